@@ -1,0 +1,29 @@
+// POST /resume — approve a task that awaits review, or send it back with feedback.
+import { ResumeRequestSchema } from "@/lib/api/schemas";
+import { getDb } from "@/lib/db";
+import { crewRoute } from "@/lib/http/crew-route";
+import { errors, zodFieldErrors } from "@/lib/http/problem";
+import { readJsonBody, requireObject } from "@/lib/http/read-json";
+import { json } from "@/lib/http/respond";
+import { resumeExecution } from "@/lib/runs/resume-execution";
+
+export const dynamic = "force-dynamic";
+
+const REQUIRED = ["execution_id", "task_id", "human_feedback", "is_approve"] as const;
+
+export const POST = crewRoute(async ({ request, principal, crew }) => {
+  const body = requireObject(await readJsonBody(request, 1024 * 1024));
+  const parsed = ResumeRequestSchema.safeParse(body);
+  if (!parsed.success) {
+    const missing = REQUIRED.filter((f) => body[f] === undefined || body[f] === null);
+    throw errors.unprocessable(
+      missing.length
+        ? `Missing required fields: ${missing.join(", ")}.`
+        : "The resume request is invalid.",
+      { missing_fields: missing, errors: zodFieldErrors(parsed.error) },
+    );
+  }
+  return json(
+    await resumeExecution({ db: await getDb(), crew: crew.slug, principal, request: parsed.data }),
+  );
+});

@@ -1,0 +1,11 @@
+// GET {base_url}/ — health check: answers only to a valid token.
+import { crewRoute } from "@/lib/http/crew-route";
+
+export const dynamic = "force-dynamic";
+
+export const GET = crewRoute(
+  async () =>
+    new Response("Healthy", {
+      headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
+    }),
+);

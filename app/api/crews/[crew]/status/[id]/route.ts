@@ -1,0 +1,18 @@
+// GET /status/{kickoff_id} — the execution's state, tasks and outputs so far. Polled hard: one query.
+import { getDb } from "@/lib/db";
+import { crewRoute } from "@/lib/http/crew-route";
+import { json } from "@/lib/http/respond";
+import { getExecutionOrThrow } from "@/lib/runs/get-execution";
+import { toStatusResponse } from "@/lib/runs/status-view";
+
+export const dynamic = "force-dynamic";
+
+export const GET = crewRoute<{ id: string }>(async ({ principal, crew, params }) => {
+  const row = await getExecutionOrThrow({
+    q: await getDb(),
+    crew: crew.slug,
+    id: params.id,
+    principal,
+  });
+  return json(toStatusResponse(row));
+});

@@ -1,0 +1,26 @@
+import type { Metadata } from "next";
+import type { ReactNode } from "react";
+import "./globals.css";
+
+export const metadata: Metadata = {
+  title: { default: "Crewdeck", template: "%s · Crewdeck" },
+  description: "Run LLM agent crews on your own servers.",
+};
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <body>
+        <header className="top">
+          <a href="/" className="brand">
+            Crewdeck
+          </a>
+          <nav>
+            <a href="/docs/api">API reference</a>
+          </nav>
+        </header>
+        <main>{children}</main>
+      </body>
+    </html>
+  );
+}

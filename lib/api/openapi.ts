@@ -1,0 +1,200 @@
+import { z } from "zod";
+import {
+  EventsResponseSchema,
+  InputsResponseSchema,
+  KickoffRequestSchema,
+  KickoffResponseSchema,
+  ProblemSchema,
+  ResumeRequestSchema,
+  ResumeResponseSchema,
+  StatusResponseSchema,
+  StopResponseSchema,
+} from "./schemas";
+
+const schema = (s: z.ZodType) =>
+  z.toJSONSchema(s, { target: "openapi-3.0", io: "input", unrepresentable: "any" });
+const problem = (description: string) => ({
+  description,
+  content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } },
+});
+const ok = (ref: string, description = "OK") => ({
+  description,
+  content: { "application/json": { schema: { $ref: `#/components/schemas/${ref}` } } },
+});
+const crewParam = {
+  name: "crew",
+  in: "path",
+  required: true,
+  schema: { type: "string" },
+  description: "The crew's slug (its folder name).",
+};
+const idParam = {
+  name: "kickoff_id",
+  in: "path",
+  required: true,
+  schema: { type: "string", format: "uuid" },
+};
+const auth = {
+  401: problem("Missing, malformed, unknown or revoked token (with `WWW-Authenticate: Bearer`)."),
+};
+
+/** The OpenAPI 3.1 document, generated from the same zod schemas the handlers validate with. */
+export function openApiDocument() {
+  const components = Object.fromEntries(
+    (
+      [
+        ["KickoffRequest", KickoffRequestSchema],
+        ["KickoffResponse", KickoffResponseSchema],
+        ["InputsResponse", InputsResponseSchema],
+        ["ResumeRequest", ResumeRequestSchema],
+        ["ResumeResponse", ResumeResponseSchema],
+        ["StopResponse", StopResponseSchema],
+        ["ExecutionStatus", StatusResponseSchema],
+        ["ExecutionEvents", EventsResponseSchema],
+        ["Problem", ProblemSchema],
+      ] as const
+    ).map(([name, s]) => {
+      const { $schema: _drop, ...rest } = schema(s) as Record<string, unknown>;
+      return [name, rest];
+    }),
+  );
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Crewdeck — Crew Execution Service API",
+      version: "1.0.0",
+      description:
+        "Each crew is served at `/api/crews/{crew}`. Every endpoint needs `Authorization: Bearer <token>` (an organization token, or a user token that sees only its own executions). Errors are RFC 9457 problem details.",
+    },
+    servers: [{ url: "/api/crews/{crew}", variables: { crew: { default: "research-brief" } } }],
+    security: [{ bearer: [] }],
+    components: {
+      schemas: components,
+      securitySchemes: { bearer: { type: "http", scheme: "bearer" } },
+    },
+    paths: {
+      "/": {
+        get: {
+          summary: "Health check",
+          operationId: "health",
+          parameters: [crewParam],
+          responses: {
+            200: {
+              description: "The crew is healthy.",
+              content: { "text/plain": { schema: { type: "string", example: "Healthy" } } },
+            },
+            ...auth,
+            404: problem("No such crew."),
+          },
+        },
+      },
+      "/inputs": {
+        get: {
+          summary: "The inputs the crew requires",
+          operationId: "inputs",
+          parameters: [crewParam],
+          responses: { 200: ok("InputsResponse"), ...auth, 404: problem("No such crew.") },
+        },
+      },
+      "/kickoff": {
+        post: {
+          summary: "Start an execution",
+          description:
+            "Queues an execution and answers at once with its `kickoff_id`; poll `/status/{kickoff_id}`. Unknown inputs are ignored.",
+          operationId: "kickoff",
+          parameters: [crewParam],
+          requestBody: {
+            required: true,
+            content: {
+              "application/json": { schema: { $ref: "#/components/schemas/KickoffRequest" } },
+            },
+          },
+          responses: {
+            200: ok("KickoffResponse"),
+            400: problem(
+              "Malformed JSON, not an object, wrong value types, invalid URL or meta over 16 KiB.",
+            ),
+            ...auth,
+            404: problem("No such crew."),
+            413: problem("Body over 1 MiB."),
+            422: problem(
+              "Required inputs missing (absent, null or empty): listed in `missing_inputs`.",
+            ),
+          },
+        },
+      },
+      "/status/{kickoff_id}": {
+        get: {
+          summary: "Execution status, task progress and outputs so far",
+          operationId: "status",
+          parameters: [crewParam, idParam],
+          responses: {
+            200: ok("ExecutionStatus"),
+            ...auth,
+            404: problem("Unknown execution, not a UUID, or not visible to this token."),
+          },
+        },
+      },
+      "/stop/{kickoff_id}": {
+        post: {
+          summary: "Stop a queued, running or paused execution",
+          operationId: "stop",
+          parameters: [crewParam, idParam],
+          responses: {
+            200: ok("StopResponse"),
+            ...auth,
+            404: problem("Unknown execution."),
+            409: problem("The execution has already finished."),
+          },
+        },
+      },
+      "/resume": {
+        post: {
+          summary: "Approve a task awaiting review, or send it back with feedback",
+          operationId: "resume",
+          parameters: [crewParam],
+          requestBody: {
+            required: true,
+            content: {
+              "application/json": { schema: { $ref: "#/components/schemas/ResumeRequest" } },
+            },
+          },
+          responses: {
+            200: ok("ResumeResponse"),
+            400: problem("Malformed JSON."),
+            ...auth,
+            404: problem("Unknown execution."),
+            409: problem("The execution is not awaiting review, or another task awaits it."),
+            422: problem(
+              "A required field is missing or has the wrong type (`missing_fields`, `errors`).",
+            ),
+          },
+        },
+      },
+      "/executions/{kickoff_id}/events": {
+        get: {
+          summary: "The execution's event log",
+          description:
+            "Events with a sequence number above `after`, oldest first; the sequence has no gaps.",
+          operationId: "events",
+          parameters: [
+            crewParam,
+            idParam,
+            { name: "after", in: "query", schema: { type: "integer", minimum: 0, default: 0 } },
+            {
+              name: "limit",
+              in: "query",
+              schema: { type: "integer", minimum: 1, maximum: 1000, default: 500 },
+            },
+          ],
+          responses: {
+            200: ok("ExecutionEvents"),
+            400: problem("Invalid query."),
+            ...auth,
+            404: problem("Unknown execution."),
+          },
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,159 @@
+import { z } from "zod";
+import { EXECUTION_STATUSES, TASK_STATUSES } from "@/lib/runs/states";
+
+// The API's request and response shapes: validation, TypeScript types and the OpenAPI document
+// all come from here.
+export const META_LIMIT_BYTES = 16 * 1024;
+export const KICKOFF_BODY_LIMIT_BYTES = 1024 * 1024;
+
+export const WebhookUrlSchema = z
+  .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
+  .max(2048, "must be at most 2048 characters");
+
+export const InputValueSchema = z.union([z.string(), z.number(), z.boolean(), z.null()], {
+  error: "input values must be a string, a number or a boolean",
+});
+
+export const KickoffRequestSchema = z
+  .object({
+    inputs: z
+      .record(z.string(), InputValueSchema, {
+        error: "inputs must be an object mapping input names to values",
+      })
+      .default({}),
+    meta: z
+      .record(z.string(), z.unknown(), { error: "meta must be a JSON object" })
+      .refine((m) => Buffer.byteLength(JSON.stringify(m)) <= META_LIMIT_BYTES, {
+        error: `meta must be at most ${META_LIMIT_BYTES} bytes of JSON`,
+      })
+      .optional(),
+    taskWebhookUrl: WebhookUrlSchema.optional(),
+    stepWebhookUrl: WebhookUrlSchema.optional(),
+    crewWebhookUrl: WebhookUrlSchema.optional(),
+  })
+  .meta({ id: "KickoffRequest" });
+
+export const KickoffResponseSchema = z
+  .object({ kickoff_id: z.uuid() })
+  .meta({ id: "KickoffResponse" });
+
+export const InputsResponseSchema = z
+  .object({
+    inputs: z.array(z.string()).describe("Names of the inputs the crew requires, in order."),
+  })
+  .meta({ id: "InputsResponse" });
+
+export const ResumeRequestSchema = z
+  .object({
+    execution_id: z.uuid({ error: "must be the kickoff_id (a UUID)" }),
+    task_id: z.string({ error: "must be a string" }).min(1, "must not be empty"),
+    human_feedback: z.string({ error: "must be a string" }),
+    is_approve: z.boolean({ error: "must be true or false" }),
+    taskWebhookUrl: WebhookUrlSchema.optional(),
+    stepWebhookUrl: WebhookUrlSchema.optional(),
+    crewWebhookUrl: WebhookUrlSchema.optional(),
+  })
+  .meta({ id: "ResumeRequest" });
+
+export const ResumeResponseSchema = z
+  .object({ status: z.enum(["resumed", "retrying", "completed"]), message: z.string() })
+  .meta({ id: "ResumeResponse" });
+
+export const StopResponseSchema = z
+  .object({ status: z.literal("stopped"), kickoff_id: z.uuid() })
+  .meta({ id: "StopResponse" });
+
+export const StepSchema = z
+  .object({
+    type: z.enum(["thought", "tool_call", "tool_result", "answer"]),
+    task_id: z.string(),
+    agent: z.string(),
+    attempt: z.number().int(),
+    text: z.string().optional(),
+    tool: z.string().optional(),
+    tool_input: z.unknown().optional(),
+    result: z.unknown().optional(),
+    at: z.string(),
+  })
+  .meta({ id: "Step" });
+
+export const TaskStatusSchema = z
+  .object({
+    task_id: z.string(),
+    name: z.string(),
+    agent: z.string(),
+    status: z.enum(TASK_STATUSES),
+    attempts: z.number().int(),
+    output: z.string().nullable(),
+    started_at: z.string().nullable(),
+    finished_at: z.string().nullable(),
+    execution_time: z.number().nullable().describe("Seconds"),
+  })
+  .meta({ id: "TaskStatus" });
+
+export const StatusResponseSchema = z
+  .object({
+    kickoff_id: z.uuid(),
+    crew: z.string(),
+    status: z.enum(EXECUTION_STATUSES),
+    state: z.enum(["PENDING", "RUNNING", "PENDING_HUMAN_INPUT", "SUCCESS", "FAILURE", "REVOKED"]),
+    current_task: z.string().nullable(),
+    in_progress: z.array(z.string()),
+    progress: z.object({ completed_tasks: z.number().int(), total_tasks: z.number().int() }),
+    tasks: z.array(TaskStatusSchema),
+    pending_human_input: z
+      .object({
+        task_id: z.string(),
+        output: z.string(),
+        attempt: z.number().int(),
+        requested_at: z.string(),
+      })
+      .nullable(),
+    last_step: StepSchema.nullable(),
+    result: z.string().nullable(),
+    error: z.string().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+    execution_time: z.number().nullable().describe("Seconds from start to finish (or to now)"),
+  })
+  .meta({ id: "ExecutionStatus" });
+
+export const EventSchema = z
+  .object({
+    seq: z.number().int(),
+    type: z.string(),
+    task_id: z.string().nullable(),
+    attempt: z.number().int().nullable(),
+    data: z.record(z.string(), z.unknown()),
+    created_at: z.string(),
+  })
+  .meta({ id: "ExecutionEvent" });
+
+export const EventsQuerySchema = z.object({
+  after: z.coerce
+    .number({ error: "after must be a number" })
+    .int("after must be an integer")
+    .min(0)
+    .default(0),
+  limit: z.coerce.number().int().min(1).max(1000).default(500),
+});
+
+export const EventsResponseSchema = z
+  .object({ events: z.array(EventSchema), last_seq: z.number().int(), has_more: z.boolean() })
+  .meta({ id: "ExecutionEvents" });
+
+export const ProblemSchema = z
+  .object({
+    type: z.string(),
+    title: z.string(),
+    status: z.number().int(),
+    detail: z.string(),
+    missing_inputs: z.array(z.string()).optional(),
+    errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  })
+  .meta({ id: "Problem" });
+
+export type KickoffRequest = z.infer<typeof KickoffRequestSchema>;
+export type ResumeRequest = z.infer<typeof ResumeRequestSchema>;
+export type StatusResponse = z.infer<typeof StatusResponseSchema>;
+export type ExecutionEvent = z.infer<typeof EventSchema>;

@@ -1,0 +1,77 @@
+import "server-only";
+import { env } from "@/lib/config/env";
+import { getDb } from "@/lib/db";
+import { errors } from "@/lib/http/problem";
+import type { Principal } from "./principal";
+import { hashToken, looksLikeToken, safeEqualHex } from "./token-format";
+
+type CachedToken = { principal: Principal | null; expires: number };
+
+// /status is polled hard: a verified token is remembered briefly so a poll costs one query, not
+// two. A revocation anywhere NOTIFYs every process, which forgets its cache at once; CACHE_MS only
+// bounds the staleness if that notification is lost.
+const CACHE_MS = 5_000;
+const LAST_USED_RESOLUTION_MS = 60_000;
+const slot = globalThis as unknown as {
+  __crewdeckTokenCache?: Map<string, CachedToken>;
+  __crewdeckTokenListen?: Promise<void>;
+};
+slot.__crewdeckTokenCache ??= new Map();
+const cache = slot.__crewdeckTokenCache;
+
+export function forgetCachedTokens() {
+  cache.clear();
+}
+
+export async function authenticate(request: Request): Promise<Principal> {
+  const header = request.headers.get("authorization") ?? "";
+  const match = /^Bearer ([^\s]+)$/i.exec(header.trim());
+  if (!match?.[1]) throw errors.unauthorized();
+  const token = match[1];
+  const hash = hashToken(token);
+
+  const envToken = env().CREW_TOKEN;
+  if (envToken && safeEqualHex(hash, hashToken(envToken))) return { kind: "org", tokenId: null };
+  if (!looksLikeToken(token)) throw errors.unauthorized("The bearer token is not valid.");
+
+  const now = Date.now();
+  const hit = cache.get(hash);
+  if (hit && hit.expires > now) {
+    if (!hit.principal) throw errors.unauthorized("The bearer token is not valid.");
+    return hit.principal;
+  }
+  const principal = await lookupToken(hash);
+  if (cache.size > 10_000) cache.clear(); // bound memory against floods of random tokens
+  cache.set(hash, { principal, expires: now + CACHE_MS });
+  if (!principal) throw errors.unauthorized("The bearer token is not valid or has been revoked.");
+  return principal;
+}
+
+async function lookupToken(hash: string): Promise<Principal | null> {
+  const db = await getDb();
+  slot.__crewdeckTokenListen ??= db.listen("crewdeck_tokens", forgetCachedTokens);
+  await slot.__crewdeckTokenListen;
+  const { rows } = await db.query<{
+    id: string;
+    kind: "org" | "user";
+    user_id: string | null;
+    email: string | null;
+    stale: boolean;
+  }>(
+    `SELECT t.id, t.kind, t.user_id, u.email,
+            (t.last_used_at IS NULL OR t.last_used_at < now() - make_interval(secs => $2)) AS stale
+       FROM api_tokens t LEFT JOIN users u ON u.id = t.user_id
+      WHERE t.token_hash = $1 AND t.revoked_at IS NULL`,
+    [hash, LAST_USED_RESOLUTION_MS / 1000],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  // last_used_at is informational: update it at most once a minute, off the request's path.
+  if (row.stale) {
+    db.query("UPDATE api_tokens SET last_used_at = now() WHERE id = $1", [row.id]).catch(() => {});
+  }
+  if (row.kind === "user" && row.user_id && row.email) {
+    return { kind: "user", tokenId: row.id, userId: row.user_id, email: row.email };
+  }
+  return { kind: "org", tokenId: row.id };
+}

@@ -1,0 +1,76 @@
+import crypto from "node:crypto";
+import { z } from "zod";
+import type { Db } from "@/lib/db/types";
+import { forgetCachedTokens } from "./authenticate";
+import { displayPrefix, generateToken, hashToken } from "./token-format";
+
+export const CreateTokenSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("org"), label: z.string().max(200).optional() }),
+  z.object({
+    kind: z.literal("user"),
+    email: z.email("must be an email address"),
+    label: z.string().max(200).optional(),
+  }),
+]);
+export type CreateTokenInput = z.infer<typeof CreateTokenSchema>;
+
+export type TokenSummary = {
+  id: string;
+  kind: "org" | "user";
+  email: string | null;
+  prefix: string;
+  label: string | null;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+};
+
+/** Creates a token and returns it in clear — the only time it exists outside the caller. */
+export async function createToken({ db, input }: { db: Db; input: CreateTokenInput }) {
+  const token = generateToken(input.kind);
+  const id = crypto.randomUUID();
+  await db.tx(async (q) => {
+    let userId: string | null = null;
+    if (input.kind === "user") {
+      const email = input.email.toLowerCase();
+      const { rows } = await q.query<{ id: string }>(
+        `INSERT INTO users (id, email) VALUES ($1, $2)
+         ON CONFLICT (email) DO UPDATE SET email = EXCLUDED.email RETURNING id`,
+        [crypto.randomUUID(), email],
+      );
+      userId = rows[0]?.id ?? null;
+    }
+    await q.query(
+      `INSERT INTO api_tokens (id, kind, user_id, token_hash, display_prefix, label)
+       VALUES ($1, $2, $3, $4, $5, $6)`,
+      [id, input.kind, userId, hashToken(token), displayPrefix(token), input.label ?? null],
+    );
+  });
+  return { id, token };
+}
+
+/** Revokes by id, by the token itself, or by its displayed prefix; returns how many were revoked. */
+export async function revokeToken({ db, ref }: { db: Db; ref: string }) {
+  const byId = z.uuid().safeParse(ref).success;
+  const rowCount = await db.tx(async (q) => {
+    const res = await q.query(
+      `UPDATE api_tokens SET revoked_at = now()
+        WHERE revoked_at IS NULL AND ${byId ? "id = $1::uuid" : "(token_hash = $1 OR display_prefix = $2)"}`,
+      byId ? [ref] : [hashToken(ref), ref.endsWith("…") ? ref : `${ref}…`],
+    );
+    // Every server process drops its cached verdicts when this commits (see authenticate.ts).
+    await q.query("SELECT pg_notify('crewdeck_tokens', 'revoked')");
+    return res.rowCount;
+  });
+  forgetCachedTokens();
+  return rowCount;
+}
+
+export async function listTokens({ db }: { db: Db }): Promise<TokenSummary[]> {
+  const { rows } = await db.query<TokenSummary>(
+    `SELECT t.id, t.kind, u.email, t.display_prefix AS prefix, t.label,
+            t.created_at::text, t.last_used_at::text, t.revoked_at::text
+       FROM api_tokens t LEFT JOIN users u ON u.id = t.user_id ORDER BY t.created_at`,
+  );
+  return rows;
+}

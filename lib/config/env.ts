@@ -1,0 +1,51 @@
+import { z } from "zod";
+
+// Every setting the service reads, parsed once so a typo fails loudly at start-up, not mid-run.
+const flag = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const positiveInt = z.coerce.number().int().positive();
+
+const EnvSchema = z.object({
+  PORT: positiveInt.default(3000),
+  DATA_DIR: z.string().min(1).default("./.data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+    .optional(),
+  CREWS_DIR: z.string().min(1).default("./crews"),
+  CREW_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  DEFAULT_LLM: z.string().min(1).default("offline"),
+  RUN_WORKER: flag.default(true),
+  WORKER_CONCURRENCY: positiveInt.default(8),
+  // How long a worker owns an execution without renewing; a crashed worker's runs resume after it.
+  WORKER_LEASE_MS: positiveInt.default(30_000),
+  WORKER_POLL_MS: positiveInt.default(500),
+  TASK_TIMEOUT_SECONDS: positiveInt.default(600),
+  MODEL_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
+  AGENT_MAX_STEPS: positiveInt.default(12),
+  // The offline model pauses this long per step so a run can be watched; 0 for instant.
+  OFFLINE_MODEL_DELAY_MS: z.coerce.number().int().min(0).default(250),
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_BASE_URL: z.url().optional(),
+  ANTHROPIC_API_KEY: z.string().optional(),
+  ANTHROPIC_BASE_URL: z.url().optional(),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  if (cached) return cached;
+  // Empty variables count as unset, as in most shells' `FOO= npm start`.
+  const raw = Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== ""));
+  const parsed = EnvSchema.safeParse(raw);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  cached = parsed.data;
+  return cached;
+}

@@ -1,0 +1,26 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { env } from "./env";
+
+// Secrets the operator did not set are generated once into DATA_DIR (mode 0600) and reused.
+export function dataDirSecret(name: string): string {
+  const dir = path.join(env().DATA_DIR, "secrets");
+  const file = path.join(dir, name);
+  try {
+    return fs.readFileSync(file, "utf8").trim();
+  } catch {
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const value = crypto.randomBytes(32).toString("base64url");
+    try {
+      fs.writeFileSync(file, value, { mode: 0o600, flag: "wx" });
+      return value;
+    } catch {
+      return fs.readFileSync(file, "utf8").trim(); // another process won the race
+    }
+  }
+}
+
+// Lets a CLI on this machine (which can read DATA_DIR anyway) manage tokens through the running
+// server while the server holds the embedded database.
+export const localAdminSecret = () => dataDirSecret("local-admin");

@@ -1,0 +1,214 @@
+import fs from "node:fs";
+import path from "node:path";
+import YAML from "yaml";
+import type { z } from "zod";
+import { parseModelRef } from "@/lib/llm/model-ref";
+import { findPlaceholders } from "./inputs";
+import {
+  AgentSchema,
+  type CrewDef,
+  CrewFileSchema,
+  type CrewLoadError,
+  type CrewWarning,
+  TaskSchema,
+} from "./schema";
+
+export type CrewCatalog = {
+  crews: Map<string, CrewDef>;
+  errors: CrewLoadError[];
+  warnings: CrewWarning[];
+};
+
+const SLUG = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
+const KNOWN_APPS = new Set<string>(); // the tracker issue registers `tracker` / `linear` here
+
+class LoadError extends Error {
+  constructor(
+    readonly file: string,
+    readonly key: string,
+    reason: string,
+  ) {
+    super(reason);
+  }
+}
+
+/** Reads every crew folder; a broken crew is reported and skipped, never fatal to the others. */
+export function loadCrews(dir: string): CrewCatalog {
+  const catalog: CrewCatalog = { crews: new Map(), errors: [], warnings: [] };
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(dir, { withFileTypes: true });
+  } catch (err) {
+    catalog.errors.push({
+      slug: "*",
+      file: dir,
+      key: "",
+      reason: `cannot read CREWS_DIR: ${(err as Error).message}`,
+    });
+    return catalog;
+  }
+  for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+    if (!entry.isDirectory() || entry.name.startsWith(".")) continue;
+    const slug = entry.name;
+    const folder = path.join(dir, slug);
+    // Files are named relative to CREWS_DIR: messages reach API clients and the dashboard.
+    const rel = (file: string) => path.relative(dir, file) || ".";
+    const warn = (file: string, key: string, message: string) =>
+      catalog.warnings.push({ slug, file: rel(file), key, message });
+    try {
+      if (!SLUG.test(slug)) {
+        throw new LoadError(
+          folder,
+          "",
+          "folder names are letters, digits, '_' or '-' (they become the URL)",
+        );
+      }
+      catalog.crews.set(slug, loadCrewFolder(slug, folder, warn));
+    } catch (err) {
+      if (err instanceof LoadError)
+        catalog.errors.push({ slug, file: rel(err.file), key: err.key, reason: err.message });
+      else
+        catalog.errors.push({ slug, file: rel(folder), key: "", reason: (err as Error).message });
+    }
+  }
+  return catalog;
+}
+
+type Warn = (file: string, key: string, message: string) => void;
+
+function loadCrewFolder(slug: string, folder: string, warn: Warn): CrewDef {
+  const single = path.join(folder, "crew.yaml");
+  const agentsFile = path.join(folder, "config", "agents.yaml");
+  const tasksFile = path.join(folder, "config", "tasks.yaml");
+  if (fs.existsSync(single)) {
+    const doc = readYaml(single);
+    warnUnknownKeys(doc, Object.keys(CrewFileSchema.shape), single, "", warn);
+    for (const section of ["agents", "tasks"] as const) {
+      const shape = section === "agents" ? AgentSchema.shape : TaskSchema.shape;
+      const items = isObject(doc) ? doc[section] : undefined;
+      if (isObject(items)) {
+        for (const [id, item] of Object.entries(items)) {
+          warnUnknownKeys(item, Object.keys(shape), single, `${section}.${id}`, warn);
+        }
+      }
+    }
+    const parsed = parseOrThrow(CrewFileSchema, doc, single, "");
+    return finish(
+      slug,
+      parsed.name ?? titleFromSlug(slug),
+      parsed.description ?? null,
+      parsed.agents,
+      parsed.tasks,
+      [single],
+      {
+        agents: single,
+        tasks: single,
+      },
+    );
+  }
+  if (fs.existsSync(agentsFile) && fs.existsSync(tasksFile)) {
+    // CrewAI's layout: two YAML maps; name comes from the folder.
+    const agentsDoc = readYaml(agentsFile);
+    const tasksDoc = readYaml(tasksFile);
+    const agents = parseOrThrow(CrewFileSchema.shape.agents, agentsDoc, agentsFile, "");
+    const tasks = parseOrThrow(CrewFileSchema.shape.tasks, tasksDoc, tasksFile, "");
+    for (const [id, item] of Object.entries(agentsDoc as object)) {
+      warnUnknownKeys(item, Object.keys(AgentSchema.shape), agentsFile, id, warn);
+    }
+    for (const [id, item] of Object.entries(tasksDoc as object)) {
+      warnUnknownKeys(item, Object.keys(TaskSchema.shape), tasksFile, id, warn);
+    }
+    return finish(slug, titleFromSlug(slug), null, agents, tasks, [agentsFile, tasksFile], {
+      agents: agentsFile,
+      tasks: tasksFile,
+    });
+  }
+  throw new LoadError(
+    folder,
+    "",
+    "no crew.yaml, and not both config/agents.yaml and config/tasks.yaml",
+  );
+}
+
+function finish(
+  slug: string,
+  name: string,
+  description: string | null,
+  agentMap: z.infer<typeof CrewFileSchema>["agents"],
+  taskMap: z.infer<typeof CrewFileSchema>["tasks"],
+  source: string[],
+  files: { agents: string; tasks: string },
+): CrewDef {
+  const agents = Object.entries(agentMap).map(([id, a]) => ({ id, ...a }));
+  for (const agent of agents) {
+    const llmError = agent.llm ? parseModelRef(agent.llm).error : undefined;
+    if (llmError) throw new LoadError(files.agents, `${agent.id}.llm`, llmError);
+    for (const app of agent.apps) {
+      const appName = app.split("/")[0] ?? app;
+      if (!KNOWN_APPS.has(appName))
+        throw new LoadError(files.agents, `${agent.id}.apps`, `unknown app '${app}'`);
+    }
+  }
+  const seen: string[] = [];
+  const tasks = Object.entries(taskMap).map(([id, t]) => {
+    if (!agentMap[t.agent]) {
+      throw new LoadError(
+        files.tasks,
+        `${id}.agent`,
+        `'${t.agent}' is not an agent of this crew (agents: ${Object.keys(agentMap).join(", ")})`,
+      );
+    }
+    for (const ref of t.context ?? []) {
+      if (!seen.includes(ref)) {
+        throw new LoadError(
+          files.tasks,
+          `${id}.context`,
+          `'${ref}' is not a task written before '${id}'`,
+        );
+      }
+    }
+    seen.push(id);
+    return { id, ...t, name: t.name ?? id };
+  });
+  const inputs = findPlaceholders([
+    ...agents.flatMap((a) => [a.role, a.goal, a.backstory]),
+    ...tasks.flatMap((t) => [t.description, t.expected_output]),
+  ]);
+  return { slug, name, description, agents, tasks, inputs, source };
+}
+
+function readYaml(file: string): unknown {
+  const doc = YAML.parseDocument(fs.readFileSync(file, "utf8"), { prettyErrors: true });
+  const first = doc.errors[0];
+  if (first) throw new LoadError(file, "", `invalid YAML: ${first.message.split("\n")[0]}`);
+  return doc.toJS();
+}
+
+function parseOrThrow<T extends z.ZodType>(
+  schema: T,
+  value: unknown,
+  file: string,
+  prefix: string,
+): z.infer<T> {
+  const res = schema.safeParse(value);
+  if (res.success) return res.data;
+  const issue = res.error.issues[0];
+  const key = [prefix, ...(issue?.path ?? []).map(String)].filter(Boolean).join(".");
+  throw new LoadError(file, key, issue?.message ?? "invalid");
+}
+
+function warnUnknownKeys(value: unknown, known: string[], file: string, at: string, warn: Warn) {
+  if (!isObject(value)) return;
+  for (const key of Object.keys(value)) {
+    if (!known.includes(key)) warn(file, at ? `${at}.${key}` : key, "unknown key ignored");
+  }
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+function titleFromSlug(slug: string) {
+  const words = slug.replace(/[-_]+/g, " ").trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

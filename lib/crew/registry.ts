@@ -1,0 +1,27 @@
+import "server-only";
+import path from "node:path";
+import { env } from "@/lib/config/env";
+import { errors } from "@/lib/http/problem";
+import { type CrewCatalog, loadCrews } from "./load-crews";
+import type { CrewDef } from "./schema";
+
+const slot = globalThis as unknown as { __crewdeckCrews?: CrewCatalog };
+
+/** The crews of CREWS_DIR, read once per process. */
+export function crewCatalog(): CrewCatalog {
+  slot.__crewdeckCrews ??= loadCrews(path.resolve(env().CREWS_DIR));
+  return slot.__crewdeckCrews;
+}
+
+export function getCrewOrThrow(slug: string): CrewDef {
+  const crew = crewCatalog().crews.get(slug);
+  if (!crew) {
+    const broken = crewCatalog().errors.find((e) => e.slug === slug);
+    throw errors.notFound(
+      broken
+        ? `Crew '${slug}' failed to load: ${broken.file}${broken.key ? ` (${broken.key})` : ""}: ${broken.reason}`
+        : `No crew named '${slug}'.`,
+    );
+  }
+  return crew;
+}

@@ -1,0 +1,104 @@
+import type { Db } from "./types";
+
+// Append-only: never edit a shipped migration, add the next one.
+export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
+  {
+    version: 1,
+    name: "executions, events, users, tokens",
+    sql: `
+      CREATE TABLE users (
+        id uuid PRIMARY KEY,
+        email text NOT NULL UNIQUE,
+        name text,
+        role text NOT NULL DEFAULT 'operator'
+          CHECK (role IN ('viewer', 'operator', 'reviewer', 'admin')),
+        password_hash text,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+
+      CREATE TABLE api_tokens (
+        id uuid PRIMARY KEY,
+        kind text NOT NULL CHECK (kind IN ('org', 'user')),
+        user_id uuid REFERENCES users(id) ON DELETE CASCADE,
+        token_hash text NOT NULL UNIQUE,
+        display_prefix text NOT NULL,
+        label text,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        last_used_at timestamptz,
+        revoked_at timestamptz,
+        CHECK ((kind = 'user') = (user_id IS NOT NULL))
+      );
+
+      CREATE TABLE executions (
+        id uuid PRIMARY KEY,
+        crew text NOT NULL,
+        status text NOT NULL CHECK (status IN
+          ('queued', 'running', 'pending_human_input', 'completed', 'error', 'cancelled')),
+        owner_user_id uuid REFERENCES users(id) ON DELETE SET NULL,
+        token_id uuid,
+        inputs jsonb NOT NULL,
+        meta jsonb,
+        webhooks jsonb NOT NULL DEFAULT '{}'::jsonb,
+        crew_snapshot jsonb NOT NULL,
+        tasks jsonb NOT NULL,
+        current_task text,
+        pending_human_input jsonb,
+        last_step jsonb,
+        result text,
+        error text,
+        token_usage jsonb NOT NULL DEFAULT '{"input_tokens":0,"output_tokens":0,"total_tokens":0}'::jsonb,
+        last_seq integer NOT NULL DEFAULT 0,
+        lease_owner text,
+        lease_expires_at timestamptz,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now(),
+        started_at timestamptz,
+        finished_at timestamptz
+      );
+      -- Workers look only at claimable rows: a small partial index, whatever the history's size.
+      CREATE INDEX executions_claimable ON executions (created_at)
+        WHERE status IN ('queued', 'running');
+      CREATE INDEX executions_owner ON executions (owner_user_id, created_at DESC);
+      CREATE INDEX executions_crew ON executions (crew, created_at DESC);
+
+      CREATE TABLE execution_events (
+        execution_id uuid NOT NULL REFERENCES executions(id) ON DELETE CASCADE,
+        seq integer NOT NULL,
+        type text NOT NULL,
+        task_id text,
+        attempt integer,
+        data jsonb NOT NULL DEFAULT '{}'::jsonb,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (execution_id, seq)
+      );
+    `,
+  },
+];
+
+// Several processes may start at once against one PostgreSQL: the advisory lock lets one migrate
+// while the others wait, then find nothing left to do.
+export async function migrate(db: Db) {
+  await db.tx(async (q) => {
+    await q.query("SELECT pg_advisory_xact_lock(7283190)");
+    await q.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
+    const { rows } = await q.query<{ version: number }>("SELECT version FROM schema_migrations");
+    const applied = new Set(rows.map((r) => r.version));
+    for (const m of MIGRATIONS) {
+      if (applied.has(m.version)) continue;
+      for (const statement of splitStatements(m.sql)) await q.query(statement);
+      await q.query("INSERT INTO schema_migrations (version, name) VALUES ($1, $2)", [
+        m.version,
+        m.name,
+      ]);
+    }
+  });
+}
+
+// Parameterised query APIs take one statement at a time; our migrations hold no `;` in strings.
+function splitStatements(sql: string) {
+  return sql
+    .split(/;\s*$/m)
+    .map((s) => s.replace(/^\s*--.*$/gm, "").trim())
+    .filter(Boolean);
+}

@@ -1,0 +1,18 @@
+// The one interface both engines satisfy: PGlite (embedded) and node-postgres (scale-out).
+export type Row = Record<string, unknown>;
+
+export interface Queryable {
+  query<T extends Row = Row>(
+    sql: string,
+    params?: unknown[],
+  ): Promise<{ rows: T[]; rowCount: number }>;
+}
+
+export interface Db extends Queryable {
+  readonly kind: "embedded" | "postgres";
+  /** Runs `fn` in one transaction: everything it writes commits together or not at all. */
+  tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
+  /** Calls `onNotify` for each NOTIFY on `channel` (lower-case), from any process sharing the database. */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,65 @@
+import { type InputValue, interpolate } from "@/lib/crew/inputs";
+import type { AgentDef, TaskDef } from "@/lib/crew/schema";
+
+export type ContextItem = { task_id: string; name: string; output: string };
+
+// The prompt every model gets, in sections the offline model can also read.
+export function buildPrompt({
+  agent,
+  task,
+  inputs,
+  context,
+  feedback = [],
+  revision,
+}: {
+  agent: AgentDef;
+  task: TaskDef;
+  inputs: Record<string, InputValue>;
+  context: ContextItem[];
+  /** Reviewers' feedback on approved tasks: context for every later task. */
+  feedback?: { task_id: string; feedback: string }[];
+  /** The rejected previous attempt of this task, to be revised. */
+  revision?: { output: string; feedback: string };
+}) {
+  const system = [
+    `You are ${interpolate(agent.role, inputs)}.`,
+    interpolate(agent.backstory, inputs),
+    `Your personal goal is: ${interpolate(agent.goal, inputs)}`,
+    "Work on the task you are given. Use your tools when they help. When you are done, reply with the complete final answer only.",
+  ].join("\n");
+  const parts = [
+    `# Task\n${interpolate(task.description, inputs)}`,
+    `# Expected output\n${interpolate(task.expected_output, inputs)}`,
+  ];
+  if (context.length) {
+    parts.push(
+      `# Context\n${context.map((c) => `### ${c.name} (${c.task_id})\n${c.output}`).join("\n\n")}`,
+    );
+  }
+  if (feedback.length) {
+    parts.push(
+      `# Reviewer feedback\n${feedback.map((f) => `- on ${f.task_id}: ${f.feedback}`).join("\n")}`,
+    );
+  }
+  if (revision) {
+    parts.push(`# Previous attempt\n${revision.output}`);
+    parts.push(`# Revise it: reviewer feedback\n${revision.feedback}`);
+  }
+  return { system, prompt: parts.join("\n\n") };
+}
+
+/** The outputs a task builds on: its `context` list, or every earlier task's. */
+export function contextFor(
+  task: TaskDef,
+  tasks: TaskDef[],
+  outputs: Map<string, string>,
+): ContextItem[] {
+  const earlier = tasks.slice(
+    0,
+    tasks.findIndex((t) => t.id === task.id),
+  );
+  const wanted = task.context ?? earlier.map((t) => t.id);
+  return earlier
+    .filter((t) => wanted.includes(t.id) && outputs.has(t.id))
+    .map((t) => ({ task_id: t.id, name: t.name, output: outputs.get(t.id) as string }));
+}

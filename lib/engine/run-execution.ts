@@ -1,0 +1,301 @@
+import { APICallError, RetryError } from "ai";
+import { env } from "@/lib/config/env";
+import type { TaskDef } from "@/lib/crew/schema";
+import type { Db } from "@/lib/db/types";
+import { resolveModel } from "@/lib/llm/resolve-model";
+import { type Change, LeaseLostError, mutateExecution } from "@/lib/runs/execution-store";
+import type { ExecutionRow, NewEvent, TaskState } from "@/lib/runs/types";
+import { buildPrompt, contextFor } from "./prompt";
+import { type AgentStep, runAgent } from "./run-agent";
+import { toolsFor } from "./tools";
+
+const LAST_STEP_TEXT_LIMIT = 4_000;
+
+/**
+ * Runs a claimed execution from wherever it stands: tasks already completed are never run again;
+ * a task left `running` by a crashed worker runs again as its next attempt.
+ */
+export async function runExecution({
+  db,
+  id,
+  workerId,
+  signal,
+}: {
+  db: Db;
+  id: string;
+  workerId: string;
+  signal: AbortSignal;
+}) {
+  const change = async (decide: (row: ExecutionRow) => Change) => {
+    const res = await db.tx((q) => mutateExecution(q, { id, leaseOwner: workerId }, decide));
+    if (!res) throw new LeaseLostError("deleted");
+    return res.row;
+  };
+
+  try {
+    let row = await change((r) => ({
+      patch: r.status === "queued" ? { status: "running", started_at: new Date() } : {},
+      events: [
+        {
+          type: r.status === "queued" ? "execution_started" : "execution_recovered",
+          data: { worker: workerId },
+        },
+      ],
+    }));
+
+    for (;;) {
+      const index = row.tasks.findIndex((t) => t.status !== "completed");
+      const taskState = row.tasks[index];
+      const task = row.crew_snapshot.tasks[index];
+      if (!taskState || !task) return; // nothing left (completed by the last task's transaction)
+      row = await runTask({ row, task, index, change, signal });
+      if (row.status !== "running") return;
+    }
+  } catch (err) {
+    if (err instanceof LeaseLostError || signal.aborted) return; // stopped, or another worker took over
+    console.error(`[crewdeck] execution ${id} failed in the engine:`, err);
+    await change((r) =>
+      failure(r, null, "The engine failed unexpectedly; see the server log."),
+    ).catch(() => {});
+  }
+}
+
+async function runTask({
+  row,
+  task,
+  index,
+  change,
+  signal,
+}: {
+  row: ExecutionRow;
+  task: TaskDef;
+  index: number;
+  change: (decide: (row: ExecutionRow) => Change) => Promise<ExecutionRow>;
+  signal: AbortSignal;
+}): Promise<ExecutionRow> {
+  const crew = row.crew_snapshot;
+  const agent = crew.agents.find((a) => a.id === task.agent);
+  if (!agent)
+    return change((r) =>
+      failure(r, task.id, `Task '${task.id}' names unknown agent '${task.agent}'.`),
+    );
+  const attempt = (row.tasks[index]?.attempts ?? 0) + 1;
+  const startedAt = new Date();
+
+  row = await change((r) => {
+    const recovered = r.tasks[index]?.status === "running";
+    return {
+      patch: {
+        current_task: task.id,
+        tasks: replaceTask(r.tasks, index, {
+          status: "running",
+          attempts: attempt,
+          started_at: startedAt.toISOString(),
+          finished_at: null,
+          execution_time: null,
+          error: null,
+        }),
+      },
+      events: [
+        {
+          type: "task_started",
+          task_id: task.id,
+          attempt,
+          data: { agent: agent.id, name: task.name, recovered },
+        },
+      ],
+    };
+  });
+
+  const outputs = new Map(
+    row.tasks
+      .filter((t) => t.status === "completed" && t.output !== null)
+      .map((t) => [t.task_id, t.output as string]),
+  );
+  const { system, prompt } = buildPrompt({
+    agent,
+    task,
+    inputs: row.inputs,
+    context: contextFor(task, crew.tasks, outputs),
+    feedback: row.tasks.flatMap((t) =>
+      (t.reviews ?? [])
+        .filter((r) => r.is_approve && r.feedback.trim())
+        .map((r) => ({ task_id: t.task_id, feedback: r.feedback })),
+    ),
+    revision: row.tasks[index]?.reviews?.filter((r) => !r.is_approve).at(-1),
+  });
+  const e = env();
+  const timeoutMs = (task.timeout_seconds ?? e.TASK_TIMEOUT_SECONDS) * 1000;
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const modelId = agent.llm ?? e.DEFAULT_LLM;
+
+  let result: Awaited<ReturnType<typeof runAgent>>;
+  try {
+    result = await runAgent({
+      model: resolveModel(modelId),
+      system,
+      prompt,
+      tools: toolsFor(agent),
+      maxSteps: e.AGENT_MAX_STEPS,
+      maxRetries: e.MODEL_MAX_RETRIES,
+      signal: AbortSignal.any([signal, timeout]),
+      onStep: async (steps) => {
+        if (!steps.length) return;
+        await change(() => ({
+          patch: { last_step: stepView(steps.at(-1) as AgentStep, task.id, agent.id, attempt) },
+          events: steps.map(
+            (s): NewEvent => ({
+              type: s.type,
+              task_id: task.id,
+              attempt,
+              data: { agent: agent.id, model: modelId, ...s },
+            }),
+          ),
+        }));
+      },
+    });
+  } catch (err) {
+    if (err instanceof LeaseLostError || signal.aborted) throw err;
+    const message = timeout.aborted
+      ? `Task '${task.id}' timed out after ${timeoutMs / 1000} s.`
+      : describeModelError(err, modelId);
+    return change((r) => failure(r, task.id, message, attempt));
+  }
+
+  const finishedAt = new Date();
+  return change((r) => {
+    const tasks = replaceTask(r.tasks, index, {
+      status: "completed",
+      output: result.output,
+      finished_at: finishedAt.toISOString(),
+      execution_time: Math.round((finishedAt.getTime() - startedAt.getTime()) / 10) / 100,
+    });
+    const usage = {
+      input_tokens: r.token_usage.input_tokens + result.usage.input_tokens,
+      output_tokens: r.token_usage.output_tokens + result.usage.output_tokens,
+      total_tokens:
+        r.token_usage.total_tokens + result.usage.input_tokens + result.usage.output_tokens,
+    };
+    const events: NewEvent[] = [
+      {
+        type: "task_completed",
+        task_id: task.id,
+        attempt,
+        data: { agent: agent.id, name: task.name, output: result.output, usage: result.usage },
+      },
+    ];
+    if (task.human_input) {
+      // Hand the output to a reviewer; the lease goes too, so no worker holds a paused run.
+      const pending = {
+        task_id: task.id,
+        output: result.output,
+        attempt,
+        requested_at: finishedAt.toISOString(),
+      };
+      return {
+        patch: {
+          tasks: replaceTask(tasks, index, { status: "pending_human_input" }),
+          token_usage: usage,
+          status: "pending_human_input",
+          pending_human_input: pending,
+          lease_owner: null,
+          lease_expires_at: null,
+        },
+        events: [
+          {
+            type: "review_requested",
+            task_id: task.id,
+            attempt,
+            data: {
+              agent: agent.id,
+              name: task.name,
+              output: result.output,
+              expected_output: task.expected_output,
+            },
+          },
+        ],
+      };
+    }
+    const last = index === tasks.length - 1;
+    if (!last) return { patch: { tasks, token_usage: usage }, events };
+    return {
+      patch: {
+        tasks,
+        token_usage: usage,
+        status: "completed",
+        result: result.output,
+        current_task: null,
+        finished_at: finishedAt,
+        lease_owner: null,
+        lease_expires_at: null,
+      },
+      events: [
+        ...events,
+        { type: "execution_completed", data: { result: result.output, token_usage: usage } },
+      ],
+    };
+  });
+}
+
+function failure(
+  r: ExecutionRow,
+  taskId: string | null,
+  message: string,
+  attempt?: number,
+): Change {
+  const now = new Date();
+  const tasks = r.tasks.map((t) =>
+    t.task_id === taskId || (taskId === null && t.status === "running")
+      ? { ...t, status: "error" as const, error: message, finished_at: now.toISOString() }
+      : t,
+  );
+  return {
+    patch: {
+      status: "error",
+      error: message,
+      tasks,
+      current_task: null,
+      finished_at: now,
+      lease_owner: null,
+      lease_expires_at: null,
+    },
+    events: [
+      ...(taskId
+        ? [
+            {
+              type: "task_failed",
+              task_id: taskId,
+              attempt: attempt ?? null,
+              data: { error: message },
+            },
+          ]
+        : []),
+      { type: "execution_failed", data: { error: message } },
+    ],
+  };
+}
+
+function replaceTask(tasks: TaskState[], index: number, patch: Partial<TaskState>) {
+  return tasks.map((t, i) => (i === index ? { ...t, ...patch } : t));
+}
+
+// /status shows the latest step; long texts are cut there (the event log keeps them whole).
+function stepView(step: AgentStep, taskId: string, agent: string, attempt: number) {
+  const cut = (v: unknown) => {
+    const s = typeof v === "string" ? v : JSON.stringify(v);
+    return s && s.length > LAST_STEP_TEXT_LIMIT ? `${s.slice(0, LAST_STEP_TEXT_LIMIT)}…` : v;
+  };
+  const { type, ...rest } = step;
+  const body = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, cut(v)]));
+  return { type, task_id: taskId, agent, attempt, ...body, at: new Date().toISOString() };
+}
+
+function describeModelError(err: unknown, modelId: string): string {
+  const last = err instanceof RetryError ? err.lastError : err;
+  const tries = err instanceof RetryError ? ` after ${err.errors.length} attempts` : "";
+  if (APICallError.isInstance(last)) {
+    const status = last.statusCode ? `HTTP ${last.statusCode}` : "no response";
+    return `The model '${modelId}' failed${tries}: ${status} — ${last.message}`;
+  }
+  return `The model '${modelId}' failed${tries}: ${(last as Error)?.message ?? String(last)}`;
+}

@@ -1,0 +1,132 @@
+import crypto from "node:crypto";
+import os from "node:os";
+import type { Db } from "@/lib/db/types";
+import { runExecution } from "./run-execution";
+
+export type WorkerOptions = {
+  db: Db;
+  concurrency: number;
+  leaseMs: number;
+  pollMs: number;
+  log?: (msg: string) => void;
+};
+
+/**
+ * Claims queued (or abandoned) executions with a lease, runs up to `concurrency` at once, renews
+ * the leases while they run. Several workers may share one PostgreSQL: SKIP LOCKED hands each
+ * execution to exactly one of them.
+ */
+export function startWorker({
+  db,
+  concurrency,
+  leaseMs,
+  pollMs,
+  log = console.log,
+}: WorkerOptions) {
+  const id = `${os.hostname()}/${process.pid}/${crypto.randomBytes(3).toString("hex")}`;
+  const active = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  let stopping = false;
+  let wake: (() => void) | undefined;
+  let dbDownSince = 0;
+
+  const nudge = () => wake?.();
+  // NOTIFYs from kickoff/resume (work to claim) and stop (abort now), from any process.
+  db.listen("crewdeck_work", () => nudge()).catch((err) =>
+    log(`[worker] LISTEN failed: ${err.message}`),
+  );
+  db.listen("crewdeck_stop", (executionId) =>
+    active.get(executionId)?.controller.abort(new Error("stopped")),
+  ).catch(() => {});
+
+  async function claim(): Promise<string | undefined> {
+    const { rows } = await db.query<{ id: string }>(
+      `UPDATE executions SET lease_owner = $1, lease_expires_at = now() + make_interval(secs => $2), updated_at = now()
+        WHERE id = (SELECT id FROM executions
+                     WHERE status IN ('queued', 'running') AND (lease_expires_at IS NULL OR lease_expires_at < now())
+                     ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+        RETURNING id`,
+      [id, leaseMs / 1000],
+    );
+    return rows[0]?.id;
+  }
+
+  function launch(executionId: string) {
+    const controller = new AbortController();
+    const done = runExecution({ db, id: executionId, workerId: id, signal: controller.signal })
+      .catch((err) => log(`[worker] execution ${executionId}: ${(err as Error).message}`))
+      .finally(() => {
+        active.delete(executionId);
+        nudge();
+      });
+    active.set(executionId, { controller, done });
+  }
+
+  // Renew what we run; anything whose lease we no longer hold (stopped, taken over) is aborted.
+  const renewal = setInterval(
+    async () => {
+      if (!active.size) return;
+      try {
+        const { rows } = await db.query<{ id: string }>(
+          `UPDATE executions SET lease_expires_at = now() + make_interval(secs => $2)
+          WHERE lease_owner = $1 RETURNING id`,
+          [id, leaseMs / 1000],
+        );
+        const held = new Set(rows.map((r) => r.id));
+        for (const [executionId, run] of active) {
+          if (!held.has(executionId)) run.controller.abort(new Error("lease lost"));
+        }
+      } catch (err) {
+        log(`[worker] lease renewal failed: ${(err as Error).message}`);
+      }
+    },
+    Math.max(50, Math.floor(leaseMs / 3)),
+  );
+  renewal.unref();
+
+  const loop = (async () => {
+    while (!stopping) {
+      try {
+        while (!stopping && active.size < concurrency) {
+          const executionId = await claim();
+          if (!executionId) break;
+          launch(executionId);
+        }
+        if (dbDownSince)
+          log(
+            `[worker] database reachable again after ${Math.round((Date.now() - dbDownSince) / 1000)} s`,
+          );
+        dbDownSince = 0;
+      } catch (err) {
+        if (!dbDownSince) log(`[worker] cannot claim work: ${(err as Error).message}`);
+        dbDownSince ||= Date.now();
+      }
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(resolve, dbDownSince ? Math.max(pollMs, 2_000) : pollMs);
+        wake = () => {
+          clearTimeout(t);
+          resolve();
+        };
+      });
+      wake = undefined;
+    }
+  })();
+
+  return {
+    id,
+    activeCount: () => active.size,
+    /** Stops claiming, aborts what runs and hands it back so another worker resumes it at once. */
+    async stop() {
+      stopping = true;
+      nudge();
+      clearInterval(renewal);
+      for (const run of active.values()) run.controller.abort(new Error("worker shutting down"));
+      await Promise.allSettled([loop, ...[...active.values()].map((r) => r.done)]);
+      await db
+        .query(
+          "UPDATE executions SET lease_owner = NULL, lease_expires_at = NULL WHERE lease_owner = $1",
+          [id],
+        )
+        .catch(() => {});
+    },
+  };
+}

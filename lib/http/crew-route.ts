@@ -1,0 +1,64 @@
+import "server-only";
+import { authenticate } from "@/lib/auth/authenticate";
+import type { Principal } from "@/lib/auth/principal";
+import { getCrewOrThrow } from "@/lib/crew/registry";
+import type { CrewDef } from "@/lib/crew/schema";
+import { AppError, toProblem } from "./problem";
+
+type Params = Record<string, string | string[]>;
+export type CrewRouteContext<P extends Params> = {
+  request: Request;
+  principal: Principal;
+  crew: CrewDef;
+  params: P & { crew: string };
+};
+
+/**
+ * Every handler under /api/crews/<slug>: authenticate first (a bad token learns nothing, not even
+ * whether the crew exists), then resolve the crew, then run; any error becomes a problem body.
+ */
+export function crewRoute<P extends Params = Params>(
+  handler: (ctx: CrewRouteContext<P>) => Promise<Response>,
+) {
+  return async (request: Request, context: { params: Promise<P & { crew: string }> }) => {
+    try {
+      const principal = await authenticate(request);
+      const params = await context.params;
+      const crew = getCrewOrThrow(params.crew);
+      return await handler({ request, principal, crew, params });
+    } catch (err) {
+      return toProblem(asUnavailable(err) ?? err);
+    }
+  };
+}
+
+const UNREACHABLE = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "57P01",
+  "57P03",
+  "08000",
+  "08001",
+  "08003",
+  "08006",
+]);
+
+/** A database that is down is a 503 the client can retry, not a 500. */
+export function asUnavailable(err: unknown): AppError | undefined {
+  const code = (err as { code?: string } | null)?.code;
+  const message = (err as Error | null)?.message ?? "";
+  if (
+    (code && UNREACHABLE.has(code)) ||
+    /Connection terminated|timeout exceeded when trying to connect/i.test(message)
+  ) {
+    return new AppError(
+      "unavailable",
+      503,
+      "The database is unreachable; retry shortly.",
+      {},
+      { "retry-after": "5" },
+    );
+  }
+  return undefined;
+}

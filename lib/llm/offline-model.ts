@@ -1,0 +1,190 @@
+import type {
+  LanguageModelV3,
+  LanguageModelV3CallOptions,
+  LanguageModelV3Content,
+  LanguageModelV3GenerateResult,
+  LanguageModelV3Prompt,
+  LanguageModelV3StreamPart,
+} from "@ai-sdk/provider";
+
+export const OFFLINE_LABEL = "offline model (deterministic, no network)";
+
+// A deterministic local model: it drives the real agent loop (a thought, a tool call when the
+// agent has tools, then an answer built from the task) so Crewdeck runs and is tested with no
+// key and no network. Its text says what it is wherever it is shown.
+export function createOfflineModel({ delayMs = 0 }: { delayMs?: number } = {}): LanguageModelV3 {
+  const generate = async (
+    options: LanguageModelV3CallOptions,
+  ): Promise<LanguageModelV3GenerateResult> => {
+    if (delayMs > 0) await sleep(delayMs, options.abortSignal);
+    const content = respond(options);
+    const words = (s: string) => s.split(/\s+/).filter(Boolean).length;
+    const inputTokens = words(promptText(options.prompt));
+    const outputTokens = content.reduce((n, c) => n + ("text" in c ? words(c.text) : 0), 0);
+    const toolCall = content.some((c) => c.type === "tool-call");
+    return {
+      content,
+      finishReason: {
+        unified: toolCall ? "tool-calls" : "stop",
+        raw: toolCall ? "tool_calls" : "stop",
+      },
+      usage: {
+        inputTokens: { total: inputTokens, noCache: inputTokens, cacheRead: 0, cacheWrite: 0 },
+        outputTokens: { total: outputTokens, text: outputTokens, reasoning: 0 },
+      },
+      warnings: [],
+    };
+  };
+  return {
+    specificationVersion: "v3",
+    provider: "crewdeck",
+    modelId: "offline",
+    supportedUrls: {},
+    doGenerate: generate,
+    async doStream(options) {
+      const result = await generate(options);
+      const parts: LanguageModelV3StreamPart[] = [{ type: "stream-start", warnings: [] }];
+      result.content.forEach((c, i) => {
+        const id = String(i);
+        if (c.type === "text")
+          parts.push(
+            { type: "text-start", id },
+            { type: "text-delta", id, delta: c.text },
+            { type: "text-end", id },
+          );
+        else if (c.type === "reasoning")
+          parts.push(
+            { type: "reasoning-start", id },
+            { type: "reasoning-delta", id, delta: c.text },
+            { type: "reasoning-end", id },
+          );
+        else parts.push(c as LanguageModelV3StreamPart);
+      });
+      parts.push({ type: "finish", usage: result.usage, finishReason: result.finishReason });
+      return {
+        stream: new ReadableStream({
+          start(controller) {
+            for (const p of parts) controller.enqueue(p);
+            controller.close();
+          },
+        }),
+      };
+    },
+  };
+}
+
+function respond(options: LanguageModelV3CallOptions): LanguageModelV3Content[] {
+  const user = promptText(options.prompt, "user");
+  const system = promptText(options.prompt, "system");
+  const task = section(user, "Task") ?? user.trim();
+  const expected = section(user, "Expected output");
+  const context = section(user, "Context");
+  const revise = section(user, "Revise it: reviewer feedback");
+  const reviewerNotes = section(user, "Reviewer feedback");
+  const role = /You are (.+?)\./.exec(system)?.[1] ?? "an agent";
+  const toolResults = options.prompt.flatMap((m) => (m.role === "tool" ? m.content : []));
+  const tools = (options.tools ?? []).filter((t) => t.type === "function");
+  const firstLine = task.split("\n")[0]?.trim() ?? task;
+
+  const nextTool = tools.find(
+    (t) => !toolResults.some((r) => r.type === "tool-result" && r.toolName === t.name),
+  );
+  if (nextTool && toolResults.length < tools.length) {
+    return [
+      {
+        type: "reasoning",
+        text: `As ${role}, I will use ${nextTool.name} before answering: ${firstLine}`,
+      },
+      {
+        type: "tool-call",
+        toolCallId: `offline-${toolResults.length + 1}`,
+        toolName: nextTool.name,
+        input: JSON.stringify(argumentsFor(nextTool.inputSchema, task)),
+      },
+    ];
+  }
+
+  const observations = toolResults
+    .filter((r) => r.type === "tool-result")
+    .map(
+      (r) =>
+        `- ${r.toolName}: ${JSON.stringify(r.output.type === "json" || r.output.type === "text" ? r.output.value : r.output)}`,
+    );
+  const answer = [
+    `## ${firstLine}`,
+    "",
+    `_Written by the ${OFFLINE_LABEL}: set DEFAULT_LLM or the agent's \`llm\` for real output._`,
+    "",
+    `**As:** ${role}`,
+    "",
+    "**Task**",
+    "",
+    task,
+    ...(expected ? ["", "**Delivers**", "", expected] : []),
+    ...(context ? ["", "**Builds on**", "", summarize(context)] : []),
+    ...(reviewerNotes ? ["", "**Reviewer notes taken into account**", "", reviewerNotes] : []),
+    ...(observations.length ? ["", "**Observations**", "", ...observations] : []),
+    ...(revise
+      ? ["", "**Revised for this feedback**", "", `> ${revise.replace(/\n/g, "\n> ")}`]
+      : []),
+  ].join("\n");
+  return [
+    { type: "reasoning", text: `As ${role}, I have what I need to answer: ${firstLine}` },
+    { type: "text", text: answer },
+  ];
+}
+
+// Fills a tool's required parameters from the task so the call passes validation.
+function argumentsFor(schema: unknown, task: string): Record<string, unknown> {
+  const s = schema as {
+    properties?: Record<string, { type?: string; enum?: unknown[] }>;
+    required?: string[];
+  };
+  const args: Record<string, unknown> = {};
+  for (const name of s.required ?? []) {
+    const prop = s.properties?.[name] ?? {};
+    if (prop.enum?.length) args[name] = prop.enum[0];
+    else if (prop.type === "number" || prop.type === "integer") args[name] = 1;
+    else if (prop.type === "boolean") args[name] = true;
+    else args[name] = task.slice(0, 500);
+  }
+  return args;
+}
+
+function summarize(context: string) {
+  const lines = context.split("\n").filter((l) => l.startsWith("### "));
+  return lines.length ? lines.map((l) => `- ${l.slice(4)}`).join("\n") : context.slice(0, 400);
+}
+
+function section(text: string, heading: string): string | undefined {
+  const re = new RegExp(`^# ${heading}\\n([\\s\\S]*?)(?=^# |$(?![\\s\\S]))`, "m");
+  return re.exec(text)?.[1]?.trim() || undefined;
+}
+
+function promptText(prompt: LanguageModelV3Prompt, role?: "system" | "user") {
+  return prompt
+    .filter((m) => !role || m.role === role)
+    .map((m) =>
+      typeof m.content === "string"
+        ? m.content
+        : m.content
+            .map((p) => ("text" in p && typeof p.text === "string" ? p.text : ""))
+            .join("\n"),
+    )
+    .join("\n");
+}
+
+function sleep(ms: number, signal?: AbortSignal) {
+  return new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const t = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      "abort",
+      () => {
+        clearTimeout(t);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+  });
+}

@@ -1,0 +1,76 @@
+import crypto from "node:crypto";
+import type { KickoffRequest } from "@/lib/api/schemas";
+import type { Principal } from "@/lib/auth/principal";
+import { type InputValue, missingInputs } from "@/lib/crew/inputs";
+import type { CrewDef } from "@/lib/crew/schema";
+import type { Db } from "@/lib/db/types";
+import { errors } from "@/lib/http/problem";
+import type { TaskState, WebhookUrls } from "./types";
+
+/** Validates the inputs against the crew and queues an execution; a worker picks it up. */
+export async function createExecution({
+  db,
+  crew,
+  principal,
+  request,
+}: {
+  db: Db;
+  crew: CrewDef;
+  principal: Principal;
+  request: KickoffRequest;
+}): Promise<string> {
+  const missing = missingInputs(crew.inputs, request.inputs);
+  if (missing.length) {
+    throw errors.unprocessable(
+      `Missing required inputs: ${missing.join(", ")}. GET /inputs lists them.`,
+      {
+        missing_inputs: missing,
+      },
+    );
+  }
+  // Inputs the crew does not use are ignored, not stored.
+  const inputs: Record<string, InputValue> = {};
+  for (const name of crew.inputs) inputs[name] = request.inputs[name] as InputValue;
+  const webhooks: WebhookUrls = {
+    task: request.taskWebhookUrl,
+    step: request.stepWebhookUrl,
+    crew: request.crewWebhookUrl,
+  };
+  const tasks: TaskState[] = crew.tasks.map((t) => ({
+    task_id: t.id,
+    name: t.name,
+    agent: t.agent,
+    human_input: t.human_input,
+    status: "pending",
+    attempts: 0,
+    output: null,
+    started_at: null,
+    finished_at: null,
+    execution_time: null,
+  }));
+  const id = crypto.randomUUID();
+  await db.tx(async (q) => {
+    await q.query(
+      `INSERT INTO executions (id, crew, status, owner_user_id, token_id, inputs, meta, webhooks, crew_snapshot, tasks, last_seq)
+       VALUES ($1, $2, 'queued', $3, $4, $5::jsonb, $6::jsonb, $7::jsonb, $8::jsonb, $9::jsonb, 1)`,
+      [
+        id,
+        crew.slug,
+        principal.kind === "user" ? principal.userId : null,
+        principal.tokenId,
+        JSON.stringify(inputs),
+        request.meta ? JSON.stringify(request.meta) : null,
+        JSON.stringify(webhooks),
+        JSON.stringify(crew),
+        JSON.stringify(tasks),
+      ],
+    );
+    await q.query(
+      `INSERT INTO execution_events (execution_id, seq, type, data) VALUES ($1, 1, 'execution_queued', $2::jsonb)`,
+      [id, JSON.stringify({ crew: crew.slug, inputs, total_tasks: tasks.length })],
+    );
+    // Wakes idle workers (in any process) at once; delivered only if this commits.
+    await q.query("SELECT pg_notify('crewdeck_work', $1)", [id]);
+  });
+  return id;
+}

@@ -1,0 +1,111 @@
+import type { Queryable } from "@/lib/db/types";
+import { assertTransition } from "./states";
+import type { ExecutionRow, NewEvent } from "./types";
+
+// Columns a state change may write; JSON ones are serialised explicitly so arrays stay JSON.
+const JSON_COLUMNS = new Set([
+  "tasks",
+  "pending_human_input",
+  "last_step",
+  "token_usage",
+  "webhooks",
+]);
+const WRITABLE = [
+  "status",
+  "tasks",
+  "current_task",
+  "pending_human_input",
+  "last_step",
+  "result",
+  "error",
+  "token_usage",
+  "webhooks",
+  "lease_owner",
+  "lease_expires_at",
+  "started_at",
+  "finished_at",
+] as const;
+export type ExecutionPatch = Partial<
+  Pick<ExecutionRow, Exclude<(typeof WRITABLE)[number], "lease_expires_at">>
+> & {
+  lease_expires_at?: Date | null;
+};
+
+/** The worker no longer owns the execution: its lease ran out, or the run was stopped. */
+export class LeaseLostError extends Error {
+  constructor(readonly status: string) {
+    super(`lease lost (execution is ${status})`);
+  }
+}
+
+export type Change = { patch?: ExecutionPatch; events?: NewEvent[] };
+export type AppliedEvent = Required<Omit<NewEvent, "data">> & {
+  seq: number;
+  data: Record<string, unknown>;
+  created_at: string;
+};
+
+/**
+ * The one way an execution changes: lock the row, decide, write the new state and its events in
+ * the same transaction. Sequence numbers come from the locked row, so they have no gaps.
+ * With `leaseOwner`, the change applies only while that worker still holds the lease (a stop or
+ * a pause releases it).
+ */
+export async function mutateExecution(
+  q: Queryable,
+  { id, leaseOwner }: { id: string; leaseOwner?: string },
+  decide: (row: ExecutionRow) => Change,
+): Promise<{ row: ExecutionRow; events: AppliedEvent[] } | null> {
+  const { rows } = await q.query<ExecutionRow>(
+    "SELECT * FROM executions WHERE id = $1 FOR UPDATE",
+    [id],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  if (leaseOwner !== undefined && row.lease_owner !== leaseOwner) {
+    throw new LeaseLostError(row.status);
+  }
+  const { patch = {}, events = [] } = decide(row);
+  if (patch.status) assertTransition(row.status, patch.status);
+
+  const sets: string[] = ["updated_at = now()"];
+  const params: unknown[] = [id];
+  for (const column of WRITABLE) {
+    if (!(column in patch)) continue;
+    const value = patch[column as keyof ExecutionPatch];
+    params.push(JSON_COLUMNS.has(column) && value !== null ? JSON.stringify(value) : value);
+    sets.push(`${column} = $${params.length}${JSON_COLUMNS.has(column) ? "::jsonb" : ""}`);
+  }
+  const now = new Date().toISOString();
+  const applied: AppliedEvent[] = events.map((e, i) => ({
+    seq: row.last_seq + i + 1,
+    type: e.type,
+    task_id: e.task_id ?? null,
+    attempt: e.attempt ?? null,
+    data: e.data ?? {},
+    created_at: now,
+  })) as AppliedEvent[];
+  if (applied.length) {
+    params.push(row.last_seq + applied.length);
+    sets.push(`last_seq = $${params.length}`);
+  }
+  const updated = await q.query<ExecutionRow>(
+    `UPDATE executions SET ${sets.join(", ")} WHERE id = $1 RETURNING *`,
+    params,
+  );
+
+  if (applied.length) {
+    const values: string[] = [];
+    const eventParams: unknown[] = [id];
+    for (const e of applied) {
+      eventParams.push(e.seq, e.type, e.task_id, e.attempt, JSON.stringify(e.data), e.created_at);
+      const n = eventParams.length;
+      values.push(`($1, $${n - 5}, $${n - 4}, $${n - 3}, $${n - 2}, $${n - 1}::jsonb, $${n})`);
+    }
+    await q.query(
+      `INSERT INTO execution_events (execution_id, seq, type, task_id, attempt, data, created_at) VALUES ${values.join(", ")}`,
+      eventParams,
+    );
+  }
+  return { row: updated.rows[0] as ExecutionRow, events: applied };
+}

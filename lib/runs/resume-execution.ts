@@ -1,0 +1,190 @@
+import type { ResumeRequest } from "@/lib/api/schemas";
+import type { Principal } from "@/lib/auth/principal";
+import type { Db } from "@/lib/db/types";
+import { errors } from "@/lib/http/problem";
+import { mutateExecution } from "./execution-store";
+import { getExecutionOrThrow } from "./get-execution";
+import type { ExecutionRow, Review } from "./types";
+
+export type ResumeResult = { status: "resumed" | "retrying" | "completed"; message: string };
+
+export function reviewerName(p: Principal) {
+  return p.kind === "user"
+    ? p.email
+    : p.tokenId
+      ? `org-token:${p.tokenId}`
+      : "org-token:CREW_TOKEN";
+}
+
+/**
+ * Applies a reviewer's decision to the task awaiting review: approve → the run goes on (or
+ * completes on the last task); reject → the task runs again with the feedback. A repeated
+ * identical request (double click, client retry) is answered as the first was, not applied again.
+ */
+export async function resumeExecution({
+  db,
+  crew,
+  principal,
+  request,
+}: {
+  db: Db;
+  crew: string;
+  principal: Principal;
+  request: ResumeRequest;
+}): Promise<ResumeResult> {
+  await getExecutionOrThrow({ q: db, crew, id: request.execution_id, principal });
+  let result: ResumeResult | undefined;
+  await db.tx(async (q) => {
+    await q.query("SELECT pg_notify('crewdeck_work', $1)", [request.execution_id]);
+    return mutateExecution(q, { id: request.execution_id }, (row) => {
+      const replay = replayOf(row, request);
+      if (replay) {
+        result = replay;
+        return {};
+      }
+      const pending = row.pending_human_input as { task_id: string; attempt: number } | null;
+      if (row.status !== "pending_human_input" || !pending) {
+        throw errors.conflict(
+          `Execution ${row.id} is not awaiting human input (it is ${row.status}).`,
+          {
+            execution_status: row.status,
+          },
+        );
+      }
+      if (pending.task_id !== request.task_id) {
+        throw errors.conflict(
+          `Task '${request.task_id}' is not the task awaiting review; '${pending.task_id}' is.`,
+          {
+            awaiting_task_id: pending.task_id,
+          },
+        );
+      }
+      const index = row.tasks.findIndex((t) => t.task_id === pending.task_id);
+      const task = row.tasks[index];
+      const def = row.crew_snapshot.tasks[index];
+      if (!task || !def)
+        throw errors.conflict(`Task '${request.task_id}' is not part of this execution.`);
+      const rejections = (task.reviews ?? []).filter((r) => !r.is_approve).length;
+      if (
+        !request.is_approve &&
+        def.max_review_rounds !== undefined &&
+        rejections >= def.max_review_rounds
+      ) {
+        throw errors.conflict(
+          `Task '${task.task_id}' has used all ${def.max_review_rounds} review rounds; approve it or stop the execution.`,
+          { max_review_rounds: def.max_review_rounds },
+        );
+      }
+      const now = new Date();
+      const review: Review = {
+        attempt: pending.attempt,
+        is_approve: request.is_approve,
+        feedback: request.human_feedback,
+        output: task.output ?? "",
+        reviewer: reviewerName(principal),
+        at: now.toISOString(),
+      };
+      const reviews = [...(task.reviews ?? []), review];
+      const last = index === row.tasks.length - 1;
+      const webhooks = {
+        task: request.taskWebhookUrl,
+        step: request.stepWebhookUrl,
+        crew: request.crewWebhookUrl,
+      };
+      const reviewEvent = {
+        type: "review_submitted",
+        task_id: task.task_id,
+        attempt: pending.attempt,
+        data: {
+          decision: request.is_approve ? "approve" : "reject",
+          feedback: request.human_feedback,
+          reviewer: review.reviewer,
+        },
+      };
+      const tasks = row.tasks.map((t, i) =>
+        i !== index
+          ? t
+          : request.is_approve
+            ? { ...t, status: "completed" as const, reviews, finished_at: now.toISOString() }
+            : { ...t, status: "pending" as const, reviews },
+      );
+      const base = { tasks, pending_human_input: null, webhooks };
+      if (!request.is_approve) {
+        result = {
+          status: "retrying",
+          message: `Task '${task.task_id}' will run again (attempt ${pending.attempt + 1}) with your feedback.`,
+        };
+        return {
+          patch: { ...base, status: "running", current_task: task.task_id },
+          events: [reviewEvent],
+        };
+      }
+      if (last) {
+        result = {
+          status: "completed",
+          message: `Task '${task.task_id}' approved; the execution is complete.`,
+        };
+        return {
+          patch: {
+            ...base,
+            status: "completed",
+            result: task.output,
+            current_task: null,
+            finished_at: now,
+          },
+          events: [
+            reviewEvent,
+            {
+              type: "execution_completed",
+              data: { result: task.output, token_usage: row.token_usage },
+            },
+          ],
+        };
+      }
+      result = {
+        status: "resumed",
+        message: `Task '${task.task_id}' approved; the execution continues.`,
+      };
+      return { patch: { ...base, status: "running", current_task: null }, events: [reviewEvent] };
+    });
+  });
+  return result as ResumeResult;
+}
+
+// The last review, if `request` is that same decision again: answer as we answered then.
+function replayOf(row: ExecutionRow, request: ResumeRequest): ResumeResult | undefined {
+  const latest = row.tasks
+    .flatMap((t) => (t.reviews ?? []).map((r) => ({ ...r, task_id: t.task_id })))
+    .sort((a, b) => a.at.localeCompare(b.at))
+    .at(-1);
+  if (
+    !latest ||
+    latest.task_id !== request.task_id ||
+    latest.is_approve !== request.is_approve ||
+    latest.feedback !== request.human_feedback
+  ) {
+    return undefined;
+  }
+  // Only when the reviewed attempt itself still awaits review is an identical request new. (An
+  // identical rejection of the retried attempt counts as a repeat: change the feedback text.)
+  const pending = row.pending_human_input as { task_id: string; attempt: number } | null;
+  if (
+    row.status === "pending_human_input" &&
+    pending?.task_id === latest.task_id &&
+    pending.attempt === latest.attempt
+  ) {
+    return undefined;
+  }
+  if (!request.is_approve)
+    return {
+      status: "retrying",
+      message: `Already applied: task '${request.task_id}' was sent back with this feedback.`,
+    };
+  const last = row.tasks.at(-1)?.task_id === request.task_id;
+  return last
+    ? {
+        status: "completed",
+        message: `Already applied: task '${request.task_id}' was approved; the execution is complete.`,
+      }
+    : { status: "resumed", message: `Already applied: task '${request.task_id}' was approved.` };
+}

@@ -1,0 +1,63 @@
+import type { Principal } from "@/lib/auth/principal";
+import type { Db } from "@/lib/db/types";
+import { errors } from "@/lib/http/problem";
+import { mutateExecution } from "./execution-store";
+import { getExecutionOrThrow } from "./get-execution";
+import { TERMINAL } from "./states";
+
+/** Cancels a queued, running or paused execution. The worker running it notices and lets go. */
+export async function stopExecution({
+  db,
+  crew,
+  id,
+  principal,
+}: {
+  db: Db;
+  crew: string;
+  id: string;
+  principal: Principal;
+}) {
+  await getExecutionOrThrow({ q: db, crew, id, principal });
+  await db.tx(async (q) => {
+    // The worker running it (in whatever process) aborts at once instead of at its next write.
+    await q.query("SELECT pg_notify('crewdeck_stop', $1)", [id]);
+    return mutateExecution(q, { id }, (row) => {
+      if (TERMINAL.has(row.status)) {
+        throw errors.conflict(
+          `Execution ${id} has already finished (${row.status}); there is nothing to stop.`,
+          {
+            execution_status: row.status,
+          },
+        );
+      }
+      const now = new Date();
+      return {
+        patch: {
+          status: "cancelled",
+          lease_owner: null,
+          lease_expires_at: null,
+          finished_at: now,
+          current_task: null,
+          pending_human_input: null,
+          error: "Stopped on request.",
+          tasks: row.tasks.map((t) =>
+            t.status === "running" || t.status === "pending_human_input"
+              ? {
+                  ...t,
+                  status: "error" as const,
+                  error: "Stopped on request.",
+                  finished_at: now.toISOString(),
+                }
+              : t,
+          ),
+        },
+        events: [
+          {
+            type: "execution_cancelled",
+            data: { reason: "Stopped on request.", previous_status: row.status },
+          },
+        ],
+      };
+    });
+  });
+}

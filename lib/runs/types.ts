@@ -1,0 +1,62 @@
+import type { InputValue } from "@/lib/crew/inputs";
+import type { CrewDef } from "@/lib/crew/schema";
+import type { ExecutionStatus, TaskStatus } from "./states";
+
+export type TaskState = {
+  task_id: string;
+  name: string;
+  agent: string;
+  human_input: boolean;
+  status: TaskStatus;
+  attempts: number;
+  output: string | null;
+  error?: string | null;
+  started_at: string | null;
+  finished_at: string | null;
+  execution_time: number | null;
+  /** Every review of this task, oldest first: the audit trail and the retry's feedback. */
+  reviews?: Review[];
+};
+
+export type Review = {
+  attempt: number;
+  is_approve: boolean;
+  feedback: string;
+  output: string;
+  reviewer: string;
+  at: string;
+};
+
+export type WebhookUrls = { task?: string; step?: string; crew?: string };
+export type TokenUsage = { input_tokens: number; output_tokens: number; total_tokens: number };
+
+export type ExecutionRow = {
+  id: string;
+  crew: string;
+  status: ExecutionStatus;
+  owner_user_id: string | null;
+  inputs: Record<string, InputValue>;
+  meta: Record<string, unknown> | null;
+  webhooks: WebhookUrls;
+  crew_snapshot: CrewDef;
+  tasks: TaskState[];
+  current_task: string | null;
+  pending_human_input: Record<string, unknown> | null;
+  last_step: Record<string, unknown> | null;
+  result: string | null;
+  error: string | null;
+  token_usage: TokenUsage;
+  last_seq: number;
+  lease_owner: string | null;
+  created_at: Date;
+  updated_at: Date;
+  started_at: Date | null;
+  finished_at: Date | null;
+};
+
+export type NewEvent = {
+  type: string;
+  task_id?: string | null;
+  attempt?: number | null;
+  data?: Record<string, unknown>;
+};

@@ -1,0 +1,65 @@
+import "server-only";
+import { env } from "@/lib/config/env";
+import { crewCatalog } from "@/lib/crew/registry";
+import { getDb } from "@/lib/db";
+import { startWorker } from "@/lib/engine/worker";
+
+const slot = globalThis as unknown as { __crewdeckBooted?: boolean };
+
+/** Start-up of the web process: migrate, load crews, start the in-process worker, say hello. */
+export async function bootServer() {
+  if (slot.__crewdeckBooted) return;
+  slot.__crewdeckBooted = true;
+  const e = env();
+  const db = await getDb();
+  const catalog = crewCatalog();
+  const base = `http://localhost:${e.PORT}`;
+
+  const lines = [
+    "",
+    `Crewdeck is ready at ${base}  (database: ${db.kind === "embedded" ? `embedded, in ${e.DATA_DIR}` : "PostgreSQL"})`,
+    "",
+    catalog.crews.size ? "Crews:" : `No crews found in ${e.CREWS_DIR}.`,
+    ...[...catalog.crews.values()].map(
+      (c) =>
+        `  ${c.name}\n    ${base}/api/crews/${c.slug}   inputs: ${c.inputs.join(", ") || "(none)"}`,
+    ),
+    ...catalog.errors.map(
+      (err) => `  ✗ ${err.slug}: ${err.file}${err.key ? ` [${err.key}]` : ""}: ${err.reason}`,
+    ),
+    ...catalog.warnings.map(
+      (w) => `  ! ${w.slug}: ${w.file}${w.key ? ` [${w.key}]` : ""}: ${w.message}`,
+    ),
+    "",
+    e.CREW_TOKEN
+      ? "API token: CREW_TOKEN from the environment is accepted as an organization token."
+      : "API token: run `npm run token -- create --org` and send it as `Authorization: Bearer <token>`.",
+    `API reference: ${base}/docs/api`,
+    "",
+  ];
+  console.log(lines.join("\n"));
+
+  if (e.RUN_WORKER) {
+    const worker = startWorker({
+      db,
+      concurrency: e.WORKER_CONCURRENCY,
+      leaseMs: e.WORKER_LEASE_MS,
+      pollMs: e.WORKER_POLL_MS,
+    });
+    const shutdown = () => {
+      worker.stop().finally(() => process.exit(0));
+    };
+    process.once("SIGTERM", shutdown);
+    process.once("SIGINT", shutdown);
+  }
+}
+
+/** A server that cannot reach its database or read its settings says why and stops. */
+export async function bootOrExit() {
+  try {
+    await bootServer();
+  } catch (err) {
+    console.error(`[crewdeck] cannot start: ${(err as Error).message}`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,58 @@
+// `npm start`: build when there is no build (or the sources are newer), then serve.
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const buildId = path.join(root, ".next", "BUILD_ID");
+const SOURCES = [
+  "app",
+  "lib",
+  "components",
+  "public",
+  "instrumentation.ts",
+  "next.config.js",
+  "package-lock.json",
+];
+
+function newestMtime(p) {
+  let stat;
+  try {
+    stat = fs.statSync(p);
+  } catch {
+    return 0;
+  }
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return fs
+    .readdirSync(p)
+    .reduce((max, name) => Math.max(max, newestMtime(path.join(p, name))), stat.mtimeMs);
+}
+
+const built = fs.existsSync(buildId) ? fs.statSync(buildId).mtimeMs : 0;
+const newest = Math.max(...SOURCES.map((s) => newestMtime(path.join(root, s))));
+if (!built || newest > built) {
+  console.log(
+    built
+      ? "Sources changed since the last build: rebuilding…"
+      : "No build yet: building (about a minute)…",
+  );
+  const res = spawnSync(
+    process.execPath,
+    [path.join(root, "node_modules/next/dist/bin/next"), "build"],
+    { cwd: root, stdio: "inherit" },
+  );
+  if (res.status !== 0) process.exit(res.status ?? 1);
+}
+
+const port = process.env.PORT || "3000";
+const child = spawn(
+  process.execPath,
+  [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", port],
+  {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, PORT: port },
+  },
+);
+for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
+child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,0 +1,122 @@
+// `npm run token -- create --org | create --user <email> | list | revoke <id|token|prefix>`
+import { parseArgs } from "node:util";
+import {
+  type CreateTokenInput,
+  CreateTokenSchema,
+  createToken,
+  listTokens,
+  revokeToken,
+  type TokenSummary,
+} from "@/lib/auth/manage-tokens";
+import { env } from "@/lib/config/env";
+import { localAdminSecret } from "@/lib/config/secrets";
+import { readLiveLock } from "@/lib/db/embedded-lock";
+
+const USAGE = `Usage:
+  npm run token -- create --org [--label <text>]       organization token: every crew, every execution
+  npm run token -- create --user <email> [--label …]   user token: only that user's executions
+  npm run token -- list
+  npm run token -- revoke <token id | token | prefix>`;
+
+type Backend = {
+  create(input: CreateTokenInput): Promise<{ id: string; token: string }>;
+  list(): Promise<TokenSummary[]>;
+  revoke(ref: string): Promise<number>;
+  close(): Promise<void>;
+};
+
+// While a server holds the embedded database, go through it; otherwise open the database.
+async function backend(): Promise<Backend> {
+  const e = env();
+  const holder = e.DATABASE_URL ? undefined : readLiveLock(e.DATA_DIR);
+  if (holder) {
+    const url = `http://127.0.0.1:${holder.port ?? e.PORT}/api/admin/tokens`;
+    const call = async (method: string, body?: unknown) => {
+      const res = await fetch(url, {
+        method,
+        headers: {
+          "x-crewdeck-local-admin": localAdminSecret(),
+          "content-type": "application/json",
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const data = (await res.json()) as Record<string, unknown>;
+      if (!res.ok) throw new Error(String(data.detail ?? res.statusText));
+      return data;
+    };
+    return {
+      create: async (token) =>
+        (await call("POST", { action: "create", token })) as { id: string; token: string },
+      list: async () => (await call("GET")).tokens as TokenSummary[],
+      revoke: async (ref) => (await call("POST", { action: "revoke", ref })).revoked as number,
+      close: async () => {},
+    };
+  }
+  const { getDb } = await import("@/lib/db");
+  const db = await getDb();
+  return {
+    create: (input) => createToken({ db, input }),
+    list: () => listTokens({ db }),
+    revoke: (ref) => revokeToken({ db, ref }),
+    close: () => db.close(),
+  };
+}
+
+async function main() {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { org: { type: "boolean" }, user: { type: "string" }, label: { type: "string" } },
+  });
+  const [command, ref] = positionals;
+  if (command === "create") {
+    const parsed = CreateTokenSchema.safeParse(
+      values.org
+        ? { kind: "org", label: values.label }
+        : { kind: "user", email: values.user, label: values.label },
+    );
+    if (!parsed.success || (values.org && values.user) || (!values.org && !values.user)) {
+      throw new Error(`Give exactly one of --org or --user <email> (a valid email).\n${USAGE}`);
+    }
+    const b = await backend();
+    const { id, token } = await b.create(parsed.data);
+    await b.close();
+    console.log(
+      `Created ${parsed.data.kind === "org" ? "an organization" : `a user (${values.user})`} token, id ${id}.`,
+    );
+    console.log("It is shown once; store it now:\n");
+    console.log(token);
+    return;
+  }
+  if (command === "list") {
+    const b = await backend();
+    const tokens = await b.list();
+    await b.close();
+    if (!tokens.length) console.log("No tokens yet.");
+    for (const t of tokens) {
+      const state = t.revoked_at
+        ? `revoked ${t.revoked_at}`
+        : `last used ${t.last_used_at ?? "never"}`;
+      console.log(
+        `${t.id}  ${t.prefix}  ${t.kind === "org" ? "org " : `user ${t.email}`}  ${t.label ?? ""}  (${state})`,
+      );
+    }
+    return;
+  }
+  if (command === "revoke" && ref) {
+    const b = await backend();
+    const n = await b.revoke(ref);
+    await b.close();
+    if (!n) throw new Error(`No active token matches '${ref}'.`);
+    console.log(`Revoked ${n} token${n > 1 ? "s" : ""}.`);
+    return;
+  }
+  throw new Error(USAGE);
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error((err as Error).message);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,33 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+const alias = {
+  "@": path.resolve(import.meta.dirname),
+  // `server-only` throws outside React Server Components; tests import server modules directly.
+  "server-only": path.resolve(import.meta.dirname, "tests/support/empty-module.ts"),
+};
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node", testTimeout: 20_000 },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "http",
+          include: ["tests/http/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/http/global-setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // One server per suite run; files share it, so run them one after another.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
