@@ -1,18 +1,6 @@
 import { z } from "zod";
-import {
-  EventsResponseSchema,
-  InputsResponseSchema,
-  KickoffRequestSchema,
-  KickoffResponseSchema,
-  ProblemSchema,
-  ResumeRequestSchema,
-  ResumeResponseSchema,
-  StatusResponseSchema,
-  StopResponseSchema,
-} from "./schemas";
+import "./schemas"; // registers the schemas below in zod's global registry
 
-const schema = (s: z.ZodType) =>
-  z.toJSONSchema(s, { target: "openapi-3.0", io: "input", unrepresentable: "any" });
 const problem = (description: string) => ({
   description,
   content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } },
@@ -40,23 +28,15 @@ const auth = {
 
 /** The OpenAPI 3.1 document, generated from the same zod schemas the handlers validate with. */
 export function openApiDocument() {
+  // Every schema registered with `.meta({ id })` becomes a component; refs between them resolve.
+  const { schemas } = z.toJSONSchema(z.globalRegistry, {
+    target: "draft-2020-12",
+    io: "input",
+    unrepresentable: "any",
+    uri: (id) => `#/components/schemas/${id}`,
+  });
   const components = Object.fromEntries(
-    (
-      [
-        ["KickoffRequest", KickoffRequestSchema],
-        ["KickoffResponse", KickoffResponseSchema],
-        ["InputsResponse", InputsResponseSchema],
-        ["ResumeRequest", ResumeRequestSchema],
-        ["ResumeResponse", ResumeResponseSchema],
-        ["StopResponse", StopResponseSchema],
-        ["ExecutionStatus", StatusResponseSchema],
-        ["ExecutionEvents", EventsResponseSchema],
-        ["Problem", ProblemSchema],
-      ] as const
-    ).map(([name, s]) => {
-      const { $schema: _drop, ...rest } = schema(s) as Record<string, unknown>;
-      return [name, rest];
-    }),
+    Object.entries(schemas).map(([name, { $schema: _s, $id: _i, ...rest }]) => [name, rest]),
   );
   return {
     openapi: "3.1.0",

@@ -54,12 +54,14 @@ export const errors = {
     new AppError("bad-request", 400, detail, fieldErrors ? { errors: fieldErrors } : {}),
   unprocessable: (detail: string, details: Record<string, unknown> = {}) =>
     new AppError("validation", 422, detail, details),
+  // The unread rest of the body is still on the wire: close the connection rather than reuse it.
   tooLarge: (limitBytes: number) =>
     new AppError(
       "payload-too-large",
       413,
       `The request body is larger than ${limitBytes} bytes; send less data.`,
       { limit_bytes: limitBytes },
+      { connection: "close" },
     ),
 };
 

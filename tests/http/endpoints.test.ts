@@ -1,0 +1,342 @@
+import { describe, expect, inject, it } from "vitest";
+import { call, crewClient, expectProblem } from "../support/api";
+import { TEST_CREW_TOKEN } from "../support/harness";
+
+// The Endpoints and Errors sections of the seed, one rule per test.
+const baseUrl = inject("baseUrl");
+const brief = crewClient(baseUrl, "brief", TEST_CREW_TOKEN);
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+describe("GET {base_url}/ — health", () => {
+  for (const path of ["/api/crews/brief", "/api/crews/brief/"]) {
+    it(`${path} answers 200 text/plain Healthy without redirect`, async () => {
+      const r = await call(baseUrl, "GET", path, { token: TEST_CREW_TOKEN });
+      expect(r.status).toBe(200);
+      expect(r.headers.get("content-type")).toMatch(/^text\/plain/);
+      expect(r.text).toBe("Healthy");
+    });
+  }
+  it("an unknown crew is a 404 problem", async () => {
+    expectProblem(await call(baseUrl, "GET", "/api/crews/nope", { token: TEST_CREW_TOKEN }), 404);
+  });
+  it("a crew whose file is broken is not served, and says why", async () => {
+    const r = await call(baseUrl, "GET", "/api/crews/broken/inputs", { token: TEST_CREW_TOKEN });
+    expectProblem(r, 404);
+    expect(r.json.detail).toContain("nobody");
+  });
+});
+
+describe("GET /inputs", () => {
+  it("lists placeholders in order of first appearance, each once", async () => {
+    const r = await brief.inputs();
+    expect(r.status).toBe(200);
+    expect(r.headers.get("content-type")).toContain("application/json");
+    expect(r.json).toEqual({ inputs: ["topic", "audience"] });
+  });
+  it("serves CrewAI's agents.yaml + tasks.yaml layout", async () => {
+    const r = await crewClient(baseUrl, "crewai-style", TEST_CREW_TOKEN).inputs();
+    expect(r.json).toEqual({ inputs: ["sector", "company"] });
+  });
+  it("a crew without placeholders has no inputs", async () => {
+    expect((await crewClient(baseUrl, "no-inputs", TEST_CREW_TOKEN).inputs()).json).toEqual({
+      inputs: [],
+    });
+  });
+});
+
+describe("POST /kickoff", () => {
+  it("answers at once with a UUID kickoff_id", async () => {
+    const r = await brief.kickoff({ inputs: { topic: "Tides", audience: "sailors" } });
+    expect(r.status).toBe(200);
+    expect(r.json.kickoff_id).toMatch(UUID_RE);
+  });
+
+  it("accepts numbers and booleans, meta and http(s) webhook URLs", async () => {
+    const r = await brief.kickoff({
+      inputs: { topic: 42, audience: true },
+      meta: { ticket: "T-1" },
+      taskWebhookUrl: "https://example.com/task",
+      stepWebhookUrl: "http://example.com/step",
+      crewWebhookUrl: "https://example.com/crew",
+    });
+    expect(r.status, r.text).toBe(200);
+  });
+
+  const bad400: [string, string][] = [
+    ["malformed JSON", '{"inputs": {'],
+    ["an array body", "[1, 2]"],
+    ["a string body", '"hello"'],
+    ["a null body", "null"],
+    ["inputs that is not an object", '{"inputs": "topic=x"}'],
+    ["inputs that is an array", '{"inputs": ["x"]}'],
+    ["an object input value", '{"inputs": {"topic": {"a": 1}, "audience": "b"}}'],
+    ["an array input value", '{"inputs": {"topic": ["a"], "audience": "b"}}'],
+    [
+      "a non-URL webhook",
+      '{"inputs": {"topic": "a", "audience": "b"}, "taskWebhookUrl": "not a url"}',
+    ],
+    [
+      "an ftp webhook",
+      '{"inputs": {"topic": "a", "audience": "b"}, "crewWebhookUrl": "ftp://example.com/x"}',
+    ],
+    [
+      "a javascript: webhook",
+      '{"inputs": {"topic": "a", "audience": "b"}, "stepWebhookUrl": "javascript:alert(1)"}',
+    ],
+    ["meta that is not an object", '{"inputs": {"topic": "a", "audience": "b"}, "meta": "x"}'],
+    [
+      "meta over 16 KiB",
+      JSON.stringify({
+        inputs: { topic: "a", audience: "b" },
+        meta: { blob: "x".repeat(17 * 1024) },
+      }),
+    ],
+  ];
+  for (const [label, body] of bad400) {
+    it(`400 for ${label}`, async () => {
+      expectProblem(await brief.kickoff(body), 400);
+    });
+  }
+
+  it("400 names the field that is wrong", async () => {
+    const r = await brief.kickoff({
+      inputs: { topic: "a", audience: "b" },
+      taskWebhookUrl: "nope",
+    });
+    expect(r.json.errors).toEqual([expect.objectContaining({ path: "taskWebhookUrl" })]);
+  });
+
+  const missing: [string, unknown, string[]][] = [
+    ["no inputs at all", {}, ["topic", "audience"]],
+    ["an empty inputs object", { inputs: {} }, ["topic", "audience"]],
+    ["an absent input", { inputs: { topic: "a" } }, ["audience"]],
+    ["a null input", { inputs: { topic: null, audience: "b" } }, ["topic"]],
+    ["an empty-string input", { inputs: { topic: "a", audience: "" } }, ["audience"]],
+  ];
+  for (const [label, body, names] of missing) {
+    it(`422 with missing_inputs for ${label}`, async () => {
+      const r = await brief.kickoff(body);
+      expectProblem(r, 422);
+      expect(r.json.missing_inputs).toEqual(names);
+    });
+  }
+
+  it("0 and false are values, not missing", async () => {
+    expect((await brief.kickoff({ inputs: { topic: 0, audience: false } })).status).toBe(200);
+  });
+
+  it("413 for a body over 1 MiB", async () => {
+    const body = JSON.stringify({ inputs: { topic: "a".repeat(1024 * 1024), audience: "b" } });
+    expectProblem(await brief.kickoff(body), 413);
+  });
+
+  it("413 for a chunked body over 1 MiB (no Content-Length)", async () => {
+    const chunk = new TextEncoder().encode("a".repeat(64 * 1024));
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent === 0) controller.enqueue(new TextEncoder().encode('{"inputs":{"topic":"'));
+        if (sent++ < 20) controller.enqueue(chunk);
+        else controller.close();
+      },
+    });
+    const res = await fetch(`${baseUrl}/api/crews/brief/kickoff`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${TEST_CREW_TOKEN}`, "content-type": "application/json" },
+      body: stream,
+      duplex: "half",
+    } as RequestInit);
+    expect(res.status).toBe(413);
+  });
+
+  it("ignores unknown extra inputs", async () => {
+    const id = await brief.start({ topic: "a", audience: "b", extra: "ignored" });
+    const events = await brief.events(id);
+    expect(events.json.events[0]).toMatchObject({ seq: 1, type: "execution_queued" });
+    expect(events.json.events[0].data.inputs).toEqual({ topic: "a", audience: "b" });
+  });
+});
+
+describe("GET /status/{kickoff_id}", () => {
+  it("404 for an unknown id, a non-UUID, and another crew's execution", async () => {
+    const id = await brief.start({ topic: "a", audience: "b" });
+    expectProblem(await brief.status("00000000-0000-4000-8000-000000000000"), 404);
+    expectProblem(await brief.status("not-a-uuid"), 404);
+    expectProblem(await brief.status("'; DROP TABLE executions; --"), 404);
+    expectProblem(await crewClient(baseUrl, "no-inputs", TEST_CREW_TOKEN).status(id), 404);
+  });
+
+  it("reports progress and ends completed with the last task's output as result", async () => {
+    const id = await brief.start({ topic: "Volcanoes", audience: "children" });
+    const first = await brief.status(id);
+    expect(first.json).toMatchObject({
+      kickoff_id: id,
+      crew: "brief",
+      progress: { total_tasks: 2 },
+    });
+    expect(["queued", "running", "completed"]).toContain(first.json.status);
+    const done = await brief.waitFor(id, (s) => s.status === "completed");
+    expect(done).toMatchObject({
+      status: "completed",
+      state: "SUCCESS",
+      current_task: null,
+      in_progress: [],
+      progress: { completed_tasks: 2, total_tasks: 2 },
+      pending_human_input: null,
+      error: null,
+    });
+    expect(
+      done.tasks.map((t: { task_id: string; status: string; attempts: number }) => [
+        t.task_id,
+        t.status,
+        t.attempts,
+      ]),
+    ).toEqual([
+      ["research", "completed", 1],
+      ["write", "completed", 1],
+    ]);
+    expect(done.result).toBe(done.tasks[1].output);
+    expect(done.result).toContain("Volcanoes");
+    expect(done.result).toContain("children");
+    expect(done.result).toMatch(/offline model/);
+    expect(done.last_step).toMatchObject({ type: "answer", task_id: "write" });
+    expect(done.execution_time).toBeGreaterThan(0);
+    for (const t of done.tasks) {
+      expect(Date.parse(t.started_at)).toBeLessThanOrEqual(Date.parse(t.finished_at));
+      expect(t.execution_time).toBeGreaterThanOrEqual(0);
+    }
+  });
+
+  it("interpolates inputs into the task and context reaches later tasks", async () => {
+    const id = await brief.start({ topic: "Glaciers", audience: "hikers" });
+    const done = await brief.waitFor(id, (s) => s.status === "completed");
+    expect(done.tasks[0].output).toContain("Research Glaciers");
+    expect(done.tasks[1].output).toContain("Write about Glaciers for hikers");
+    expect(done.tasks[1].output).toContain("research"); // built on the research task
+  });
+});
+
+describe("GET /executions/{id}/events", () => {
+  it("lists every step with a gapless sequence, resumable with ?after=", async () => {
+    const id = await brief.start({ topic: "a", audience: "b" });
+    await brief.waitFor(id, (s) => s.status === "completed");
+    const all = (await brief.events(id)).json;
+    const seqs = all.events.map((e: { seq: number }) => e.seq);
+    expect(seqs).toEqual(Array.from({ length: seqs.length }, (_, i) => i + 1));
+    const types = all.events.map((e: { type: string }) => e.type);
+    expect(types[0]).toBe("execution_queued");
+    expect(types.at(-1)).toBe("execution_completed");
+    for (const t of [
+      "execution_started",
+      "task_started",
+      "thought",
+      "tool_call",
+      "tool_result",
+      "answer",
+      "task_completed",
+    ]) {
+      expect(types).toContain(t);
+    }
+    const tail = (await brief.events(id, 5)).json;
+    expect(tail.events[0].seq).toBe(6);
+    expect(tail.last_seq).toBe(seqs.at(-1));
+  });
+  it("400 for a bad ?after", async () => {
+    expectProblem(
+      await call(
+        baseUrl,
+        "GET",
+        "/api/crews/brief/executions/00000000-0000-4000-8000-000000000000/events?after=x",
+        { token: TEST_CREW_TOKEN },
+      ),
+      400,
+    );
+  });
+});
+
+describe("POST /stop/{kickoff_id}", () => {
+  it("stops a running execution; a second stop is 409", async () => {
+    const id = await brief.start({ topic: "a", audience: "b" });
+    const r = await brief.stop(id);
+    expect(r.status, r.text).toBe(200);
+    expect(r.json).toEqual({ status: "stopped", kickoff_id: id });
+    const s = (await brief.status(id)).json;
+    expect(s).toMatchObject({ status: "cancelled", state: "REVOKED" });
+    expectProblem(await brief.stop(id), 409);
+    // The worker lets go: nothing completes after the stop.
+    await new Promise((res) => setTimeout(res, 500));
+    expect((await brief.status(id)).json.status).toBe("cancelled");
+  });
+  it("409 for a completed execution, 404 for an unknown one", async () => {
+    const id = await brief.start({ topic: "a", audience: "b" });
+    await brief.waitFor(id, (s) => s.status === "completed");
+    expectProblem(await brief.stop(id), 409);
+    expectProblem(await brief.stop("00000000-0000-4000-8000-000000000000"), 404);
+  });
+});
+
+describe("POST /resume — validation", () => {
+  it("422 naming every missing field", async () => {
+    const r = await brief.resume({});
+    expectProblem(r, 422);
+    expect(r.json.missing_fields).toEqual([
+      "execution_id",
+      "task_id",
+      "human_feedback",
+      "is_approve",
+    ]);
+  });
+  it("422 naming an ill-typed field", async () => {
+    const r = await brief.resume({
+      execution_id: "x",
+      task_id: "t",
+      human_feedback: "f",
+      is_approve: "yes",
+    });
+    expectProblem(r, 422);
+    expect(r.json.errors.map((e: { path: string }) => e.path).sort()).toEqual([
+      "execution_id",
+      "is_approve",
+    ]);
+  });
+  it("400 for malformed JSON", async () => {
+    expectProblem(await brief.resume("{nope"), 400);
+  });
+  it("404 for an unknown execution, 409 for one not awaiting review", async () => {
+    const body = { task_id: "research", human_feedback: "ok", is_approve: true };
+    expectProblem(
+      await brief.resume({ ...body, execution_id: "00000000-0000-4000-8000-000000000000" }),
+      404,
+    );
+    const id = await brief.start({ topic: "a", audience: "b" });
+    await brief.waitFor(id, (s) => s.status === "completed");
+    expectProblem(await brief.resume({ ...body, execution_id: id }), 409);
+  });
+});
+
+describe("the rest of /api", () => {
+  it("serves an OpenAPI 3.1 document generated from the schemas", async () => {
+    const r = await call(baseUrl, "GET", "/api/openapi.json");
+    expect(r.status).toBe(200);
+    expect(r.json.openapi).toBe("3.1.0");
+    expect(Object.keys(r.json.paths)).toEqual(
+      expect.arrayContaining([
+        "/",
+        "/inputs",
+        "/kickoff",
+        "/status/{kickoff_id}",
+        "/resume",
+        "/stop/{kickoff_id}",
+      ]),
+    );
+    expect(r.json.components.schemas.KickoffRequest.properties.inputs).toBeDefined();
+  });
+  it("the API reference page renders", async () => {
+    const r = await call(baseUrl, "GET", "/docs/api");
+    expect(r.status).toBe(200);
+    expect(r.text).toContain("/kickoff");
+  });
+  it("an unknown API path is a problem body, not an HTML page", async () => {
+    expectProblem(await call(baseUrl, "GET", "/api/nothing-here"), 404);
+  });
+});

@@ -1,0 +1,44 @@
+import type { TestProject } from "vitest/node";
+import {
+  dbMode,
+  ensureBuild,
+  FIXTURE_CREWS,
+  freshPostgresDatabase,
+  startServer,
+  TEST_CREW_TOKEN,
+  tempDir,
+} from "../support/harness";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseUrl: string;
+    serverEnv: Record<string, string>;
+    db: "embedded" | "postgres";
+  }
+}
+
+// One real `next start` for the HTTP suite, on the embedded database or (TEST_DB=postgres) on a
+// fresh database of the PostgreSQL server that scripts/test.sh started.
+export default async function setup(project: TestProject) {
+  ensureBuild();
+  const mode = dbMode();
+  const databaseUrl = mode === "postgres" ? await freshPostgresDatabase() : undefined;
+  if (mode === "postgres" && !databaseUrl)
+    throw new Error("TEST_DB=postgres needs TEST_PG_URL (scripts/test.sh sets it)");
+  const serverEnv: Record<string, string> = {
+    DATA_DIR: tempDir("http"),
+    CREWS_DIR: FIXTURE_CREWS,
+    CREW_TOKEN: TEST_CREW_TOKEN,
+    OFFLINE_MODEL_DELAY_MS: "30",
+    WORKER_LEASE_MS: "3000",
+    WORKER_POLL_MS: "100",
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
+  const server = await startServer(serverEnv);
+  project.provide("baseUrl", server.url);
+  project.provide("serverEnv", serverEnv);
+  project.provide("db", mode);
+  return async () => {
+    await server.kill();
+  };
+}

@@ -1,0 +1,101 @@
+import { describe, expect, inject, it } from "vitest";
+import { crewClient, expectProblem } from "../support/api";
+import { TEST_CREW_TOKEN } from "../support/harness";
+
+// human_input tasks pause for review; /resume approves or sends back.
+const baseUrl = inject("baseUrl");
+const review = crewClient(baseUrl, "review", TEST_CREW_TOKEN);
+const paused =
+  (task: string, attempt = 1) =>
+  (s: any) =>
+    s.status === "pending_human_input" &&
+    s.pending_human_input?.task_id === task &&
+    s.pending_human_input.attempt === attempt;
+
+describe("review round trip", () => {
+  it("pauses, retries with feedback, resumes, completes", async () => {
+    const id = await review.start({ subject: "otters" });
+    let s = await review.waitFor(id, paused("draft"));
+    expect(s).toMatchObject({
+      state: "PENDING_HUMAN_INPUT",
+      current_task: "draft",
+      in_progress: ["draft"],
+    });
+    expect(s.tasks[0]).toMatchObject({ status: "pending_human_input", attempts: 1 });
+    expect(s.pending_human_input.output).toContain("otters");
+
+    expectProblem(
+      await review.resume({
+        execution_id: id,
+        task_id: "polish",
+        human_feedback: "x",
+        is_approve: true,
+      }),
+      409,
+    );
+
+    const reject = {
+      execution_id: id,
+      task_id: "draft",
+      human_feedback: "Mention rivers.",
+      is_approve: false,
+    };
+    const r1 = await review.resume(reject);
+    expect(r1.status, r1.text).toBe(200);
+    expect(r1.json.status).toBe("retrying");
+    s = await review.waitFor(id, paused("draft", 2));
+    expect(s.tasks[0].attempts).toBe(2);
+    expect(s.pending_human_input.output).toContain("Mention rivers.");
+
+    // The same click twice is answered, not applied again.
+    const again = await review.resume(reject);
+    expect(again.status).toBe(200);
+    expect(again.json.status).toBe("retrying");
+    expect((await review.status(id)).json.tasks[0].attempts).toBe(2);
+
+    const r2 = await review.resume({
+      execution_id: id,
+      task_id: "draft",
+      human_feedback: "Good.",
+      is_approve: true,
+    });
+    expect(r2.json.status).toBe("resumed");
+    s = await review.waitFor(id, paused("polish"));
+    expect(s.tasks[0].status).toBe("completed");
+    expect(s.pending_human_input.output).toContain("Good.");
+
+    const r3 = await review.resume({
+      execution_id: id,
+      task_id: "polish",
+      human_feedback: "Ship it.",
+      is_approve: true,
+    });
+    expect(r3.json.status).toBe("completed");
+    s = (await review.status(id)).json;
+    expect(s).toMatchObject({ status: "completed", state: "SUCCESS" });
+    expect(s.result).toBe(s.tasks[1].output);
+
+    const types = (await review.events(id)).json.events.map((e: { type: string }) => e.type);
+    expect(types.filter((t: string) => t === "review_requested")).toHaveLength(3);
+    expect(types.filter((t: string) => t === "review_submitted")).toHaveLength(3);
+    expectProblem(
+      await review.resume({
+        execution_id: id,
+        task_id: "polish",
+        human_feedback: "late",
+        is_approve: false,
+      }),
+      409,
+    );
+  });
+
+  it("a paused execution can be stopped", async () => {
+    const id = await review.start({ subject: "owls" });
+    await review.waitFor(id, paused("draft"));
+    expect((await review.stop(id)).status).toBe(200);
+    expect((await review.status(id)).json).toMatchObject({
+      status: "cancelled",
+      pending_human_input: null,
+    });
+  });
+});

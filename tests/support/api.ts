@@ -1,0 +1,79 @@
+import { expect } from "vitest";
+
+export type Reply = { status: number; headers: Headers; text: string; json: any }; // any: response bodies are asserted field by field
+
+export async function call(
+  baseUrl: string,
+  method: string,
+  path: string,
+  {
+    token,
+    body,
+    headers = {},
+  }: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<Reply> {
+  const h: Record<string, string> = { ...headers };
+  if (token !== undefined) h.authorization = `Bearer ${token}`;
+  let payload: string | undefined;
+  if (body !== undefined) {
+    payload = typeof body === "string" ? body : JSON.stringify(body);
+    h["content-type"] ??= "application/json";
+  }
+  const res = await fetch(baseUrl + path, {
+    method,
+    headers: h,
+    body: payload,
+    redirect: "manual",
+  });
+  const text = await res.text();
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, headers: res.headers, text, json };
+}
+
+/** A client bound to one crew and token, as a program calling the API would hold it. */
+export function crewClient(baseUrl: string, crew: string, token: string) {
+  const base = `/api/crews/${crew}`;
+  return {
+    health: () => call(baseUrl, "GET", base, { token }),
+    inputs: () => call(baseUrl, "GET", `${base}/inputs`, { token }),
+    kickoff: (body: unknown) => call(baseUrl, "POST", `${base}/kickoff`, { token, body }),
+    status: (id: string) => call(baseUrl, "GET", `${base}/status/${id}`, { token }),
+    stop: (id: string) => call(baseUrl, "POST", `${base}/stop/${id}`, { token }),
+    resume: (body: unknown) => call(baseUrl, "POST", `${base}/resume`, { token, body }),
+    events: (id: string, after = 0) =>
+      call(baseUrl, "GET", `${base}/executions/${id}/events?after=${after}`, { token }),
+    async start(inputs: Record<string, unknown>) {
+      const r = await call(baseUrl, "POST", `${base}/kickoff`, { token, body: { inputs } });
+      expect(r.status, r.text).toBe(200);
+      return r.json.kickoff_id as string;
+    },
+    /** Polls /status until `done` holds (or the time runs out). */
+    async waitFor(id: string, done: (s: any) => boolean, timeoutMs = 30_000) {
+      const start = Date.now();
+      for (;;) {
+        const r = await call(baseUrl, "GET", `${base}/status/${id}`, { token });
+        expect(r.status, r.text).toBe(200);
+        if (done(r.json)) return r.json;
+        if (Date.now() - start > timeoutMs) throw new Error(`timed out; last status: ${r.text}`);
+        await new Promise((res) => setTimeout(res, 50));
+      }
+    },
+  };
+}
+
+export function expectProblem(r: Reply, status: number) {
+  expect(r.status, r.text).toBe(status);
+  expect(r.headers.get("content-type")).toContain("application/problem+json");
+  expect(r.json).toMatchObject({
+    status,
+    type: expect.any(String),
+    title: expect.any(String),
+    detail: expect.any(String),
+  });
+  expect(r.text).not.toMatch(/\bat .+\.(js|ts):\d+/); // never a stack trace
+}

@@ -1,0 +1,149 @@
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+export const ROOT = path.resolve(import.meta.dirname, "../..");
+export const FIXTURE_CREWS = path.join(ROOT, "tests/fixtures/crews");
+export const TEST_CREW_TOKEN = "test-org-token-0123456789abcdef";
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+export function tempDir(prefix: string) {
+  return fs.mkdtempSync(path.join(os.tmpdir(), `crewdeck-${prefix}-`));
+}
+
+export function ensureBuild() {
+  if (fs.existsSync(path.join(ROOT, ".next/BUILD_ID"))) return;
+  const res = spawnSync(
+    process.execPath,
+    [path.join(ROOT, "node_modules/next/dist/bin/next"), "build"],
+    { cwd: ROOT, stdio: "inherit" },
+  );
+  if (res.status !== 0) throw new Error("next build failed");
+}
+
+export type Proc = {
+  proc: ChildProcess;
+  output: () => string;
+  kill: (signal?: NodeJS.Signals) => Promise<void>;
+};
+
+function track(proc: ChildProcess, name: string): Proc {
+  let out = "";
+  const append = (d: Buffer) => {
+    out += d.toString();
+    if (process.env.CREWDECK_TEST_VERBOSE) process.stderr.write(`[${name}] ${d}`);
+  };
+  proc.stdout?.on("data", append);
+  proc.stderr?.on("data", append);
+  const exited = new Promise<void>((resolve) => proc.once("exit", () => resolve()));
+  return {
+    proc,
+    output: () => out,
+    kill: async (signal = "SIGTERM") => {
+      if (proc.exitCode === null && proc.signalCode === null) proc.kill(signal);
+      await exited;
+    },
+  };
+}
+
+async function waitFor(p: Proc, pattern: RegExp, timeoutMs: number) {
+  const start = Date.now();
+  while (!pattern.test(p.output())) {
+    if (p.proc.exitCode !== null) throw new Error(`process exited early:\n${p.output()}`);
+    if (Date.now() - start > timeoutMs)
+      throw new Error(`timed out waiting for ${pattern}:\n${p.output()}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+export type ServerEnv = Record<string, string | undefined>;
+
+/** `next start` on a free loopback port with the given environment; resolves once it is ready. */
+export async function startServer(env: ServerEnv): Promise<Proc & { url: string; port: number }> {
+  const port = await freePort();
+  const proc = spawn(
+    process.execPath,
+    [
+      path.join(ROOT, "node_modules/next/dist/bin/next"),
+      "start",
+      "-p",
+      String(port),
+      "-H",
+      "127.0.0.1",
+    ],
+    {
+      cwd: ROOT,
+      env: { ...process.env, NODE_ENV: "production", PORT: String(port), ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  const p = track(proc, `web:${port}`);
+  await waitFor(p, /Crewdeck is ready/, 60_000);
+  return { ...p, url: `http://127.0.0.1:${port}`, port };
+}
+
+/** `npm run worker`'s program, on its own. */
+export async function startWorkerProcess(env: ServerEnv): Promise<Proc> {
+  const proc = spawn(
+    process.execPath,
+    ["--conditions=react-server", "--import", "tsx", "scripts/worker.ts"],
+    {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  const p = track(proc, "worker");
+  await waitFor(p, /Worker .* running/, 30_000);
+  return p;
+}
+
+/** Runs `npm run token -- …` (the real CLI) and returns the printed token, if any. */
+export function tokenCli(args: string[], env: ServerEnv) {
+  const res = spawnSync(
+    process.execPath,
+    ["--conditions=react-server", "--import", "tsx", "scripts/token.ts", ...args],
+    {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      encoding: "utf8",
+    },
+  );
+  if (res.status !== 0)
+    throw new Error(`token CLI failed (${res.status}): ${res.stderr}${res.stdout}`);
+  const token = /^(cd[ou]_\S+)$/m.exec(res.stdout)?.[1];
+  const id = /id ([0-9a-f-]{36})/.exec(res.stdout)?.[1];
+  return { stdout: res.stdout, token, id };
+}
+
+/** A fresh database on the PostgreSQL server named by TEST_PG_URL (started by scripts/test.sh). */
+export async function freshPostgresDatabase(): Promise<string | undefined> {
+  const admin = process.env.TEST_PG_URL;
+  if (!admin) return undefined;
+  const { default: pg } = await import("pg");
+  const name = `crewdeck_${crypto.randomBytes(4).toString("hex")}`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export function dbMode(): "embedded" | "postgres" {
+  return process.env.TEST_DB === "postgres" ? "postgres" : "embedded";
+}
