@@ -1,4 +1,5 @@
 import type { TestProject } from "vitest/node";
+import { startFakeOpenAI } from "../support/fake-openai";
 import {
   dbMode,
   ensureBuild,
@@ -25,7 +26,12 @@ export default async function setup(project: TestProject) {
   const databaseUrl = mode === "postgres" ? await freshPostgresDatabase() : undefined;
   if (mode === "postgres" && !databaseUrl)
     throw new Error("TEST_DB=postgres needs TEST_PG_URL (scripts/test.sh sets it)");
+  // The only thing outside the machine is a model vendor: a loopback server plays it.
+  const openai = await startFakeOpenAI();
   const serverEnv: Record<string, string> = {
+    OPENAI_BASE_URL: openai.url,
+    OPENAI_API_KEY: "test-key",
+    MODEL_MAX_RETRIES: "1",
     DATA_DIR: tempDir("http"),
     CREWS_DIR: FIXTURE_CREWS,
     CREW_TOKEN: TEST_CREW_TOKEN,
@@ -40,5 +46,6 @@ export default async function setup(project: TestProject) {
   project.provide("db", mode);
   return async () => {
     await server.kill();
+    await openai.close();
   };
 }

@@ -1,0 +1,88 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+// A loopback server speaking OpenAI's chat-completions wire format. The requested model name picks
+// the behaviour, so crews in the fixtures can ask for what they need:
+//   tool-then-answer  first a word_count tool call, then an answer quoting the tool result
+//   always-500        HTTP 500 every time
+//   hang              never answers (for time-outs)
+export type FakeOpenAI = {
+  url: string;
+  requests: { model: string; body: any }[];
+  close: () => Promise<void>;
+};
+
+export async function startFakeOpenAI(): Promise<FakeOpenAI> {
+  const requests: FakeOpenAI["requests"] = [];
+  const server = http.createServer(async (req, res) => {
+    let raw = "";
+    for await (const chunk of req) raw += chunk;
+    if (req.method !== "POST" || req.url !== "/v1/chat/completions") {
+      res.writeHead(404).end();
+      return;
+    }
+    const body = JSON.parse(raw);
+    requests.push({ model: body.model, body });
+    const reply = (message: Record<string, unknown>, finish: string) =>
+      res.writeHead(200, { "content-type": "application/json" }).end(
+        JSON.stringify({
+          id: `chatcmpl-${requests.length}`,
+          object: "chat.completion",
+          created: Math.floor(Date.now() / 1000),
+          model: body.model,
+          choices: [
+            { index: 0, message: { role: "assistant", ...message }, finish_reason: finish },
+          ],
+          usage: { prompt_tokens: 11, completion_tokens: 7, total_tokens: 18 },
+        }),
+      );
+    switch (body.model) {
+      case "always-500":
+        res
+          .writeHead(500, { "content-type": "application/json" })
+          .end(JSON.stringify({ error: { message: "upstream exploded", type: "server_error" } }));
+        return;
+      case "hang":
+        return; // the client's time-out ends this
+      default: {
+        const toolMessage = body.messages.find((m: { role: string }) => m.role === "tool");
+        if (!toolMessage && body.tools?.length) {
+          reply(
+            {
+              content: "Let me count the words first.",
+              tool_calls: [
+                {
+                  id: "call_1",
+                  type: "function",
+                  function: {
+                    name: "word_count",
+                    arguments: JSON.stringify({ text: "one two three" }),
+                  },
+                },
+              ],
+            },
+            "tool_calls",
+          );
+        } else {
+          reply(
+            {
+              content: `Final answer from ${body.model}. Tool said: ${toolMessage?.content ?? "nothing"}`,
+            },
+            "stop",
+          );
+        }
+      }
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    requests,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
