@@ -3,7 +3,7 @@ import { env } from "@/lib/config/env";
 import { getDb } from "@/lib/db";
 import { errors } from "@/lib/http/problem";
 import type { Principal } from "./principal";
-import { hashToken, looksLikeToken, safeEqualHex } from "./token-format";
+import { hashToken, looksLikeToken, safeEqual } from "./token-format";
 
 type CachedToken = { principal: Principal | null; expires: number };
 
@@ -31,7 +31,7 @@ export async function authenticate(request: Request): Promise<Principal> {
   const hash = hashToken(token);
 
   const envToken = env().CREW_TOKEN;
-  if (envToken && safeEqualHex(hash, hashToken(envToken))) return { kind: "org", tokenId: null };
+  if (envToken && safeEqual(hash, hashToken(envToken))) return { kind: "org", tokenId: null };
   if (!looksLikeToken(token)) throw errors.unauthorized("The bearer token is not valid.");
 
   const now = Date.now();

@@ -23,8 +23,9 @@ export function displayPrefix(token: string) {
   return `${token.slice(0, 10)}…`;
 }
 
-export function safeEqualHex(a: string, b: string) {
-  const x = Buffer.from(a, "hex");
-  const y = Buffer.from(b, "hex");
+/** Constant-time string comparison (for digests: equal lengths leak nothing). */
+export function safeEqual(a: string, b: string) {
+  const x = Buffer.from(a, "utf8");
+  const y = Buffer.from(b, "utf8");
   return x.length === y.length && crypto.timingSafeEqual(x, y);
 }

@@ -192,8 +192,14 @@ function parseOrThrow<T extends z.ZodType>(
 ): z.infer<T> {
   const res = schema.safeParse(value);
   if (res.success) return res.data;
-  const issue = res.error.issues[0];
-  const key = [prefix, ...(issue?.path ?? []).map(String)].filter(Boolean).join(".");
+  let issue = res.error.issues[0];
+  let path = issue?.path ?? [];
+  // A bad record key (an agent or task id) carries the real message one level down.
+  if (issue?.code === "invalid_key" && issue.issues[0]) {
+    path = [...path, ...issue.issues[0].path];
+    issue = issue.issues[0] as typeof issue;
+  }
+  const key = [prefix, ...path.map(String)].filter(Boolean).join(".");
   throw new LoadError(file, key, issue?.message ?? "invalid");
 }
 

@@ -37,7 +37,7 @@ export async function runExecution({
       patch: r.status === "queued" ? { status: "running", started_at: new Date() } : {},
       events: [
         {
-          type: r.status === "queued" ? "execution_started" : "execution_recovered",
+          type: claimEvent(r),
           data: { worker: workerId },
         },
       ],
@@ -235,6 +235,12 @@ async function runTask({
       ],
     };
   });
+}
+
+// Started fresh, picked up after a review, or taken over from a worker that died mid-task.
+function claimEvent(r: ExecutionRow) {
+  if (r.status === "queued") return "execution_started";
+  return r.tasks.some((t) => t.status === "running") ? "execution_recovered" : "execution_resumed";
 }
 
 function failure(

@@ -109,6 +109,13 @@ export async function resumeExecution({
             : { ...t, status: "pending" as const, reviews },
       );
       const base = { tasks, pending_human_input: null, webhooks };
+      // An approved task is complete now, not when its output was produced.
+      const completedEvent = {
+        type: "task_completed",
+        task_id: task.task_id,
+        attempt: pending.attempt,
+        data: { agent: task.agent, name: task.name, output: task.output, reviewed: true },
+      };
       if (!request.is_approve) {
         result = {
           status: "retrying",
@@ -134,6 +141,7 @@ export async function resumeExecution({
           },
           events: [
             reviewEvent,
+            completedEvent,
             {
               type: "execution_completed",
               data: { result: task.output, token_usage: row.token_usage },
@@ -145,7 +153,10 @@ export async function resumeExecution({
         status: "resumed",
         message: `Task '${task.task_id}' approved; the execution continues.`,
       };
-      return { patch: { ...base, status: "running", current_task: null }, events: [reviewEvent] };
+      return {
+        patch: { ...base, status: "running", current_task: null },
+        events: [reviewEvent, completedEvent],
+      };
     });
   });
   return result as ResumeResult;

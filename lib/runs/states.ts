@@ -33,7 +33,6 @@ const NEXT: Record<ExecutionStatus, readonly ExecutionStatus[]> = {
 export class IllegalTransitionError extends Error {}
 
 export function assertTransition(from: ExecutionStatus, to: ExecutionStatus) {
-  if (from === to && from !== "running") return;
   if (!NEXT[from].includes(to))
     throw new IllegalTransitionError(`execution cannot go from ${from} to ${to}`);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from "vitest";
-import { crewClient, expectProblem } from "../support/api";
+import { crewClient, expectProblem, type Json } from "../support/api";
 import { TEST_CREW_TOKEN } from "../support/harness";
 
 // human_input tasks pause for review; /resume approves or sends back.
@@ -7,7 +7,7 @@ const baseUrl = inject("baseUrl");
 const review = crewClient(baseUrl, "review", TEST_CREW_TOKEN);
 const paused =
   (task: string, attempt = 1) =>
-  (s: any) =>
+  (s: Json) =>
     s.status === "pending_human_input" &&
     s.pending_human_input?.task_id === task &&
     s.pending_human_input.attempt === attempt;

@@ -1,6 +1,8 @@
 import { expect } from "vitest";
 
-export type Reply = { status: number; headers: Headers; text: string; json: any }; // any: response bodies are asserted field by field
+// biome-ignore lint/suspicious/noExplicitAny: JSON from the server under test, asserted field by field
+export type Json = any;
+export type Reply = { status: number; headers: Headers; text: string; json: Json };
 
 export async function call(
   baseUrl: string,
@@ -53,7 +55,7 @@ export function crewClient(baseUrl: string, crew: string, token: string) {
       return r.json.kickoff_id as string;
     },
     /** Polls /status until `done` holds (or the time runs out). */
-    async waitFor(id: string, done: (s: any) => boolean, timeoutMs = 30_000) {
+    async waitFor(id: string, done: (s: Json) => boolean, timeoutMs = 30_000) {
       const start = Date.now();
       for (;;) {
         const r = await call(baseUrl, "GET", `${base}/status/${id}`, { token });

@@ -1,5 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import type { Json } from "./api";
 
 // A loopback server speaking OpenAI's chat-completions wire format. The requested model name picks
 // the behaviour, so crews in the fixtures can ask for what they need:
@@ -8,7 +9,7 @@ import type { AddressInfo } from "node:net";
 //   hang              never answers (for time-outs)
 export type FakeOpenAI = {
   url: string;
-  requests: { model: string; body: any }[];
+  requests: { model: string; body: Json }[];
   close: () => Promise<void>;
 };
 

@@ -3,7 +3,7 @@
 
 import { z } from "zod";
 import { CreateTokenSchema, createToken, listTokens, revokeToken } from "@/lib/auth/manage-tokens";
-import { hashToken, safeEqualHex } from "@/lib/auth/token-format";
+import { hashToken, safeEqual } from "@/lib/auth/token-format";
 import { localAdminSecret } from "@/lib/config/secrets";
 import { getDb } from "@/lib/db";
 import { AppError, errors, toProblem, zodFieldErrors } from "@/lib/http/problem";
@@ -14,7 +14,7 @@ export const dynamic = "force-dynamic";
 
 function checkLocalAdmin(request: Request) {
   const given = request.headers.get("x-crewdeck-local-admin") ?? "";
-  if (!given || !safeEqualHex(hashToken(given), hashToken(localAdminSecret()))) {
+  if (!given || !safeEqual(hashToken(given), hashToken(localAdminSecret()))) {
     throw new AppError(
       "forbidden",
       403,

@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# `npm run bench`: build if needed, start a throw-away PostgreSQL on loopback, run the benchmarks.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+[ -f .next/BUILD_ID ] || npx next build
+source scripts/pg-test-server.sh
+trap pg_test_stop EXIT
+node bench/status.mjs

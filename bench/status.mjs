@@ -1,0 +1,166 @@
+// Benchmarks GET /status (and /inputs) with autocannon, side by side in one run:
+//   1. Crewdeck on the embedded database
+//   2. Crewdeck on PostgreSQL
+//   3. a bare node:http server doing the same PostgreSQL read (bench/bare-status-server.mjs)
+// Needs TEST_PG_URL (bench/run.sh starts a throw-away PostgreSQL) and a build (`next build`).
+// Bounded: DURATION seconds per target; everything it starts, it stops. Appends to RESULTS.md.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import pg from "pg";
+
+const root = path.resolve(import.meta.dirname, "..");
+const DURATION = Number(process.env.DURATION ?? 10);
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 32);
+const TOKEN = "bench-org-token-0123456789abcdef";
+const children = [];
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+
+async function start(args, env, ready) {
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  children.push(child);
+  let out = "";
+  child.stdout.on("data", (d) => (out += d));
+  child.stderr.on("data", (d) => (out += d));
+  const t0 = Date.now();
+  while (!ready.test(out)) {
+    if (child.exitCode !== null || Date.now() - t0 > 60_000)
+      throw new Error(`failed to start:\n${out}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return child;
+}
+
+async function crewdeck(extraEnv) {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "crewdeck-bench-"));
+  await start(
+    ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"],
+    {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      CREW_TOKEN: TOKEN,
+      OFFLINE_MODEL_DELAY_MS: "0",
+      ...extraEnv,
+    },
+    /Crewdeck is ready/,
+  );
+  const url = `http://127.0.0.1:${port}`;
+  const headers = { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" };
+  const base = `${url}/api/crews/research-brief`;
+  const t0 = performance.now();
+  const { kickoff_id } = await (
+    await fetch(`${base}/kickoff`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ inputs: { topic: "Bench", audience: "machines" } }),
+    })
+  ).json();
+  let status;
+  do {
+    await new Promise((r) => setTimeout(r, 20));
+    status = await (await fetch(`${base}/status/${kickoff_id}`, { headers })).json();
+  } while (status.status !== "completed" && status.status !== "error");
+  const kickoffToDone = performance.now() - t0;
+  return { url, base, id: kickoff_id, headers, kickoffToDone };
+}
+
+function load(url, headers) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION }, (err, r) => {
+      if (err) return reject(err);
+      if (r.non2xx || r.errors)
+        return reject(new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`));
+      resolve({ rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99 });
+    });
+  });
+}
+
+async function main() {
+  const pgUrl = process.env.TEST_PG_URL;
+  if (!pgUrl) throw new Error("TEST_PG_URL is not set: run bench/run.sh");
+  const admin = new pg.Client({ connectionString: pgUrl });
+  await admin.connect();
+  await admin.query("CREATE DATABASE crewdeck_bench");
+  await admin.end();
+  const databaseUrl = pgUrl.replace(/\/[^/]*$/, "/crewdeck_bench");
+
+  const embedded = await crewdeck({});
+  const onPg = await crewdeck({ DATABASE_URL: databaseUrl });
+  const barePort = await freePort();
+  await start(
+    ["bench/bare-status-server.mjs"],
+    { PORT: String(barePort), DATABASE_URL: databaseUrl },
+    /ready/,
+  );
+
+  const rows = [];
+  const measure = async (name, url, headers) => {
+    const r = await load(url, headers);
+    rows.push({ name, ...r });
+    console.log(
+      `${name.padEnd(44)} ${String(r.rps).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms`,
+    );
+  };
+  await measure(
+    "bare node:http + same PostgreSQL read",
+    `http://127.0.0.1:${barePort}/status/${onPg.id}`,
+    {},
+  );
+  await measure(
+    "Crewdeck GET /status (PostgreSQL)",
+    `${onPg.base}/status/${onPg.id}`,
+    onPg.headers,
+  );
+  await measure(
+    "Crewdeck GET /status (embedded)",
+    `${embedded.base}/status/${embedded.id}`,
+    embedded.headers,
+  );
+  await measure("Crewdeck GET /inputs (embedded)", `${embedded.base}/inputs`, embedded.headers);
+
+  const bare = rows[0].rps;
+  const date = new Date().toISOString().slice(0, 16).replace("T", " ");
+  const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}`;
+  const file = path.join(root, "bench/RESULTS.md");
+  if (!fs.existsSync(file)) {
+    fs.writeFileSync(
+      file,
+      "# Benchmark results\n\nAppended by `npm run bench`. autocannon, loopback, load generator on the same machine.\n\n| date (UTC) | machine | target | connections × s | req/s | p50 ms | p99 ms | vs bare |\n|---|---|---|---|---|---|---|---|\n",
+    );
+  }
+  const lines = rows.map(
+    (r) =>
+      `| ${date} | ${machine} | ${r.name} | ${CONNECTIONS} × ${DURATION} | ${r.rps} | ${r.p50} | ${r.p99} | ${(r.rps / bare).toFixed(2)} |`,
+  );
+  lines.push(
+    `| ${date} | ${machine} | kickoff → completed, example crew (3 tasks, offline model, no delay) | – | embedded ${Math.round(embedded.kickoffToDone)} ms · PostgreSQL ${Math.round(onPg.kickoffToDone)} ms | | | |`,
+  );
+  fs.appendFileSync(file, `${lines.join("\n")}\n`);
+  console.log(
+    `kickoff → completed: embedded ${Math.round(embedded.kickoffToDone)} ms, PostgreSQL ${Math.round(onPg.kickoffToDone)} ms`,
+  );
+}
+
+main()
+  .catch((err) => {
+    console.error(err);
+    process.exitCode = 1;
+  })
+  .finally(() => {
+    for (const c of children) c.kill("SIGTERM");
+  });
