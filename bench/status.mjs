@@ -2,6 +2,7 @@
 //   1. Crewdeck on the embedded database
 //   2. Crewdeck on PostgreSQL
 //   3. a bare node:http server doing the same PostgreSQL read (bench/bare-status-server.mjs)
+//   4. a bare Next.js route handler returning constant JSON (/api/healthz)
 // Needs TEST_PG_URL (bench/run.sh starts a throw-away PostgreSQL) and a build (`next build`).
 // Bounded: DURATION seconds per target; everything it starts, it stops. Appends to RESULTS.md.
 import { spawn } from "node:child_process";
@@ -119,6 +120,11 @@ async function main() {
   await measure(
     "bare node:http + same PostgreSQL read",
     `http://127.0.0.1:${barePort}/status/${onPg.id}`,
+    {},
+  );
+  await measure(
+    "bare Next.js route, constant JSON (/api/healthz)",
+    `${embedded.url}/api/healthz`,
     {},
   );
   await measure(

@@ -29,28 +29,41 @@ export async function openPostgres(url: string): Promise<Db> {
         client.release();
       }
     },
-    listen: (channel, onNotify) => listenPostgres(url, channel, onNotify),
+    listen: (channel, onNotify, onState) => listenPostgres(url, channel, onNotify, onState),
     close: () => pool.end(),
   };
 }
 
-// LISTEN needs a connection of its own; it reconnects (and re-listens) whenever it drops.
-async function listenPostgres(url: string, channel: string, onNotify: (payload: string) => void) {
+// LISTEN needs a connection of its own; it reconnects (and re-listens) whenever it drops, and
+// tells `onState` so a listener can distrust what it cached while notifications could be missed.
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+  onState?: (listening: boolean) => void,
+) {
   const { default: pg } = await import("pg");
   const connect = async (): Promise<void> => {
     const client = new pg.Client({ connectionString: url });
+    let dropped = false;
     const retry = () => {
+      if (dropped) return;
+      dropped = true;
+      onState?.(false);
       client.removeAllListeners();
+      client.on("error", () => {});
       client.end().catch(() => {});
       setTimeout(() => connect().catch(() => {}), 2_000).unref();
     };
     client.on("error", retry);
+    client.on("end", retry);
     client.on("notification", (msg) => {
       if (msg.channel === channel) onNotify(msg.payload ?? "");
     });
     try {
       await client.connect();
       await client.query(`LISTEN ${channel}`);
+      onState?.(true);
     } catch {
       retry();
     }
@@ -73,8 +86,9 @@ export async function openEmbedded(dataDir: string): Promise<Db> {
     kind: "embedded",
     ...wrap(pglite),
     tx: (fn) => pglite.transaction((t) => fn(wrap(t))),
-    listen: async (channel, onNotify) => {
+    listen: async (channel, onNotify, onState) => {
       await pglite.listen(channel, onNotify);
+      onState?.(true); // in-process: never drops
     },
     close: () => pglite.close(),
   };

@@ -12,7 +12,15 @@ export interface Db extends Queryable {
   readonly kind: "embedded" | "postgres";
   /** Runs `fn` in one transaction: everything it writes commits together or not at all. */
   tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
-  /** Calls `onNotify` for each NOTIFY on `channel` (lower-case), from any process sharing the database. */
-  listen(channel: string, onNotify: (payload: string) => void): Promise<void>;
+  /**
+   * Calls `onNotify` for each NOTIFY on `channel` (lower-case), from any process sharing the
+   * database; `onState(false)` when notifications may be missed (connection lost), `true` again
+   * once listening.
+   */
+  listen(
+    channel: string,
+    onNotify: (payload: string) => void,
+    onState?: (listening: boolean) => void,
+  ): Promise<void>;
   close(): Promise<void>;
 }

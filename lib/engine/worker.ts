@@ -40,7 +40,7 @@ export function startWorker({
 
   async function claim(): Promise<string | undefined> {
     const { rows } = await db.query<{ id: string }>(
-      `UPDATE executions SET lease_owner = $1, lease_expires_at = now() + make_interval(secs => $2), updated_at = now()
+      `UPDATE executions SET lease_owner = $1, lease_expires_at = now() + make_interval(secs => $2)
         WHERE id = (SELECT id FROM executions
                      WHERE status IN ('queued', 'running') AND (lease_expires_at IS NULL OR lease_expires_at < now())
                      ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED)

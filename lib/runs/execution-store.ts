@@ -89,6 +89,8 @@ export async function mutateExecution(
     params.push(row.last_seq + applied.length);
     sets.push(`last_seq = $${params.length}`);
   }
+  // Processes that cached this execution (for /status) drop it when this commits.
+  await q.query("SELECT pg_notify('crewdeck_exec', $1)", [id]);
   const updated = await q.query<ExecutionRow>(
     `UPDATE executions SET ${sets.join(", ")} WHERE id = $1 RETURNING *`,
     params,

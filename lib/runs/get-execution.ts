@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { canSeeExecution, type Principal } from "@/lib/auth/principal";
-import type { Queryable } from "@/lib/db/types";
+import type { Db } from "@/lib/db/types";
 import { errors } from "@/lib/http/problem";
+import { cachedExecution } from "./execution-cache";
 import type { ExecutionRow } from "./types";
 
 export type ExecutionSummary = Pick<
@@ -22,7 +23,8 @@ export type ExecutionSummary = Pick<
   | "finished_at"
 >;
 
-// Everything /status shows, from one primary-key lookup (no snapshot, no inputs, no joins).
+// Everything /status shows, from one primary-key lookup (no snapshot, no inputs, no joins),
+// served from the execution cache while nothing changed.
 const SUMMARY_COLUMNS =
   "id, crew, status, owner_user_id, tasks, current_task, pending_human_input, last_step, result, error, created_at, updated_at, started_at, finished_at";
 
@@ -31,23 +33,25 @@ const SUMMARY_COLUMNS =
  * executions and other users' executions are all the same 404: nothing to tell them apart.
  */
 export async function getExecutionOrThrow({
-  q,
+  db,
   crew,
   id,
   principal,
 }: {
-  q: Queryable;
+  db: Db;
   crew: string;
   id: string;
   principal: Principal;
 }): Promise<ExecutionSummary> {
   const notFound = () => errors.notFound(`No execution '${id}' on crew '${crew}'.`);
   if (!z.uuid().safeParse(id).success) throw notFound();
-  const { rows } = await q.query<ExecutionSummary>(
-    `SELECT ${SUMMARY_COLUMNS} FROM executions WHERE id = $1`,
-    [id],
-  );
-  const row = rows[0];
+  const row = await cachedExecution(db, id, async () => {
+    const { rows } = await db.query<ExecutionSummary>(
+      `SELECT ${SUMMARY_COLUMNS} FROM executions WHERE id = $1`,
+      [id],
+    );
+    return rows[0];
+  });
   if (!row || row.crew !== crew || !canSeeExecution(principal, row.owner_user_id)) throw notFound();
   return row;
 }

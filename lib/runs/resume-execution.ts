@@ -32,7 +32,7 @@ export async function resumeExecution({
   principal: Principal;
   request: ResumeRequest;
 }): Promise<ResumeResult> {
-  await getExecutionOrThrow({ q: db, crew, id: request.execution_id, principal });
+  await getExecutionOrThrow({ db, crew, id: request.execution_id, principal });
   let result: ResumeResult | undefined;
   await db.tx(async (q) => {
     await q.query("SELECT pg_notify('crewdeck_work', $1)", [request.execution_id]);

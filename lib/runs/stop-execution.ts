@@ -17,7 +17,7 @@ export async function stopExecution({
   id: string;
   principal: Principal;
 }) {
-  await getExecutionOrThrow({ q: db, crew, id, principal });
+  await getExecutionOrThrow({ db, crew, id, principal });
   await db.tx(async (q) => {
     // The worker running it (in whatever process) aborts at once instead of at its next write.
     await q.query("SELECT pg_notify('crewdeck_stop', $1)", [id]);

@@ -9,7 +9,7 @@ export const dynamic = "force-dynamic";
 
 export const GET = crewRoute<{ id: string }>(async ({ principal, crew, params }) => {
   const row = await getExecutionOrThrow({
-    q: await getDb(),
+    db: await getDb(),
     crew: crew.slug,
     id: params.id,
     principal,

@@ -15,6 +15,6 @@ export const GET = crewRoute<{ id: string }>(async ({ request, principal, crew, 
   if (!query.success)
     throw errors.badRequest("Invalid query parameters.", zodFieldErrors(query.error));
   const db = await getDb();
-  await getExecutionOrThrow({ q: db, crew: crew.slug, id: params.id, principal });
+  await getExecutionOrThrow({ db, crew: crew.slug, id: params.id, principal });
   return json(await listEvents({ q: db, id: params.id, ...query.data }));
 });

@@ -1,0 +1,89 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "@/lib/db/types";
+
+// The /status cache on a real embedded database: a committed change reaches it through NOTIFY,
+// a read that raced with a change is not kept, concurrent misses share one query.
+let db: Db;
+let cache: typeof import("@/lib/runs/execution-cache");
+let store: typeof import("@/lib/runs/execution-store");
+const id = "11111111-1111-4111-8111-111111111111";
+
+const read = () =>
+  cache.cachedExecution(db, id, async () => {
+    const { rows } = await db.query<{ status: string; current_task: string | null }>(
+      "SELECT status, current_task FROM executions WHERE id = $1",
+      [id],
+    );
+    return rows[0];
+  });
+
+beforeAll(async () => {
+  const { openEmbedded } = await import("@/lib/db/open");
+  const { migrate } = await import("@/lib/db/migrations");
+  cache = await import("@/lib/runs/execution-cache");
+  store = await import("@/lib/runs/execution-store");
+  db = await openEmbedded(fs.mkdtempSync(path.join(os.tmpdir(), "crewdeck-cache-")));
+  await migrate(db);
+  await db.query(
+    `INSERT INTO executions (id, crew, status, inputs, crew_snapshot, tasks)
+     VALUES ($1, 'c', 'queued', '{}'::jsonb, '{}'::jsonb, '[]'::jsonb)`,
+    [id],
+  );
+});
+
+afterAll(async () => {
+  await db.close();
+});
+
+describe("execution cache", () => {
+  it("serves repeated reads from memory until a change commits", async () => {
+    expect(await read()).toEqual({ status: "queued", current_task: null });
+    // Written behind the cache's back (no NOTIFY): still the cached value.
+    await db.query("UPDATE executions SET current_task = 'sneaky' WHERE id = $1", [id]);
+    expect((await read())?.current_task).toBeNull();
+    // A real state change notifies: the next read sees the database.
+    await db.tx((q) => store.mutateExecution(q, { id }, () => ({ patch: { status: "running" } })));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(await read()).toEqual({ status: "running", current_task: "sneaky" });
+  });
+
+  it("does not keep a read that raced with a change", async () => {
+    cache.invalidateExecution(id);
+    let release: () => void = () => {};
+    let started: () => void = () => {};
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    const loading = new Promise<void>((r) => {
+      started = r;
+    });
+    const slow = cache.cachedExecution(db, id, async () => {
+      started();
+      await gate; // the read has left for the database…
+      return { status: "stale" };
+    });
+    await loading;
+    cache.invalidateExecution(id); // …when a change lands
+    release();
+    expect(await slow).toEqual({ status: "stale" });
+    expect((await read())?.status).toBe("running");
+  });
+
+  it("concurrent misses share one query", async () => {
+    cache.invalidateExecution(id);
+    let loads = 0;
+    const load = async () => {
+      loads++;
+      await new Promise((r) => setTimeout(r, 20));
+      return { n: loads };
+    };
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => cache.cachedExecution(db, id, load)),
+    );
+    expect(loads).toBe(1);
+    expect(new Set(results.map((r) => r?.n))).toEqual(new Set([1]));
+  });
+});
