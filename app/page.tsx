@@ -1,3 +1,4 @@
+import { CrewCard } from "@/components/crew-card";
 import { env } from "@/lib/config/env";
 import { crewCatalog } from "@/lib/crew/registry";
 
@@ -13,26 +14,7 @@ export default function Home() {
         <p className="muted">No crews in {env().CREWS_DIR}. Add a folder with a crew.yaml.</p>
       )}
       {[...crews.values()].map((crew) => (
-        <section key={crew.slug} className="card">
-          <h2 style={{ marginTop: 0 }}>{crew.name}</h2>
-          {crew.description && <p>{crew.description}</p>}
-          <p>
-            Base URL: <code>/api/crews/{crew.slug}</code> · inputs:{" "}
-            {crew.inputs.length
-              ? crew.inputs
-                  .map((i) => <code key={i}>{i}</code>)
-                  .reduce((a, b) => (
-                    <>
-                      {a}, {b}
-                    </>
-                  ))
-              : "none"}
-          </p>
-          <p className="muted">
-            {crew.agents.length} agents · {crew.tasks.length} tasks:{" "}
-            {crew.tasks.map((t) => `${t.name}${t.human_input ? " (review)" : ""}`).join(" → ")}
-          </p>
-        </section>
+        <CrewCard key={crew.slug} crew={crew} />
       ))}
       {errors.map((e) => (
         <section key={`${e.slug}-${e.file}`} className="card error">
