@@ -1,7 +1,7 @@
 // `npm run worker`: a worker process on its own, for scale-out on PostgreSQL.
 import { env } from "@/lib/config/env";
 import { getDb } from "@/lib/db";
-import { startWorker } from "@/lib/engine/worker";
+import { startWorkers } from "@/lib/server/start-workers";
 
 async function main() {
   const e = env();
@@ -13,12 +13,7 @@ async function main() {
     process.exit(2);
   }
   const db = await getDb();
-  const worker = startWorker({
-    db,
-    concurrency: e.WORKER_CONCURRENCY,
-    leaseMs: e.WORKER_LEASE_MS,
-    pollMs: e.WORKER_POLL_MS,
-  });
+  const worker = startWorkers(db);
   console.log(`Worker ${worker.id} running (concurrency ${e.WORKER_CONCURRENCY}).`);
   const shutdown = async () => {
     console.log("Shutting down: handing running executions back…");

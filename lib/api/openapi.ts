@@ -52,6 +52,39 @@ export function openApiDocument() {
       schemas: components,
       securitySchemes: { bearer: { type: "http", scheme: "bearer" } },
     },
+    webhooks: Object.fromEntries(
+      (
+        [
+          [
+            "step",
+            "StepWebhook",
+            "After each agent thought or action (to `stepWebhookUrl`). Per endpoint, in sequence order.",
+          ],
+          [
+            "task",
+            "TaskWebhook",
+            "After each task completes, and when a task awaits review (`requires_review: true`) (to `taskWebhookUrl`).",
+          ],
+          [
+            "crew",
+            "CrewWebhook",
+            "When the execution completes, fails or is stopped (to `crewWebhookUrl`).",
+          ],
+        ] as const
+      ).map(([name, ref, description]) => [
+        name,
+        {
+          post: {
+            summary: `${name} event`,
+            description: `${description} URLs given at kickoff apply until the first pause for review; from each /resume on, only the URLs given in that resume. Signed per Standard Webhooks: \`webhook-id\` (stable across retries: deduplicate on it), \`webhook-timestamp\`, \`webhook-signature: v1,<base64 HMAC-SHA256 of "id.timestamp.body">\`. Answer 2xx within 15 s; other answers are retried (immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h); 410 stops the endpoint; 429/503 Retry-After is honoured; redirects are not followed.`,
+            requestBody: {
+              content: { "application/json": { schema: { $ref: `#/components/schemas/${ref}` } } },
+            },
+            responses: { 200: { description: "Received (any 2xx)." } },
+          },
+        },
+      ]),
+    ),
     paths: {
       "/": {
         get: {

@@ -157,3 +157,64 @@ export type KickoffRequest = z.infer<typeof KickoffRequestSchema>;
 export type ResumeRequest = z.infer<typeof ResumeRequestSchema>;
 export type StatusResponse = z.infer<typeof StatusResponseSchema>;
 export type ExecutionEvent = z.infer<typeof EventSchema>;
+
+// Webhook bodies (CrewAI's field names, plus where the event sits in the execution's log).
+const webhookCommon = {
+  kickoff_id: z.uuid(),
+  execution_id: z.uuid().describe("Same as kickoff_id: what /resume calls it"),
+  crew: z.string(),
+  sequence: z.number().int().describe("The event's sequence number in the execution's log"),
+  timestamp: z.string().describe("When the event happened (ISO 8601)"),
+  meta: z.record(z.string(), z.unknown()).describe("The `meta` object given at kickoff"),
+};
+
+export const StepWebhookSchema = z
+  .object({
+    event: z.literal("step"),
+    ...webhookCommon,
+    type: z.enum(["thought", "tool_call", "tool_result", "answer"]),
+    task_id: z.string(),
+    agent: z.string().nullable(),
+    attempt: z.number().int(),
+    prompt: z.string().nullable().describe("The task the agent works on"),
+    thought: z.string().nullable(),
+    tool: z.string().nullable(),
+    tool_input: z.unknown(),
+    result: z.unknown().describe("A tool's result, or the answer's text"),
+  })
+  .meta({ id: "StepWebhook" });
+
+export const TaskWebhookSchema = z
+  .object({
+    event: z.literal("task"),
+    ...webhookCommon,
+    task_id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    expected_output: z.string().nullable(),
+    summary: z.string(),
+    agent: z.string().nullable(),
+    attempt: z.number().int(),
+    output: z.string().nullable(),
+    output_json: z.unknown().describe("The output parsed, when it is JSON; otherwise null"),
+    requires_review: z
+      .boolean()
+      .describe("True: the execution now awaits POST /resume for this task"),
+  })
+  .meta({ id: "TaskWebhook" });
+
+export const CrewWebhookSchema = z
+  .object({
+    event: z.literal("crew"),
+    ...webhookCommon,
+    status: z.enum(["completed", "error", "cancelled"]),
+    result: z.string().nullable(),
+    result_json: z.unknown(),
+    error: z.string().nullable(),
+    token_usage: z.object({
+      input_tokens: z.number(),
+      output_tokens: z.number(),
+      total_tokens: z.number(),
+    }),
+  })
+  .meta({ id: "CrewWebhook" });

@@ -27,6 +27,17 @@ const EnvSchema = z.object({
   AGENT_MAX_STEPS: positiveInt.default(12),
   // The offline model pauses this long per step so a run can be watched; 0 for instant.
   OFFLINE_MODEL_DELAY_MS: z.coerce.number().int().min(0).default(250),
+  // Standard Webhooks signing secret; generated into DATA_DIR when unset.
+  WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9+/=]{16,}$/, "must look like whsec_<base64>")
+    .optional(),
+  // CIDRs webhook URLs may reach although private/loopback (e.g. 127.0.0.0/8,10.1.0.0/16).
+  WEBHOOK_ALLOWED_NETWORKS: z.string().default(""),
+  // Delays before each attempt (the first is the immediate one): ms, or with s/m/h.
+  WEBHOOK_RETRY_SCHEDULE: z.string().default("0,5s,5m,30m,2h,5h,10h,10h"),
+  WEBHOOK_TIMEOUT_MS: positiveInt.default(15_000),
+  WEBHOOK_CONCURRENCY: positiveInt.default(16),
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.url().optional(),
   ANTHROPIC_API_KEY: z.string().optional(),

@@ -4,14 +4,17 @@ import path from "node:path";
 import { env } from "./env";
 
 // Secrets the operator did not set are generated once into DATA_DIR (mode 0600) and reused.
-export function dataDirSecret(name: string): string {
+export function dataDirSecret(
+  name: string,
+  generate: () => string = () => crypto.randomBytes(32).toString("base64url"),
+): string {
   const dir = path.join(env().DATA_DIR, "secrets");
   const file = path.join(dir, name);
   try {
     return fs.readFileSync(file, "utf8").trim();
   } catch {
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const value = crypto.randomBytes(32).toString("base64url");
+    const value = generate();
     try {
       fs.writeFileSync(file, value, { mode: 0o600, flag: "wx" });
       return value;

@@ -73,6 +73,60 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       );
     `,
   },
+  {
+    version: 2,
+    name: "webhook outbox, attempts, endpoints, inbox",
+    sql: `
+      CREATE TABLE webhook_deliveries (
+        id uuid PRIMARY KEY,
+        position bigserial NOT NULL UNIQUE,
+        execution_id uuid NOT NULL REFERENCES executions(id) ON DELETE CASCADE,
+        event_seq integer NOT NULL,
+        kind text NOT NULL CHECK (kind IN ('step', 'task', 'crew')),
+        url text NOT NULL,
+        payload jsonb NOT NULL,
+        status text NOT NULL DEFAULT 'pending'
+          CHECK (status IN ('pending', 'delivering', 'succeeded', 'failed')),
+        attempts integer NOT NULL DEFAULT 0,
+        next_attempt_at timestamptz NOT NULL DEFAULT now(),
+        lease_owner text,
+        lease_expires_at timestamptz,
+        last_status_code integer,
+        last_error text,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        finished_at timestamptz
+      );
+      CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at)
+        WHERE status IN ('pending', 'delivering');
+      -- Step events go out per endpoint in order: find an endpoint's earlier unfinished ones fast.
+      CREATE INDEX webhook_deliveries_step_queue ON webhook_deliveries (url, position)
+        WHERE status IN ('pending', 'delivering') AND kind = 'step';
+      CREATE INDEX webhook_deliveries_execution ON webhook_deliveries (execution_id, position);
+      CREATE INDEX webhook_deliveries_recent ON webhook_deliveries (position DESC);
+
+      CREATE TABLE webhook_attempts (
+        delivery_id uuid NOT NULL REFERENCES webhook_deliveries(id) ON DELETE CASCADE,
+        attempt integer NOT NULL,
+        started_at timestamptz NOT NULL,
+        status_code integer,
+        latency_ms integer NOT NULL,
+        error text,
+        PRIMARY KEY (delivery_id, attempt)
+      );
+
+      CREATE TABLE webhook_endpoints (
+        url text PRIMARY KEY,
+        disabled_at timestamptz NOT NULL DEFAULT now(),
+        disabled_reason text NOT NULL
+      );
+
+      CREATE TABLE webhook_inbox (
+        webhook_id text PRIMARY KEY,
+        received_at timestamptz NOT NULL DEFAULT now(),
+        payload jsonb NOT NULL
+      );
+    `,
+  },
 ];
 
 // Several processes may start at once against one PostgreSQL: the advisory lock lets one migrate

@@ -185,7 +185,9 @@ async function runTask({
       },
     ];
     if (task.human_input) {
-      // Hand the output to a reviewer; the lease goes too, so no worker holds a paused run.
+      // Hand the output to a reviewer; the lease goes too, so no worker holds a paused run. The
+      // webhook subscription ends here (the seed: URLs must be given again on resume), after
+      // this last task notification, which tells the reviewer's system what to resume.
       const pending = {
         task_id: task.id,
         output: result.output,
@@ -200,7 +202,9 @@ async function runTask({
           pending_human_input: pending,
           lease_owner: null,
           lease_expires_at: null,
+          webhooks: {},
         },
+        webhooksFor: "before",
         events: [
           {
             type: "review_requested",

@@ -32,6 +32,23 @@ export function crewRoute<P extends Params = Params>(
   };
 }
 
+/** Handlers that only organization tokens may use (user tokens get 403). */
+export function orgRoute<P extends Params = Params>(
+  handler: (ctx: { request: Request; principal: Principal; params: P }) => Promise<Response>,
+) {
+  return async (request: Request, context: { params: Promise<P> }) => {
+    try {
+      const principal = await authenticate(request);
+      if (principal.kind !== "org") {
+        throw new AppError("forbidden", 403, "This endpoint needs an organization token.");
+      }
+      return await handler({ request, principal, params: await context.params });
+    } catch (err) {
+      return toProblem(asUnavailable(err) ?? err);
+    }
+  };
+}
+
 const UNREACHABLE = new Set([
   "ECONNREFUSED",
   "ECONNRESET",

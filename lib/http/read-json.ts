@@ -1,7 +1,7 @@
 import { AppError, errors } from "./problem";
 
-/** Reads a JSON body without ever holding more than `limitBytes` of it; 413 past the limit. */
-export async function readJsonBody(request: Request, limitBytes: number): Promise<unknown> {
+/** Reads a body as text without ever holding more than `limitBytes` of it; 413 past the limit. */
+export async function readTextBody(request: Request, limitBytes: number): Promise<string> {
   const declared = Number(request.headers.get("content-length") ?? "NaN");
   if (declared > limitBytes) throw errors.tooLarge(limitBytes);
   if (!request.body) throw errors.badRequest("The request body is empty; send a JSON object.");
@@ -19,7 +19,12 @@ export async function readJsonBody(request: Request, limitBytes: number): Promis
     }
     chunks.push(value);
   }
-  const text = Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** Reads and parses a JSON body within `limitBytes`: 413 past it, 400 for empty or malformed. */
+export async function readJsonBody(request: Request, limitBytes: number): Promise<unknown> {
+  const text = await readTextBody(request, limitBytes);
   if (!text.trim()) throw errors.badRequest("The request body is empty; send a JSON object.");
   try {
     return JSON.parse(text);

@@ -5,6 +5,7 @@ import { type InputValue, missingInputs } from "@/lib/crew/inputs";
 import type { CrewDef } from "@/lib/crew/schema";
 import type { Db } from "@/lib/db/types";
 import { errors } from "@/lib/http/problem";
+import { assertWebhookUrlsAllowed } from "@/lib/webhooks/check-urls";
 import type { TaskState, WebhookUrls } from "./types";
 
 /** Validates the inputs against the crew and queues an execution; a worker picks it up. */
@@ -19,6 +20,7 @@ export async function createExecution({
   principal: Principal;
   request: KickoffRequest;
 }): Promise<string> {
+  await assertWebhookUrlsAllowed(request);
   const missing = missingInputs(crew.inputs, request.inputs);
   if (missing.length) {
     throw errors.unprocessable(

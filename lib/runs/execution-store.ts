@@ -1,4 +1,5 @@
 import type { Queryable } from "@/lib/db/types";
+import { enqueueWebhooks } from "@/lib/webhooks/enqueue";
 import { assertTransition } from "./states";
 import type { ExecutionRow, NewEvent } from "./types";
 
@@ -38,7 +39,16 @@ export class LeaseLostError extends Error {
   }
 }
 
-export type Change = { patch?: ExecutionPatch; events?: NewEvent[] };
+export type Change = {
+  patch?: ExecutionPatch;
+  events?: NewEvent[];
+  /**
+   * Whose webhook URLs this change's events go to: by default those in force after it (a resume
+   * subscribes its URLs, then its events follow); "before" for a pause, whose review request
+   * still reaches the subscription that the pause ends.
+   */
+  webhooksFor?: "before" | "after";
+};
 export type AppliedEvent = Required<Omit<NewEvent, "data">> & {
   seq: number;
   data: Record<string, unknown>;
@@ -65,7 +75,7 @@ export async function mutateExecution(
   if (leaseOwner !== undefined && row.lease_owner !== leaseOwner) {
     throw new LeaseLostError(row.status);
   }
-  const { patch = {}, events = [] } = decide(row);
+  const { patch = {}, events = [], webhooksFor = "after" } = decide(row);
   if (patch.status) assertTransition(row.status, patch.status);
 
   const sets: string[] = ["updated_at = now()"];
@@ -109,5 +119,13 @@ export async function mutateExecution(
       eventParams,
     );
   }
-  return { row: updated.rows[0] as ExecutionRow, events: applied };
+  const after = updated.rows[0] as ExecutionRow;
+  if (applied.length) {
+    await enqueueWebhooks(q, {
+      row: after,
+      urls: webhooksFor === "before" ? row.webhooks : after.webhooks,
+      events: applied,
+    });
+  }
+  return { row: after, events: applied };
 }

@@ -2,6 +2,7 @@ import type { ResumeRequest } from "@/lib/api/schemas";
 import type { Principal } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/types";
 import { errors } from "@/lib/http/problem";
+import { assertWebhookUrlsAllowed } from "@/lib/webhooks/check-urls";
 import { mutateExecution } from "./execution-store";
 import { getExecutionOrThrow } from "./get-execution";
 import type { ExecutionRow, Review } from "./types";
@@ -33,6 +34,7 @@ export async function resumeExecution({
   request: ResumeRequest;
 }): Promise<ResumeResult> {
   await getExecutionOrThrow({ db, crew, id: request.execution_id, principal });
+  await assertWebhookUrlsAllowed(request);
   let result: ResumeResult | undefined;
   await db.tx(async (q) => {
     await q.query("SELECT pg_notify('crewdeck_work', $1)", [request.execution_id]);

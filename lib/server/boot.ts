@@ -2,7 +2,7 @@ import "server-only";
 import { env } from "@/lib/config/env";
 import { crewCatalog } from "@/lib/crew/registry";
 import { getDb } from "@/lib/db";
-import { startWorker } from "@/lib/engine/worker";
+import { startWorkers } from "./start-workers";
 
 const slot = globalThis as unknown as { __crewdeckBooted?: boolean };
 
@@ -40,12 +40,7 @@ export async function bootServer() {
   console.log(lines.join("\n"));
 
   if (e.RUN_WORKER) {
-    const worker = startWorker({
-      db,
-      concurrency: e.WORKER_CONCURRENCY,
-      leaseMs: e.WORKER_LEASE_MS,
-      pollMs: e.WORKER_POLL_MS,
-    });
+    const worker = startWorkers(db);
     const shutdown = () => {
       worker.stop().finally(() => process.exit(0));
     };

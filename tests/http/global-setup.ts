@@ -9,6 +9,7 @@ import {
   TEST_CREW_TOKEN,
   tempDir,
 } from "../support/harness";
+import { TEST_WEBHOOK_SECRET } from "../support/receiver";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -32,6 +33,10 @@ export default async function setup(project: TestProject) {
     OPENAI_BASE_URL: openai.url,
     OPENAI_API_KEY: "test-key",
     MODEL_MAX_RETRIES: "1",
+    WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+    WEBHOOK_ALLOWED_NETWORKS: "127.0.0.2/32",
+    WEBHOOK_RETRY_SCHEDULE: "0,100,200,300,400",
+    WEBHOOK_TIMEOUT_MS: "2000",
     DATA_DIR: tempDir("http"),
     CREWS_DIR: FIXTURE_CREWS,
     CREW_TOKEN: TEST_CREW_TOKEN,

@@ -1,0 +1,31 @@
+import { env } from "@/lib/config/env";
+import type { Db } from "@/lib/db/types";
+import { startWorker } from "@/lib/engine/worker";
+import { startDeliveryWorker } from "@/lib/webhooks/delivery-worker";
+import { parseSchedule } from "@/lib/webhooks/schedule";
+import { webhookSecret } from "@/lib/webhooks/secret";
+
+/** What a worker process runs: the execution engine and the webhook outbox. */
+export function startWorkers(db: Db) {
+  const e = env();
+  const engine = startWorker({
+    db,
+    concurrency: e.WORKER_CONCURRENCY,
+    leaseMs: e.WORKER_LEASE_MS,
+    pollMs: e.WORKER_POLL_MS,
+  });
+  const deliveries = startDeliveryWorker({
+    db,
+    secret: webhookSecret(),
+    schedule: parseSchedule(e.WEBHOOK_RETRY_SCHEDULE),
+    timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+    concurrency: e.WEBHOOK_CONCURRENCY,
+  });
+  return {
+    id: engine.id,
+    async stop() {
+      await engine.stop();
+      await deliveries.stop();
+    },
+  };
+}

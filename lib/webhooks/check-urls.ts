@@ -1,0 +1,25 @@
+import { errors, type FieldError } from "@/lib/http/problem";
+import { checkWebhookUrl, RefusedUrlError } from "./ssrf";
+
+type UrlFields = { taskWebhookUrl?: string; stepWebhookUrl?: string; crewWebhookUrl?: string };
+
+/** 400 naming each webhook URL this server may not call, and why. */
+export async function assertWebhookUrlsAllowed(fields: UrlFields) {
+  const problems: FieldError[] = [];
+  for (const field of ["taskWebhookUrl", "stepWebhookUrl", "crewWebhookUrl"] as const) {
+    const url = fields[field];
+    if (!url) continue;
+    try {
+      await checkWebhookUrl(url);
+    } catch (err) {
+      if (!(err instanceof RefusedUrlError)) throw err;
+      problems.push({ path: field, message: `refused: ${err.message}` });
+    }
+  }
+  if (problems.length) {
+    throw errors.badRequest(
+      `Webhook URL refused: ${problems.map((p) => `${p.path}: ${p.message}`).join("; ")}`,
+      problems,
+    );
+  }
+}

@@ -1,0 +1,160 @@
+import crypto from "node:crypto";
+import os from "node:os";
+import type { Db } from "@/lib/db/types";
+import { type AttemptResult, postWebhook } from "./deliver";
+import { WEBHOOK_CHANNEL } from "./enqueue";
+import { nextDelayMs } from "./schedule";
+import { signatureHeaders } from "./signing";
+
+type Claimed = { id: string; url: string; kind: string; payload: unknown; attempts: number };
+
+export type DeliveryWorkerOptions = {
+  db: Db;
+  secret: string;
+  schedule: number[];
+  timeoutMs: number;
+  concurrency: number;
+  pollMs?: number;
+  log?: (msg: string) => void;
+};
+
+/**
+ * Works the webhook outbox: claims due deliveries with a lease (so a crashed process's are
+ * retried by another), POSTs them signed, records every attempt, schedules retries. Step events
+ * to one endpoint go out in sequence order: only the oldest unfinished one is ever due.
+ */
+export function startDeliveryWorker({
+  db,
+  secret,
+  schedule,
+  timeoutMs,
+  concurrency,
+  pollMs = 200,
+  log = console.log,
+}: DeliveryWorkerOptions) {
+  const id = `${os.hostname()}/${process.pid}/${crypto.randomBytes(3).toString("hex")}`;
+  let inFlight = 0;
+  let stopping = false;
+  let wake: (() => void) | undefined;
+  const running = new Set<Promise<void>>();
+  db.listen(WEBHOOK_CHANNEL, () => wake?.()).catch((err) =>
+    log(`[webhooks] LISTEN failed: ${err.message}`),
+  );
+
+  async function claim(limit: number): Promise<Claimed[]> {
+    const { rows } = await db.query<Claimed>(
+      `UPDATE webhook_deliveries d
+          SET status = 'delivering', attempts = d.attempts + 1, lease_owner = $1,
+              lease_expires_at = now() + make_interval(secs => $2)
+        WHERE d.id IN (
+          SELECT c.id FROM webhook_deliveries c
+           WHERE ((c.status = 'pending' AND c.next_attempt_at <= now())
+                  OR (c.status = 'delivering' AND c.lease_expires_at < now()))
+             AND NOT (c.kind = 'step' AND EXISTS (
+                   SELECT 1 FROM webhook_deliveries p
+                    WHERE p.kind = 'step' AND p.url = c.url AND p.position < c.position
+                      AND p.status IN ('pending', 'delivering')))
+           ORDER BY c.next_attempt_at, c.position
+           LIMIT $3
+           FOR UPDATE SKIP LOCKED)
+        RETURNING d.id, d.url, d.kind, d.payload, d.attempts`,
+      [id, (timeoutMs * 2) / 1000, limit],
+    );
+    return rows;
+  }
+
+  async function deliver(d: Claimed) {
+    const body = JSON.stringify(d.payload);
+    const startedAt = new Date();
+    const result = await postWebhook({
+      url: d.url,
+      body,
+      headers: signatureHeaders({ secret, id: d.id, body }),
+      timeoutMs,
+    });
+    await record(d, startedAt, result);
+  }
+
+  async function record(d: Claimed, startedAt: Date, r: AttemptResult) {
+    const ok = r.statusCode !== null && r.statusCode >= 200 && r.statusCode < 300;
+    const gone = r.statusCode === 410;
+    const honourRetryAfter = r.statusCode === 429 || r.statusCode === 503;
+    const delay =
+      ok || gone
+        ? null
+        : nextDelayMs(schedule, d.attempts, honourRetryAfter ? r.retryAfterMs : null);
+    const status = ok ? "succeeded" : delay === null ? "failed" : "pending";
+    await db.tx(async (q) => {
+      await q.query(
+        `INSERT INTO webhook_attempts (delivery_id, attempt, started_at, status_code, latency_ms, error)
+         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
+        [d.id, d.attempts, startedAt, r.statusCode, r.latencyMs, r.error],
+      );
+      await q.query(
+        `UPDATE webhook_deliveries
+            SET status = $2, last_status_code = $3, last_error = $4, lease_owner = NULL, lease_expires_at = NULL,
+                next_attempt_at = now() + make_interval(secs => $5),
+                finished_at = CASE WHEN $2 IN ('succeeded', 'failed') THEN now() END
+          WHERE id = $1 AND lease_owner = $6`,
+        [d.id, status, r.statusCode, r.error, (delay ?? 0) / 1000, id],
+      );
+      if (gone) {
+        // 410 Gone: the receiver asks never to be called again. Stop the endpoint, drop its queue.
+        await q.query(
+          `INSERT INTO webhook_endpoints (url, disabled_reason) VALUES ($1, 'answered 410 Gone')
+           ON CONFLICT (url) DO NOTHING`,
+          [d.url],
+        );
+        await q.query(
+          `UPDATE webhook_deliveries SET status = 'failed', last_error = 'endpoint disabled: it answered 410 Gone', finished_at = now()
+            WHERE url = $1 AND status = 'pending'`,
+          [d.url],
+        );
+      }
+    });
+  }
+
+  const loop = (async () => {
+    while (!stopping) {
+      try {
+        const room = concurrency - inFlight;
+        const batch = room > 0 ? await claim(room) : [];
+        for (const d of batch) {
+          inFlight++;
+          const p = deliver(d)
+            .catch((err) =>
+              log(`[webhooks] delivery ${d.id} could not be recorded: ${(err as Error).message}`),
+            )
+            .finally(() => {
+              inFlight--;
+              running.delete(p);
+              wake?.();
+            });
+          running.add(p);
+        }
+        if (batch.length === room && room > 0) continue; // more may be due right now
+      } catch (err) {
+        log(`[webhooks] cannot claim deliveries: ${(err as Error).message}`);
+      }
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(resolve, pollMs);
+        wake = () => {
+          clearTimeout(t);
+          resolve();
+        };
+      });
+      wake = undefined;
+    }
+  })();
+
+  return {
+    id,
+    /** Stops claiming and lets the attempts under way finish (each is bounded by the timeout). */
+    async stop() {
+      stopping = true;
+      wake?.();
+      await loop;
+      await Promise.allSettled([...running]);
+    },
+  };
+}

@@ -1,0 +1,116 @@
+import dns from "node:dns";
+import net from "node:net";
+import ipaddr from "ipaddr.js";
+import { env } from "@/lib/config/env";
+
+// Webhook URLs come from API clients: without a guard they could make this server call its own
+// loopback services, the cloud metadata endpoint, or the private network. Only public unicast
+// addresses are allowed, unless an operator lists a network in WEBHOOK_ALLOWED_NETWORKS.
+export class RefusedUrlError extends Error {}
+
+type Cidr = [ipaddr.IPv4 | ipaddr.IPv6, number];
+let allowedCache: { raw: string; cidrs: Cidr[] } | undefined;
+
+function allowedNetworks(): Cidr[] {
+  const raw = env().WEBHOOK_ALLOWED_NETWORKS;
+  if (allowedCache?.raw !== raw) {
+    const cidrs = raw
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .map((c) => {
+        try {
+          return ipaddr.parseCIDR(c);
+        } catch {
+          throw new Error(`WEBHOOK_ALLOWED_NETWORKS: '${c}' is not a CIDR such as 127.0.0.0/8`);
+        }
+      });
+    allowedCache = { raw, cidrs };
+  }
+  return allowedCache.cidrs;
+}
+
+/** Why an address may not be called, or undefined when it may. */
+export function refusalReason(address: string): string | undefined {
+  let ip: ipaddr.IPv4 | ipaddr.IPv6;
+  try {
+    ip = ipaddr.parse(address);
+  } catch {
+    return `'${address}' is not an IP address`;
+  }
+  const candidates: (ipaddr.IPv4 | ipaddr.IPv6)[] = [ip];
+  if (ip.kind() === "ipv6" && (ip as ipaddr.IPv6).isIPv4MappedAddress())
+    candidates.push((ip as ipaddr.IPv6).toIPv4Address());
+  for (const [net, bits] of allowedNetworks()) {
+    if (candidates.some((c) => c.kind() === net.kind() && c.match(net, bits))) return undefined;
+  }
+  const range = ip.range();
+  if (range === "unicast") return undefined;
+  return `${address} is a ${range} address (list its network in WEBHOOK_ALLOWED_NETWORKS to allow it)`;
+}
+
+function hostOf(url: URL) {
+  return url.hostname.replace(/^\[(.*)\]$/, "$1");
+}
+
+/**
+ * Checks a webhook URL when it is given (kickoff, resume): scheme, and every address its host
+ * resolves to now. A name that does not resolve yet is accepted; each delivery checks again.
+ */
+export async function checkWebhookUrl(raw: string): Promise<void> {
+  const url = new URL(raw);
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new RefusedUrlError("only http and https URLs are allowed");
+  if (url.username || url.password)
+    throw new RefusedUrlError(
+      "credentials in the URL are not allowed; use a token in the path or query",
+    );
+  const host = hostOf(url);
+  if (net.isIP(host)) {
+    const reason = refusalReason(host);
+    if (reason) throw new RefusedUrlError(reason);
+    return;
+  }
+  let addresses: dns.LookupAddress[];
+  try {
+    addresses = await dns.promises.lookup(host, { all: true });
+  } catch {
+    return;
+  }
+  for (const a of addresses) {
+    const reason = refusalReason(a.address);
+    if (reason) throw new RefusedUrlError(`${host} resolves to ${reason}`);
+  }
+}
+
+/**
+ * A `lookup` for http.request that refuses the connection if any address the name resolves to is
+ * refused: checked at connect time, so a name re-pointed after the kickoff cannot slip through.
+ */
+export const guardedLookup: net.LookupFunction = (hostname, options, callback) => {
+  dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
+    if (err) return (callback as (e: Error) => void)(err);
+    const list = addresses as dns.LookupAddress[];
+    for (const a of list) {
+      const reason = refusalReason(a.address);
+      if (reason)
+        return (callback as (e: Error) => void)(
+          new RefusedUrlError(`${hostname} resolves to ${reason}`),
+        );
+    }
+    if ((options as dns.LookupOptions).all)
+      return (callback as (e: null, a: dns.LookupAddress[]) => void)(null, list);
+    const first = list[0];
+    if (!first) return (callback as (e: Error) => void)(new Error(`${hostname} has no address`));
+    (callback as (e: null, a: string, f: number) => void)(null, first.address, first.family);
+  });
+};
+
+/** For an IP literal the lookup is skipped by Node: check it before connecting. */
+export function assertLiteralAllowed(url: URL) {
+  const host = hostOf(url);
+  if (net.isIP(host)) {
+    const reason = refusalReason(host);
+    if (reason) throw new RefusedUrlError(reason);
+  }
+}
