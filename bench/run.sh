@@ -6,3 +6,5 @@ cd "$(dirname "$0")/.."
 source scripts/pg-test-server.sh
 trap pg_test_stop EXIT
 node bench/status.mjs
+node bench/webhooks.mjs
+DATABASE_URL="${TEST_PG_URL%/*}/crewdeck_bench" node bench/webhooks.mjs

@@ -98,8 +98,9 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       );
       CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at)
         WHERE status IN ('pending', 'delivering');
-      -- Step events go out per endpoint in order: find an endpoint's earlier unfinished ones fast.
-      CREATE INDEX webhook_deliveries_step_queue ON webhook_deliveries (url, position)
+      -- An execution's step events go out to each endpoint in order: find its earlier unfinished
+      -- ones fast.
+      CREATE INDEX webhook_deliveries_step_queue ON webhook_deliveries (execution_id, url, position)
         WHERE status IN ('pending', 'delivering') AND kind = 'step';
       CREATE INDEX webhook_deliveries_execution ON webhook_deliveries (execution_id, position);
       CREATE INDEX webhook_deliveries_recent ON webhook_deliveries (position DESC);

@@ -99,26 +99,23 @@ export async function mutateExecution(
     params.push(row.last_seq + applied.length);
     sets.push(`last_seq = $${params.length}`);
   }
-  // Processes that cached this execution (for /status) drop it when this commits.
-  await q.query("SELECT pg_notify('crewdeck_exec', $1)", [id]);
+  // One round trip for the state, its events and the NOTIFY that makes every process drop its
+  // cached copy (for /status) when this commits. (A SELECT in a WITH runs only when referenced,
+  // hence the join with `notified`.)
+  const eventValues = applied.map((e) => {
+    params.push(e.seq, e.type, e.task_id, e.attempt, JSON.stringify(e.data), e.created_at);
+    const n = params.length;
+    return `($1, $${n - 5}, $${n - 4}, $${n - 3}, $${n - 2}, $${n - 1}::jsonb, $${n})`;
+  });
+  const insertEvents = eventValues.length
+    ? `, inserted AS (INSERT INTO execution_events (execution_id, seq, type, task_id, attempt, data, created_at)
+                      VALUES ${eventValues.join(", ")})`
+    : "";
   const updated = await q.query<ExecutionRow>(
-    `UPDATE executions SET ${sets.join(", ")} WHERE id = $1 RETURNING *`,
+    `WITH notified AS (SELECT pg_notify('crewdeck_exec', $1::uuid::text))${insertEvents}
+     UPDATE executions SET ${sets.join(", ")} FROM notified WHERE id = $1 RETURNING executions.*`,
     params,
   );
-
-  if (applied.length) {
-    const values: string[] = [];
-    const eventParams: unknown[] = [id];
-    for (const e of applied) {
-      eventParams.push(e.seq, e.type, e.task_id, e.attempt, JSON.stringify(e.data), e.created_at);
-      const n = eventParams.length;
-      values.push(`($1, $${n - 5}, $${n - 4}, $${n - 3}, $${n - 2}, $${n - 1}::jsonb, $${n})`);
-    }
-    await q.query(
-      `INSERT INTO execution_events (execution_id, seq, type, task_id, attempt, data, created_at) VALUES ${values.join(", ")}`,
-      eventParams,
-    );
-  }
   const after = updated.rows[0] as ExecutionRow;
   if (applied.length) {
     await enqueueWebhooks(q, {

@@ -12,6 +12,16 @@ export async function bootServer() {
   slot.__crewdeckBooted = true;
   const e = env();
   const db = await getDb();
+  if (db.kind === "embedded") {
+    // Only this process can open the embedded database, so any lease in it belongs to a process
+    // that died: hand that work back at once instead of waiting for the leases to run out.
+    await db.query(
+      "UPDATE executions SET lease_owner = NULL, lease_expires_at = NULL WHERE lease_owner IS NOT NULL",
+    );
+    await db.query(
+      "UPDATE webhook_deliveries SET status = 'pending', lease_owner = NULL, lease_expires_at = NULL WHERE status = 'delivering'",
+    );
+  }
   const catalog = crewCatalog();
   const base = `http://localhost:${e.PORT}`;
 

@@ -20,8 +20,9 @@ export type DeliveryWorkerOptions = {
 
 /**
  * Works the webhook outbox: claims due deliveries with a lease (so a crashed process's are
- * retried by another), POSTs them signed, records every attempt, schedules retries. Step events
- * to one endpoint go out in sequence order: only the oldest unfinished one is ever due.
+ * retried by another), POSTs them signed, records every attempt, schedules retries. An
+ * execution's step events go to each endpoint in sequence order: only its oldest unfinished one
+ * is ever due (other executions' events do not wait for it).
  */
 export function startDeliveryWorker({
   db,
@@ -52,7 +53,8 @@ export function startDeliveryWorker({
                   OR (c.status = 'delivering' AND c.lease_expires_at < now()))
              AND NOT (c.kind = 'step' AND EXISTS (
                    SELECT 1 FROM webhook_deliveries p
-                    WHERE p.kind = 'step' AND p.url = c.url AND p.position < c.position
+                    WHERE p.kind = 'step' AND p.execution_id = c.execution_id AND p.url = c.url
+                      AND p.position < c.position
                       AND p.status IN ('pending', 'delivering')))
            ORDER BY c.next_attempt_at, c.position
            LIMIT $3
@@ -84,20 +86,32 @@ export function startDeliveryWorker({
         ? null
         : nextDelayMs(schedule, d.attempts, honourRetryAfter ? r.retryAfterMs : null);
     const status = ok ? "succeeded" : delay === null ? "failed" : "pending";
-    await db.tx(async (q) => {
-      await q.query(
-        `INSERT INTO webhook_attempts (delivery_id, attempt, started_at, status_code, latency_ms, error)
-         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
-        [d.id, d.attempts, startedAt, r.statusCode, r.latencyMs, r.error],
-      );
-      await q.query(
-        `UPDATE webhook_deliveries
+    // The attempt and the delivery's new state, in one statement.
+    const sql = `WITH attempt AS (
+           INSERT INTO webhook_attempts (delivery_id, attempt, started_at, status_code, latency_ms, error)
+           VALUES ($1, $7, $8, $3, $9, $4) ON CONFLICT DO NOTHING)
+         UPDATE webhook_deliveries
             SET status = $2, last_status_code = $3, last_error = $4, lease_owner = NULL, lease_expires_at = NULL,
                 next_attempt_at = now() + make_interval(secs => $5),
                 finished_at = CASE WHEN $2 IN ('succeeded', 'failed') THEN now() END
-          WHERE id = $1 AND lease_owner = $6`,
-        [d.id, status, r.statusCode, r.error, (delay ?? 0) / 1000, id],
-      );
+          WHERE id = $1 AND lease_owner = $6`;
+    const params = [
+      d.id,
+      status,
+      r.statusCode,
+      r.error,
+      (delay ?? 0) / 1000,
+      id,
+      d.attempts,
+      startedAt,
+      r.latencyMs,
+    ];
+    if (!gone) {
+      await db.query(sql, params);
+      return;
+    }
+    await db.tx(async (q) => {
+      await q.query(sql, params);
       if (gone) {
         // 410 Gone: the receiver asks never to be called again. Stop the endpoint, drop its queue.
         await q.query(

@@ -1,9 +1,10 @@
 import { describe, expect, inject, it } from "vitest";
 import { crewClient, expectProblem, type Json } from "../support/api";
-import { TEST_CREW_TOKEN } from "../support/harness";
+import { TEST_CREW_TOKEN, tokenCli } from "../support/harness";
 
 // human_input tasks pause for review; /resume approves or sends back.
 const baseUrl = inject("baseUrl");
+const serverEnv = inject("serverEnv");
 const review = crewClient(baseUrl, "review", TEST_CREW_TOKEN);
 const paused =
   (task: string, attempt = 1) =>
@@ -97,5 +98,43 @@ describe("review round trip", () => {
       status: "cancelled",
       pending_human_input: null,
     });
+  });
+});
+
+describe("review rounds and the audit trail", () => {
+  it("max_review_rounds bounds send-backs; every decision is recorded with who and when", async () => {
+    const user = tokenCli(["create", "--user", "rita@example.com"], serverEnv).token as string;
+    const bounded = crewClient(baseUrl, "bounded-review", user);
+    const id = await bounded.start({ brand: "Acme" });
+    await bounded.waitFor(id, paused("slogan"));
+    const send = {
+      execution_id: id,
+      task_id: "slogan",
+      human_feedback: "Shorter.",
+      is_approve: false,
+    };
+    expect((await bounded.resume(send)).json.status).toBe("retrying");
+    await bounded.waitFor(id, paused("slogan", 2));
+    const again = await bounded.resume({ ...send, human_feedback: "Even shorter." });
+    expectProblem(again, 409);
+    expect(again.json.detail).toMatch(/all 1 review rounds/);
+    expect(
+      (await bounded.resume({ ...send, human_feedback: "Fine.", is_approve: true })).json.status,
+    ).toBe("completed");
+
+    const events = (await bounded.events(id)).json.events as {
+      type: string;
+      attempt: number;
+      data: Record<string, unknown>;
+      created_at: string;
+    }[];
+    const reviews = events.filter((e) => e.type === "review_submitted");
+    expect(
+      reviews.map((e) => [e.attempt, e.data.decision, e.data.feedback, e.data.reviewer]),
+    ).toEqual([
+      [1, "reject", "Shorter.", "rita@example.com"],
+      [2, "approve", "Fine.", "rita@example.com"],
+    ]);
+    expect(reviews.every((e) => !Number.isNaN(Date.parse(e.created_at)))).toBe(true);
   });
 });

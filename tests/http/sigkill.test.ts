@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { crewClient } from "../support/api";
+import { call, crewClient, type Json } from "../support/api";
 import {
   FIXTURE_CREWS,
   freshPostgresDatabase,
@@ -9,10 +9,10 @@ import {
   TEST_CREW_TOKEN,
   tempDir,
 } from "../support/harness";
+import { startReceiver, TEST_WEBHOOK_SECRET } from "../support/receiver";
 
-// A worker killed with SIGKILL in the middle of a task: once its lease runs out another worker
-// re-runs that task (attempt 2) and goes on. No completed task runs twice, no event is lost or
-// duplicated.
+// Crashes: a worker killed with SIGKILL mid-task, or while webhooks are still owed. Another
+// worker takes over once the lease runs out; nothing completed runs twice, nothing is lost.
 const mode = inject("db");
 const procs: Proc[] = [];
 afterAll(async () => {
@@ -27,65 +27,82 @@ type Event = {
   data: Record<string, unknown>;
 };
 
-async function eventsOf(client: ReturnType<typeof crewClient>, id: string): Promise<Event[]> {
-  return (await client.events(id)).json.events;
+/**
+ * A web server and a worker to kill. Embedded: the worker lives in the web process, so the whole
+ * process dies and a new one starts on the same DATA_DIR. PostgreSQL: a separate worker process
+ * dies and another one starts; the web server stays up.
+ */
+async function topology(extraEnv: Record<string, string>) {
+  const common = {
+    CREWS_DIR: FIXTURE_CREWS,
+    CREW_TOKEN: TEST_CREW_TOKEN,
+    WORKER_LEASE_MS: "1500",
+    WORKER_POLL_MS: "100",
+    ...extraEnv,
+  };
+  if (mode === "postgres") {
+    const env = {
+      ...common,
+      DATABASE_URL: (await freshPostgresDatabase()) as string,
+      DATA_DIR: tempDir("kill"),
+    };
+    const web = await startServer({ ...env, RUN_WORKER: "false" });
+    const worker = await startWorkerProcess(env);
+    procs.push(web, worker);
+    return {
+      url: () => web.url,
+      killWorker: () => worker.kill("SIGKILL"),
+      startWorker: async () => {
+        procs.push(await startWorkerProcess(env));
+      },
+    };
+  }
+  const env = { ...common, DATA_DIR: tempDir("kill") };
+  let web = await startServer(env);
+  procs.push(web);
+  return {
+    url: () => web.url,
+    killWorker: () => web.kill("SIGKILL"),
+    startWorker: async () => {
+      web = await startServer(env);
+      procs.push(web);
+    },
+  };
 }
 
-async function waitForEvent(
-  client: ReturnType<typeof crewClient>,
-  id: string,
-  match: (e: Event) => boolean,
-) {
+async function eventsOf(url: string, crew: string, id: string): Promise<Event[]> {
+  return (await crewClient(url, crew, TEST_CREW_TOKEN).events(id)).json.events;
+}
+
+async function until<T>(
+  get: () => Promise<T>,
+  ok: (v: T) => boolean,
+  timeoutMs = 30_000,
+): Promise<T> {
   const start = Date.now();
-  while (Date.now() - start < 30_000) {
-    if ((await eventsOf(client, id)).some(match)) return;
+  for (;;) {
+    const v = await get();
+    if (ok(v)) return v;
+    if (Date.now() - start > timeoutMs)
+      throw new Error(`timed out; last: ${JSON.stringify(v).slice(0, 1500)}`);
     await new Promise((r) => setTimeout(r, 25));
   }
-  throw new Error("event never came");
 }
 
-describe(`SIGKILL of the worker mid-task (${mode})`, () => {
-  it("another worker re-runs that task once the lease expires, and nothing is lost or repeated", async () => {
-    const common = {
-      CREWS_DIR: FIXTURE_CREWS,
-      CREW_TOKEN: TEST_CREW_TOKEN,
-      OFFLINE_MODEL_DELAY_MS: "400",
-      WORKER_LEASE_MS: "1500",
-      WORKER_POLL_MS: "100",
-    };
-    let web: Proc & { url: string };
-    let victim: Proc;
-    let takeOver: () => Promise<void>;
-    if (mode === "postgres") {
-      const DATABASE_URL = (await freshPostgresDatabase()) as string;
-      const env = { ...common, DATABASE_URL, DATA_DIR: tempDir("kill") };
-      web = await startServer({ ...env, RUN_WORKER: "false" });
-      victim = await startWorkerProcess(env);
-      procs.push(web, victim);
-      takeOver = async () => {
-        procs.push(await startWorkerProcess(env));
-      };
-    } else {
-      // Embedded: the worker lives in the web process, so the whole process dies and restarts.
-      const env = { ...common, DATA_DIR: tempDir("kill") };
-      web = await startServer(env);
-      victim = web;
-      procs.push(web);
-      takeOver = async () => {
-        web = await startServer(env);
-        procs.push(web);
-      };
-    }
-    let client = crewClient(web.url, "three-step", TEST_CREW_TOKEN);
-    const id = await client.start({ job: "inventory" });
+describe(`SIGKILL of the worker (${mode})`, () => {
+  it("mid-task: another worker re-runs that task once the lease expires; nothing lost or repeated", async () => {
+    const t = await topology({ OFFLINE_MODEL_DELAY_MS: "400" });
+    const id = await crewClient(t.url(), "three-step", TEST_CREW_TOKEN).start({ job: "inventory" });
     // In the middle of task two: it has started and taken a step, and has not finished.
-    await waitForEvent(client, id, (e) => e.type === "thought" && e.task_id === "two");
-    const before = await eventsOf(client, id);
+    const before = await until(
+      () => eventsOf(t.url(), "three-step", id),
+      (es) => es.some((e) => e.type === "thought" && e.task_id === "two"),
+    );
     expect(before.some((e) => e.type === "task_completed" && e.task_id === "two")).toBe(false);
 
-    await victim.kill("SIGKILL");
-    await takeOver();
-    client = crewClient(web.url, "three-step", TEST_CREW_TOKEN);
+    await t.killWorker();
+    await t.startWorker();
+    const client = crewClient(t.url(), "three-step", TEST_CREW_TOKEN);
     const done = await client.waitFor(
       id,
       (s) => s.status === "completed" || s.status === "error",
@@ -94,16 +111,16 @@ describe(`SIGKILL of the worker mid-task (${mode})`, () => {
 
     expect(done.status).toBe("completed");
     expect(
-      done.tasks.map((t: { task_id: string; attempts: number }) => [t.task_id, t.attempts]),
+      done.tasks.map((x: { task_id: string; attempts: number }) => [x.task_id, x.attempts]),
     ).toEqual([
       ["one", 1],
       ["two", 2],
       ["three", 1],
     ]);
-    const events = await eventsOf(client, id);
+    const events = await eventsOf(t.url(), "three-step", id);
     expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1));
     // Every event written before the kill is still there, unchanged.
-    expect(events.slice(0, before.length)).toEqual(before);
+    expect(events.slice(0, before.length)).toEqual(before.slice(0, before.length));
     const completed = events.filter((e) => e.type === "task_completed").map((e) => e.task_id);
     expect(completed).toEqual(["one", "two", "three"]);
     const startsOfTwo = events.filter((e) => e.type === "task_started" && e.task_id === "two");
@@ -112,5 +129,70 @@ describe(`SIGKILL of the worker mid-task (${mode})`, () => {
       [2, true],
     ]);
     expect(events.some((e) => e.type === "execution_recovered")).toBe(true);
+  });
+
+  it("with webhooks still owed: none is lost, and a paused run stays paused across the restart", async () => {
+    const rx = await startReceiver({ down: true });
+    const t = await topology({
+      OFFLINE_MODEL_DELAY_MS: "20",
+      WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+      WEBHOOK_ALLOWED_NETWORKS: "127.0.0.2/32",
+      WEBHOOK_RETRY_SCHEDULE: Array.from({ length: 60 }, (_, i) => (i ? "250" : "0")).join(","),
+    });
+    try {
+      const review = () => crewClient(t.url(), "review", TEST_CREW_TOKEN);
+      const id = (
+        await review().kickoff({
+          inputs: { subject: "tides" },
+          taskWebhookUrl: rx.url("/t"),
+          stepWebhookUrl: rx.url("/s"),
+        })
+      ).json.kickoff_id;
+      await review().waitFor(id, (s) => s.status === "pending_human_input");
+      const deliveries = () =>
+        call(t.url(), "GET", `/api/webhooks/deliveries?execution_id=${id}`, {
+          token: TEST_CREW_TOKEN,
+        }).then((r) => r.json.deliveries as Json[]);
+      await until(
+        deliveries,
+        (ds) =>
+          ds.length > 0 &&
+          ds.every((d) => d.status !== "succeeded") &&
+          ds.some((d) => d.attempts >= 1),
+      );
+
+      await t.killWorker();
+      await rx.up();
+      await t.startWorker();
+
+      expect((await review().status(id)).json.status).toBe("pending_human_input");
+      const ds = await until(deliveries, (d) => d.every((x) => x.status === "succeeded"), 45_000);
+      expect(new Set(rx.delivered().map((r) => r.id))).toEqual(new Set(ds.map((d) => d.id)));
+      expect(rx.delivered().every((r) => r.validSignature)).toBe(true);
+      const owed = (await eventsOf(t.url(), "review", id)).filter((e) =>
+        ["thought", "answer", "review_requested"].includes(e.type),
+      );
+      expect(
+        rx
+          .delivered()
+          .map((r) => r.body.sequence)
+          .sort((a: number, b: number) => a - b),
+      ).toEqual(owed.map((e) => e.seq));
+
+      // The pause survived the crash: the review still applies.
+      const r = await review().resume({
+        execution_id: id,
+        task_id: "draft",
+        human_feedback: "go",
+        is_approve: true,
+      });
+      expect(r.json.status).toBe("resumed");
+      await review().waitFor(
+        id,
+        (s) => s.status === "pending_human_input" && s.pending_human_input.task_id === "polish",
+      );
+    } finally {
+      await rx.close();
+    }
   });
 });

@@ -1,0 +1,130 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+// Signing, retry schedule and the SSRF guard of outbound webhooks.
+let signing: typeof import("@/lib/webhooks/signing");
+let schedule: typeof import("@/lib/webhooks/schedule");
+let ssrf: typeof import("@/lib/webhooks/ssrf");
+let deliver: typeof import("@/lib/webhooks/deliver");
+let server: http.Server;
+let port: number;
+let hits = 0;
+
+beforeAll(async () => {
+  process.env.WEBHOOK_ALLOWED_NETWORKS = "127.0.0.2/32";
+  signing = await import("@/lib/webhooks/signing");
+  schedule = await import("@/lib/webhooks/schedule");
+  ssrf = await import("@/lib/webhooks/ssrf");
+  deliver = await import("@/lib/webhooks/deliver");
+  server = http.createServer((_req, res) => {
+    hits++;
+    res.writeHead(200).end();
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  port = (server.address() as AddressInfo).port;
+});
+afterAll(() => {
+  server.close();
+});
+
+describe("Standard Webhooks signatures", () => {
+  it("matches the specification's example", () => {
+    const sig = signing.sign({
+      secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+      id: "msg_p5jXN8AQM9LWM0D4loKWxJek",
+      timestamp: 1614265330,
+      body: '{"test": 2432232314}',
+    });
+    expect(sig).toBe("v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=");
+  });
+
+  it("verifies what it signs and rejects tampering, other secrets and old timestamps", () => {
+    const secret = signing.newSigningSecret();
+    const body = '{"a":1}';
+    const headers = new Headers(signing.signatureHeaders({ secret, id: "msg_1", body }));
+    expect(signing.verify({ secret, headers, body })).toEqual({ ok: true });
+    expect(signing.verify({ secret, headers, body: '{"a":2}' }).ok).toBe(false);
+    expect(signing.verify({ secret: signing.newSigningSecret(), headers, body }).ok).toBe(false);
+    const old = new Headers(
+      signing.signatureHeaders({ secret, id: "msg_1", body, now: new Date(Date.now() - 600_000) }),
+    );
+    expect(signing.verify({ secret, headers: old, body }).ok).toBe(false);
+    // During a rotation several signatures may be sent; one match is enough.
+    const both = new Headers(headers);
+    both.set("webhook-signature", `v1,bm90LWl0 ${headers.get("webhook-signature")}`);
+    expect(signing.verify({ secret, headers: both, body }).ok).toBe(true);
+  });
+});
+
+describe("retry schedule", () => {
+  it("parses durations", () => {
+    expect(schedule.parseSchedule("0,5s,5m,30m,2h,5h,10h,10h")).toEqual([
+      0, 5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000,
+    ]);
+    expect(schedule.parseSchedule("0, 100, 1.5s")).toEqual([0, 100, 1_500]);
+    expect(() => schedule.parseSchedule("0,soon")).toThrow(/'soon'/);
+  });
+  it("gives the next delay with ±10 % jitter, honours a longer Retry-After, and ends", () => {
+    const s = [0, 5_000, 300_000];
+    expect(schedule.nextDelayMs(s, 1, null, () => 0)).toBe(4_500);
+    expect(schedule.nextDelayMs(s, 1, null, () => 1)).toBe(5_500);
+    expect(schedule.nextDelayMs(s, 1, 60_000, () => 0.5)).toBe(60_000);
+    expect(schedule.nextDelayMs(s, 2, 1_000, () => 0.5)).toBe(300_000);
+    expect(schedule.nextDelayMs(s, 3, null)).toBeNull();
+  });
+});
+
+describe("SSRF guard", () => {
+  it.each([
+    ["127.0.0.1", /loopback/],
+    ["10.1.2.3", /private/],
+    ["172.16.0.1", /private/],
+    ["192.168.1.1", /private/],
+    ["169.254.169.254", /linkLocal/],
+    ["100.64.0.1", /carrierGradeNat/],
+    ["0.0.0.0", /unspecified/],
+    ["224.0.0.251", /multicast/],
+    ["240.0.0.1", /reserved/],
+    ["::1", /loopback/],
+    ["::ffff:127.0.0.1", /ipv4Mapped/],
+    ["::ffff:8.8.8.8", /ipv4Mapped/],
+    ["fd12:3456::1", /uniqueLocal/],
+    ["fe80::1", /linkLocal/],
+  ])("refuses %s", (address, why) => {
+    expect(ssrf.refusalReason(address)).toMatch(why);
+  });
+  it.each(["8.8.8.8", "1.1.1.1", "2606:4700:4700::1111", "127.0.0.2"])(
+    "allows %s (public, or in WEBHOOK_ALLOWED_NETWORKS)",
+    (address) => {
+      expect(ssrf.refusalReason(address)).toBeUndefined();
+    },
+  );
+
+  it("checks the address a name resolves to when connecting, not only when the URL was given", async () => {
+    const before = hits;
+    const r = await deliver.postWebhook({
+      url: `http://localhost:${port}/hook`,
+      body: "{}",
+      headers: {},
+      timeoutMs: 2_000,
+    });
+    expect(r.statusCode).toBeNull();
+    expect(r.error).toMatch(/refused: localhost resolves to .*loopback/);
+    const literal = await deliver.postWebhook({
+      url: `http://127.0.0.1:${port}/hook`,
+      body: "{}",
+      headers: {},
+      timeoutMs: 2_000,
+    });
+    expect(literal.error).toMatch(/loopback/);
+    expect(hits).toBe(before); // the server was never reached
+  });
+
+  it("refuses credentials in the URL and non-http schemes", async () => {
+    await expect(ssrf.checkWebhookUrl("http://user:pw@example.com/x")).rejects.toThrow(
+      /credentials/,
+    );
+    await expect(ssrf.checkWebhookUrl("file:///etc/passwd")).rejects.toThrow(/http/);
+  });
+});
