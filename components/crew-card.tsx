@@ -11,9 +11,11 @@ export function CrewCard({ crew }: { crew: CrewDef }) {
         {crew.inputs.length ? crew.inputs.map((name) => <code key={name}>{name} </code>) : "none"}
       </p>
       <p className="muted">
-        {crew.agents.length} agents · {crew.tasks.length} tasks:{" "}
+        {plural(crew.agents.length, "agent")} · {plural(crew.tasks.length, "task")}:{" "}
         {crew.tasks.map((t) => `${t.name}${t.human_input ? " (review)" : ""}`).join(" → ")}
       </p>
     </section>
   );
 }
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;

@@ -174,7 +174,7 @@ export function openApiDocument() {
           },
           responses: {
             200: ok("ResumeResponse"),
-            400: problem("Malformed JSON."),
+            400: problem("Malformed JSON, or a webhook URL that may not be called."),
             ...auth,
             404: problem("Unknown execution."),
             409: problem("The execution is not awaiting review, or another task awaits it."),

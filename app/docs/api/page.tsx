@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { InlineCode } from "@/components/inline-code";
 import { openApiDocument } from "@/lib/api/openapi";
 
 export const metadata: Metadata = { title: "API reference" };
@@ -18,7 +19,9 @@ export default function ApiReference() {
   return (
     <>
       <h1>Crew Execution Service API</h1>
-      <p>{doc.info.description}</p>
+      <p>
+        <InlineCode text={doc.info.description} />
+      </p>
       <p className="muted">
         Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI {doc.openapi}).
       </p>
@@ -34,7 +37,11 @@ export default function ApiReference() {
                 <code>{`/api/crews/{crew}${path === "/" ? "/" : path}`}</code>
               </h2>
               <p>{op.summary}</p>
-              {op.description && <p className="muted">{op.description}</p>}
+              {op.description && (
+                <p className="muted">
+                  <InlineCode text={op.description} />
+                </p>
+              )}
               {ref && (
                 <details>
                   <summary>Request body: {ref}</summary>
@@ -48,7 +55,9 @@ export default function ApiReference() {
                       <td>
                         <code>{code}</code>
                       </td>
-                      <td>{r.description}</td>
+                      <td>
+                        <InlineCode text={r.description} />
+                      </td>
                     </tr>
                   ))}
                 </tbody>
@@ -57,6 +66,18 @@ export default function ApiReference() {
           );
         }),
       )}
+      <h2>Webhooks</h2>
+      {Object.entries(doc.webhooks).map(([name, hook]) => (
+        <section key={name} className="card" id={`webhook-${name}`}>
+          <h3 style={{ marginTop: 0 }}>
+            <code>{name}</code> —{" "}
+            {hook.post.requestBody.content["application/json"].schema.$ref.split("/").at(-1)}
+          </h3>
+          <p className="muted">
+            <InlineCode text={hook.post.description} />
+          </p>
+        </section>
+      ))}
       <h2>Schemas</h2>
       {Object.entries(schemas).map(([name, s]) => (
         <details key={name} className="card">
