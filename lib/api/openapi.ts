@@ -125,7 +125,7 @@ export function openApiDocument() {
           responses: {
             200: ok("KickoffResponse"),
             400: problem(
-              "Malformed JSON, not an object, wrong value types, invalid URL or meta over 16 KiB.",
+              "Malformed JSON, not an object, wrong value types, meta over 16 KiB, or a webhook URL that is invalid or may not be called (private, loopback, …: see `errors`).",
             ),
             ...auth,
             404: problem("No such crew."),
