@@ -7,25 +7,17 @@
 // Bounded: DURATION seconds per target; everything it starts, it stops. Appends to RESULTS.md.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
+import { freePort } from "./common.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const DURATION = Number(process.env.DURATION ?? 10);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 32);
 const TOKEN = "bench-org-token-0123456789abcdef";
 const children = [];
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
 
 async function start(args, env, ready) {
   const child = spawn(process.execPath, args, {

@@ -8,9 +8,9 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "./common.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const RUNS = Number(process.env.RUNS ?? 40);
@@ -18,14 +18,6 @@ const LIGHT_RUNS = Number(process.env.LIGHT_RUNS ?? 10);
 const PACE_MS = Number(process.env.PACE_MS ?? 1500);
 const TOKEN = "bench-org-token-0123456789abcdef";
 const children = [];
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
 
 async function main() {
   const firstSeen = new Map(); // webhook-id → { receivedAt, eventAt }

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import os from "node:os";
 import type { Db } from "@/lib/db/types";
+import { createNapper } from "@/lib/util/napper";
 import { runExecution } from "./run-execution";
 
 export type WorkerOptions = {
@@ -26,10 +27,10 @@ export function startWorker({
   const id = `${os.hostname()}/${process.pid}/${crypto.randomBytes(3).toString("hex")}`;
   const active = new Map<string, { controller: AbortController; done: Promise<void> }>();
   let stopping = false;
-  let wake: (() => void) | undefined;
+  const napper = createNapper();
   let dbDownSince = 0;
 
-  const nudge = () => wake?.();
+  const nudge = () => napper.wake();
   // NOTIFYs from kickoff/resume (work to claim) and stop (abort now), from any process.
   db.listen("crewdeck_work", () => nudge()).catch((err) =>
     log(`[worker] LISTEN failed: ${err.message}`),
@@ -100,14 +101,7 @@ export function startWorker({
         if (!dbDownSince) log(`[worker] cannot claim work: ${(err as Error).message}`);
         dbDownSince ||= Date.now();
       }
-      await new Promise<void>((resolve) => {
-        const t = setTimeout(resolve, dbDownSince ? Math.max(pollMs, 2_000) : pollMs);
-        wake = () => {
-          clearTimeout(t);
-          resolve();
-        };
-      });
-      wake = undefined;
+      await napper.nap(dbDownSince ? Math.max(pollMs, 2_000) : pollMs);
     }
   })();
 

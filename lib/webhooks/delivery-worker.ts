@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import os from "node:os";
 import type { Db } from "@/lib/db/types";
+import { createNapper } from "@/lib/util/napper";
 import { type AttemptResult, postWebhook } from "./deliver";
 import { WEBHOOK_CHANNEL } from "./enqueue";
 import { nextDelayMs } from "./schedule";
@@ -36,9 +37,9 @@ export function startDeliveryWorker({
   const id = `${os.hostname()}/${process.pid}/${crypto.randomBytes(3).toString("hex")}`;
   let inFlight = 0;
   let stopping = false;
-  let wake: (() => void) | undefined;
+  const napper = createNapper();
   const running = new Set<Promise<void>>();
-  db.listen(WEBHOOK_CHANNEL, () => wake?.()).catch((err) =>
+  db.listen(WEBHOOK_CHANNEL, () => napper.wake()).catch((err) =>
     log(`[webhooks] LISTEN failed: ${err.message}`),
   );
 
@@ -142,7 +143,7 @@ export function startDeliveryWorker({
             .finally(() => {
               inFlight--;
               running.delete(p);
-              wake?.();
+              napper.wake();
             });
           running.add(p);
         }
@@ -150,14 +151,7 @@ export function startDeliveryWorker({
       } catch (err) {
         log(`[webhooks] cannot claim deliveries: ${(err as Error).message}`);
       }
-      await new Promise<void>((resolve) => {
-        const t = setTimeout(resolve, pollMs);
-        wake = () => {
-          clearTimeout(t);
-          resolve();
-        };
-      });
-      wake = undefined;
+      await napper.nap(pollMs);
     }
   })();
 
@@ -166,7 +160,7 @@ export function startDeliveryWorker({
     /** Stops claiming and lets the attempts under way finish (each is bounded by the timeout). */
     async stop() {
       stopping = true;
-      wake?.();
+      napper.wake();
       await loop;
       await Promise.allSettled([...running]);
     },

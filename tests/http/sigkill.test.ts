@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { call, crewClient, type Json } from "../support/api";
+import { call, crewClient, type Json, until } from "../support/api";
 import {
   FIXTURE_CREWS,
   freshPostgresDatabase,
@@ -74,27 +74,13 @@ async function eventsOf(url: string, crew: string, id: string): Promise<Event[]>
   return (await crewClient(url, crew, TEST_CREW_TOKEN).events(id)).json.events;
 }
 
-async function until<T>(
-  get: () => Promise<T>,
-  ok: (v: T) => boolean,
-  timeoutMs = 30_000,
-): Promise<T> {
-  const start = Date.now();
-  for (;;) {
-    const v = await get();
-    if (ok(v)) return v;
-    if (Date.now() - start > timeoutMs)
-      throw new Error(`timed out; last: ${JSON.stringify(v).slice(0, 1500)}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
 describe(`SIGKILL of the worker (${mode})`, () => {
   it("mid-task: another worker re-runs that task once the lease expires; nothing lost or repeated", async () => {
     const t = await topology({ OFFLINE_MODEL_DELAY_MS: "400" });
     const id = await crewClient(t.url(), "three-step", TEST_CREW_TOKEN).start({ job: "inventory" });
     // In the middle of task two: it has started and taken a step, and has not finished.
     const before = await until(
+      "task two in progress",
       () => eventsOf(t.url(), "three-step", id),
       (es) => es.some((e) => e.type === "thought" && e.task_id === "two"),
     );
@@ -154,6 +140,7 @@ describe(`SIGKILL of the worker (${mode})`, () => {
           token: TEST_CREW_TOKEN,
         }).then((r) => r.json.deliveries as Json[]);
       await until(
+        "failed first attempts",
         deliveries,
         (ds) =>
           ds.length > 0 &&
@@ -166,7 +153,12 @@ describe(`SIGKILL of the worker (${mode})`, () => {
       await t.startWorker();
 
       expect((await review().status(id)).json.status).toBe("pending_human_input");
-      const ds = await until(deliveries, (d) => d.every((x) => x.status === "succeeded"), 45_000);
+      const ds = await until(
+        "all delivered",
+        deliveries,
+        (d) => d.every((x) => x.status === "succeeded"),
+        45_000,
+      );
       expect(new Set(rx.delivered().map((r) => r.id))).toEqual(new Set(ds.map((d) => d.id)));
       expect(rx.delivered().every((r) => r.validSignature)).toBe(true);
       const owed = (await eventsOf(t.url(), "review", id)).filter((e) =>

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { CrewWebhookSchema, StepWebhookSchema, TaskWebhookSchema } from "@/lib/api/schemas";
-import { call, crewClient, expectProblem, type Json } from "../support/api";
+import { call, crewClient, expectProblem, type Json, until } from "../support/api";
 import { TEST_CREW_TOKEN, tokenCli } from "../support/harness";
 import { type Received, startReceiver } from "../support/receiver";
 
@@ -30,22 +30,6 @@ async function deliveriesOf(executionId: string): Promise<Json[]> {
   );
   expect(r.status, r.text).toBe(200);
   return r.json.deliveries;
-}
-
-async function until<T>(
-  what: string,
-  get: () => Promise<T> | T,
-  ok: (v: T) => boolean,
-  timeoutMs = 20_000,
-): Promise<T> {
-  const start = Date.now();
-  for (;;) {
-    const v = await get();
-    if (ok(v)) return v;
-    if (Date.now() - start > timeoutMs)
-      throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v).slice(0, 2000)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 const settled = (ds: Json[]) =>

@@ -79,3 +79,20 @@ export function expectProblem(r: Reply, status: number) {
   });
   expect(r.text).not.toMatch(/\bat .+\.(js|ts):\d+/); // never a stack trace
 }
+
+/** Polls `get` until `ok` holds; fails with the last value after `timeoutMs`. */
+export async function until<T>(
+  what: string,
+  get: () => Promise<T> | T,
+  ok: (v: T) => boolean,
+  timeoutMs = 30_000,
+): Promise<T> {
+  const start = Date.now();
+  for (;;) {
+    const v = await get();
+    if (ok(v)) return v;
+    if (Date.now() - start > timeoutMs)
+      throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v).slice(0, 2000)}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
