@@ -15,7 +15,8 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           <a href="/" className="brand">
             Crewdeck
           </a>
-          <nav>
+          <nav aria-label="Main">
+            <a href="/">Crews</a>
             <a href="/docs/api">API reference</a>
           </nav>
         </header>

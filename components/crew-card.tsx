@@ -4,7 +4,9 @@ import type { CrewDef } from "@/lib/crew/schema";
 export function CrewCard({ crew }: { crew: CrewDef }) {
   return (
     <section className="card">
-      <h2 style={{ marginTop: 0 }}>{crew.name}</h2>
+      <h2 style={{ marginTop: 0 }}>
+        <a href={`/crews/${crew.slug}`}>{crew.name}</a>
+      </h2>
       {crew.description && <p>{crew.description}</p>}
       <p>
         Base URL: <code>/api/crews/{crew.slug}</code> · inputs:{" "}

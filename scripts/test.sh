@@ -21,3 +21,7 @@ step "HTTP tests — PostgreSQL"
 source scripts/pg-test-server.sh
 trap pg_test_stop EXIT
 TEST_DB=postgres npx vitest run --project http
+pg_test_stop
+trap - EXIT
+step "Browser tests — Playwright in Debian's Chromium"
+npx playwright test

@@ -1,7 +1,7 @@
 import "server-only";
 import { env } from "@/lib/config/env";
 import { getDb } from "@/lib/db";
-import { errors } from "@/lib/http/problem";
+import { AppError, errors } from "@/lib/http/problem";
 import type { Principal } from "./principal";
 import { hashToken, looksLikeToken, safeEqual } from "./token-format";
 
@@ -25,6 +25,12 @@ export function forgetCachedTokens() {
 
 export async function authenticate(request: Request): Promise<Principal> {
   const header = request.headers.get("authorization") ?? "";
+  if (
+    !header &&
+    /(^|;\s*)(__Secure-)?authjs\.session-token=/.test(request.headers.get("cookie") ?? "")
+  ) {
+    return sessionPrincipal(request);
+  }
   const match = /^Bearer ([^\s]+)$/i.exec(header.trim());
   if (!match?.[1]) throw errors.unauthorized();
   const token = match[1];
@@ -74,4 +80,35 @@ async function lookupToken(hash: string): Promise<Principal | null> {
     return { kind: "user", tokenId: row.id, userId: row.user_id, email: row.email };
   }
   return { kind: "org", tokenId: row.id };
+}
+
+/**
+ * The dashboard calls the same API with its session cookie. Cookies ride along on cross-site
+ * requests, so a state-changing one must come from this site's own pages.
+ */
+async function sessionPrincipal(request: Request): Promise<Principal> {
+  if (!["GET", "HEAD"].includes(request.method) && !sameOrigin(request)) {
+    throw new AppError(
+      "forbidden",
+      403,
+      "Cross-site request refused: send it from the dashboard, or use a bearer token.",
+    );
+  }
+  const { currentUser } = await import("./session");
+  const user = await currentUser();
+  if (!user) throw errors.unauthorized("Your session has ended; sign in again.");
+  return { kind: "session", userId: user.id, email: user.email, role: user.role };
+}
+
+function sameOrigin(request: Request) {
+  const site = request.headers.get("sec-fetch-site");
+  if (site) return site === "same-origin";
+  const origin = request.headers.get("origin");
+  if (!origin) return false;
+  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
 }

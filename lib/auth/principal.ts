@@ -1,9 +1,24 @@
-// Who is calling. An organization principal sees every execution; a user principal sees only the
-// executions it owns.
+import type { Role } from "./roles";
+
+// Who is calling. An organization token sees every execution; a user token only the executions
+// it owns; a person signed in to the dashboard sees every execution and may act as their role
+// allows (lib/auth/roles.ts).
 export type Principal =
   | { kind: "org"; tokenId: string | null }
-  | { kind: "user"; tokenId: string; userId: string; email: string };
+  | { kind: "user"; tokenId: string; userId: string; email: string }
+  | { kind: "session"; userId: string; email: string; role: Role };
 
 export function canSeeExecution(p: Principal, ownerUserId: string | null) {
-  return p.kind === "org" || ownerUserId === p.userId;
+  return p.kind !== "user" || ownerUserId === p.userId;
+}
+
+/** The user an execution started by this principal belongs to. */
+export function ownerOf(p: Principal): string | null {
+  return p.kind === "org" ? null : p.userId;
+}
+
+/** How the audit trail names the principal. */
+export function principalName(p: Principal) {
+  if (p.kind !== "org") return p.email;
+  return p.tokenId ? `org-token:${p.tokenId}` : "org-token:CREW_TOKEN";
 }

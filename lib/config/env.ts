@@ -27,6 +27,10 @@ const EnvSchema = z.object({
   AGENT_MAX_STEPS: positiveInt.default(12),
   // The offline model pauses this long per step so a run can be watched; 0 for instant.
   OFFLINE_MODEL_DELAY_MS: z.coerce.number().int().min(0).default(250),
+  // Dashboard sign-in: the session secret (generated into DATA_DIR when unset) and the first admin.
+  AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  ADMIN_EMAIL: z.email("must be an email address").optional(),
+  ADMIN_PASSWORD: z.string().min(10, "must be at least 10 characters").optional(),
   // Standard Webhooks signing secret; generated into DATA_DIR when unset.
   WEBHOOK_SECRET: z
     .string()

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { KickoffRequest } from "@/lib/api/schemas";
-import type { Principal } from "@/lib/auth/principal";
+import { ownerOf, type Principal } from "@/lib/auth/principal";
 import { type InputValue, missingInputs } from "@/lib/crew/inputs";
 import type { CrewDef } from "@/lib/crew/schema";
 import type { Db } from "@/lib/db/types";
@@ -58,8 +58,8 @@ export async function createExecution({
       [
         id,
         crew.slug,
-        principal.kind === "user" ? principal.userId : null,
-        principal.tokenId,
+        ownerOf(principal),
+        principal.kind === "session" ? null : principal.tokenId,
         JSON.stringify(inputs),
         request.meta ? JSON.stringify(request.meta) : null,
         JSON.stringify(webhooks),

@@ -1,5 +1,5 @@
 import type { ResumeRequest } from "@/lib/api/schemas";
-import type { Principal } from "@/lib/auth/principal";
+import { type Principal, principalName } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/types";
 import { errors } from "@/lib/http/problem";
 import { assertWebhookUrlsAllowed } from "@/lib/webhooks/check-urls";
@@ -8,14 +8,6 @@ import { getExecutionOrThrow } from "./get-execution";
 import type { ExecutionRow, Review } from "./types";
 
 export type ResumeResult = { status: "resumed" | "retrying" | "completed"; message: string };
-
-export function reviewerName(p: Principal) {
-  return p.kind === "user"
-    ? p.email
-    : p.tokenId
-      ? `org-token:${p.tokenId}`
-      : "org-token:CREW_TOKEN";
-}
 
 /**
  * Applies a reviewer's decision to the task awaiting review: approve → the run goes on (or
@@ -83,7 +75,7 @@ export async function resumeExecution({
         is_approve: request.is_approve,
         feedback: request.human_feedback,
         output: task.output ?? "",
-        reviewer: reviewerName(principal),
+        reviewer: principalName(principal),
         at: now.toISOString(),
       };
       const reviews = [...(task.reviews ?? []), review];

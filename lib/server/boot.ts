@@ -1,4 +1,5 @@
 import "server-only";
+import { countUsersWithPassword, ensureBootstrapAdmin } from "@/lib/auth/users";
 import { env } from "@/lib/config/env";
 import { crewCatalog } from "@/lib/crew/registry";
 import { getDb } from "@/lib/db";
@@ -22,6 +23,10 @@ export async function bootServer() {
       "UPDATE webhook_deliveries SET status = 'pending', lease_owner = NULL, lease_expires_at = NULL WHERE status = 'delivering'",
     );
   }
+  if (await ensureBootstrapAdmin(db, { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD })) {
+    console.log(`Created the administrator ${e.ADMIN_EMAIL} (ADMIN_EMAIL).`);
+  }
+  const needsSetup = (await countUsersWithPassword(db)) === 0;
   const catalog = crewCatalog();
   const base = `http://localhost:${e.PORT}`;
 
@@ -45,6 +50,9 @@ export async function bootServer() {
       ? "API token: CREW_TOKEN from the environment is accepted as an organization token."
       : "API token: run `npm run token -- create --org` and send it as `Authorization: Bearer <token>`.",
     `API reference: ${base}/docs/api`,
+    needsSetup
+      ? `Dashboard: open ${base}/setup to create the first administrator.`
+      : `Dashboard: ${base}`,
     "",
   ];
   console.log(lines.join("\n"));

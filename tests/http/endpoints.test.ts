@@ -340,3 +340,21 @@ describe("the rest of /api", () => {
     expectProblem(await call(baseUrl, "GET", "/api/nothing-here"), 404);
   });
 });
+
+describe("unsupported methods", () => {
+  const cases: [string, string, string][] = [
+    ["DELETE", "/api/crews/brief/kickoff", "POST"],
+    ["GET", "/api/crews/brief/kickoff", "POST"],
+    ["PUT", "/api/crews/brief/inputs", "GET"],
+    ["POST", "/api/crews/brief", "GET"],
+    ["GET", "/api/crews/brief/resume", "POST"],
+  ];
+  for (const [method, path, allow] of cases) {
+    it(`${method} ${path} is a 405 problem with Allow: ${allow}, after the token check`, async () => {
+      const r = await call(baseUrl, method, path, { token: TEST_CREW_TOKEN });
+      expectProblem(r, 405);
+      expect(r.headers.get("allow")).toBe(allow);
+      expectProblem(await call(baseUrl, method, path), 401);
+    });
+  }
+});

@@ -1,5 +1,5 @@
 // GET {base_url}/ — health check: answers only to a valid token.
-import { crewRoute } from "@/lib/http/crew-route";
+import { crewRoute, otherMethods } from "@/lib/http/crew-route";
 
 export const dynamic = "force-dynamic";
 
@@ -9,3 +9,5 @@ export const GET = crewRoute(
       headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
     }),
 );
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

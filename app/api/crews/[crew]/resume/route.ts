@@ -1,7 +1,7 @@
 // POST /resume — approve a task that awaits review, or send it back with feedback.
 import { ResumeRequestSchema } from "@/lib/api/schemas";
 import { getDb } from "@/lib/db";
-import { crewRoute } from "@/lib/http/crew-route";
+import { crewRoute, otherMethods } from "@/lib/http/crew-route";
 import { errors, zodFieldErrors } from "@/lib/http/problem";
 import { readJsonBody, requireObject } from "@/lib/http/read-json";
 import { json } from "@/lib/http/respond";
@@ -11,19 +11,29 @@ export const dynamic = "force-dynamic";
 
 const REQUIRED = ["execution_id", "task_id", "human_feedback", "is_approve"] as const;
 
-export const POST = crewRoute(async ({ request, principal, crew }) => {
-  const body = requireObject(await readJsonBody(request, 1024 * 1024));
-  const parsed = ResumeRequestSchema.safeParse(body);
-  if (!parsed.success) {
-    const missing = REQUIRED.filter((f) => body[f] === undefined || body[f] === null);
-    throw errors.unprocessable(
-      missing.length
-        ? `Missing required fields: ${missing.join(", ")}.`
-        : "The resume request is invalid.",
-      { missing_fields: missing, errors: zodFieldErrors(parsed.error) },
+export const POST = crewRoute(
+  async ({ request, principal, crew }) => {
+    const body = requireObject(await readJsonBody(request, 1024 * 1024));
+    const parsed = ResumeRequestSchema.safeParse(body);
+    if (!parsed.success) {
+      const missing = REQUIRED.filter((f) => body[f] === undefined || body[f] === null);
+      throw errors.unprocessable(
+        missing.length
+          ? `Missing required fields: ${missing.join(", ")}.`
+          : "The resume request is invalid.",
+        { missing_fields: missing, errors: zodFieldErrors(parsed.error) },
+      );
+    }
+    return json(
+      await resumeExecution({
+        db: await getDb(),
+        crew: crew.slug,
+        principal,
+        request: parsed.data,
+      }),
     );
-  }
-  return json(
-    await resumeExecution({ db: await getDb(), crew: crew.slug, principal, request: parsed.data }),
-  );
-});
+  },
+  { action: "review" },
+);
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

@@ -1,6 +1,6 @@
 // GET /status/{kickoff_id} — the execution's state, tasks and outputs so far. Polled hard: one query.
 import { getDb } from "@/lib/db";
-import { crewRoute } from "@/lib/http/crew-route";
+import { crewRoute, otherMethods } from "@/lib/http/crew-route";
 import { json } from "@/lib/http/respond";
 import { getExecutionOrThrow } from "@/lib/runs/get-execution";
 import { toStatusResponse } from "@/lib/runs/status-view";
@@ -16,3 +16,5 @@ export const GET = crewRoute<{ id: string }>(async ({ principal, crew, params })
   });
   return json(toStatusResponse(row));
 });
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

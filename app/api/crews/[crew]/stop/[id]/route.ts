@@ -1,12 +1,17 @@
 // POST /stop/{kickoff_id} — cancel a queued, running or paused execution.
 import { getDb } from "@/lib/db";
-import { crewRoute } from "@/lib/http/crew-route";
+import { crewRoute, otherMethods } from "@/lib/http/crew-route";
 import { json } from "@/lib/http/respond";
 import { stopExecution } from "@/lib/runs/stop-execution";
 
 export const dynamic = "force-dynamic";
 
-export const POST = crewRoute<{ id: string }>(async ({ principal, crew, params }) => {
-  await stopExecution({ db: await getDb(), crew: crew.slug, id: params.id, principal });
-  return json({ status: "stopped", kickoff_id: params.id });
-});
+export const POST = crewRoute<{ id: string }>(
+  async ({ principal, crew, params }) => {
+    await stopExecution({ db: await getDb(), crew: crew.slug, id: params.id, principal });
+    return json({ status: "stopped", kickoff_id: params.id });
+  },
+  { action: "stop" },
+);
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

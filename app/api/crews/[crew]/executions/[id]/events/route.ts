@@ -1,7 +1,7 @@
 // GET /executions/{id}/events?after=N — the execution's event log after sequence N.
 import { EventsQuerySchema } from "@/lib/api/schemas";
 import { getDb } from "@/lib/db";
-import { crewRoute } from "@/lib/http/crew-route";
+import { crewRoute, otherMethods } from "@/lib/http/crew-route";
 import { errors, zodFieldErrors } from "@/lib/http/problem";
 import { json } from "@/lib/http/respond";
 import { getExecutionOrThrow } from "@/lib/runs/get-execution";
@@ -18,3 +18,5 @@ export const GET = crewRoute<{ id: string }>(async ({ request, principal, crew, 
   await getExecutionOrThrow({ db, crew: crew.slug, id: params.id, principal });
   return json(await listEvents({ q: db, id: params.id, ...query.data }));
 });
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

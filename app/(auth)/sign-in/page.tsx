@@ -1,0 +1,63 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { AuthError } from "next-auth";
+import { signIn } from "@/lib/auth/session";
+import { countUsersWithPassword } from "@/lib/auth/users";
+import { getDb } from "@/lib/db";
+
+export const metadata: Metadata = { title: "Sign in" };
+export const dynamic = "force-dynamic";
+
+// Only same-site paths: an open redirect after sign-in would be a phishing aid.
+const safeNext = (next: unknown) =>
+  typeof next === "string" && next.startsWith("/") && !next.startsWith("//") ? next : "/";
+
+async function signInAction(formData: FormData) {
+  "use server";
+  const next = safeNext(formData.get("next"));
+  try {
+    await signIn("credentials", {
+      email: formData.get("email"),
+      password: formData.get("password"),
+      redirectTo: next,
+    });
+  } catch (err) {
+    if (err instanceof AuthError) redirect(`/sign-in?error=1&next=${encodeURIComponent(next)}`);
+    throw err; // the redirect that signIn throws on success
+  }
+}
+
+export default async function SignInPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ error?: string; next?: string }>;
+}) {
+  if ((await countUsersWithPassword(await getDb())) === 0) redirect("/setup");
+  const { error, next } = await searchParams;
+  return (
+    <section className="auth-card">
+      <h1>Sign in to Crewdeck</h1>
+      {error && (
+        <p role="alert" className="form-error">
+          Wrong email or password.
+        </p>
+      )}
+      <form action={signInAction}>
+        <input type="hidden" name="next" value={safeNext(next)} />
+        <label htmlFor="email">Email</label>
+        <input id="email" name="email" type="email" autoComplete="username" required />
+        <label htmlFor="password">Password</label>
+        <input
+          id="password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+        />
+        <button type="submit" className="primary">
+          Sign in
+        </button>
+      </form>
+    </section>
+  );
+}

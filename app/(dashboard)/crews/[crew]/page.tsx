@@ -1,0 +1,67 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { KickoffForm } from "@/components/kickoff-form";
+import { roleAllows } from "@/lib/auth/roles";
+import { currentUser } from "@/lib/auth/session";
+import { crewCatalog } from "@/lib/crew/registry";
+
+export const dynamic = "force-dynamic";
+
+export async function generateMetadata({
+  params,
+}: {
+  params: Promise<{ crew: string }>;
+}): Promise<Metadata> {
+  const crew = crewCatalog().crews.get((await params).crew);
+  return { title: crew?.name ?? "Crew" };
+}
+
+export default async function CrewPage({ params }: { params: Promise<{ crew: string }> }) {
+  const { crew: slug } = await params;
+  const crew = crewCatalog().crews.get(slug);
+  if (!crew) notFound();
+  const user = await currentUser();
+  const canStart = user ? roleAllows(user.role, "start") : false;
+  return (
+    <>
+      <h1>{crew.name}</h1>
+      {crew.description && <p>{crew.description}</p>}
+      <div className="columns">
+        <section className="card">
+          <h2 style={{ marginTop: 0 }}>Start a run</h2>
+          {canStart ? (
+            <KickoffForm crew={crew.slug} />
+          ) : (
+            <p className="muted">Your role ({user?.role}) can watch runs but not start them.</p>
+          )}
+        </section>
+        <section className="card">
+          <h2 style={{ marginTop: 0 }}>Agents</h2>
+          <ul>
+            {crew.agents.map((a) => (
+              <li key={a.id}>
+                <strong>{a.role}</strong>{" "}
+                <span className="muted">
+                  ({a.id}, {a.llm ?? "default model"})
+                </span>
+              </li>
+            ))}
+          </ul>
+          <h2>Tasks</h2>
+          <ol>
+            {crew.tasks.map((t) => (
+              <li key={t.id}>
+                {t.name} <span className="muted">— {t.agent}</span>
+                {t.human_input && <span className="badge">review</span>}
+              </li>
+            ))}
+          </ol>
+          <h2>API</h2>
+          <pre>{`curl -X POST $BASE/api/crews/${crew.slug}/kickoff \\
+  -H "Authorization: Bearer $TOKEN" -H "Content-Type: application/json" \\
+  -d '${JSON.stringify({ inputs: Object.fromEntries(crew.inputs.map((i) => [i, "…"])) })}'`}</pre>
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { RunView } from "@/components/run-view";
+import { roleAllows } from "@/lib/auth/roles";
+import { currentUser } from "@/lib/auth/session";
+import { crewCatalog } from "@/lib/crew/registry";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Run" };
+
+export default async function RunPage({
+  params,
+}: {
+  params: Promise<{ crew: string; id: string }>;
+}) {
+  const { crew: slug, id } = await params;
+  const crew = crewCatalog().crews.get(slug);
+  const user = await currentUser();
+  if (!crew || !user) notFound();
+  return (
+    <>
+      <p className="muted small">
+        <a href={`/crews/${crew.slug}`}>{crew.name}</a> · run <code>{id}</code>
+      </p>
+      <h1>{crew.name}</h1>
+      <RunView
+        crew={crew.slug}
+        id={id}
+        canStop={roleAllows(user.role, "stop")}
+        canReview={roleAllows(user.role, "review")}
+        expectedOutputs={Object.fromEntries(crew.tasks.map((t) => [t.id, t.expected_output]))}
+      />
+    </>
+  );
+}

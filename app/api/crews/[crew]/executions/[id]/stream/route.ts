@@ -1,0 +1,87 @@
+// GET /executions/{id}/stream — the event log as Server-Sent Events: everything after
+// `Last-Event-ID` (or ?after=N), then each new event as it is written, until the run ends.
+import { getDb } from "@/lib/db";
+import { subscribeToExecution } from "@/lib/events/live";
+import { crewRoute, otherMethods } from "@/lib/http/crew-route";
+import { getExecutionOrThrow } from "@/lib/runs/get-execution";
+import { listEvents } from "@/lib/runs/list-events";
+
+export const dynamic = "force-dynamic";
+
+const HEARTBEAT_MS = 15_000;
+const FINAL_EVENTS = new Set(["execution_completed", "execution_failed", "execution_cancelled"]);
+
+export const GET = crewRoute<{ id: string }>(async ({ request, principal, crew, params }) => {
+  const db = await getDb();
+  await getExecutionOrThrow({ db, crew: crew.slug, id: params.id, principal });
+  const fromHeader = Number(request.headers.get("last-event-id"));
+  const fromQuery = Number(new URL(request.url).searchParams.get("after"));
+  let last =
+    Number.isInteger(fromHeader) && fromHeader > 0
+      ? fromHeader
+      : Number.isInteger(fromQuery) && fromQuery > 0
+        ? fromQuery
+        : 0;
+  const encoder = new TextEncoder();
+  let cleanup = () => {};
+
+  const stream = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      let closed = false;
+      let busy: Promise<void> = Promise.resolve();
+      const send = (text: string) => {
+        if (!closed) controller.enqueue(encoder.encode(text));
+      };
+      const close = () => {
+        if (closed) return;
+        closed = true;
+        cleanup();
+        controller.close();
+      };
+      // Reads and sends whatever is new; calls queue up so events go out once and in order.
+      const flush = () => {
+        busy = busy
+          .then(async () => {
+            if (closed) return;
+            let ended = false;
+            for (;;) {
+              const page = await listEvents({ q: db, id: params.id, after: last, limit: 500 });
+              for (const e of page.events) {
+                send(`id: ${e.seq}\nevent: execution\ndata: ${JSON.stringify(e)}\n\n`);
+                ended ||= FINAL_EVENTS.has(e.type);
+              }
+              last = page.last_seq;
+              if (!page.has_more) break;
+            }
+            if (ended) {
+              send("event: end\ndata: {}\n\n");
+              close();
+            }
+          })
+          .catch(() => close());
+      };
+      const unsubscribe = await subscribeToExecution(db, params.id, flush);
+      const heartbeat = setInterval(() => send(": keep-alive\n\n"), HEARTBEAT_MS);
+      cleanup = () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+      };
+      request.signal.addEventListener("abort", close);
+      send("retry: 1000\n\n");
+      flush();
+    },
+    cancel() {
+      cleanup();
+    },
+  });
+  return new Response(stream, {
+    headers: {
+      "content-type": "text/event-stream; charset=utf-8",
+      "cache-control": "no-cache, no-transform",
+      "x-accel-buffering": "no",
+      connection: "keep-alive",
+    },
+  });
+});
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

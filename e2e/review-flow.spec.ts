@@ -1,0 +1,60 @@
+import { expect, type Page, test } from "@playwright/test";
+import { E2E_ADMIN } from "../playwright.config";
+
+// What a reviewer does all day: start a run from the generated form, watch it live, send a
+// draft back, approve, see it finish.
+async function signIn(page: Page, { email, password } = E2E_ADMIN) {
+  await page.goto("/sign-in");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: "Crews" })).toBeVisible();
+}
+
+test("sign-in refuses a wrong password", async ({ page }) => {
+  await page.goto("/sign-in");
+  await page.getByLabel("Email").fill(E2E_ADMIN.email);
+  await page.getByLabel("Password").fill("not the password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByText("Wrong email or password.")).toBeVisible();
+});
+
+test("start a run from the form, watch it live, request changes, approve, complete", async ({
+  page,
+}, info) => {
+  await signIn(page);
+  await page.getByRole("link", { name: "Reviewed draft" }).click();
+  await expect(page.getByRole("heading", { name: "Reviewed draft" })).toBeVisible();
+
+  // Required fields are checked before anything is sent.
+  await page.getByRole("button", { name: "Start run" }).click();
+  await expect(page.getByText("subject is required")).toBeVisible();
+  await page.screenshot({ path: info.outputPath("kickoff-form.png"), fullPage: true });
+
+  await page.getByLabel("subject").fill("sea otters");
+  await page.getByRole("button", { name: "Start run" }).click();
+  await expect(page).toHaveURL(/\/crews\/review\/runs\/[0-9a-f-]{36}$/);
+
+  // Steps arrive live, then the run waits for review.
+  await expect(page.locator(".step.thought").first()).toBeVisible();
+  await expect(page.getByTestId("run-status")).toHaveText("pending human input");
+  await expect(page.getByRole("heading", { name: /Review: draft/ })).toBeVisible();
+  await page.screenshot({ path: info.outputPath("review-panel.png"), fullPage: true });
+
+  // Request changes needs feedback.
+  await page.getByRole("button", { name: "Request changes" }).click();
+  await expect(page.getByText(/feedback is needed to request changes/)).toBeVisible();
+  await page.getByLabel("Feedback").fill("Mention kelp forests.");
+  await page.getByRole("button", { name: "Request changes" }).click();
+  await expect(page.getByRole("heading", { name: /Review: draft \(attempt 2\)/ })).toBeVisible();
+  await expect(page.getByText("Changes requested by admin@example.com")).toBeVisible();
+
+  // Approve with the keyboard, then the last task with the button.
+  await page.getByRole("heading", { name: /Review: draft/ }).click();
+  await page.keyboard.press("a");
+  await expect(page.getByRole("heading", { name: /Review: polish/ })).toBeVisible();
+  await page.getByRole("button", { name: "Approve" }).click();
+  await expect(page.getByTestId("run-status")).toHaveText("completed");
+  await expect(page.getByRole("heading", { name: "Result" })).toBeVisible();
+  await page.screenshot({ path: info.outputPath("run-completed.png"), fullPage: true });
+});

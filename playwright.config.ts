@@ -1,0 +1,49 @@
+import os from "node:os";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+
+// The dashboard in Debian's Chromium against a real `next start` on a fresh embedded database.
+const PORT = Number(process.env.E2E_PORT ?? 3217);
+const DATA_DIR = path.join(os.tmpdir(), `crewdeck-e2e-${process.pid}`);
+
+export const E2E_ADMIN = { email: "admin@example.com", password: "correct horse battery" };
+
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: "test-results/e2e",
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: false,
+  workers: 1,
+  reporter: [["list"]],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  webServer: {
+    command: `node node_modules/next/dist/bin/next start -p ${PORT} -H 127.0.0.1`,
+    url: `http://127.0.0.1:${PORT}/api/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      DATA_DIR,
+      CREWS_DIR: "tests/fixtures/crews",
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      OFFLINE_MODEL_DELAY_MS: "300",
+      CREW_TOKEN: "e2e-org-token-0123456789abcdef",
+    },
+  },
+});
