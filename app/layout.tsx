@@ -16,8 +16,12 @@ export default function RootLayout({ children }: { children: ReactNode }) {
             Crewdeck
           </a>
           <nav aria-label="Main">
-            <a href="/">Crews</a>
-            <a href="/docs/api">API reference</a>
+            <a href="/">Overview</a>
+            <a href="/crews">Crews</a>
+            <a href="/runs">Runs</a>
+            <a href="/inbox">Inbox</a>
+            <a href="/settings">Settings</a>
+            <a href="/docs/api">API</a>
           </nav>
         </header>
         <main>{children}</main>

@@ -16,12 +16,15 @@ export function ReviewPanel({
   pending,
   expectedOutput,
   onDone,
+  shortcuts = true,
 }: {
   crew: string;
   executionId: string;
   pending: Pending;
   expectedOutput?: string;
   onDone: (message: string) => void;
+  /** Keyboard shortcuts are page-wide: only one panel on a page may have them. */
+  shortcuts?: boolean;
 }) {
   const [feedback, setFeedback] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -35,6 +38,7 @@ export function ReviewPanel({
       feedbackRef.current?.focus();
       return;
     }
+    // Optimistic: the outcome shows at once, and is taken back if the server says no.
     setSending(approve ? "approve" : "reject");
     setError(null);
     try {
@@ -47,22 +51,18 @@ export function ReviewPanel({
       setFeedback("");
       onDone(r.message);
     } catch (err) {
+      setSending(null);
       const conflict = err instanceof ApiError && err.problem.status === 409;
       setError(
-        conflict
-          ? `Already reviewed: ${err.message}`
-          : err instanceof Error
-            ? err.message
-            : String(err),
+        conflict ? `Not applied: ${err.message}` : err instanceof Error ? err.message : String(err),
       );
-    } finally {
-      setSending(null);
     }
   }
 
   const decideRef = useRef(decide);
   decideRef.current = decide;
   useEffect(() => {
+    if (!shortcuts) return;
     const onKey = (e: KeyboardEvent) => {
       const typing =
         e.target instanceof HTMLTextAreaElement || e.target instanceof HTMLInputElement;
@@ -79,8 +79,19 @@ export function ReviewPanel({
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, []);
+  }, [shortcuts]);
 
+  if (sending) {
+    return (
+      <section className="card review">
+        <p role="status">
+          {sending === "approve"
+            ? `Approved ${pending.task_id} — continuing…`
+            : `Sent ${pending.task_id} back — it will run again…`}
+        </p>
+      </section>
+    );
+  }
   return (
     <section className="card review" aria-labelledby="review-title">
       <h2 id="review-title" style={{ marginTop: 0 }}>
@@ -118,10 +129,10 @@ export function ReviewPanel({
           onClick={() => decide(true)}
           disabled={sending !== null}
         >
-          {sending === "approve" ? "Approving…" : "Approve"}
+          Approve
         </button>
         <button type="button" onClick={() => decide(false)} disabled={sending !== null}>
-          {sending === "reject" ? "Sending back…" : "Request changes"}
+          Request changes
         </button>
         <span className="muted small">Keys: a approve · r feedback · Ctrl/⌘+Enter send back</span>
       </div>

@@ -1,15 +1,9 @@
 import { expect, type Page, test } from "@playwright/test";
 import { E2E_ADMIN } from "../playwright.config";
+import { checkScreen, signIn } from "./helpers";
 
 // What a reviewer does all day: start a run from the generated form, watch it live, send a
 // draft back, approve, see it finish.
-async function signIn(page: Page, { email, password } = E2E_ADMIN) {
-  await page.goto("/sign-in");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("heading", { name: "Crews" })).toBeVisible();
-}
 
 test("sign-in refuses a wrong password", async ({ page }) => {
   await page.goto("/sign-in");
@@ -23,13 +17,14 @@ test("start a run from the form, watch it live, request changes, approve, comple
   page,
 }, info) => {
   await signIn(page);
+  await page.getByRole("link", { name: "Crews", exact: true }).click();
   await page.getByRole("link", { name: "Reviewed draft" }).click();
   await expect(page.getByRole("heading", { name: "Reviewed draft" })).toBeVisible();
 
   // Required fields are checked before anything is sent.
   await page.getByRole("button", { name: "Start run" }).click();
   await expect(page.getByText("subject is required")).toBeVisible();
-  await page.screenshot({ path: info.outputPath("kickoff-form.png"), fullPage: true });
+  await checkScreen(page, info, "kickoff-form");
 
   await page.getByLabel("subject").fill("sea otters");
   await page.getByRole("button", { name: "Start run" }).click();
@@ -39,7 +34,7 @@ test("start a run from the form, watch it live, request changes, approve, comple
   await expect(page.locator(".step.thought").first()).toBeVisible();
   await expect(page.getByTestId("run-status")).toHaveText("pending human input");
   await expect(page.getByRole("heading", { name: /Review: draft/ })).toBeVisible();
-  await page.screenshot({ path: info.outputPath("review-panel.png"), fullPage: true });
+  await checkScreen(page, info, "review-panel");
 
   // Request changes needs feedback.
   await page.getByRole("button", { name: "Request changes" }).click();
@@ -56,5 +51,5 @@ test("start a run from the form, watch it live, request changes, approve, comple
   await page.getByRole("button", { name: "Approve" }).click();
   await expect(page.getByTestId("run-status")).toHaveText("completed");
   await expect(page.getByRole("heading", { name: "Result" })).toBeVisible();
-  await page.screenshot({ path: info.outputPath("run-completed.png"), fullPage: true });
+  await checkScreen(page, info, "run-completed");
 });

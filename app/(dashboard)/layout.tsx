@@ -1,5 +1,6 @@
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
+import { Providers } from "@/components/providers";
 import { currentUser, signOut } from "@/lib/auth/session";
 
 export const dynamic = "force-dynamic";
@@ -24,7 +25,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
           </button>
         </form>
       </div>
-      {children}
+      <Providers>{children}</Providers>
     </>
   );
 }

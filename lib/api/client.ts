@@ -24,7 +24,7 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
     credentials: "same-origin",
     cache: "no-store",
   });
-  const text = await res.text();
+  const text = res.status === 204 ? "" : await res.text();
   const data = text ? JSON.parse(text) : undefined;
   if (!res.ok) {
     throw new ApiError(
@@ -39,6 +39,45 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
   }
   return data as T;
 }
+
+export type RunsPage = {
+  runs: {
+    id: string;
+    crew: string;
+    status: string;
+    started_by: string | null;
+    created_at: string;
+    started_at: string | null;
+    finished_at: string | null;
+    inputs: Record<string, unknown>;
+    pending_human_input: { task_id: string; output: string; attempt: number } | null;
+    error: string | null;
+  }[];
+  page: number;
+  per_page: number;
+  total: number;
+  pages: number;
+};
+
+export type RunStats = {
+  awaiting_review: number;
+  running: number;
+  days: {
+    day: string;
+    completed: number;
+    error: number;
+    cancelled: number;
+    other: number;
+    avg_seconds: number | null;
+    max_seconds: number | null;
+  }[];
+};
+
+export const runsApi = {
+  list: (filters: Record<string, string>) =>
+    request<RunsPage>("GET", `/api/runs?${new URLSearchParams(filters)}`),
+  stats: () => request<RunStats>("GET", "/api/runs/stats"),
+};
 
 export function crewApi(crew: string) {
   const base = `/api/crews/${encodeURIComponent(crew)}`;
@@ -58,3 +97,60 @@ export function crewApi(crew: string) {
       request<{ status: string; message: string }>("POST", `${base}/resume`, body),
   };
 }
+
+export type TokenRow = {
+  id: string;
+  kind: "org" | "user";
+  email: string | null;
+  prefix: string;
+  label: string | null;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+};
+export type UserRow = {
+  id: string;
+  email: string;
+  name: string | null;
+  role: string;
+  has_password: boolean;
+  created_at: string;
+};
+export type DeliveryRow = {
+  id: string;
+  execution_id: string;
+  kind: string;
+  url: string;
+  status: string;
+  attempts: number;
+  last_status_code: number | null;
+  last_error: string | null;
+  created_at: string;
+  attempts_log: {
+    attempt: number;
+    started_at: string;
+    status_code: number | null;
+    latency_ms: number;
+    error: string | null;
+  }[];
+};
+
+export const settingsApi = {
+  tokens: () => request<{ tokens: TokenRow[] }>("GET", "/api/tokens"),
+  createToken: (kind: "org" | "user", label?: string) =>
+    request<{ id: string; token: string }>("POST", "/api/tokens", { kind, label }),
+  revokeToken: (id: string) => request<void>("DELETE", `/api/tokens/${id}`),
+  users: () => request<{ users: UserRow[] }>("GET", "/api/users"),
+  createUser: (u: { email: string; name?: string; password: string; role: string }) =>
+    request<UserRow>("POST", "/api/users", u),
+  setRole: (id: string, role: string) =>
+    request<{ id: string; role: string }>("PATCH", `/api/users/${id}`, { role }),
+  deliveries: (status?: string) =>
+    request<{ deliveries: DeliveryRow[] }>(
+      "GET",
+      `/api/webhooks/deliveries?limit=50${status ? `&status=${status}` : ""}`,
+    ),
+  redeliver: (id: string) =>
+    request<{ id: string; status: string }>("POST", `/api/webhooks/deliveries/${id}/redeliver`),
+  webhookSecret: () => request<{ secret: string }>("GET", "/api/settings/webhook-secret"),
+};

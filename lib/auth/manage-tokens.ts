@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { z } from "zod";
 import type { Db } from "@/lib/db/types";
+import { errors } from "@/lib/http/problem";
 import { forgetCachedTokens } from "./authenticate";
 import { displayPrefix, generateToken, hashToken } from "./token-format";
 
@@ -66,11 +67,37 @@ export async function revokeToken({ db, ref }: { db: Db; ref: string }) {
   return rowCount;
 }
 
-export async function listTokens({ db }: { db: Db }): Promise<TokenSummary[]> {
+/** All tokens, or (with `userId`) that user's own. */
+export async function listTokens({
+  db,
+  userId,
+}: {
+  db: Db;
+  userId?: string;
+}): Promise<TokenSummary[]> {
   const { rows } = await db.query<TokenSummary>(
     `SELECT t.id, t.kind, u.email, t.display_prefix AS prefix, t.label,
             t.created_at::text, t.last_used_at::text, t.revoked_at::text
-       FROM api_tokens t LEFT JOIN users u ON u.id = t.user_id ORDER BY t.created_at`,
+       FROM api_tokens t LEFT JOIN users u ON u.id = t.user_id
+      ${userId ? "WHERE t.user_id = $1" : ""}
+      ORDER BY t.created_at`,
+    userId ? [userId] : [],
   );
   return rows;
+}
+
+/** Revokes one token by id; with `userId`, only if it is that user's. */
+export async function revokeTokenById({ db, id, userId }: { db: Db; id: string; userId?: string }) {
+  if (!z.uuid().safeParse(id).success) throw errors.notFound(`No token '${id}'.`);
+  const n = await db.tx(async (q) => {
+    const res = await q.query(
+      `UPDATE api_tokens SET revoked_at = COALESCE(revoked_at, now())
+        WHERE id = $1 ${userId ? "AND user_id = $2" : ""}`,
+      userId ? [id, userId] : [id],
+    );
+    await q.query("SELECT pg_notify('crewdeck_tokens', 'revoked')");
+    return res.rowCount;
+  });
+  forgetCachedTokens();
+  if (!n) throw errors.notFound(`No token '${id}'.`);
 }

@@ -4,12 +4,15 @@ import type { Principal } from "./principal";
 export const ROLES = ["viewer", "operator", "reviewer", "admin"] as const;
 export type Role = (typeof ROLES)[number];
 
-export type Action = "read" | "start" | "stop" | "review" | "admin";
+// `manage`: the deployment's plumbing (webhook deliveries), for organization tokens and admins;
+// `admin`: people and access, for administrators only.
+export type Action = "read" | "start" | "stop" | "review" | "manage" | "admin";
 const NEEDS: Record<Action, Role> = {
   read: "viewer",
   start: "operator",
   stop: "operator",
   review: "reviewer",
+  manage: "admin",
   admin: "admin",
 };
 
@@ -19,11 +22,11 @@ export function roleAllows(role: Role, action: Action) {
 
 /**
  * Whether the principal may take `action` at all. (Which executions it may touch is separate:
- * see canSeeExecution.) Organization tokens may do everything on crews; user tokens everything on
- * their own executions but nothing admin; people signed in, what their role allows.
+ * see canSeeExecution.) Organization tokens may do everything but manage people; user tokens
+ * everything on their own executions; people signed in, what their role allows.
  */
 export function can(p: Principal, action: Action) {
   if (p.kind === "org") return action !== "admin";
-  if (p.kind === "user") return action !== "admin";
+  if (p.kind === "user") return action !== "admin" && action !== "manage";
   return roleAllows(p.role, action);
 }

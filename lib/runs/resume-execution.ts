@@ -38,10 +38,17 @@ export async function resumeExecution({
       }
       const pending = row.pending_human_input as { task_id: string; attempt: number } | null;
       if (row.status !== "pending_human_input" || !pending) {
+        // Two reviewers racing: the second learns who was first.
+        const last = latestReview(row);
+        const byWhom =
+          last?.task_id === request.task_id
+            ? ` Task '${last.task_id}' was already ${last.is_approve ? "approved" : "sent back"} by ${last.reviewer} at ${last.at}.`
+            : "";
         throw errors.conflict(
-          `Execution ${row.id} is not awaiting human input (it is ${row.status}).`,
+          `Execution ${row.id} is not awaiting human input (it is ${row.status}).${byWhom}`,
           {
             execution_status: row.status,
+            ...(byWhom && last ? { reviewed_by: last.reviewer, reviewed_at: last.at } : {}),
           },
         );
       }
@@ -157,11 +164,15 @@ export async function resumeExecution({
 }
 
 // The last review, if `request` is that same decision again: answer as we answered then.
-function replayOf(row: ExecutionRow, request: ResumeRequest): ResumeResult | undefined {
-  const latest = row.tasks
+function latestReview(row: ExecutionRow) {
+  return row.tasks
     .flatMap((t) => (t.reviews ?? []).map((r) => ({ ...r, task_id: t.task_id })))
     .sort((a, b) => a.at.localeCompare(b.at))
     .at(-1);
+}
+
+function replayOf(row: ExecutionRow, request: ResumeRequest): ResumeResult | undefined {
+  const latest = latestReview(row);
   if (
     !latest ||
     latest.task_id !== request.task_id ||

@@ -1,5 +1,5 @@
 // GET {base_url}/ — health check: answers only to a valid token.
-import { crewRoute, otherMethods } from "@/lib/http/crew-route";
+import { crewRoute, otherMethods } from "@/lib/http/routes";
 
 export const dynamic = "force-dynamic";
 

@@ -1,9 +1,9 @@
 // POST /api/hooks/receive — takes in webhooks signed with this deployment's WEBHOOK_SECRET
 // (Standard Webhooks), each stored once by its webhook-id. GET lists the latest (org token).
 import { getDb } from "@/lib/db";
-import { orgRoute } from "@/lib/http/crew-route";
 import { toProblem } from "@/lib/http/problem";
 import { json } from "@/lib/http/respond";
+import { apiRoute } from "@/lib/http/routes";
 import { listInbox, receiveWebhook } from "@/lib/webhooks/inbox";
 
 export const dynamic = "force-dynamic";
@@ -16,4 +16,7 @@ export async function POST(request: Request) {
   }
 }
 
-export const GET = orgRoute(async () => json({ received: await listInbox({ db: await getDb() }) }));
+export const GET = apiRoute(
+  async () => json({ received: await listInbox({ db: await getDb() }) }),
+  { action: "manage" },
+);

@@ -1,6 +1,7 @@
 // GET /inputs — the names of the inputs the crew requires.
-import { crewRoute, otherMethods } from "@/lib/http/crew-route";
+
 import { json } from "@/lib/http/respond";
+import { crewRoute, otherMethods } from "@/lib/http/routes";
 
 export const dynamic = "force-dynamic";
 

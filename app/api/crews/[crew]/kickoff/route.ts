@@ -1,10 +1,10 @@
 // POST /kickoff — queue an execution with the given inputs; answers with its kickoff_id at once.
 import { KICKOFF_BODY_LIMIT_BYTES, KickoffRequestSchema } from "@/lib/api/schemas";
 import { getDb } from "@/lib/db";
-import { crewRoute, otherMethods } from "@/lib/http/crew-route";
 import { errors, zodFieldErrors } from "@/lib/http/problem";
 import { readJsonBody, requireObject } from "@/lib/http/read-json";
 import { json } from "@/lib/http/respond";
+import { crewRoute, otherMethods } from "@/lib/http/routes";
 import { createExecution } from "@/lib/runs/create-execution";
 
 export const dynamic = "force-dynamic";

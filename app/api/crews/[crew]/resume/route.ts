@@ -1,10 +1,10 @@
 // POST /resume — approve a task that awaits review, or send it back with feedback.
 import { ResumeRequestSchema } from "@/lib/api/schemas";
 import { getDb } from "@/lib/db";
-import { crewRoute, otherMethods } from "@/lib/http/crew-route";
 import { errors, zodFieldErrors } from "@/lib/http/problem";
 import { readJsonBody, requireObject } from "@/lib/http/read-json";
 import { json } from "@/lib/http/respond";
+import { crewRoute, otherMethods } from "@/lib/http/routes";
 import { resumeExecution } from "@/lib/runs/resume-execution";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
 // GET /status/{kickoff_id} — the execution's state, tasks and outputs so far. Polled hard: one query.
 import { getDb } from "@/lib/db";
-import { crewRoute, otherMethods } from "@/lib/http/crew-route";
 import { json } from "@/lib/http/respond";
+import { crewRoute, otherMethods } from "@/lib/http/routes";
 import { getExecutionOrThrow } from "@/lib/runs/get-execution";
 import { toStatusResponse } from "@/lib/runs/status-view";
 

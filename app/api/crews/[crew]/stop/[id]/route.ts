@@ -1,7 +1,7 @@
 // POST /stop/{kickoff_id} — cancel a queued, running or paused execution.
 import { getDb } from "@/lib/db";
-import { crewRoute, otherMethods } from "@/lib/http/crew-route";
 import { json } from "@/lib/http/respond";
+import { crewRoute, otherMethods } from "@/lib/http/routes";
 import { stopExecution } from "@/lib/runs/stop-execution";
 
 export const dynamic = "force-dynamic";

@@ -1,11 +1,12 @@
 // POST /api/webhooks/deliveries/{id}/redeliver — try a delivery again now.
 import { getDb } from "@/lib/db";
-import { orgRoute } from "@/lib/http/crew-route";
 import { json } from "@/lib/http/respond";
+import { apiRoute } from "@/lib/http/routes";
 import { redeliver } from "@/lib/webhooks/deliveries";
 
 export const dynamic = "force-dynamic";
 
-export const POST = orgRoute<{ id: string }>(async ({ params }) =>
-  json(await redeliver({ db: await getDb(), id: params.id })),
+export const POST = apiRoute<{ id: string }>(
+  async ({ params }) => json(await redeliver({ db: await getDb(), id: params.id })),
+  { action: "manage" },
 );

@@ -1,9 +1,9 @@
 // GET /executions/{id}/events?after=N — the execution's event log after sequence N.
 import { EventsQuerySchema } from "@/lib/api/schemas";
 import { getDb } from "@/lib/db";
-import { crewRoute, otherMethods } from "@/lib/http/crew-route";
 import { errors, zodFieldErrors } from "@/lib/http/problem";
 import { json } from "@/lib/http/respond";
+import { crewRoute, otherMethods } from "@/lib/http/routes";
 import { getExecutionOrThrow } from "@/lib/runs/get-execution";
 import { listEvents } from "@/lib/runs/list-events";
 

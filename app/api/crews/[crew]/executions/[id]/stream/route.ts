@@ -2,7 +2,7 @@
 // `Last-Event-ID` (or ?after=N), then each new event as it is written, until the run ends.
 import { getDb } from "@/lib/db";
 import { subscribeToExecution } from "@/lib/events/live";
-import { crewRoute, otherMethods } from "@/lib/http/crew-route";
+import { crewRoute, otherMethods } from "@/lib/http/routes";
 import { getExecutionOrThrow } from "@/lib/runs/get-execution";
 import { listEvents } from "@/lib/runs/list-events";
 

@@ -14,44 +14,20 @@ export type CrewRouteContext<P extends Params> = {
   params: P & { crew: string };
 };
 
-/**
- * Every handler under /api/crews/<slug>: authenticate first (a bad token learns nothing, not even
- * whether the crew exists), then resolve the crew, then run; any error becomes a problem body.
- */
-export function crewRoute<P extends Params = Params>(
-  handler: (ctx: CrewRouteContext<P>) => Promise<Response>,
-  { action = "read" }: { action?: Action } = {},
-) {
-  return async (request: Request, context: { params: Promise<P & { crew: string }> }) => {
-    try {
-      const principal = await authenticate(request);
-      if (!can(principal, action)) throw forbidden(action);
-      const params = await context.params;
-      const crew = getCrewOrThrow(params.crew);
-      return await handler({ request, principal, crew, params });
-    } catch (err) {
-      return toProblem(asUnavailable(err) ?? err);
-    }
-  };
-}
+export type RouteContext<P extends Params> = { request: Request; principal: Principal; params: P };
 
-/** Handlers for organization tokens and administrators (user tokens and other roles get 403). */
-export function orgRoute<P extends Params = Params>(
-  handler: (ctx: { request: Request; principal: Principal; params: P }) => Promise<Response>,
+/**
+ * Every API handler: authenticate first (a bad token learns nothing, not even whether the thing
+ * exists), check that the caller may take `action`, then run; any error becomes a problem body.
+ */
+export function apiRoute<P extends Params = Params>(
+  handler: (ctx: RouteContext<P>) => Promise<Response>,
+  { action = "read" }: { action?: Action } = {},
 ) {
   return async (request: Request, context: { params: Promise<P> }) => {
     try {
       const principal = await authenticate(request);
-      if (
-        principal.kind === "user" ||
-        (principal.kind === "session" && principal.role !== "admin")
-      ) {
-        throw new AppError(
-          "forbidden",
-          403,
-          "This needs an organization token or an administrator's session.",
-        );
-      }
+      if (!can(principal, action)) throw forbidden(action);
       return await handler({ request, principal, params: await context.params });
     } catch (err) {
       return toProblem(asUnavailable(err) ?? err);
@@ -59,11 +35,24 @@ export function orgRoute<P extends Params = Params>(
   };
 }
 
+/** Handlers under /api/crews/<slug>: as apiRoute, with the crew resolved after the token check. */
+export function crewRoute<P extends Params = Params>(
+  handler: (ctx: CrewRouteContext<P>) => Promise<Response>,
+  options: { action?: Action } = {},
+) {
+  return apiRoute<P & { crew: string }>(
+    async (ctx) => handler({ ...ctx, crew: getCrewOrThrow(ctx.params.crew) }),
+    options,
+  );
+}
+
 function forbidden(action: Action) {
   return new AppError(
     "forbidden",
     403,
-    `Your role does not allow this (${action}); ask an administrator.`,
+    action === "manage" || action === "admin"
+      ? "This needs an organization token or an administrator."
+      : `Your role does not allow this (${action}); ask an administrator.`,
   );
 }
 

@@ -1,0 +1,25 @@
+import type { Metadata } from "next";
+import { DeliveriesSection } from "@/components/settings/deliveries-section";
+import { SecretSection } from "@/components/settings/secret-section";
+import { TokensSection } from "@/components/settings/tokens-section";
+import { UsersSection } from "@/components/settings/users-section";
+import { roleAllows } from "@/lib/auth/roles";
+import { currentUser } from "@/lib/auth/session";
+
+export const metadata: Metadata = { title: "Settings" };
+export const dynamic = "force-dynamic";
+
+export default async function SettingsPage() {
+  const user = await currentUser();
+  if (!user) return null;
+  const isAdmin = user.role === "admin";
+  return (
+    <>
+      <h1>Settings</h1>
+      <TokensSection isAdmin={isAdmin} canHaveToken={roleAllows(user.role, "start")} />
+      {isAdmin && <UsersSection me={user.id} />}
+      {isAdmin && <DeliveriesSection />}
+      {isAdmin && <SecretSection />}
+    </>
+  );
+}

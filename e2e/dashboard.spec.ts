@@ -1,0 +1,113 @@
+import { expect, test } from "@playwright/test";
+import { checkScreen, signIn, signOut } from "./helpers";
+
+// The rest of a team's day: the overview, the runs table, the inbox, tokens, people and roles.
+const VIEWER = { email: "viewer@example.com", password: "viewer password 1" };
+
+test("overview, crews, runs filter and inbox", async ({ page, request }, info) => {
+  await signIn(page);
+  await checkScreen(page, info, "overview");
+
+  // Two runs of different crews, started through the API with an organization token.
+  const token = "e2e-org-token-0123456789abcdef";
+  const start = async (crew: string, inputs: Record<string, string>) =>
+    (
+      await (
+        await request.post(`/api/crews/${crew}/kickoff`, {
+          headers: { authorization: `Bearer ${token}` },
+          data: { inputs },
+        })
+      ).json()
+    ).kickoff_id as string;
+  const briefId = await start("brief", { topic: "lighthouses", audience: "keepers" });
+  await start("review", { subject: "bridges" });
+
+  await page.getByRole("link", { name: "Crews", exact: true }).click();
+  await checkScreen(page, info, "crews");
+
+  await page.getByRole("link", { name: "Runs", exact: true }).click();
+  await expect(page.getByRole("table", { name: "Runs" })).toBeVisible();
+  await page.getByLabel("Crew").selectOption("brief");
+  await page.getByRole("button", { name: "Filter" }).click();
+  const rows = page.getByRole("table", { name: "Runs" }).locator("tbody tr");
+  await expect(rows.first()).toBeVisible();
+  for (const crew of await rows.locator("td:first-child").allInnerTexts())
+    expect(crew).toBe("brief");
+  await page.getByLabel("Search").fill(briefId.slice(0, 8));
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText("lighthouses");
+  // Live: the status moves to completed without a reload.
+  await expect(rows.first().locator(".status")).toHaveText("completed");
+  await checkScreen(page, info, "runs");
+
+  await page.getByRole("link", { name: "Inbox" }).click();
+  await expect(
+    page.getByText("bridges").or(page.getByRole("button", { name: "Review" }).first()),
+  ).toBeVisible();
+  await page.getByRole("button", { name: "Review" }).first().click();
+  await expect(page.getByLabel("Feedback")).toBeVisible();
+  await checkScreen(page, info, "inbox");
+});
+
+test("tokens: created, shown once, used, revoked", async ({ page, request }, info) => {
+  await signIn(page);
+  await page.getByRole("link", { name: "Settings" }).click();
+  await page.getByLabel("Label").fill("e2e");
+  await page.getByRole("button", { name: "Create token" }).click();
+  const token = await page.getByTestId("new-token").innerText();
+  expect(token).toMatch(/^cdo_/);
+  const auth = { authorization: `Bearer ${token}` };
+  expect((await request.get("/api/crews/brief/inputs", { headers: auth })).status()).toBe(200);
+  await checkScreen(page, info, "settings");
+  await page.reload();
+  await expect(page.getByTestId("new-token")).toHaveCount(0); // shown once
+  await page.getByRole("button", { name: `Revoke ${token.slice(0, 10)}…` }).click();
+  await expect(page.getByRole("table", { name: "API tokens" })).toContainText("revoked");
+  expect((await request.get("/api/crews/brief/inputs", { headers: auth })).status()).toBe(401);
+});
+
+test("a viewer sees no Start or Approve, and the server refuses them", async ({ page }, info) => {
+  await signIn(page);
+  await page.getByRole("link", { name: "Settings" }).click();
+  await page.getByLabel("New user's email").fill(VIEWER.email);
+  await page.getByLabel("First password").fill(VIEWER.password);
+  await page.getByLabel("Role", { exact: true }).selectOption("viewer");
+  await page.getByRole("button", { name: "Add user" }).click();
+  await expect(page.getByRole("table", { name: "Users" })).toContainText(VIEWER.email);
+  await signOut(page);
+
+  await signIn(page, VIEWER);
+  await page.getByRole("link", { name: "Crews", exact: true }).click();
+  await page.getByRole("link", { name: "Reviewed draft" }).click();
+  await expect(page.getByText("can watch runs but not start them")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Start run" })).toHaveCount(0);
+  await checkScreen(page, info, "crew-as-viewer");
+
+  // Crafted requests from the viewer's own session are refused on the server.
+  const status = await page.evaluate(async () => {
+    const kickoff = await fetch("/api/crews/review/kickoff", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ inputs: { subject: "x" } }),
+    });
+    const resume = await fetch("/api/crews/review/resume", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        execution_id: "00000000-0000-4000-8000-000000000000",
+        task_id: "draft",
+        human_feedback: "",
+        is_approve: true,
+      }),
+    });
+    const users = await fetch("/api/users");
+    return [kickoff.status, resume.status, users.status];
+  });
+  expect(status).toEqual([403, 403, 403]);
+
+  await page.getByRole("link", { name: "Inbox" }).click();
+  await expect(page.getByRole("heading", { name: "Inbox" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Review" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Approve" })).toHaveCount(0);
+});
