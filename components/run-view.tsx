@@ -160,13 +160,13 @@ function Step({ event }: { event: ExecutionEvent }) {
   switch (event.type) {
     case "thought":
       return (
-        <li className="step thought">
+        <li data-seq={event.seq} className="step thought">
           <span className="step-label">Thought</span> {String(d.text)}
         </li>
       );
     case "tool_call":
       return (
-        <li className="step tool">
+        <li data-seq={event.seq} className="step tool">
           <details>
             <summary>
               <span className="step-label">Tool call</span> {String(d.tool)}
@@ -177,7 +177,7 @@ function Step({ event }: { event: ExecutionEvent }) {
       );
     case "tool_result":
       return (
-        <li className="step tool">
+        <li data-seq={event.seq} className="step tool">
           <details>
             <summary>
               <span className="step-label">Tool result</span> {String(d.tool)}
@@ -188,20 +188,20 @@ function Step({ event }: { event: ExecutionEvent }) {
       );
     case "answer":
       return (
-        <li className="step answer">
+        <li data-seq={event.seq} className="step answer">
           <span className="step-label">Answer</span>
           <Markdown text={String(d.text)} />
         </li>
       );
     case "review_requested":
       return (
-        <li className="step review">
+        <li data-seq={event.seq} className="step review">
           <span className="step-label">Review</span> waiting for a reviewer
         </li>
       );
     case "review_submitted":
       return (
-        <li className="step review">
+        <li data-seq={event.seq} className="step review">
           <span className="step-label">Review</span>{" "}
           {d.decision === "approve" ? "Approved" : "Changes requested"} by {String(d.reviewer)}
           {d.feedback ? `: “${String(d.feedback)}”` : ""}
@@ -209,7 +209,7 @@ function Step({ event }: { event: ExecutionEvent }) {
       );
     case "task_failed":
       return (
-        <li className="step error">
+        <li data-seq={event.seq} className="step error">
           <span className="step-label">Failed</span> {String(d.error)}
         </li>
       );

@@ -111,3 +111,22 @@ test("a viewer sees no Start or Approve, and the server refuses them", async ({ 
   await expect(page.getByRole("button", { name: "Review" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Approve" })).toHaveCount(0);
 });
+
+test("works on a 390 px phone screen and the sign-in page is accessible", async ({ page }, info) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/sign-in");
+  await checkScreen(page, info, "sign-in-390");
+  await signIn(page);
+  for (const [name, path] of [
+    ["overview-390", "/"],
+    ["runs-390", "/runs"],
+    ["crew-390", "/crews/review"],
+    ["settings-390", "/settings"],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.locator("h1")).toBeVisible();
+    // Nothing wider than the screen: no sideways scrolling of the page itself.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await checkScreen(page, info, name);
+  }
+});
