@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { CopyButton } from "@/components/copy-button";
 import { KickoffForm } from "@/components/kickoff-form";
 import { roleAllows } from "@/lib/auth/roles";
 import { currentUser } from "@/lib/auth/session";
@@ -22,6 +23,12 @@ export default async function CrewPage({ params }: { params: Promise<{ crew: str
   if (!crew) notFound();
   const user = await currentUser();
   const canStart = user ? roleAllows(user.role, "start") : false;
+  const body = JSON.stringify({ inputs: Object.fromEntries(crew.inputs.map((i) => [i, "…"])) });
+  const curl = [
+    `curl -X POST "$CREWDECK_URL/api/crews/${crew.slug}/kickoff"`,
+    `  -H "Authorization: Bearer $TOKEN" -H "Content-Type: application/json"`,
+    `  -d '${body}'`,
+  ].join(" \\\n");
   return (
     <>
       <h1>{crew.name}</h1>
@@ -57,9 +64,11 @@ export default async function CrewPage({ params }: { params: Promise<{ crew: str
             ))}
           </ol>
           <h2>API</h2>
-          <pre>{`curl -X POST $BASE/api/crews/${crew.slug}/kickoff \\
-  -H "Authorization: Bearer $TOKEN" -H "Content-Type: application/json" \\
-  -d '${JSON.stringify({ inputs: Object.fromEntries(crew.inputs.map((i) => [i, "…"])) })}'`}</pre>
+          <p>
+            Base URL: <code>/api/crews/{crew.slug}</code>
+          </p>
+          <pre>{curl}</pre>
+          <CopyButton text={curl} label="Copy curl example" />
         </section>
       </div>
     </>
