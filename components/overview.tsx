@@ -151,12 +151,9 @@ export function Overview() {
         <RunList title="Running now" runs={running.data?.runs} empty="Nothing running." />
         <RunList title="Recent failures" runs={failed.data?.runs} empty="No failures." />
       </div>
-      {stats.data &&
-        stats.data.days.every((d) => d.completed + d.error + d.cancelled + d.other === 0) && (
-          <p className="muted">
-            No runs in the last 14 days: the charts appear once there are some.
-          </p>
-        )}
+      {stats.data?.days.every((d) => d.completed + d.error + d.cancelled + d.other === 0) && (
+        <p className="muted">No runs in the last 14 days: the charts appear once there are some.</p>
+      )}
       {stats.data?.days.some((d) => d.completed + d.error + d.cancelled + d.other > 0) && (
         <div className="columns">
           <section className="card">

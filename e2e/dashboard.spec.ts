@@ -55,7 +55,7 @@ test("tokens: created, shown once, used, revoked", async ({ page, request }, inf
   await page.getByRole("link", { name: "Settings" }).click();
   await page.getByLabel("Label").fill("e2e");
   await page.getByRole("button", { name: "Create token" }).click();
-  const token = await page.getByTestId("new-token").innerText();
+  const token = await page.getByTestId("new-token").textContent();
   expect(token).toMatch(/^cdo_/);
   const auth = { authorization: `Bearer ${token}` };
   expect((await request.get("/api/crews/brief/inputs", { headers: auth })).status()).toBe(200);
@@ -112,7 +112,9 @@ test("a viewer sees no Start or Approve, and the server refuses them", async ({ 
   await expect(page.getByRole("button", { name: "Approve" })).toHaveCount(0);
 });
 
-test("works on a 390 px phone screen and the sign-in page is accessible", async ({ page }, info) => {
+test("works on a 390 px phone screen and the sign-in page is accessible", async ({
+  page,
+}, info) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/sign-in");
   await checkScreen(page, info, "sign-in-390");
@@ -126,7 +128,9 @@ test("works on a 390 px phone screen and the sign-in page is accessible", async 
     await page.goto(path);
     await expect(page.locator("h1")).toBeVisible();
     // Nothing wider than the screen: no sideways scrolling of the page itself.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
     await checkScreen(page, info, name);
   }
 });
