@@ -55,7 +55,7 @@ test("tokens: created, shown once, used, revoked", async ({ page, request }, inf
   await page.getByRole("link", { name: "Settings" }).click();
   await page.getByLabel("Label").fill("e2e");
   await page.getByRole("button", { name: "Create token" }).click();
-  const token = await page.getByTestId("new-token").textContent();
+  const token = (await page.getByTestId("new-token").textContent()) ?? "";
   expect(token).toMatch(/^cdo_/);
   const auth = { authorization: `Bearer ${token}` };
   expect((await request.get("/api/crews/brief/inputs", { headers: auth })).status()).toBe(200);
