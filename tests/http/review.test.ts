@@ -138,3 +138,30 @@ describe("review rounds and the audit trail", () => {
     expect(reviews.every((e) => !Number.isNaN(Date.parse(e.created_at)))).toBe(true);
   });
 });
+
+describe("two reviewers racing", () => {
+  it("the second one is told who reviewed first", async () => {
+    const id = await review.start({ subject: "racing" });
+    await review.waitFor(id, paused("draft"));
+    const alice = crewClient(baseUrl, "review", TEST_CREW_TOKEN);
+    expect(
+      (
+        await alice.resume({
+          execution_id: id,
+          task_id: "draft",
+          human_feedback: "first",
+          is_approve: true,
+        })
+      ).status,
+    ).toBe(200);
+    const late = await review.resume({
+      execution_id: id,
+      task_id: "draft",
+      human_feedback: "second",
+      is_approve: true,
+    });
+    expectProblem(late, 409);
+    expect(late.json.detail).toMatch(/already approved by org-token:CREW_TOKEN/);
+    expect(late.json.reviewed_by).toBe("org-token:CREW_TOKEN");
+  });
+});
