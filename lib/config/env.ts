@@ -42,6 +42,10 @@ const EnvSchema = z.object({
   WEBHOOK_RETRY_SCHEDULE: z.string().default("0,5s,5m,30m,2h,5h,10h,10h"),
   WEBHOOK_TIMEOUT_MS: positiveInt.default(15_000),
   WEBHOOK_CONCURRENCY: positiveInt.default(16),
+  // The highest issue priority the tracker accepts (0 = none, 1 = urgent … 4 = low).
+  TRACKER_PRIORITY_MAX: z.coerce.number().int().min(1).max(10).default(4),
+  // Token the agent runtime presents for integration actions; generated into DATA_DIR when unset.
+  SERVICE_PLATFORM_INTEGRATION_TOKEN: z.string().min(16).optional(),
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.url().optional(),
   ANTHROPIC_API_KEY: z.string().optional(),

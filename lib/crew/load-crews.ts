@@ -3,6 +3,7 @@ import path from "node:path";
 import YAML from "yaml";
 import type { z } from "zod";
 import { parseModelRef } from "@/lib/llm/model-ref";
+import { grantedActions } from "@/lib/tracker/actions";
 import { findPlaceholders } from "./inputs";
 import {
   AgentSchema,
@@ -20,7 +21,6 @@ export type CrewCatalog = {
 };
 
 const SLUG = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
-const KNOWN_APPS = new Set<string>(); // the tracker issue registers `tracker` / `linear` here
 
 class LoadError extends Error {
   constructor(
@@ -143,11 +143,8 @@ function finish(
   for (const agent of agents) {
     const llmError = agent.llm ? parseModelRef(agent.llm).error : undefined;
     if (llmError) throw new LoadError(files.agents, `${agent.id}.llm`, llmError);
-    for (const app of agent.apps) {
-      const appName = app.split("/")[0] ?? app;
-      if (!KNOWN_APPS.has(appName))
-        throw new LoadError(files.agents, `${agent.id}.apps`, `unknown app '${app}'`);
-    }
+    const apps = grantedActions(agent.apps);
+    if (apps.error) throw new LoadError(files.agents, `${agent.id}.apps`, apps.error);
   }
   const seen: string[] = [];
   const tasks = Object.entries(taskMap).map(([id, t]) => {

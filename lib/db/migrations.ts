@@ -128,6 +128,93 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       );
     `,
   },
+  {
+    version: 3,
+    name: "embedded issue tracker",
+    sql: `
+      CREATE TABLE tracker_teams (
+        id uuid PRIMARY KEY,
+        key text NOT NULL UNIQUE CHECK (key ~ '^[A-Z][A-Z0-9]{0,9}$'),
+        name text NOT NULL,
+        next_number integer NOT NULL DEFAULT 1,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE TABLE tracker_states (
+        id uuid PRIMARY KEY,
+        team_id uuid NOT NULL REFERENCES tracker_teams(id) ON DELETE CASCADE,
+        name text NOT NULL,
+        type text NOT NULL CHECK (type IN ('backlog', 'unstarted', 'started', 'completed', 'canceled')),
+        position integer NOT NULL
+      );
+      CREATE TABLE tracker_users (id uuid PRIMARY KEY, name text NOT NULL, email text NOT NULL UNIQUE);
+      CREATE TABLE tracker_labels (
+        id uuid PRIMARY KEY,
+        team_id uuid REFERENCES tracker_teams(id) ON DELETE CASCADE,
+        name text NOT NULL
+      );
+      CREATE TABLE tracker_cycles (
+        id uuid PRIMARY KEY,
+        team_id uuid NOT NULL REFERENCES tracker_teams(id) ON DELETE CASCADE,
+        number integer NOT NULL,
+        starts_at timestamptz NOT NULL,
+        ends_at timestamptz NOT NULL
+      );
+      CREATE TABLE tracker_projects (
+        id uuid PRIMARY KEY,
+        name text NOT NULL,
+        description text,
+        state text NOT NULL DEFAULT 'planned'
+          CHECK (state IN ('backlog', 'planned', 'started', 'paused', 'completed', 'canceled')),
+        lead_id uuid REFERENCES tracker_users(id),
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now(),
+        deleted_at timestamptz
+      );
+      CREATE TABLE tracker_project_teams (
+        project_id uuid NOT NULL REFERENCES tracker_projects(id) ON DELETE CASCADE,
+        team_id uuid NOT NULL REFERENCES tracker_teams(id) ON DELETE CASCADE,
+        PRIMARY KEY (project_id, team_id)
+      );
+      CREATE TABLE tracker_issues (
+        id uuid PRIMARY KEY,
+        team_id uuid NOT NULL REFERENCES tracker_teams(id),
+        number integer NOT NULL,
+        identifier text NOT NULL UNIQUE,
+        title text NOT NULL,
+        description text,
+        state_id uuid NOT NULL REFERENCES tracker_states(id),
+        priority integer NOT NULL DEFAULT 0,
+        due_date date,
+        cycle_id uuid REFERENCES tracker_cycles(id),
+        assignee_id uuid REFERENCES tracker_users(id),
+        project_id uuid REFERENCES tracker_projects(id),
+        parent_id uuid REFERENCES tracker_issues(id),
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now(),
+        archived_at timestamptz,
+        deleted_at timestamptz,
+        UNIQUE (team_id, number)
+      );
+      CREATE INDEX tracker_issues_live ON tracker_issues (created_at DESC) WHERE deleted_at IS NULL;
+      CREATE INDEX tracker_issues_parent ON tracker_issues (parent_id);
+      CREATE TABLE tracker_issue_labels (
+        issue_id uuid NOT NULL REFERENCES tracker_issues(id) ON DELETE CASCADE,
+        label_id uuid NOT NULL REFERENCES tracker_labels(id) ON DELETE CASCADE,
+        PRIMARY KEY (issue_id, label_id)
+      );
+      CREATE TABLE tracker_history (
+        id bigserial PRIMARY KEY,
+        issue_id uuid REFERENCES tracker_issues(id) ON DELETE CASCADE,
+        project_id uuid REFERENCES tracker_projects(id) ON DELETE CASCADE,
+        action text NOT NULL,
+        changes jsonb NOT NULL DEFAULT '{}'::jsonb,
+        execution_id uuid,
+        actor text,
+        at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX tracker_history_issue ON tracker_history (issue_id, id);
+    `,
+  },
 ];
 
 // Several processes may start at once against one PostgreSQL: the advisory lock lets one migrate

@@ -48,7 +48,7 @@ export async function runExecution({
       const taskState = row.tasks[index];
       const task = row.crew_snapshot.tasks[index];
       if (!taskState || !task) return; // nothing left (completed by the last task's transaction)
-      row = await runTask({ row, task, index, change, signal });
+      row = await runTask({ db, row, task, index, change, signal });
       if (row.status !== "running") return;
     }
   } catch (err) {
@@ -61,12 +61,14 @@ export async function runExecution({
 }
 
 async function runTask({
+  db,
   row,
   task,
   index,
   change,
   signal,
 }: {
+  db: Db;
   row: ExecutionRow;
   task: TaskDef;
   index: number;
@@ -135,7 +137,7 @@ async function runTask({
       model: resolveModel(modelId),
       system,
       prompt,
-      tools: toolsFor(agent),
+      tools: toolsFor(agent, { db, executionId: row.id }),
       maxSteps: e.AGENT_MAX_STEPS,
       maxRetries: e.MODEL_MAX_RETRIES,
       signal: AbortSignal.any([signal, timeout]),

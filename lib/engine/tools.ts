@@ -1,6 +1,10 @@
 import { type Tool, tool } from "ai";
 import { z } from "zod";
 import type { AgentDef } from "@/lib/crew/schema";
+import type { Db } from "@/lib/db/types";
+import { executeAction, grantedActions } from "@/lib/tracker/actions";
+import { TrackerError } from "@/lib/tracker/errors";
+import { ACTION_DESCRIPTIONS, ACTION_SCHEMAS } from "@/lib/tracker/schemas";
 
 // Built-in tools an agent may list under `tools:`. Each validates its arguments with zod (the
 // model's tool calls go through the same schema as anything else).
@@ -27,6 +31,34 @@ const BUILT_IN = {
   }),
 } satisfies Record<string, Tool>;
 
-export function toolsFor(agent: AgentDef): Record<string, Tool> {
-  return Object.fromEntries(agent.tools.map((name) => [name, BUILT_IN[name]]));
+export type ToolContext = { db: Db; executionId: string };
+
+/**
+ * The agent's tools: its built-in ones, and the tracker actions its `apps` grant. A tracker
+ * failure comes back as the tool's result ({error: {code, message}}), so the model can correct
+ * its call instead of the task failing.
+ */
+export function toolsFor(agent: AgentDef, ctx?: ToolContext): Record<string, Tool> {
+  const tools: Record<string, Tool> = Object.fromEntries(
+    agent.tools.map((name) => [name, BUILT_IN[name]]),
+  );
+  if (!ctx) return tools;
+  for (const name of grantedActions(agent.apps).actions) {
+    tools[name] = tool({
+      description: ACTION_DESCRIPTIONS[name],
+      inputSchema: ACTION_SCHEMAS[name] as z.ZodType<Record<string, unknown>>,
+      execute: async (input: Record<string, unknown>) => {
+        try {
+          return await executeAction(ctx.db, name, input, {
+            executionId: ctx.executionId,
+            actor: `agent:${agent.id}`,
+          });
+        } catch (err) {
+          if (err instanceof TrackerError) return err.toJSON();
+          throw err;
+        }
+      },
+    });
+  }
+  return tools;
 }

@@ -86,30 +86,39 @@ function respond(options: LanguageModelV3CallOptions): LanguageModelV3Content[] 
   const tools = (options.tools ?? []).filter((t) => t.type === "function");
   const firstLine = task.split("\n")[0]?.trim() ?? task;
 
-  const nextTool = tools.find(
-    (t) => !toolResults.some((r) => r.type === "tool-result" && r.toolName === t.name),
+  const results = new Map(
+    toolResults.flatMap((r) =>
+      r.type === "tool-result"
+        ? [
+            [
+              r.toolName,
+              r.output.type === "json" || r.output.type === "text" ? r.output.value : r.output,
+            ] as const,
+          ]
+        : [],
+    ),
   );
-  if (nextTool && toolResults.length < tools.length) {
+  const next = nextCall(
+    tools.map((t) => ({ name: t.name, inputSchema: t.inputSchema })),
+    results,
+    { task, expected, firstLine },
+  );
+  if (next) {
     return [
       {
         type: "reasoning",
-        text: `As ${role}, I will use ${nextTool.name} before answering: ${firstLine}`,
+        text: `As ${role}, I will use ${next.name} before answering: ${firstLine}`,
       },
       {
         type: "tool-call",
         toolCallId: `offline-${toolResults.length + 1}`,
-        toolName: nextTool.name,
-        input: JSON.stringify(argumentsFor(nextTool.inputSchema, task)),
+        toolName: next.name,
+        input: JSON.stringify(next.args),
       },
     ];
   }
 
-  const observations = toolResults
-    .filter((r) => r.type === "tool-result")
-    .map(
-      (r) =>
-        `- ${r.toolName}: ${JSON.stringify(r.output.type === "json" || r.output.type === "text" ? r.output.value : r.output)}`,
-    );
+  const observations = [...results].map(([name, value]) => `- ${name}: ${describeResult(value)}`);
   const answer = [
     `## ${firstLine}`,
     "",
@@ -132,6 +141,72 @@ function respond(options: LanguageModelV3CallOptions): LanguageModelV3Content[] 
     { type: "reasoning", text: `As ${role}, I have what I need to answer: ${firstLine}` },
     { type: "text", text: answer },
   ];
+}
+
+// The issue-tracker actions the offline model uses, in order: find a team, file an issue in it,
+// then a follow-up sub-issue under that issue. Other tools are each called once.
+const TRACKER_PLAN = ["search_teams", "create_issue", "create_sub_issue"];
+const TRACKER_ACTIONS = new Set([
+  ...TRACKER_PLAN,
+  "update_issue",
+  "get_issue_by_id",
+  "get_issue_by_issue_identifier",
+  "search_issue",
+  "delete_issue",
+  "archive_issue",
+  "create_project",
+  "update_project",
+  "get_project_by_id",
+  "delete_project",
+]);
+
+type Json = Record<string, unknown> | undefined;
+
+function nextCall(
+  tools: { name: string; inputSchema: unknown }[],
+  results: Map<string, unknown>,
+  { task, expected, firstLine }: { task: string; expected?: string; firstLine: string },
+): { name: string; args: Record<string, unknown> } | undefined {
+  const has = (name: string) => tools.some((t) => t.name === name);
+  const plain = tools.find((t) => !TRACKER_ACTIONS.has(t.name) && !results.has(t.name));
+  if (plain) return { name: plain.name, args: argumentsFor(plain.inputSchema, task) };
+  const step = TRACKER_PLAN.find((name) => has(name) && !results.has(name));
+  if (!step) return undefined;
+  const team = ((results.get("search_teams") as Json)?.teams as Json[] | undefined)?.[0];
+  const issue = (results.get("create_issue") as Json)?.issue as Json;
+  const title = firstLine.slice(0, 120);
+  if (step === "search_teams") return { name: step, args: {} };
+  if (step === "create_issue") {
+    return {
+      name: step,
+      args: {
+        teamId: team?.id ?? "unknown-team",
+        title,
+        description: [task, expected].filter(Boolean).join("\n\n"),
+      },
+    };
+  }
+  if (!issue) return undefined; // nothing to hang a sub-issue on
+  return {
+    name: step,
+    args: {
+      parentId: issue.id,
+      teamId: (issue.team as Json)?.id,
+      title: `Follow-up: ${title}`.slice(0, 120),
+      description: expected ?? task,
+    },
+  };
+}
+
+function describeResult(value: unknown): string {
+  const v = value as Json;
+  const issue = v?.issue as Json;
+  if (issue?.identifier) return `${issue.identifier} — ${String(issue.title)}`;
+  if (Array.isArray(v?.teams))
+    return `${v.teams.length} teams (${(v.teams as Json[]).map((t) => t?.key).join(", ")})`;
+  const error = v?.error as Json;
+  if (error?.code) return `error ${String(error.code)}: ${String(error.message)}`;
+  return JSON.stringify(value);
 }
 
 // Fills a tool's required parameters from the task so the call passes validation.

@@ -3,6 +3,7 @@ import { countUsersWithPassword, ensureBootstrapAdmin } from "@/lib/auth/users";
 import { env } from "@/lib/config/env";
 import { crewCatalog } from "@/lib/crew/registry";
 import { getDb } from "@/lib/db";
+import { seedDemoWorkspace } from "@/lib/tracker/seed";
 import { startWorkers } from "./start-workers";
 
 const slot = globalThis as unknown as { __crewdeckBooted?: boolean };
@@ -27,6 +28,7 @@ export async function bootServer() {
     console.log(`Created the administrator ${e.ADMIN_EMAIL} (ADMIN_EMAIL).`);
   }
   const needsSetup = (await countUsersWithPassword(db)) === 0;
+  await seedDemoWorkspace(db);
   const catalog = crewCatalog();
   const base = `http://localhost:${e.PORT}`;
 

@@ -7,6 +7,7 @@ import {
   freshPostgresDatabase,
   startServer,
   TEST_CREW_TOKEN,
+  TEST_INTEGRATION_TOKEN,
   tempDir,
 } from "../support/harness";
 import { TEST_WEBHOOK_SECRET } from "../support/receiver";
@@ -34,6 +35,7 @@ export default async function setup(project: TestProject) {
     OPENAI_API_KEY: "test-key",
     MODEL_MAX_RETRIES: "1",
     WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+    SERVICE_PLATFORM_INTEGRATION_TOKEN: TEST_INTEGRATION_TOKEN,
     WEBHOOK_ALLOWED_NETWORKS: "127.0.0.2/32",
     WEBHOOK_RETRY_SCHEDULE: "0,100,200,300,400",
     WEBHOOK_TIMEOUT_MS: "2000",

@@ -8,6 +8,7 @@ import path from "node:path";
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 export const FIXTURE_CREWS = path.join(ROOT, "tests/fixtures/crews");
 export const TEST_CREW_TOKEN = "test-org-token-0123456789abcdef";
+export const TEST_INTEGRATION_TOKEN = "test-integration-token-0123456789";
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -1,0 +1,356 @@
+import crypto from "node:crypto";
+import type { Db, Queryable } from "@/lib/db/types";
+import { TrackerError } from "../errors";
+import { compileFilter, type FieldMap } from "../filter";
+import type { ActionParams } from "../schemas";
+import {
+  identifier,
+  isoDate,
+  nonEmpty,
+  onlyKnownFields,
+  optionalUuid,
+  priority,
+  uuid,
+} from "../validate";
+import { ISSUE_SELECT, issueById, teamById } from "./read";
+
+export type ActionContext = { executionId?: string | null; actor?: string };
+
+const ISSUE_FIELDS: FieldMap = {
+  title: { type: "string", sql: "i.title" },
+  number: { type: "number", sql: "i.number" },
+  project: { type: "string", sql: "p.name" },
+  createdAt: { type: "date", sql: "i.created_at" },
+};
+
+async function history(
+  q: Queryable,
+  ctx: ActionContext,
+  issueId: string,
+  action: string,
+  changes: Record<string, unknown>,
+) {
+  await q.query(
+    "INSERT INTO tracker_history (issue_id, action, changes, execution_id, actor) VALUES ($1, $2, $3::jsonb, $4, $5)",
+    [issueId, action, JSON.stringify(changes), ctx.executionId ?? null, ctx.actor ?? null],
+  );
+}
+
+async function checkState(q: Queryable, teamId: string, statusId: string) {
+  const { rows } = await q.query<{ id: string; name: string; team_id: string }>(
+    "SELECT id, name, team_id FROM tracker_states WHERE team_id = $1",
+    [teamId],
+  );
+  if (!rows.some((s) => s.id === statusId)) {
+    throw new TrackerError(
+      "invalid_status",
+      `statusId ${statusId} is not a workflow state of this team; use one of: ${rows.map((s) => `${s.name} (${s.id})`).join(", ")}.`,
+    );
+  }
+}
+
+async function checkCycle(q: Queryable, teamId: string, cycleId: string) {
+  const { rows } = await q.query("SELECT 1 FROM tracker_cycles WHERE id = $1 AND team_id = $2", [
+    cycleId,
+    teamId,
+  ]);
+  if (!rows[0]) throw new TrackerError("not_found", `No cycle with ID ${cycleId} in this team.`);
+}
+
+async function checkAssignee(q: Queryable, userId: string) {
+  const { rows } = await q.query("SELECT 1 FROM tracker_users WHERE id = $1", [userId]);
+  if (!rows[0]) throw new TrackerError("not_found", `No user with ID ${userId}.`);
+}
+
+async function checkLabels(q: Queryable, teamId: string, raw: unknown): Promise<string[]> {
+  if (!Array.isArray(raw) || !raw.every((x) => typeof x === "string")) {
+    throw new TrackerError(
+      "validation_error",
+      "additionalFields.labelIds must be an array of label IDs.",
+    );
+  }
+  const ids = raw.map((l, i) => uuid(`additionalFields.labelIds[${i}]`, l));
+  if (!ids.length) return [];
+  const { rows } = await q.query<{ id: string }>(
+    "SELECT id FROM tracker_labels WHERE id IN (SELECT jsonb_array_elements_text($1::jsonb)::uuid) AND (team_id IS NULL OR team_id = $2)",
+    [JSON.stringify(ids), teamId],
+  );
+  const missing = ids.filter((l) => !rows.some((r) => r.id === l));
+  if (missing.length)
+    throw new TrackerError(
+      "unknown_label",
+      `Label(s) ${missing.join(", ")} do not exist for this team.`,
+    );
+  return ids;
+}
+
+async function nextNumber(q: Queryable, teamId: string) {
+  const { rows } = await q.query<{ number: number; key: string }>(
+    "UPDATE tracker_teams SET next_number = next_number + 1 WHERE id = $1 RETURNING next_number - 1 AS number, key",
+    [teamId],
+  );
+  return rows[0] as { number: number; key: string };
+}
+
+async function insertIssue(
+  q: Queryable,
+  ctx: ActionContext,
+  f: {
+    teamId: string;
+    title: string;
+    description?: string;
+    statusId?: string;
+    priority?: number;
+    dueDate?: string;
+    cycleId?: string;
+    assigneeId?: string;
+    labelIds: string[];
+    parentId?: string;
+  },
+) {
+  const stateId =
+    f.statusId ??
+    (
+      await q.query<{ id: string }>(
+        "SELECT id FROM tracker_states WHERE team_id = $1 ORDER BY position LIMIT 1",
+        [f.teamId],
+      )
+    ).rows[0]?.id;
+  if (!stateId) throw new TrackerError("invalid_status", "This team has no workflow states.");
+  const { number, key } = await nextNumber(q, f.teamId);
+  const id = crypto.randomUUID();
+  await q.query(
+    `INSERT INTO tracker_issues (id, team_id, number, identifier, title, description, state_id, priority, due_date, cycle_id, assignee_id, parent_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+    [
+      id,
+      f.teamId,
+      number,
+      `${key}-${number}`,
+      f.title,
+      f.description ?? null,
+      stateId,
+      f.priority ?? 0,
+      f.dueDate ?? null,
+      f.cycleId ?? null,
+      f.assigneeId ?? null,
+      f.parentId ?? null,
+    ],
+  );
+  for (const label of f.labelIds)
+    await q.query("INSERT INTO tracker_issue_labels (issue_id, label_id) VALUES ($1, $2)", [
+      id,
+      label,
+    ]);
+  await history(q, ctx, id, f.parentId ? "created_sub_issue" : "created", {
+    title: f.title,
+    parentId: f.parentId ?? null,
+  });
+  return issueById(q, id);
+}
+
+export async function createIssue(db: Db, p: ActionParams<"create_issue">, ctx: ActionContext) {
+  const teamId = uuid("teamId", p.teamId);
+  const title = nonEmpty("title", p.title);
+  const statusId = optionalUuid("statusId", p.statusId);
+  const cycleId = optionalUuid("cycleId", p.cycleId);
+  const prio = priority(p.priority);
+  const due = isoDate("dueDate", p.dueDate);
+  const extra = onlyKnownFields(p.additionalFields, ["assigneeId", "labelIds"]);
+  const assigneeId =
+    extra.assigneeId === undefined
+      ? undefined
+      : uuid("additionalFields.assigneeId", String(extra.assigneeId));
+  return db.tx(async (q) => {
+    await teamById(q, teamId);
+    if (statusId) await checkState(q, teamId, statusId);
+    if (cycleId) await checkCycle(q, teamId, cycleId);
+    if (assigneeId) await checkAssignee(q, assigneeId);
+    const labelIds =
+      extra.labelIds === undefined ? [] : await checkLabels(q, teamId, extra.labelIds);
+    const issue = await insertIssue(q, ctx, {
+      teamId,
+      title,
+      description: p.description,
+      statusId,
+      priority: prio,
+      dueDate: due,
+      cycleId,
+      assigneeId,
+      labelIds,
+    });
+    return { success: true, issue };
+  });
+}
+
+export async function updateIssue(db: Db, p: ActionParams<"update_issue">, ctx: ActionContext) {
+  const issueId = uuid("issueId", p.issueId);
+  const statusId = optionalUuid("statusId", p.statusId);
+  const cycleId = optionalUuid("cycleId", p.cycleId);
+  const prio = priority(p.priority);
+  const due = isoDate("dueDate", p.dueDate);
+  const extra = onlyKnownFields(p.additionalFields, ["assigneeId", "labelIds"]);
+  const assigneeId =
+    extra.assigneeId === undefined
+      ? undefined
+      : uuid("additionalFields.assigneeId", String(extra.assigneeId));
+  if (p.title !== undefined) nonEmpty("title", p.title);
+  return db.tx(async (q) => {
+    const current = await issueById(q, issueId);
+    const teamId = current.team.id;
+    if (statusId) await checkState(q, teamId, statusId);
+    if (cycleId) await checkCycle(q, teamId, cycleId);
+    if (assigneeId) await checkAssignee(q, assigneeId);
+    const labelIds =
+      extra.labelIds === undefined ? undefined : await checkLabels(q, teamId, extra.labelIds);
+    const changes: Record<string, unknown> = {};
+    const set: string[] = [];
+    const params: unknown[] = [issueId];
+    const put = (column: string, key: string, value: unknown) => {
+      if (value === undefined) return;
+      params.push(value);
+      set.push(`${column} = $${params.length}`);
+      changes[key] = value;
+    };
+    put("title", "title", p.title?.trim());
+    put("description", "description", p.description);
+    put("state_id", "statusId", statusId);
+    put("priority", "priority", prio);
+    put("due_date", "dueDate", due);
+    put("cycle_id", "cycleId", cycleId);
+    put("assignee_id", "assigneeId", assigneeId);
+    if (set.length)
+      await q.query(
+        `UPDATE tracker_issues SET ${set.join(", ")}, updated_at = now() WHERE id = $1`,
+        params,
+      );
+    if (labelIds) {
+      await q.query("DELETE FROM tracker_issue_labels WHERE issue_id = $1", [issueId]);
+      for (const l of labelIds)
+        await q.query("INSERT INTO tracker_issue_labels (issue_id, label_id) VALUES ($1, $2)", [
+          issueId,
+          l,
+        ]);
+      changes.labelIds = labelIds;
+    }
+    await history(q, ctx, issueId, "updated", changes);
+    return { success: true, issue: await issueById(q, issueId) };
+  });
+}
+
+export async function getIssueById(db: Db, p: ActionParams<"get_issue_by_id">) {
+  return { issue: await issueById(db, uuid("issueId", p.issueId)) };
+}
+
+export async function getIssueByIdentifier(
+  db: Db,
+  p: ActionParams<"get_issue_by_issue_identifier">,
+) {
+  const { key, number } = identifier(p.externalId);
+  const { rows } = await db.query<{ id: string }>(
+    "SELECT i.id FROM tracker_issues i JOIN tracker_teams t ON t.id = i.team_id WHERE t.key = $1 AND i.number = $2 AND i.deleted_at IS NULL",
+    [key, number],
+  );
+  if (!rows[0]) throw new TrackerError("not_found", `No issue ${key}-${number}.`);
+  return { issue: await issueById(db, rows[0].id) };
+}
+
+export async function searchIssues(db: Db, p: ActionParams<"search_issue">) {
+  const term = p.queryTerm.trim();
+  if (!term)
+    throw new TrackerError(
+      "empty_query",
+      "queryTerm must not be empty; give a word to look for in titles and descriptions.",
+    );
+  const params: unknown[] = [`%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`];
+  const filter = p.issueFilterFormula
+    ? ` AND (${compileFilter(p.issueFilterFormula, ISSUE_FIELDS, params, "issueFilterFormula")})`
+    : "";
+  const { rows } = await db.query(
+    `${ISSUE_SELECT}
+      WHERE i.deleted_at IS NULL AND i.archived_at IS NULL
+        AND (i.title ILIKE $1 OR i.description ILIKE $1)${filter}
+      ORDER BY i.created_at DESC LIMIT 50`,
+    params,
+  );
+  return { issues: rows };
+}
+
+export async function deleteIssue(db: Db, p: ActionParams<"delete_issue">, ctx: ActionContext) {
+  const issueId = uuid("issueId", p.issueId);
+  return db.tx(async (q) => {
+    await issueById(q, issueId);
+    await q.query(
+      "UPDATE tracker_issues SET deleted_at = now(), updated_at = now() WHERE id = $1",
+      [issueId],
+    );
+    await history(q, ctx, issueId, "deleted", {});
+    return { success: true, issueId };
+  });
+}
+
+export async function archiveIssue(db: Db, p: ActionParams<"archive_issue">, ctx: ActionContext) {
+  const issueId = uuid("issueId", p.issueId);
+  return db.tx(async (q) => {
+    await issueById(q, issueId);
+    await q.query(
+      "UPDATE tracker_issues SET archived_at = COALESCE(archived_at, now()), updated_at = now() WHERE id = $1",
+      [issueId],
+    );
+    await history(q, ctx, issueId, "archived", {});
+    return { success: true, issue: await issueById(q, issueId) };
+  });
+}
+
+export async function createSubIssue(
+  db: Db,
+  p: ActionParams<"create_sub_issue">,
+  ctx: ActionContext,
+) {
+  const parentId = uuid("parentId", p.parentId);
+  const teamId = uuid("teamId", p.teamId);
+  const title = nonEmpty("title", p.title);
+  const extra = onlyKnownFields(p.additionalFields, ["lead"]);
+  const lead =
+    extra.lead === undefined ? undefined : uuid("additionalFields.lead", String(extra.lead));
+  return db.tx(async (q) => {
+    const { rows } = await q.query<{
+      team_id: string;
+      archived_at: Date | null;
+      deleted_at: Date | null;
+      identifier: string;
+    }>("SELECT team_id, archived_at, deleted_at, identifier FROM tracker_issues WHERE id = $1", [
+      parentId,
+    ]);
+    const parent = rows[0];
+    if (!parent)
+      throw new TrackerError("invalid_parent", `The parent issue ${parentId} does not exist.`);
+    if (parent.deleted_at)
+      throw new TrackerError(
+        "invalid_parent",
+        `The parent issue ${parent.identifier} was deleted.`,
+      );
+    if (parent.archived_at)
+      throw new TrackerError(
+        "invalid_parent",
+        `The parent issue ${parent.identifier} is archived and takes no sub-issues.`,
+      );
+    await teamById(q, teamId);
+    if (parent.team_id !== teamId) {
+      throw new TrackerError(
+        "invalid_parent",
+        `The parent issue ${parent.identifier} belongs to another team; create the sub-issue in team ${parent.team_id}.`,
+      );
+    }
+    if (lead) await checkAssignee(q, lead);
+    const issue = await insertIssue(q, ctx, {
+      teamId,
+      title,
+      description: p.description,
+      assigneeId: lead,
+      labelIds: [],
+      parentId,
+    });
+    return { success: true, issue };
+  });
+}

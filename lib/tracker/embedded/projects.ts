@@ -1,0 +1,131 @@
+import crypto from "node:crypto";
+import type { Db, Queryable } from "@/lib/db/types";
+import { TrackerError } from "../errors";
+import { compileFilter, type FieldMap } from "../filter";
+import type { ActionParams } from "../schemas";
+import { nonEmpty, onlyKnownFields, uuid } from "../validate";
+import type { ActionContext } from "./issues";
+import { projectById, teamById } from "./read";
+
+const PROJECT_STATES = ["backlog", "planned", "started", "paused", "completed", "canceled"];
+const TEAM_FIELDS: FieldMap = {
+  id: { type: "string", sql: "t.id::text" },
+  name: { type: "string", sql: "t.name" },
+};
+
+function projectState(value: unknown) {
+  if (value === undefined) return undefined;
+  if (typeof value !== "string" || !PROJECT_STATES.includes(value)) {
+    throw new TrackerError(
+      "invalid_state",
+      `additionalFields.state '${String(value)}' is not a project state; use one of: ${PROJECT_STATES.join(", ")}.`,
+    );
+  }
+  return value;
+}
+
+// "One team ID string or JSON array of team ID strings": accept all three spellings.
+function teamIdList(raw: string | string[]): string[] {
+  let list: unknown = raw;
+  if (typeof raw === "string" && raw.trim().startsWith("[")) {
+    try {
+      list = JSON.parse(raw);
+    } catch {
+      throw new TrackerError(
+        "validation_error",
+        "teamIds looks like a JSON array but does not parse; send an array of team IDs.",
+      );
+    }
+  }
+  const ids = Array.isArray(list) ? list : [list];
+  if (!ids.length || !ids.every((x) => typeof x === "string"))
+    throw new TrackerError("validation_error", "teamIds needs at least one team ID.");
+  return ids.map((t, i) => uuid(`teamIds[${i}]`, t as string));
+}
+
+async function history(
+  q: Queryable,
+  ctx: ActionContext,
+  projectId: string,
+  action: string,
+  changes: Record<string, unknown>,
+) {
+  await q.query(
+    "INSERT INTO tracker_history (project_id, action, changes, execution_id, actor) VALUES ($1, $2, $3::jsonb, $4, $5)",
+    [projectId, action, JSON.stringify(changes), ctx.executionId ?? null, ctx.actor ?? null],
+  );
+}
+
+export async function createProject(db: Db, p: ActionParams<"create_project">, ctx: ActionContext) {
+  const teamIds = teamIdList(p.teamIds);
+  const name = nonEmpty("projectName", p.projectName);
+  const extra = onlyKnownFields(p.additionalFields, ["state", "description"]);
+  const state = projectState(extra.state) ?? "planned";
+  const description =
+    p.description ?? (typeof extra.description === "string" ? extra.description : null);
+  return db.tx(async (q) => {
+    for (const t of teamIds) await teamById(q, t);
+    const id = crypto.randomUUID();
+    await q.query(
+      "INSERT INTO tracker_projects (id, name, description, state) VALUES ($1, $2, $3, $4)",
+      [id, name, description, state],
+    );
+    for (const t of new Set(teamIds))
+      await q.query("INSERT INTO tracker_project_teams (project_id, team_id) VALUES ($1, $2)", [
+        id,
+        t,
+      ]);
+    await history(q, ctx, id, "created", { name, state });
+    return { success: true, project: await projectById(q, id) };
+  });
+}
+
+export async function updateProject(db: Db, p: ActionParams<"update_project">, ctx: ActionContext) {
+  const projectId = uuid("projectId", p.projectId);
+  const extra = onlyKnownFields(p.additionalFields, ["state", "description"]);
+  const state = projectState(extra.state);
+  const description =
+    p.description ?? (typeof extra.description === "string" ? extra.description : undefined);
+  const name = p.projectName === undefined ? undefined : nonEmpty("projectName", p.projectName);
+  return db.tx(async (q) => {
+    await projectById(q, projectId);
+    await q.query(
+      `UPDATE tracker_projects SET name = COALESCE($2, name), description = COALESCE($3, description), state = COALESCE($4, state), updated_at = now()
+        WHERE id = $1`,
+      [projectId, name ?? null, description ?? null, state ?? null],
+    );
+    await history(q, ctx, projectId, "updated", { name, description, state });
+    return { success: true, project: await projectById(q, projectId) };
+  });
+}
+
+export async function getProject(db: Db, p: ActionParams<"get_project_by_id">) {
+  return { project: await projectById(db, uuid("projectId", p.projectId)) };
+}
+
+export async function deleteProject(db: Db, p: ActionParams<"delete_project">, ctx: ActionContext) {
+  const projectId = uuid("projectId", p.projectId);
+  return db.tx(async (q) => {
+    await projectById(q, projectId);
+    await q.query("UPDATE tracker_projects SET deleted_at = now() WHERE id = $1", [projectId]);
+    await history(q, ctx, projectId, "deleted", {});
+    return { success: true, projectId };
+  });
+}
+
+export async function searchTeams(db: Db, p: ActionParams<"search_teams">) {
+  const params: unknown[] = [];
+  const where = p.teamFilterFormula
+    ? `WHERE ${compileFilter(p.teamFilterFormula, TEAM_FIELDS, params, "teamFilterFormula")}`
+    : "";
+  const { rows } = await db.query(
+    `SELECT t.id, t.key, t.name,
+            (SELECT json_agg(json_build_object('id', s.id, 'name', s.name, 'type', s.type) ORDER BY s.position)
+               FROM tracker_states s WHERE s.team_id = t.id) AS states,
+            COALESCE((SELECT json_agg(json_build_object('id', l.id, 'name', l.name) ORDER BY l.name)
+               FROM tracker_labels l WHERE l.team_id = t.id OR l.team_id IS NULL), '[]'::json) AS labels
+       FROM tracker_teams t ${where} ORDER BY t.key`,
+    params,
+  );
+  return { teams: rows };
+}

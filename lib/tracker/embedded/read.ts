@@ -1,0 +1,65 @@
+import type { Queryable } from "@/lib/db/types";
+import { TrackerError } from "../errors";
+
+// How issues, projects and teams look to an agent (and over HTTP).
+export const ISSUE_SELECT = `
+  SELECT i.id, i.identifier, i.number, i.title, i.description, i.priority,
+         to_char(i.due_date, 'YYYY-MM-DD') AS "dueDate", i.cycle_id AS "cycleId", i.parent_id AS "parentId",
+         i.created_at AS "createdAt", i.updated_at AS "updatedAt", i.archived_at AS "archivedAt",
+         json_build_object('id', t.id, 'key', t.key, 'name', t.name) AS team,
+         json_build_object('id', s.id, 'name', s.name, 'type', s.type) AS state,
+         CASE WHEN u.id IS NULL THEN NULL ELSE json_build_object('id', u.id, 'name', u.name) END AS assignee,
+         CASE WHEN p.id IS NULL THEN NULL ELSE json_build_object('id', p.id, 'name', p.name) END AS project,
+         COALESCE((SELECT json_agg(json_build_object('id', l.id, 'name', l.name) ORDER BY l.name)
+                     FROM tracker_issue_labels il JOIN tracker_labels l ON l.id = il.label_id
+                    WHERE il.issue_id = i.id), '[]'::json) AS labels
+    FROM tracker_issues i
+    JOIN tracker_teams t ON t.id = i.team_id
+    JOIN tracker_states s ON s.id = i.state_id
+    LEFT JOIN tracker_users u ON u.id = i.assignee_id
+    LEFT JOIN tracker_projects p ON p.id = i.project_id AND p.deleted_at IS NULL`;
+
+export type IssueView = Record<string, unknown> & {
+  id: string;
+  identifier: string;
+  team: { id: string; key: string };
+};
+
+export async function issueById(q: Queryable, id: string): Promise<IssueView> {
+  const { rows } = await q.query<IssueView>(
+    `${ISSUE_SELECT} WHERE i.id = $1 AND i.deleted_at IS NULL`,
+    [id],
+  );
+  if (!rows[0])
+    throw new TrackerError(
+      "not_found",
+      `No issue with ID ${id}; search_issue finds issues and their IDs.`,
+    );
+  return rows[0];
+}
+
+export async function projectById(q: Queryable, id: string) {
+  const { rows } = await q.query(
+    `SELECT p.id, p.name, p.description, p.state, p.lead_id AS "leadId", p.created_at AS "createdAt", p.updated_at AS "updatedAt",
+            COALESCE((SELECT json_agg(json_build_object('id', t.id, 'key', t.key, 'name', t.name) ORDER BY t.key)
+                        FROM tracker_project_teams pt JOIN tracker_teams t ON t.id = pt.team_id
+                       WHERE pt.project_id = p.id), '[]'::json) AS teams
+       FROM tracker_projects p WHERE p.id = $1 AND p.deleted_at IS NULL`,
+    [id],
+  );
+  if (!rows[0]) throw new TrackerError("not_found", `No project with ID ${id}.`);
+  return rows[0];
+}
+
+export async function teamById(q: Queryable, id: string) {
+  const { rows } = await q.query<{ id: string; key: string; name: string }>(
+    "SELECT id, key, name FROM tracker_teams WHERE id = $1",
+    [id],
+  );
+  if (!rows[0])
+    throw new TrackerError(
+      "not_found",
+      `No team with ID ${id}; search_teams lists the teams and their IDs.`,
+    );
+  return rows[0];
+}

@@ -1,0 +1,50 @@
+// Every failure of a tracker action: a machine-readable code, an HTTP status, and a message an
+// LLM can act on (it says what was wrong and what would be right).
+export type TrackerErrorCode =
+  | "validation_error"
+  | "invalid_id"
+  | "invalid_identifier"
+  | "invalid_date"
+  | "empty_query"
+  | "invalid_filter"
+  | "invalid_status"
+  | "invalid_priority"
+  | "invalid_state"
+  | "unknown_label"
+  | "unknown_field"
+  | "invalid_parent"
+  | "not_found"
+  | "permission_denied"
+  | "unknown_action";
+
+const STATUS: Record<TrackerErrorCode, number> = {
+  validation_error: 400,
+  invalid_id: 400,
+  invalid_identifier: 400,
+  invalid_date: 400,
+  empty_query: 400,
+  invalid_filter: 400,
+  invalid_status: 422,
+  invalid_priority: 422,
+  invalid_state: 422,
+  unknown_label: 422,
+  unknown_field: 422,
+  invalid_parent: 422,
+  not_found: 404,
+  permission_denied: 403,
+  unknown_action: 404,
+};
+
+export class TrackerError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: TrackerErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.status = STATUS[code];
+  }
+  toJSON() {
+    return { error: { code: this.code, message: this.message } };
+  }
+}
