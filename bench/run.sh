@@ -8,3 +8,4 @@ trap pg_test_stop EXIT
 node bench/status.mjs
 node bench/webhooks.mjs
 DATABASE_URL="${TEST_PG_URL%/*}/crewdeck_bench" node bench/webhooks.mjs
+node --conditions=react-server --import tsx bench/tracker-search.ts

@@ -5,8 +5,21 @@ import { type InputValue, missingInputs } from "@/lib/crew/inputs";
 import type { CrewDef } from "@/lib/crew/schema";
 import type { Db } from "@/lib/db/types";
 import { errors } from "@/lib/http/problem";
+import { integrationToken } from "@/lib/tracker/integration-token";
 import { assertWebhookUrlsAllowed } from "@/lib/webhooks/check-urls";
 import type { TaskState, WebhookUrls } from "./types";
+
+/** Agents with `apps` call integration actions, which need the integration token. */
+function assertIntegrationReady(crew: CrewDef) {
+  if (!crew.agents.some((a) => a.apps.length)) return;
+  try {
+    integrationToken();
+  } catch (err) {
+    throw errors.unprocessable(
+      `This crew's agents use apps, which need an integration token: set SERVICE_PLATFORM_INTEGRATION_TOKEN, or make DATA_DIR writable so one can be generated (${(err as Error).message}).`,
+    );
+  }
+}
 
 /** Validates the inputs against the crew and queues an execution; a worker picks it up. */
 export async function createExecution({
@@ -21,6 +34,7 @@ export async function createExecution({
   request: KickoffRequest;
 }): Promise<string> {
   await assertWebhookUrlsAllowed(request);
+  assertIntegrationReady(crew);
   const missing = missingInputs(crew.inputs, request.inputs);
   if (missing.length) {
     throw errors.unprocessable(
