@@ -20,6 +20,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
             <a href="/crews">Crews</a>
             <a href="/runs">Runs</a>
             <a href="/inbox">Inbox</a>
+            <a href="/tracker">Issues</a>
             <a href="/settings">Settings</a>
             <a href="/docs/api">API</a>
           </nav>

@@ -19,10 +19,24 @@ export const ISSUE_SELECT = `
     LEFT JOIN tracker_users u ON u.id = i.assignee_id
     LEFT JOIN tracker_projects p ON p.id = i.project_id AND p.deleted_at IS NULL`;
 
-export type IssueView = Record<string, unknown> & {
+export type IssueView = {
   id: string;
   identifier: string;
-  team: { id: string; key: string };
+  number: number;
+  title: string;
+  description: string | null;
+  priority: number;
+  dueDate: string | null;
+  cycleId: string | null;
+  parentId: string | null;
+  createdAt: string;
+  updatedAt: string;
+  archivedAt: string | null;
+  team: { id: string; key: string; name: string };
+  state: { id: string; name: string; type: string };
+  assignee: { id: string; name: string } | null;
+  project: { id: string; name: string } | null;
+  labels: { id: string; name: string }[];
 };
 
 export async function issueById(q: Queryable, id: string): Promise<IssueView> {

@@ -1,0 +1,107 @@
+import type { Db } from "@/lib/db/types";
+import { compileFilter, type FieldMap } from "../filter";
+import { ISSUE_SELECT, type IssueView } from "./read";
+
+// Read-only views for the dashboard's tracker pages (the agent-facing actions are in issues.ts).
+const ISSUE_FIELDS: FieldMap = {
+  title: { type: "string", sql: "i.title" },
+  number: { type: "number", sql: "i.number" },
+  project: { type: "string", sql: "p.name" },
+  createdAt: { type: "date", sql: "i.created_at" },
+};
+
+export async function listTeams(db: Db) {
+  const { rows } = await db.query<{ id: string; key: string; name: string; open: number }>(
+    `SELECT t.id, t.key, t.name,
+            (SELECT count(*)::int FROM tracker_issues i WHERE i.team_id = t.id AND i.deleted_at IS NULL AND i.archived_at IS NULL) AS open
+       FROM tracker_teams t ORDER BY t.key`,
+  );
+  return rows;
+}
+
+/** A team's issues, newest first, with optional text search and the same filter formula agents use. */
+export async function listIssues(
+  db: Db,
+  {
+    teamKey,
+    q,
+    formula,
+    archived = false,
+  }: { teamKey?: string; q?: string; formula?: unknown; archived?: boolean },
+) {
+  const params: unknown[] = [];
+  const where = [
+    "i.deleted_at IS NULL",
+    archived ? "i.archived_at IS NOT NULL" : "i.archived_at IS NULL",
+  ];
+  if (teamKey) {
+    params.push(teamKey);
+    where.push(`t.key = $${params.length}`);
+  }
+  if (q?.trim()) {
+    params.push(`%${q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    where.push(`(i.title ILIKE $${params.length} OR i.description ILIKE $${params.length})`);
+  }
+  if (formula) where.push(`(${compileFilter(formula, ISSUE_FIELDS, params, "filter")})`);
+  const { rows } = await db.query<IssueView>(
+    `${ISSUE_SELECT} WHERE ${where.join(" AND ")} ORDER BY i.created_at DESC LIMIT 200`,
+    params,
+  );
+  return rows;
+}
+
+export async function issueDetail(db: Db, identifier: string) {
+  const { rows } = await db.query<IssueView>(
+    `${ISSUE_SELECT} WHERE i.identifier = $1 AND i.deleted_at IS NULL`,
+    [identifier.toUpperCase()],
+  );
+  const issue = rows[0];
+  if (!issue) return undefined;
+  const subIssues = (
+    await db.query<IssueView>(
+      `${ISSUE_SELECT} WHERE i.parent_id = $1 AND i.deleted_at IS NULL ORDER BY i.number`,
+      [issue.id],
+    )
+  ).rows;
+  const parent = issue.parentId
+    ? (
+        await db.query<{ identifier: string; title: string }>(
+          "SELECT identifier, title FROM tracker_issues WHERE id = $1",
+          [issue.parentId],
+        )
+      ).rows[0]
+    : undefined;
+  const history = (
+    await db.query<{
+      action: string;
+      changes: Record<string, unknown>;
+      execution_id: string | null;
+      crew: string | null;
+      actor: string | null;
+      at: string;
+    }>(
+      `SELECT h.action, h.changes, h.execution_id, e.crew, h.actor, h.at::text
+         FROM tracker_history h LEFT JOIN executions e ON e.id = h.execution_id
+        WHERE h.issue_id = $1 ORDER BY h.id`,
+      [issue.id],
+    )
+  ).rows;
+  return { issue, subIssues, parent, history };
+}
+
+export async function listProjects(db: Db) {
+  const { rows } = await db.query<{
+    id: string;
+    name: string;
+    description: string | null;
+    state: string;
+    teams: string[];
+    issues: number;
+  }>(
+    `SELECT p.id, p.name, p.description, p.state,
+            COALESCE((SELECT json_agg(t.key ORDER BY t.key) FROM tracker_project_teams pt JOIN tracker_teams t ON t.id = pt.team_id WHERE pt.project_id = p.id), '[]'::json) AS teams,
+            (SELECT count(*)::int FROM tracker_issues i WHERE i.project_id = p.id AND i.deleted_at IS NULL) AS issues
+       FROM tracker_projects p WHERE p.deleted_at IS NULL ORDER BY p.created_at DESC`,
+  );
+  return rows;
+}
