@@ -1,3 +1,4 @@
+import type { listExecutions } from "@/lib/runs/list-executions";
 import type { ExecutionEvent, ResumeRequest, StatusResponse } from "./schemas";
 
 // The typed client the dashboard uses: the same endpoints and rules as any script (the session
@@ -40,24 +41,7 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
   return data as T;
 }
 
-export type RunsPage = {
-  runs: {
-    id: string;
-    crew: string;
-    status: string;
-    started_by: string | null;
-    created_at: string;
-    started_at: string | null;
-    finished_at: string | null;
-    inputs: Record<string, unknown>;
-    pending_human_input: { task_id: string; output: string; attempt: number } | null;
-    error: string | null;
-  }[];
-  page: number;
-  per_page: number;
-  total: number;
-  pages: number;
-};
+export type RunsPage = Awaited<ReturnType<typeof listExecutions>>;
 
 export type RunStats = {
   awaiting_review: number;

@@ -149,34 +149,55 @@ async function insertIssue(
   return issueById(q, id);
 }
 
+type IssueFieldInput = {
+  statusId?: string;
+  cycleId?: string;
+  priority?: string | number;
+  dueDate?: string;
+  additionalFields?: Record<string, unknown>;
+};
+
+/** The optional fields create_issue and update_issue share, checked for form before any I/O. */
+function parseIssueFields(p: IssueFieldInput) {
+  const extra = onlyKnownFields(p.additionalFields, ["assigneeId", "labelIds"]);
+  return {
+    statusId: optionalUuid("statusId", p.statusId),
+    cycleId: optionalUuid("cycleId", p.cycleId),
+    priority: priority(p.priority),
+    dueDate: isoDate("dueDate", p.dueDate),
+    assigneeId:
+      extra.assigneeId === undefined
+        ? undefined
+        : uuid("additionalFields.assigneeId", String(extra.assigneeId)),
+    labelIds: extra.labelIds,
+  };
+}
+
+/** ...and checked against the team's data inside the action's transaction. */
+async function checkIssueRefs(
+  q: Queryable,
+  teamId: string,
+  f: ReturnType<typeof parseIssueFields>,
+) {
+  if (f.statusId) await checkState(q, teamId, f.statusId);
+  if (f.cycleId) await checkCycle(q, teamId, f.cycleId);
+  if (f.assigneeId) await checkAssignee(q, f.assigneeId);
+  return f.labelIds === undefined ? undefined : checkLabels(q, teamId, f.labelIds);
+}
+
 export async function createIssue(db: Db, p: ActionParams<"create_issue">, ctx: ActionContext) {
   const teamId = uuid("teamId", p.teamId);
   const title = nonEmpty("title", p.title);
-  const statusId = optionalUuid("statusId", p.statusId);
-  const cycleId = optionalUuid("cycleId", p.cycleId);
-  const prio = priority(p.priority);
-  const due = isoDate("dueDate", p.dueDate);
-  const extra = onlyKnownFields(p.additionalFields, ["assigneeId", "labelIds"]);
-  const assigneeId =
-    extra.assigneeId === undefined
-      ? undefined
-      : uuid("additionalFields.assigneeId", String(extra.assigneeId));
+  const f = parseIssueFields(p);
   return db.tx(async (q) => {
     await teamById(q, teamId);
-    if (statusId) await checkState(q, teamId, statusId);
-    if (cycleId) await checkCycle(q, teamId, cycleId);
-    if (assigneeId) await checkAssignee(q, assigneeId);
-    const labelIds =
-      extra.labelIds === undefined ? [] : await checkLabels(q, teamId, extra.labelIds);
+    const labelIds = (await checkIssueRefs(q, teamId, f)) ?? [];
+    const { labelIds: _raw, ...fields } = f;
     const issue = await insertIssue(q, ctx, {
       teamId,
       title,
       description: p.description,
-      statusId,
-      priority: prio,
-      dueDate: due,
-      cycleId,
-      assigneeId,
+      ...fields,
       labelIds,
     });
     return { success: true, issue };
@@ -185,24 +206,12 @@ export async function createIssue(db: Db, p: ActionParams<"create_issue">, ctx: 
 
 export async function updateIssue(db: Db, p: ActionParams<"update_issue">, ctx: ActionContext) {
   const issueId = uuid("issueId", p.issueId);
-  const statusId = optionalUuid("statusId", p.statusId);
-  const cycleId = optionalUuid("cycleId", p.cycleId);
-  const prio = priority(p.priority);
-  const due = isoDate("dueDate", p.dueDate);
-  const extra = onlyKnownFields(p.additionalFields, ["assigneeId", "labelIds"]);
-  const assigneeId =
-    extra.assigneeId === undefined
-      ? undefined
-      : uuid("additionalFields.assigneeId", String(extra.assigneeId));
+  const f = parseIssueFields(p);
   if (p.title !== undefined) nonEmpty("title", p.title);
   return db.tx(async (q) => {
     const current = await issueById(q, issueId);
-    const teamId = current.team.id;
-    if (statusId) await checkState(q, teamId, statusId);
-    if (cycleId) await checkCycle(q, teamId, cycleId);
-    if (assigneeId) await checkAssignee(q, assigneeId);
-    const labelIds =
-      extra.labelIds === undefined ? undefined : await checkLabels(q, teamId, extra.labelIds);
+    const labelIds = await checkIssueRefs(q, current.team.id, f);
+    const { statusId, cycleId, priority: prio, dueDate: due, assigneeId } = f;
     const changes: Record<string, unknown> = {};
     const set: string[] = [];
     const params: unknown[] = [issueId];
