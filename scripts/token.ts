@@ -15,6 +15,7 @@ import { readLiveLock } from "@/lib/db/embedded-lock";
 const USAGE = `Usage:
   npm run token -- create --org [--label <text>]       organization token: every crew, every execution
   npm run token -- create --user <email> [--label …]   user token: only that user's executions
+  npm run token -- create --integration [--read-only]  integration token for tracker actions
   npm run token -- list
   npm run token -- revoke <token id | token | prefix>`;
 
@@ -65,24 +66,44 @@ async function backend(): Promise<Backend> {
 async function main() {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { org: { type: "boolean" }, user: { type: "string" }, label: { type: "string" } },
+    options: {
+      org: { type: "boolean" },
+      user: { type: "string" },
+      integration: { type: "boolean" },
+      "read-only": { type: "boolean" },
+      label: { type: "string" },
+    },
   });
   const [command, ref] = positionals;
   if (command === "create") {
     const parsed = CreateTokenSchema.safeParse(
-      values.org
-        ? { kind: "org", label: values.label }
-        : { kind: "user", email: values.user, label: values.label },
+      values.integration
+        ? {
+            kind: "integration",
+            access: values["read-only"] ? "read" : "write",
+            label: values.label,
+          }
+        : values.org
+          ? { kind: "org", label: values.label }
+          : { kind: "user", email: values.user, label: values.label },
     );
-    if (!parsed.success || (values.org && values.user) || (!values.org && !values.user)) {
-      throw new Error(`Give exactly one of --org or --user <email> (a valid email).\n${USAGE}`);
+    if (
+      !parsed.success ||
+      [values.org, values.user, values.integration].filter(Boolean).length !== 1
+    ) {
+      throw new Error(
+        `Give exactly one of --org, --user <email> (a valid email) or --integration.\n${USAGE}`,
+      );
     }
     const b = await backend();
     const { id, token } = await b.create(parsed.data);
     await b.close();
-    console.log(
-      `Created ${parsed.data.kind === "org" ? "an organization" : `a user (${values.user})`} token, id ${id}.`,
-    );
+    const what = {
+      org: "an organization",
+      user: `a user (${values.user})`,
+      integration: `an integration (${values["read-only"] ? "read-only" : "read and write"})`,
+    };
+    console.log(`Created ${what[parsed.data.kind]} token, id ${id}.`);
     console.log("It is shown once; store it now:\n");
     console.log(token);
     return;

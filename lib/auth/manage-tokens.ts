@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { z } from "zod";
 import type { Db } from "@/lib/db/types";
 import { errors } from "@/lib/http/problem";
+import { createIntegrationToken } from "@/lib/tracker/integration-token";
 import { forgetCachedTokens } from "./authenticate";
 import { displayPrefix, generateToken, hashToken } from "./token-format";
 
@@ -12,8 +13,14 @@ export const CreateTokenSchema = z.discriminatedUnion("kind", [
     email: z.email("must be an email address"),
     label: z.string().max(200).optional(),
   }),
+  // For agent runtimes calling tracker actions (the seed's Enterprise Token).
+  z.object({
+    kind: z.literal("integration"),
+    access: z.enum(["read", "write"]).default("write"),
+    label: z.string().max(200).optional(),
+  }),
 ]);
-export type CreateTokenInput = z.infer<typeof CreateTokenSchema>;
+export type CreateTokenInput = z.input<typeof CreateTokenSchema>;
 
 export type TokenSummary = {
   id: string;
@@ -27,7 +34,10 @@ export type TokenSummary = {
 };
 
 /** Creates a token and returns it in clear — the only time it exists outside the caller. */
-export async function createToken({ db, input }: { db: Db; input: CreateTokenInput }) {
+export async function createToken({ db, input: raw }: { db: Db; input: CreateTokenInput }) {
+  const input = CreateTokenSchema.parse(raw);
+  if (input.kind === "integration")
+    return createIntegrationToken(db, { access: input.access, label: input.label });
   const token = generateToken(input.kind);
   const id = crypto.randomUUID();
   await db.tx(async (q) => {
@@ -59,9 +69,14 @@ export async function revokeToken({ db, ref }: { db: Db; ref: string }) {
         WHERE revoked_at IS NULL AND ${byId ? "id = $1::uuid" : "(token_hash = $1 OR display_prefix = $2)"}`,
       byId ? [ref] : [hashToken(ref), ref.endsWith("…") ? ref : `${ref}…`],
     );
+    const integration = await q.query(
+      `UPDATE integration_tokens SET revoked_at = now()
+        WHERE revoked_at IS NULL AND ${byId ? "id = $1::uuid" : "(token_hash = $1 OR display_prefix = $2)"}`,
+      byId ? [ref] : [hashToken(ref), ref.endsWith("…") ? ref : `${ref}…`],
+    );
     // Every server process drops its cached verdicts when this commits (see authenticate.ts).
     await q.query("SELECT pg_notify('crewdeck_tokens', 'revoked')");
-    return res.rowCount;
+    return res.rowCount + integration.rowCount;
   });
   forgetCachedTokens();
   return rowCount;

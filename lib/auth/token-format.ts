@@ -2,10 +2,10 @@ import crypto from "node:crypto";
 
 // Tokens are 32 random bytes behind a kind prefix (so a leaked one is recognisable in a scan).
 // Only the SHA-256 is stored: with 256 bits of entropy a slow hash adds nothing.
-export const TOKEN_PREFIX = { org: "cdo_", user: "cdu_" } as const;
+export const TOKEN_PREFIX = { org: "cdo_", user: "cdu_", integration: "cdi_" } as const;
 export type TokenKind = keyof typeof TOKEN_PREFIX;
 
-const TOKEN_RE = /^cd[ou]_[A-Za-z0-9_-]{43}$/;
+const TOKEN_RE = /^cd[oui]_[A-Za-z0-9_-]{43}$/;
 
 export function generateToken(kind: TokenKind) {
   return TOKEN_PREFIX[kind] + crypto.randomBytes(32).toString("base64url");

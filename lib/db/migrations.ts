@@ -215,6 +215,22 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       CREATE INDEX tracker_history_issue ON tracker_history (issue_id, id);
     `,
   },
+  {
+    version: 4,
+    name: "integration tokens with read or write access",
+    sql: `
+      CREATE TABLE integration_tokens (
+        id uuid PRIMARY KEY,
+        token_hash text NOT NULL UNIQUE,
+        display_prefix text NOT NULL,
+        label text,
+        access text NOT NULL CHECK (access IN ('read', 'write')),
+        created_at timestamptz NOT NULL DEFAULT now(),
+        last_used_at timestamptz,
+        revoked_at timestamptz
+      );
+    `,
+  },
 ];
 
 // Several processes may start at once against one PostgreSQL: the advisory lock lets one migrate

@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { call, crewClient, type Json } from "../support/api";
-import { TEST_CREW_TOKEN, TEST_INTEGRATION_TOKEN } from "../support/harness";
+import { TEST_CREW_TOKEN, TEST_INTEGRATION_TOKEN, tokenCli } from "../support/harness";
 
 // The 13 tracker actions over CrewAI's platform-tools transport, on the embedded tracker: every
 // failure cause of the integration document, and the happy paths.
 const baseUrl = inject("baseUrl");
+const serverEnv = inject("serverEnv");
 const act = (name: string, integration: unknown, token = TEST_INTEGRATION_TOKEN) =>
   call(baseUrl, "POST", `/api/integrations/actions/${name}/execute`, {
     token,
@@ -61,6 +62,25 @@ describe("the transport", () => {
       expect(r.json.error.code).toBe("permission_denied");
     }
     expect((await call(baseUrl, "GET", "/api/integrations/actions")).status).toBe(401);
+  });
+});
+
+describe("permissions", () => {
+  it("a read-only integration token may search but not change anything (403 permission_denied)", async () => {
+    const readOnly = tokenCli(["create", "--integration", "--read-only"], serverEnv)
+      .token as string;
+    expect(readOnly).toMatch(/^cdi_/);
+    expect((await act("search_teams", {}, readOnly)).status).toBe(200);
+    const denied = await act("create_issue", { teamId: eng.id, title: "x" }, readOnly);
+    expect(denied.status).toBe(403);
+    expect(denied.json.error.code).toBe("permission_denied");
+    expect(denied.json.error.message).toMatch(/only read/);
+    const writer = tokenCli(["create", "--integration"], serverEnv);
+    expect(
+      (await act("create_issue", { teamId: eng.id, title: "allowed" }, writer.token)).status,
+    ).toBe(200);
+    tokenCli(["revoke", writer.id as string], serverEnv);
+    expect((await act("search_teams", {}, writer.token)).status).toBe(401);
   });
 });
 

@@ -125,7 +125,7 @@ export function tokenCli(args: string[], env: ServerEnv) {
   );
   if (res.status !== 0)
     throw new Error(`token CLI failed (${res.status}): ${res.stderr}${res.stdout}`);
-  const token = /^(cd[ou]_\S+)$/m.exec(res.stdout)?.[1];
+  const token = /^(cd[oui]_\S+)$/m.exec(res.stdout)?.[1];
   const id = /id ([0-9a-f-]{36})/.exec(res.stdout)?.[1];
   return { stdout: res.stdout, token, id };
 }

@@ -1,17 +1,17 @@
 // GET /api/integrations/actions?apps=tracker — the actions an agent runtime may call, with
 // their parameters as JSON Schema (the shape of CrewAI's platform-tools transport).
+import { getDb } from "@/lib/db";
 import { json } from "@/lib/http/respond";
 import { APP_NAMES, describeActions, grantedActions } from "@/lib/tracker/actions";
 import { TrackerError } from "@/lib/tracker/errors";
 import { trackerErrorResponse } from "@/lib/tracker/http";
-import { checkIntegrationToken } from "@/lib/tracker/integration-token";
+import { integrationAccess } from "@/lib/tracker/integration-token";
 
 export const dynamic = "force-dynamic";
 
 export async function GET(request: Request) {
   try {
-    const denied = checkIntegrationToken(request);
-    if (denied) throw denied;
+    await integrationAccess(await getDb(), request);
     const apps = (new URL(request.url).searchParams.get("apps") ?? APP_NAMES[0])
       .split(",")
       .map((a) => a.trim())

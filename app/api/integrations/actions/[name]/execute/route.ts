@@ -4,17 +4,18 @@ import { readJsonBody, requireObject } from "@/lib/http/read-json";
 import { json } from "@/lib/http/respond";
 import { executeAction } from "@/lib/tracker/actions";
 import { trackerErrorResponse } from "@/lib/tracker/http";
-import { checkIntegrationToken } from "@/lib/tracker/integration-token";
+import { assertAllowed, integrationAccess } from "@/lib/tracker/integration-token";
 
 export const dynamic = "force-dynamic";
 
 export async function POST(request: Request, { params }: { params: Promise<{ name: string }> }) {
   try {
-    const denied = checkIntegrationToken(request);
-    if (denied) throw denied;
+    const db = await getDb();
+    const access = await integrationAccess(db, request);
     const { name } = await params;
+    assertAllowed(access, name);
     const body = requireObject(await readJsonBody(request, 1024 * 1024));
-    const result = await executeAction(await getDb(), name, body.integration ?? {}, {
+    const result = await executeAction(db, name, body.integration ?? {}, {
       actor: "integration-token",
     });
     return json(result);
