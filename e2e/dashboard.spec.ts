@@ -53,7 +53,7 @@ test("overview, crews, runs filter and inbox", async ({ page, request }, info) =
 test("tokens: created, shown once, used, revoked", async ({ page, request }, info) => {
   await signIn(page);
   await page.getByRole("link", { name: "Settings" }).click();
-  await page.getByLabel("Label").fill("e2e");
+  await page.getByLabel("Label", { exact: true }).fill("e2e");
   await page.getByRole("button", { name: "Create token" }).click();
   const token = (await page.getByTestId("new-token").textContent()) ?? "";
   expect(token).toMatch(/^cdo_/);
@@ -65,6 +65,24 @@ test("tokens: created, shown once, used, revoked", async ({ page, request }, inf
   await page.getByRole("button", { name: `Revoke ${token.slice(0, 10)}…` }).click();
   await expect(page.getByRole("table", { name: "API tokens" })).toContainText("revoked");
   expect((await request.get("/api/crews/brief/inputs", { headers: auth })).status()).toBe(401);
+
+  // Integration tokens for agent runtimes: a read-only one may search, not change.
+  await page.getByLabel("Access").selectOption("read");
+  await page.getByRole("button", { name: "Create integration token" }).click();
+  const integration = (await page.getByTestId("new-integration-token").textContent()) ?? "";
+  expect(integration).toMatch(/^cdi_/);
+  const headers = { authorization: `Bearer ${integration}` };
+  const search = await request.post("/api/integrations/actions/search_teams/execute", {
+    headers,
+    data: { integration: {} },
+  });
+  expect(search.status()).toBe(200);
+  const teamId = (await search.json()).teams[0].id;
+  const create = await request.post("/api/integrations/actions/create_issue/execute", {
+    headers,
+    data: { integration: { teamId, title: "nope" } },
+  });
+  expect(create.status()).toBe(403);
 });
 
 test("a viewer sees no Start or Approve, and the server refuses them", async ({ page }, info) => {

@@ -138,3 +138,20 @@ export const settingsApi = {
     request<{ id: string; status: string }>("POST", `/api/webhooks/deliveries/${id}/redeliver`),
   webhookSecret: () => request<{ secret: string }>("GET", "/api/settings/webhook-secret"),
 };
+
+export type IntegrationTokenRow = {
+  id: string;
+  prefix: string;
+  label: string | null;
+  access: "read" | "write";
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+};
+
+export const integrationApi = {
+  tokens: () => request<{ tokens: IntegrationTokenRow[] }>("GET", "/api/integrations/tokens"),
+  create: (access: "read" | "write", label?: string) =>
+    request<{ id: string; token: string }>("POST", "/api/integrations/tokens", { access, label }),
+  revoke: (id: string) => request<void>("DELETE", `/api/integrations/tokens/${id}`),
+};

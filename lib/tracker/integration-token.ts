@@ -74,3 +74,29 @@ export async function createIntegrationToken(
   );
   return { id, token, access };
 }
+
+export type IntegrationTokenSummary = {
+  id: string;
+  prefix: string;
+  label: string | null;
+  access: IntegrationAccess;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+};
+
+export async function listIntegrationTokens(db: Db): Promise<IntegrationTokenSummary[]> {
+  const { rows } = await db.query<IntegrationTokenSummary>(
+    `SELECT id, display_prefix AS prefix, label, access, created_at::text, last_used_at::text, revoked_at::text
+       FROM integration_tokens ORDER BY created_at`,
+  );
+  return rows;
+}
+
+export async function revokeIntegrationToken(db: Db, id: string) {
+  const { rowCount } = await db.query(
+    "UPDATE integration_tokens SET revoked_at = COALESCE(revoked_at, now()) WHERE id = $1",
+    [id],
+  );
+  if (!rowCount) throw new TrackerError("not_found", `No integration token '${id}'.`);
+}

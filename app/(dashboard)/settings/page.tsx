@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { DeliveriesSection } from "@/components/settings/deliveries-section";
+import { IntegrationSection } from "@/components/settings/integration-section";
 import { SecretSection } from "@/components/settings/secret-section";
 import { TokensSection } from "@/components/settings/tokens-section";
 import { UsersSection } from "@/components/settings/users-section";
@@ -20,6 +21,7 @@ export default async function SettingsPage() {
       {isAdmin && <UsersSection me={user.id} />}
       {isAdmin && <DeliveriesSection />}
       {isAdmin && <SecretSection />}
+      {isAdmin && <IntegrationSection />}
     </>
   );
 }
