@@ -24,19 +24,30 @@ export const GET = crewRoute<{ id: string }>(async ({ request, principal, crew, 
         : 0;
   const encoder = new TextEncoder();
   let cleanup = () => {};
+  // Set once the stream ends from either side: the browser going away (cancel/abort) or the run
+  // ending. After that nothing may touch the controller.
+  let closed = false;
 
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
-      let closed = false;
       let busy: Promise<void> = Promise.resolve();
       const send = (text: string) => {
-        if (!closed) controller.enqueue(encoder.encode(text));
+        if (closed) return;
+        try {
+          controller.enqueue(encoder.encode(text));
+        } catch {
+          closed = true; // the other side is gone
+        }
       };
       const close = () => {
         if (closed) return;
         closed = true;
         cleanup();
-        controller.close();
+        try {
+          controller.close();
+        } catch {
+          // already closed by a cancel
+        }
       };
       // Reads and sends whatever is new; calls queue up so events go out once and in order.
       const flush = () => {
@@ -61,6 +72,10 @@ export const GET = crewRoute<{ id: string }>(async ({ request, principal, crew, 
           .catch(() => close());
       };
       const unsubscribe = await subscribeToExecution(db, params.id, flush);
+      if (closed) {
+        unsubscribe(); // the browser left while we were subscribing
+        return;
+      }
       const heartbeat = setInterval(() => send(": keep-alive\n\n"), HEARTBEAT_MS);
       cleanup = () => {
         clearInterval(heartbeat);
@@ -71,6 +86,7 @@ export const GET = crewRoute<{ id: string }>(async ({ request, principal, crew, 
       flush();
     },
     cancel() {
+      closed = true;
       cleanup();
     },
   });
