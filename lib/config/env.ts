@@ -44,6 +44,9 @@ const EnvSchema = z.object({
   WEBHOOK_CONCURRENCY: positiveInt.default(16),
   // The highest issue priority the tracker accepts (0 = none, 1 = urgent … 4 = low).
   TRACKER_PRIORITY_MAX: z.coerce.number().int().min(1).max(10).default(4),
+  // Linear instead of the embedded tracker; LINEAR_API_URL points elsewhere (tests use a loopback fake).
+  LINEAR_API_KEY: z.string().min(1).optional(),
+  LINEAR_API_URL: z.url().default("https://api.linear.app/graphql"),
   // Token the agent runtime presents for integration actions; generated into DATA_DIR when unset.
   SERVICE_PLATFORM_INTEGRATION_TOKEN: z.string().min(16).optional(),
   OPENAI_API_KEY: z.string().optional(),

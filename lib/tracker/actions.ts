@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { env } from "@/lib/config/env";
 import type { Db } from "@/lib/db/types";
 import {
   type ActionContext,
@@ -19,6 +20,7 @@ import {
   updateProject,
 } from "./embedded/projects";
 import { TrackerError } from "./errors";
+import { LinearTracker } from "./linear/adapter";
 import { ACTION_DESCRIPTIONS, ACTION_NAMES, ACTION_SCHEMAS, type ActionName } from "./schemas";
 
 export type { ActionContext };
@@ -47,6 +49,20 @@ const HANDLERS: {
   delete_project: deleteProject,
   search_teams: searchTeams,
 };
+
+let linear: { key: string; tracker: LinearTracker } | undefined;
+
+/** Linear when LINEAR_API_KEY is set; otherwise undefined, and the embedded tracker serves. */
+export function linearTracker(): LinearTracker | undefined {
+  const { LINEAR_API_KEY, LINEAR_API_URL } = env();
+  if (!LINEAR_API_KEY) return undefined;
+  if (linear?.key !== LINEAR_API_KEY)
+    linear = {
+      key: LINEAR_API_KEY,
+      tracker: new LinearTracker({ apiKey: LINEAR_API_KEY, apiUrl: LINEAR_API_URL }),
+    };
+  return linear.tracker;
+}
 
 export function isActionName(name: string): name is ActionName {
   return (ACTION_NAMES as string[]).includes(name);
@@ -111,6 +127,8 @@ export async function executeAction(
       `${field}: ${issue?.message}. ${ACTION_DESCRIPTIONS[name]}`,
     );
   }
+  const linear = linearTracker();
+  if (linear) return linear.run(name, parsed.data);
   const handler = HANDLERS[name] as (db: Db, p: unknown, ctx: ActionContext) => Promise<unknown>;
   return handler(db, parsed.data, ctx);
 }

@@ -15,6 +15,7 @@ export type TrackerErrorCode =
   | "invalid_parent"
   | "not_found"
   | "permission_denied"
+  | "rate_limited"
   | "unknown_action";
 
 const STATUS: Record<TrackerErrorCode, number> = {
@@ -32,6 +33,7 @@ const STATUS: Record<TrackerErrorCode, number> = {
   invalid_parent: 422,
   not_found: 404,
   permission_denied: 403,
+  rate_limited: 429,
   unknown_action: 404,
 };
 

@@ -44,6 +44,83 @@ export type FilterFormula = z.infer<typeof FilterFormulaSchema>;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+export type CheckedCondition = { field: string; operator: string; value: unknown; type: FieldType };
+
+/**
+ * Checks a formula's shape, fields and operator types (and each value against its operator),
+ * whichever backend will run it. Every failure is an invalid_filter saying what would be right.
+ */
+export function validateFormula(
+  raw: unknown,
+  types: Record<string, FieldType>,
+  formulaName = "filter",
+): CheckedCondition[][] {
+  const parsed = FilterFormulaSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new TrackerError(
+      "invalid_filter",
+      `${formulaName} must be OR of AND groups: {"operator":"OR","conditions":[{"operator":"AND","conditions":[{"field":"title","operator":"$stringContains","value":"bug"}]}]} (${parsed.error.issues[0]?.path.join(".") || "formula"}: ${parsed.error.issues[0]?.message})`,
+    );
+  }
+  return parsed.data.conditions.map((group) =>
+    group.conditions.map(({ field, operator, value }) => {
+      const type = types[field];
+      if (!type)
+        throw new TrackerError(
+          "invalid_filter",
+          `Unknown filter field '${field}'; use one of: ${Object.keys(types).join(", ")}.`,
+        );
+      const family = STRING_OPS.includes(operator as never)
+        ? "string"
+        : NUMBER_OPS.includes(operator as never)
+          ? "number"
+          : DATE_OPS.includes(operator as never)
+            ? "date"
+            : null;
+      if (!family)
+        throw new TrackerError(
+          "invalid_filter",
+          `Unknown operator '${operator}'; use one of: ${OPERATORS.join(", ")}.`,
+        );
+      if (family !== type) {
+        throw new TrackerError(
+          "invalid_filter",
+          `Operator ${operator} works on ${family} fields, but '${field}' is a ${type}; use a $${type === "date" ? "dateTime" : type}… operator.`,
+        );
+      }
+      return { field, operator, value: checkValue(operator, value, field), type };
+    }),
+  );
+}
+
+function checkValue(op: string, value: unknown, field: string): unknown {
+  const need = (ok: boolean, what: string) => {
+    if (!ok)
+      throw new TrackerError("invalid_filter", `Operator ${op} on '${field}' needs ${what}.`);
+  };
+  if (op === "$stringIsIn" || op === "$stringIsNotIn") {
+    need(
+      Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === "string"),
+      "a non-empty array of strings",
+    );
+    return value;
+  }
+  if (op.startsWith("$string")) {
+    need(typeof value === "string", "a string value");
+    return value;
+  }
+  if (op.startsWith("$number")) {
+    const n = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
+    need(typeof n === "number" && Number.isFinite(n), "a number value");
+    return n;
+  }
+  need(
+    typeof value === "string" && !Number.isNaN(Date.parse(value)),
+    "an ISO 8601 date-time string",
+  );
+  return new Date(value as string).toISOString();
+}
+
 /**
  * SQL for the formula, appending its values to `params`; field names map to known columns only,
  * and values are always parameters, so no input ever becomes SQL text.
@@ -54,110 +131,57 @@ export function compileFilter(
   params: unknown[],
   formulaName = "filter",
 ): string {
-  const parsed = FilterFormulaSchema.safeParse(raw);
-  if (!parsed.success) {
-    throw new TrackerError(
-      "invalid_filter",
-      `${formulaName} must be OR of AND groups: {"operator":"OR","conditions":[{"operator":"AND","conditions":[{"field":"title","operator":"$stringContains","value":"bug"}]}]} (${parsed.error.issues[0]?.path.join(".") || "formula"}: ${parsed.error.issues[0]?.message})`,
-    );
-  }
+  const types = Object.fromEntries(Object.entries(fields).map(([k, f]) => [k, f.type]));
   const p = (v: unknown) => {
     params.push(v);
     return `$${params.length}`;
   };
-  const groups = parsed.data.conditions.map((group) =>
-    group.conditions
-      .map(({ field, operator, value }) => {
-        const f = fields[field];
-        if (!f)
-          throw new TrackerError(
-            "invalid_filter",
-            `Unknown filter field '${field}'; use one of: ${Object.keys(fields).join(", ")}.`,
-          );
-        const family = STRING_OPS.includes(operator as never)
-          ? "string"
-          : NUMBER_OPS.includes(operator as never)
-            ? "number"
-            : DATE_OPS.includes(operator as never)
-              ? "date"
-              : null;
-        if (!family)
-          throw new TrackerError(
-            "invalid_filter",
-            `Unknown operator '${operator}'; use one of: ${OPERATORS.join(", ")}.`,
-          );
-        if (family !== f.type) {
-          throw new TrackerError(
-            "invalid_filter",
-            `Operator ${operator} works on ${family} fields, but '${field}' is a ${f.type}; use a $${f.type === "date" ? "dateTime" : f.type}… operator.`,
-          );
-        }
-        return condition(f.sql, operator, value, field, p);
-      })
-      .join(" AND "),
-  );
-  return groups.map((g) => `(${g})`).join(" OR ");
+  return validateFormula(raw, types, formulaName)
+    .map(
+      (group) =>
+        `(${group.map((c) => condition((fields[c.field] as { sql: string }).sql, c.operator, c.value, p)).join(" AND ")})`,
+    )
+    .join(" OR ");
 }
 
-function condition(
-  col: string,
-  op: string,
-  value: unknown,
-  field: string,
-  p: (v: unknown) => string,
-): string {
-  const need = (ok: boolean, what: string) => {
-    if (!ok)
-      throw new TrackerError("invalid_filter", `Operator ${op} on '${field}' needs ${what}.`);
-  };
-  if (op === "$stringIsIn" || op === "$stringIsNotIn") {
-    need(
-      Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === "string"),
-      "a non-empty array of strings",
-    );
-    // A JSON array parameter works the same on PGlite and node-postgres.
-    return `${col} ${op === "$stringIsNotIn" ? "NOT IN" : "IN"} (SELECT jsonb_array_elements_text(${p(JSON.stringify(value))}::jsonb))`;
+function condition(col: string, op: string, value: unknown, p: (v: unknown) => string): string {
+  switch (op) {
+    case "$stringIsIn":
+      // A JSON array parameter works the same on PGlite and node-postgres.
+      return `${col} IN (SELECT jsonb_array_elements_text(${p(JSON.stringify(value))}::jsonb))`;
+    case "$stringIsNotIn":
+      return `${col} NOT IN (SELECT jsonb_array_elements_text(${p(JSON.stringify(value))}::jsonb))`;
+    case "$stringExactlyMatches":
+      return `${col} = ${p(value)}`;
+    case "$stringDoesNotExactlyMatch":
+      return `${col} IS DISTINCT FROM ${p(value)}`;
+    case "$stringStartsWith":
+      return `${col} LIKE ${p(`${escapeLike(value as string)}%`)}`;
+    case "$stringDoesNotStartWith":
+      return `${col} NOT LIKE ${p(`${escapeLike(value as string)}%`)}`;
+    case "$stringEndsWith":
+      return `${col} LIKE ${p(`%${escapeLike(value as string)}`)}`;
+    case "$stringDoesNotEndWith":
+      return `${col} NOT LIKE ${p(`%${escapeLike(value as string)}`)}`;
+    case "$stringContains":
+      return `${col} ILIKE ${p(`%${escapeLike(value as string)}%`)}`;
+    case "$stringDoesNotContain":
+      return `${col} NOT ILIKE ${p(`%${escapeLike(value as string)}%`)}`;
+    case "$stringGreaterThan":
+      return `${col} > ${p(value)}`;
+    case "$stringLessThan":
+      return `${col} < ${p(value)}`;
+    case "$numberGreaterThanOrEqualTo":
+      return `${col} >= ${p(value)}`;
+    case "$numberLessThanOrEqualTo":
+      return `${col} <= ${p(value)}`;
+    case "$numberGreaterThan":
+      return `${col} > ${p(value)}`;
+    case "$numberLessThan":
+      return `${col} < ${p(value)}`;
+    case "$dateTimeAfter":
+      return `${col} > ${p(value)}::timestamptz`;
+    default:
+      return `${col} < ${p(value)}::timestamptz`;
   }
-  if (op.startsWith("$string")) {
-    need(typeof value === "string", "a string value");
-    const v = value as string;
-    switch (op) {
-      case "$stringExactlyMatches":
-        return `${col} = ${p(v)}`;
-      case "$stringDoesNotExactlyMatch":
-        return `${col} IS DISTINCT FROM ${p(v)}`;
-      case "$stringStartsWith":
-        return `${col} LIKE ${p(`${escapeLike(v)}%`)}`;
-      case "$stringDoesNotStartWith":
-        return `${col} NOT LIKE ${p(`${escapeLike(v)}%`)}`;
-      case "$stringEndsWith":
-        return `${col} LIKE ${p(`%${escapeLike(v)}`)}`;
-      case "$stringDoesNotEndWith":
-        return `${col} NOT LIKE ${p(`%${escapeLike(v)}`)}`;
-      case "$stringContains":
-        return `${col} ILIKE ${p(`%${escapeLike(v)}%`)}`;
-      case "$stringDoesNotContain":
-        return `${col} NOT ILIKE ${p(`%${escapeLike(v)}%`)}`;
-      case "$stringGreaterThan":
-        return `${col} > ${p(v)}`;
-      default:
-        return `${col} < ${p(v)}`;
-    }
-  }
-  if (op.startsWith("$number")) {
-    const n = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
-    need(typeof n === "number" && Number.isFinite(n), "a number value");
-    const sym = {
-      $numberGreaterThanOrEqualTo: ">=",
-      $numberLessThanOrEqualTo: "<=",
-      $numberGreaterThan: ">",
-      $numberLessThan: "<",
-    }[op];
-    return `${col} ${sym} ${p(n)}`;
-  }
-  need(
-    typeof value === "string" && !Number.isNaN(Date.parse(value)),
-    "an ISO 8601 date-time string",
-  );
-  return `${col} ${op === "$dateTimeAfter" ? ">" : "<"} ${p(new Date(value as string).toISOString())}::timestamptz`;
 }

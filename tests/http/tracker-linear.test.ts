@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { call } from "../support/api";
+import {
+  FAKE_LINEAR_KEY,
+  FAKE_LINEAR_READ_ONLY_KEY,
+  startFakeLinear,
+} from "../support/fake-linear";
+import {
+  FIXTURE_CREWS,
+  freshPostgresDatabase,
+  type Proc,
+  startServer,
+  TEST_CREW_TOKEN,
+  TEST_INTEGRATION_TOKEN,
+  tempDir,
+} from "../support/harness";
+import { type SuiteContext, trackerSuite } from "../support/tracker-suite";
+
+// The same action table with LINEAR_API_KEY set: Crewdeck drives Linear's GraphQL API through
+// @linear/sdk, here against a loopback server that speaks the subset of Linear's schema it uses.
+const mode = inject("db");
+let fake: Awaited<ReturnType<typeof startFakeLinear>>;
+let server: Proc & { url: string };
+let ctx: SuiteContext;
+
+async function serverWithKey(key: string) {
+  const serverEnv: Record<string, string> = {
+    DATA_DIR: tempDir("linear"),
+    CREWS_DIR: FIXTURE_CREWS,
+    CREW_TOKEN: TEST_CREW_TOKEN,
+    SERVICE_PLATFORM_INTEGRATION_TOKEN: TEST_INTEGRATION_TOKEN,
+    OFFLINE_MODEL_DELAY_MS: "0",
+    LINEAR_API_KEY: key,
+    LINEAR_API_URL: fake.url,
+  };
+  if (mode === "postgres") serverEnv.DATABASE_URL = (await freshPostgresDatabase()) as string;
+  return { proc: await startServer(serverEnv), serverEnv };
+}
+
+beforeAll(async () => {
+  fake = await startFakeLinear();
+  const s = await serverWithKey(FAKE_LINEAR_KEY);
+  server = s.proc;
+  ctx = { baseUrl: server.url, serverEnv: s.serverEnv };
+});
+
+afterAll(async () => {
+  await server?.kill();
+  await fake?.close();
+});
+
+trackerSuite(() => ctx);
+
+describe("Linear specifics", () => {
+  it("really goes through Linear's API (and not the embedded tracker)", () => {
+    expect(fake.requests).toContain("IssueCreate");
+    expect(fake.requests).toContain("SearchIssues");
+    expect(fake.issues.size).toBeGreaterThan(0);
+  });
+
+  it("a connection that lacks the write scope, and a wrong key, are permission_denied", async () => {
+    const readOnly = await serverWithKey(FAKE_LINEAR_READ_ONLY_KEY);
+    try {
+      const act = (name: string, integration: unknown) =>
+        call(readOnly.proc.url, "POST", `/api/integrations/actions/${name}/execute`, {
+          token: TEST_INTEGRATION_TOKEN,
+          body: { integration },
+        });
+      const teams = await act("search_teams", {});
+      expect(teams.status, teams.text).toBe(200);
+      const denied = await act("create_issue", { teamId: teams.json.teams[0].id, title: "x" });
+      expect(denied.status).toBe(403);
+      expect(denied.json.error.code).toBe("permission_denied");
+    } finally {
+      await readOnly.proc.kill();
+    }
+  });
+});

@@ -1,0 +1,277 @@
+import crypto from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Json } from "./api";
+
+// A loopback stand-in for Linear's GraphQL API: the subset of the schema Crewdeck's adapter uses
+// (its named operations), an in-memory workspace, and Linear's error shapes — an authentication
+// error for a wrong key, a forbidden error for mutations with the read-only key.
+export const FAKE_LINEAR_KEY = "lin_api_fake_0123456789";
+export const FAKE_LINEAR_READ_ONLY_KEY = "lin_api_fake_readonly";
+
+type Issue = Json;
+
+export async function startFakeLinear() {
+  const uuid = () => crypto.randomUUID();
+  const now = () => new Date().toISOString();
+  const labels = ["bug", "feature", "documentation"].map((name) => ({ id: uuid(), name }));
+  const user = { id: uuid(), name: "Ada Lovelace" };
+  const teams = ["ENG:Engineering", "OPS:Operations"].map((t) => {
+    const [key, name] = t.split(":");
+    return {
+      id: uuid(),
+      key,
+      name,
+      next: 1,
+      states: {
+        nodes: [
+          "Backlog:backlog",
+          "Todo:unstarted",
+          "In Progress:started",
+          "Done:completed",
+          "Canceled:canceled",
+        ].map((s) => ({ id: uuid(), name: s.split(":")[0], type: s.split(":")[1] })),
+      },
+      labels: { nodes: labels },
+      cycles: { nodes: [{ id: uuid() }] },
+    };
+  });
+  const issues = new Map<string, Issue>();
+  const projects = new Map<string, Json>();
+  const requests: string[] = [];
+
+  const teamOut = (t: Json) => ({
+    id: t.id,
+    key: t.key,
+    name: t.name,
+    states: t.states,
+    labels: t.labels,
+    cycles: t.cycles,
+  });
+  const issueOut = (i: Issue) => ({
+    ...i,
+    team: { id: i.team.id, key: i.team.key, name: i.team.name },
+    state: i.team.states.nodes.find((s: Json) => s.id === i.stateId),
+    assignee: i.assigneeId === user.id ? user : null,
+    project: i.projectId ? { id: i.projectId, name: projects.get(i.projectId)?.name } : null,
+    parent: i.parentId ? { id: i.parentId } : null,
+    cycle: i.cycleId ? { id: i.cycleId } : null,
+    labels: { nodes: labels.filter((l) => (i.labelIds ?? []).includes(l.id)) },
+  });
+  const findIssue = (id: string) =>
+    issues.get(id) ?? [...issues.values()].find((i) => i.identifier === id);
+
+  const compare = (actual: unknown, comparator: Json): boolean =>
+    Object.entries(comparator).every(([op, v]) => {
+      const a = actual as never;
+      const s = String(actual ?? "");
+      switch (op) {
+        case "eq":
+          return a === v;
+        case "neq":
+          return a !== v;
+        case "in":
+          return (v as unknown[]).includes(a);
+        case "nin":
+          return !(v as unknown[]).includes(a);
+        case "startsWith":
+          return s.startsWith(v as string);
+        case "notStartsWith":
+          return !s.startsWith(v as string);
+        case "endsWith":
+          return s.endsWith(v as string);
+        case "notEndsWith":
+          return !s.endsWith(v as string);
+        case "containsIgnoreCase":
+          return s.toLowerCase().includes(String(v).toLowerCase());
+        case "notContainsIgnoreCase":
+          return !s.toLowerCase().includes(String(v).toLowerCase());
+        case "gt":
+          return a > (v as never);
+        case "lt":
+          return a < (v as never);
+        case "gte":
+          return a >= (v as never);
+        case "lte":
+          return a <= (v as never);
+        default:
+          throw new Error(`fake Linear does not know comparator ${op}`);
+      }
+    });
+  const matches = (item: Json, filter: Json | undefined): boolean =>
+    !filter ||
+    filter.or.some((g: Json) =>
+      g.and.every((cond: Json) => {
+        const [field, comparator] = Object.entries(cond)[0] as [string, Json];
+        if (field === "project")
+          return compare(
+            item.projectId ? projects.get(item.projectId)?.name : null,
+            comparator.name,
+          );
+        return compare(item[field], comparator);
+      }),
+    );
+
+  const ops: Record<string, (v: Json) => Json> = {
+    teamContext: (v) => ({
+      team: (() => {
+        const t = teams.find((x) => x.id === v.id);
+        return t ? teamOut(t) : null;
+      })(),
+    }),
+    teams: (v) => ({ teams: { nodes: teams.filter((t) => matches(t, v.filter)).map(teamOut) } }),
+    user: (v) => ({ user: v.id === user.id ? user : null }),
+    issue: (v) => ({
+      issue: (() => {
+        const i = findIssue(v.id);
+        return i ? issueOut(i) : null;
+      })(),
+    }),
+    issueCreate: ({ input }) => {
+      const team = teams.find((t) => t.id === input.teamId) as Json;
+      const number = team.next++;
+      const issue = {
+        id: uuid(),
+        identifier: `${team.key}-${number}`,
+        number,
+        title: input.title,
+        description: input.description ?? null,
+        priority: input.priority ?? 0,
+        dueDate: input.dueDate ?? null,
+        createdAt: now(),
+        updatedAt: now(),
+        archivedAt: null,
+        trashed: false,
+        team,
+        stateId: input.stateId ?? team.states.nodes[0].id,
+        assigneeId: input.assigneeId ?? null,
+        labelIds: input.labelIds ?? [],
+        parentId: input.parentId ?? null,
+        cycleId: input.cycleId ?? null,
+        projectId: null,
+      };
+      issues.set(issue.id, issue);
+      return { issueCreate: { success: true, issue: issueOut(issue) } };
+    },
+    issueUpdate: ({ id, input }) => {
+      const issue = findIssue(id) as Issue;
+      Object.assign(issue, input, input.stateId ? { stateId: input.stateId } : {}, {
+        updatedAt: now(),
+      });
+      return { issueUpdate: { success: true, issue: issueOut(issue) } };
+    },
+    searchIssues: ({ term, filter }) => ({
+      searchIssues: {
+        nodes: [...issues.values()]
+          .filter(
+            (i) =>
+              !i.trashed &&
+              !i.archivedAt &&
+              `${i.title} ${i.description ?? ""}`.toLowerCase().includes(term.toLowerCase()) &&
+              matches(i, filter),
+          )
+          .reverse()
+          .map(issueOut),
+      },
+    }),
+    issueDelete: ({ id }) => {
+      (findIssue(id) as Issue).trashed = true;
+      return { issueDelete: { success: true } };
+    },
+    issueArchive: ({ id }) => {
+      (findIssue(id) as Issue).archivedAt = now();
+      return { issueArchive: { success: true } };
+    },
+    project: ({ id }) => ({ project: projects.get(id) ?? null }),
+    projectCreate: ({ input }) => {
+      const project = {
+        id: uuid(),
+        name: input.name,
+        description: input.description ?? null,
+        state: input.state ?? "planned",
+        createdAt: now(),
+        updatedAt: now(),
+        lead: null,
+        trashed: false,
+        teams: {
+          nodes: teams
+            .filter((t) => input.teamIds.includes(t.id))
+            .map((t) => ({ id: t.id, key: t.key, name: t.name })),
+        },
+      };
+      projects.set(project.id, project);
+      return { projectCreate: { success: true, project } };
+    },
+    projectUpdate: ({ id, input }) => {
+      const project = projects.get(id) as Json;
+      Object.assign(project, input, { updatedAt: now() });
+      return { projectUpdate: { success: true, project } };
+    },
+    projectDelete: ({ id }) => {
+      (projects.get(id) as Json).trashed = true;
+      return { projectDelete: { success: true } };
+    },
+  };
+
+  const server = http.createServer(async (req, res) => {
+    let raw = "";
+    for await (const chunk of req) raw += chunk;
+    const { query, variables } = JSON.parse(raw);
+    const [, kind, name] = /^\s*(query|mutation)\s+(\w+)/.exec(query) ?? [];
+    requests.push(name ?? "?");
+    const send = (status: number, body: unknown) =>
+      res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+    const key = req.headers.authorization;
+    if (key !== FAKE_LINEAR_KEY && key !== FAKE_LINEAR_READ_ONLY_KEY) {
+      return send(400, {
+        errors: [
+          {
+            message: "Authentication required, not authenticated",
+            extensions: {
+              type: "authentication error",
+              code: "AUTHENTICATION_ERROR",
+              userPresentableMessage: "You need to authenticate.",
+            },
+          },
+        ],
+      });
+    }
+    if (kind === "mutation" && key === FAKE_LINEAR_READ_ONLY_KEY) {
+      return send(400, {
+        errors: [
+          {
+            message: "Forbidden: missing scope write",
+            extensions: {
+              type: "forbidden",
+              code: "FORBIDDEN",
+              userPresentableMessage: "The OAuth connection lacks the write scope.",
+            },
+          },
+        ],
+      });
+    }
+    // Handlers are keyed by the operation name with a lower-case first letter.
+    const op = name ? ops[name.charAt(0).toLowerCase() + name.slice(1)] : undefined;
+    if (!op)
+      return send(400, {
+        errors: [
+          {
+            message: `fake Linear does not implement ${name}`,
+            extensions: { type: "graphql error" },
+          },
+        ],
+      });
+    send(200, { data: op(variables ?? {}) });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/graphql`,
+    requests,
+    issues,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
