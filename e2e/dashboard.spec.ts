@@ -66,6 +66,10 @@ test("tokens: created, shown once, used, revoked", async ({ page, request }, inf
   await expect(page.getByRole("table", { name: "API tokens" })).toContainText("revoked");
   expect((await request.get("/api/crews/brief/inputs", { headers: auth })).status()).toBe(401);
 
+  // The tracker answers.
+  await page.getByRole("button", { name: "Test connection" }).click();
+  await expect(page.getByText("Connected (embedded): teams ENG, OPS")).toBeVisible();
+
   // Integration tokens for agent runtimes: a read-only one may search, not change.
   await page.getByLabel("Access").selectOption("read");
   await page.getByRole("button", { name: "Create integration token" }).click();

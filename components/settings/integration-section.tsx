@@ -34,12 +34,11 @@ export function IntegrationSection() {
   return (
     <section className="card" aria-labelledby="integration-title">
       <h2 id="integration-title" style={{ marginTop: 0 }}>
-        Issue tracker integration
+        Integration tokens
       </h2>
       <p className="muted small">
-        Backend: the embedded tracker. Agent runtimes outside Crewdeck call{" "}
-        <code>/api/integrations/actions</code> with an integration token; a read-only one may only
-        get and search.
+        Agent runtimes outside Crewdeck call <code>/api/integrations/actions</code> with an
+        integration token; a read-only one may only get and search.
       </p>
       <form onSubmit={submit} className="inline-form">
         <div>

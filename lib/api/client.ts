@@ -155,3 +155,23 @@ export const integrationApi = {
     request<{ id: string; token: string }>("POST", "/api/integrations/tokens", { access, label }),
   revoke: (id: string) => request<void>("DELETE", `/api/integrations/tokens/${id}`),
 };
+
+export type TrackerSettings = {
+  backend: "embedded" | "linear";
+  source: "environment" | "settings" | "default";
+  linear_key_saved: boolean;
+  linear_key_hint: string | null;
+};
+export type ConnectionTest = {
+  ok: boolean;
+  backend: string;
+  teams?: string[];
+  error?: { code: string; message: string };
+};
+
+export const trackerSettingsApi = {
+  get: () => request<TrackerSettings>("GET", "/api/integrations/settings"),
+  save: (backend: "embedded" | "linear", linearKey?: string) =>
+    request<TrackerSettings>("PUT", "/api/integrations/settings", { backend, linearKey }),
+  test: () => request<ConnectionTest>("POST", "/api/integrations/test"),
+};

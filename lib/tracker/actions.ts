@@ -22,6 +22,7 @@ import {
 import { TrackerError } from "./errors";
 import { LinearTracker } from "./linear/adapter";
 import { ACTION_DESCRIPTIONS, ACTION_NAMES, ACTION_SCHEMAS, type ActionName } from "./schemas";
+import { trackerBackend } from "./settings";
 
 export type { ActionContext };
 
@@ -52,15 +53,16 @@ const HANDLERS: {
 
 let linear: { key: string; tracker: LinearTracker } | undefined;
 
-/** Linear when LINEAR_API_KEY is set; otherwise undefined, and the embedded tracker serves. */
-export function linearTracker(): LinearTracker | undefined {
-  const { LINEAR_API_KEY, LINEAR_API_URL } = env();
-  if (!LINEAR_API_KEY) return undefined;
-  if (linear?.key !== LINEAR_API_KEY)
+/** The Linear client when Linear is the chosen backend; undefined means the embedded tracker. */
+export async function linearTracker(db: Db): Promise<LinearTracker | undefined> {
+  const choice = await trackerBackend(db);
+  if (choice.backend !== "linear") return undefined;
+  if (linear?.key !== choice.apiKey) {
     linear = {
-      key: LINEAR_API_KEY,
-      tracker: new LinearTracker({ apiKey: LINEAR_API_KEY, apiUrl: LINEAR_API_URL }),
+      key: choice.apiKey,
+      tracker: new LinearTracker({ apiKey: choice.apiKey, apiUrl: env().LINEAR_API_URL }),
     };
+  }
   return linear.tracker;
 }
 
@@ -127,8 +129,8 @@ export async function executeAction(
       `${field}: ${issue?.message}. ${ACTION_DESCRIPTIONS[name]}`,
     );
   }
-  const linear = linearTracker();
-  if (linear) return linear.run(name, parsed.data);
+  const remote = await linearTracker(db);
+  if (remote) return remote.run(name, parsed.data);
   const handler = HANDLERS[name] as (db: Db, p: unknown, ctx: ActionContext) => Promise<unknown>;
   return handler(db, parsed.data, ctx);
 }

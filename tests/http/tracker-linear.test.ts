@@ -76,3 +76,66 @@ describe("Linear specifics", () => {
     }
   });
 });
+
+describe("choosing Linear on the settings page", () => {
+  it("saves the key sealed, never shows it, and switches the actions to Linear", async () => {
+    const s = await startServer({
+      DATA_DIR: tempDir("linear-settings"),
+      CREWS_DIR: FIXTURE_CREWS,
+      CREW_TOKEN: TEST_CREW_TOKEN,
+      SERVICE_PLATFORM_INTEGRATION_TOKEN: TEST_INTEGRATION_TOKEN,
+      LINEAR_API_URL: fake.url,
+      ...(mode === "postgres" ? { DATABASE_URL: (await freshPostgresDatabase()) as string } : {}),
+    });
+    try {
+      const admin = (method: string, path: string, body?: unknown) =>
+        call(s.url, method, path, { token: TEST_CREW_TOKEN, body });
+      expect((await admin("GET", "/api/integrations/settings")).json).toMatchObject({
+        backend: "embedded",
+        source: "default",
+      });
+      expect((await admin("POST", "/api/integrations/test")).json).toMatchObject({
+        ok: true,
+        backend: "embedded",
+        teams: ["ENG", "OPS"],
+      });
+
+      expect((await admin("PUT", "/api/integrations/settings", { backend: "linear" })).status).toBe(
+        422,
+      ); // no key yet
+      const bad = await admin("PUT", "/api/integrations/settings", {
+        backend: "linear",
+        linearKey: "lin_api_wrong",
+      });
+      expect(bad.status).toBe(200);
+      expect(bad.text).not.toContain("lin_api_wrong");
+      expect((await admin("POST", "/api/integrations/test")).json).toMatchObject({
+        ok: false,
+        backend: "linear",
+        error: { code: "permission_denied" },
+      });
+
+      const good = await admin("PUT", "/api/integrations/settings", {
+        backend: "linear",
+        linearKey: FAKE_LINEAR_KEY,
+      });
+      expect(good.json).toMatchObject({
+        backend: "linear",
+        source: "settings",
+        linear_key_saved: true,
+        linear_key_hint: `…${FAKE_LINEAR_KEY.slice(-4)}`,
+      });
+      await new Promise((r) => setTimeout(r, 100));
+      const before = fake.requests.length;
+      expect((await admin("POST", "/api/integrations/test")).json).toMatchObject({
+        ok: true,
+        backend: "linear",
+      });
+      expect(fake.requests.length).toBeGreaterThan(before);
+      const userToken = await call(s.url, "GET", "/api/integrations/settings");
+      expect(userToken.status).toBe(401);
+    } finally {
+      await s.kill();
+    }
+  });
+});

@@ -3,6 +3,7 @@ import { DeliveriesSection } from "@/components/settings/deliveries-section";
 import { IntegrationSection } from "@/components/settings/integration-section";
 import { SecretSection } from "@/components/settings/secret-section";
 import { TokensSection } from "@/components/settings/tokens-section";
+import { TrackerBackendSection } from "@/components/settings/tracker-backend-section";
 import { UsersSection } from "@/components/settings/users-section";
 import { roleAllows } from "@/lib/auth/roles";
 import { currentUser } from "@/lib/auth/session";
@@ -21,6 +22,7 @@ export default async function SettingsPage() {
       {isAdmin && <UsersSection me={user.id} />}
       {isAdmin && <DeliveriesSection />}
       {isAdmin && <SecretSection />}
+      {isAdmin && <TrackerBackendSection />}
       {isAdmin && <IntegrationSection />}
     </>
   );
