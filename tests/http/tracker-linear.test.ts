@@ -58,6 +58,25 @@ describe("Linear specifics", () => {
     expect(fake.issues.size).toBeGreaterThan(0);
   });
 
+  it("a rate limit is waited out (Retry-After) and the call retried", async () => {
+    const teams = await call(
+      ctx.baseUrl,
+      "POST",
+      "/api/integrations/actions/search_teams/execute",
+      { token: TEST_INTEGRATION_TOKEN, body: { integration: {} } },
+    );
+    const started = Date.now();
+    const r = await call(ctx.baseUrl, "POST", "/api/integrations/actions/create_issue/execute", {
+      token: TEST_INTEGRATION_TOKEN,
+      body: { integration: { teamId: teams.json.teams[0].id, title: "Busy day [ratelimit-once]" } },
+    });
+    expect(r.status, r.text).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    expect(
+      [...fake.issues.values()].filter((i) => i.title === "Busy day [ratelimit-once]"),
+    ).toHaveLength(1);
+  });
+
   it("a connection that lacks the write scope, and a wrong key, are permission_denied", async () => {
     const readOnly = await serverWithKey(FAKE_LINEAR_READ_ONLY_KEY);
     try {

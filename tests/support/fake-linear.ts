@@ -39,6 +39,7 @@ export async function startFakeLinear() {
   const issues = new Map<string, Issue>();
   const projects = new Map<string, Json>();
   const requests: string[] = [];
+  const rateLimited = new Set<string>();
 
   const teamOut = (t: Json) => ({
     id: t.id,
@@ -252,6 +253,30 @@ export async function startFakeLinear() {
     }
     // Handlers are keyed by the operation name with a lower-case first letter.
     const op = name ? ops[name.charAt(0).toLowerCase() + name.slice(1)] : undefined;
+    // A title with "[ratelimit-once]" is rate-limited the first time, as Linear does under load.
+    const title = variables?.input?.title as string | undefined;
+    if (name === "IssueCreate" && title?.includes("[ratelimit-once]") && !rateLimited.has(title)) {
+      rateLimited.add(title);
+      res.writeHead(400, {
+        "content-type": "application/json",
+        "retry-after": "1",
+        "x-ratelimit-requests-remaining": "0",
+      });
+      return res.end(
+        JSON.stringify({
+          errors: [
+            {
+              message: "Rate limit exceeded",
+              extensions: {
+                type: "ratelimited",
+                code: "RATELIMITED",
+                userPresentableMessage: "Too many requests.",
+              },
+            },
+          ],
+        }),
+      );
+    }
     if (!op)
       return send(400, {
         errors: [
