@@ -31,7 +31,7 @@ export function RunsTable({ crews }: { crews: { slug: string; name: string }[] }
     ),
   );
   const [draft, setDraft] = useState<Record<string, string>>(filters);
-  const { data, error, isPending } = useQuery({
+  const { data, error, isPending, isPlaceholderData } = useQuery({
     queryKey: ["runs", filters],
     queryFn: () => runsApi.list(filters),
     refetchInterval: 3_000,
@@ -109,6 +109,9 @@ export function RunsTable({ crews }: { crews: { slug: string; name: string }[] }
           </button>
         </div>
       </form>
+      <p aria-live="polite" className="muted small">
+        {isPlaceholderData ? "Updating…" : ""}
+      </p>
       {error && (
         <p role="alert" className="form-error">
           Could not load runs: {error.message}

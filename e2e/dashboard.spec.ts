@@ -30,9 +30,11 @@ test("overview, crews, runs filter and inbox", async ({ page, request }, info) =
   await page.getByLabel("Crew").selectOption("brief");
   await page.getByRole("button", { name: "Filter" }).click();
   const rows = page.getByRole("table", { name: "Runs" }).locator("tbody tr");
-  await expect(rows.first()).toBeVisible();
-  for (const crew of await rows.locator("td:first-child").allInnerTexts())
-    expect(crew).toBe("brief");
+  await expect(page).toHaveURL(/crew=brief/);
+  // Until the filtered page arrives the previous rows stay on screen: wait for it.
+  await expect
+    .poll(async () => [...new Set(await rows.locator("td:first-child").allInnerTexts())])
+    .toEqual(["brief"]);
   await page.getByLabel("Search").fill(briefId.slice(0, 8));
   await page.getByRole("button", { name: "Filter" }).click();
   await expect(rows).toHaveCount(1);

@@ -430,6 +430,15 @@ const BROKEN: Broken[] = [
     reason: /openai\//,
   },
   {
+    name: "unknown action of a known app",
+    files: {
+      "crew.yaml": `agents:\n  a: { role: R, goal: G, backstory: B, apps: [tracker/close_issue] }\ntasks:\n${TASK_T}`,
+    },
+    file: "broken/crew.yaml",
+    key: /^(agents\.)?a\.apps$/,
+    reason: /unknown action 'close_issue'/,
+  },
+  {
     name: "unknown app",
     files: {
       "crew.yaml": `agents:\n  a: { role: R, goal: G, backstory: B, apps: [jira/create_issue] }\ntasks:\n${TASK_T}`,
