@@ -358,3 +358,16 @@ describe("unsupported methods", () => {
     });
   }
 });
+
+describe("security headers", () => {
+  it.each(["/sign-in", "/docs/api", "/api/openapi.json"])(
+    "%s cannot be framed or sniffed and keeps its URL to itself",
+    async (path) => {
+      const r = await call(baseUrl, "GET", path);
+      expect(r.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+      expect(r.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(r.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+      expect(r.headers.get("x-frame-options")).toBe("DENY");
+    },
+  );
+});
