@@ -27,6 +27,8 @@ const EnvSchema = z.object({
   AGENT_MAX_STEPS: positiveInt.default(12),
   // The offline model pauses this long per step so a run can be watched; 0 for instant.
   OFFLINE_MODEL_DELAY_MS: z.coerce.number().int().min(0).default(250),
+  // Requests each token (or signed-in person) may make per minute, per process; 429 beyond it.
+  RATE_LIMIT_PER_MINUTE: positiveInt.default(6000),
   // Dashboard sign-in: the session secret (generated into DATA_DIR when unset) and the first admin.
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   ADMIN_EMAIL: z.email("must be an email address").optional(),

@@ -5,6 +5,7 @@ import { type Action, can } from "@/lib/auth/roles";
 import { getCrewOrThrow } from "@/lib/crew/registry";
 import type { CrewDef } from "@/lib/crew/schema";
 import { AppError, toProblem } from "./problem";
+import { checkRateLimit } from "./rate-limit";
 
 type Params = Record<string, string | string[]>;
 export type CrewRouteContext<P extends Params> = {
@@ -27,6 +28,7 @@ export function apiRoute<P extends Params = Params>(
   return async (request: Request, context: { params: Promise<P> }) => {
     try {
       const principal = await authenticate(request);
+      checkRateLimit(principal);
       if (!can(principal, action)) throw forbidden(action);
       return await handler({ request, principal, params: await context.params });
     } catch (err) {
