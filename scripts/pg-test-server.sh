@@ -16,6 +16,7 @@ as_pg "$PGBIN/initdb" -D "$PG_TEST_DIR/data" -U crewdeck --auth=trust -E UTF8 >"
 as_pg "$PGBIN/pg_ctl" -D "$PG_TEST_DIR/data" -l "$PG_TEST_DIR/server.log" -w \
   -o "-p $PG_TEST_PORT -k $PG_TEST_DIR -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200" start >/dev/null
 export TEST_PG_URL="postgres://crewdeck@127.0.0.1:$PG_TEST_PORT/postgres"
+export PG_TEST_DIR PG_TEST_PORT PGBIN
 pg_test_stop() {
   as_pg "$PGBIN/pg_ctl" -D "$PG_TEST_DIR/data" -m immediate stop >/dev/null 2>&1 || true
   rm -rf "$PG_TEST_DIR"

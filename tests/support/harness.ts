@@ -148,3 +148,51 @@ export async function freshPostgresDatabase(): Promise<string | undefined> {
 export function dbMode(): "embedded" | "postgres" {
   return process.env.TEST_DB === "postgres" ? "postgres" : "embedded";
 }
+
+/**
+ * A PostgreSQL server of the test's own (scripts/pg-test-server.sh), which the test may stop and
+ * start again without disturbing the suite's shared one.
+ */
+export function ownPostgres() {
+  const res = spawnSync(
+    "bash",
+    [
+      "-c",
+      'source scripts/pg-test-server.sh && echo "$TEST_PG_URL $PG_TEST_DIR $PG_TEST_PORT $PGBIN"',
+    ],
+    { cwd: ROOT, encoding: "utf8" },
+  );
+  if (res.status !== 0) throw new Error(`cannot start PostgreSQL: ${res.stderr}`);
+  const [url, dir, port, bin] = res.stdout.trim().split(/\s+/) as [string, string, string, string];
+  const asPg = (args: string[]) => {
+    const cmd =
+      process.getuid?.() === 0
+        ? ["runuser", ["-u", "postgres", "--", `${bin}/pg_ctl`, ...args]]
+        : [`${bin}/pg_ctl`, args];
+    const r = spawnSync(cmd[0] as string, cmd[1] as string[], { encoding: "utf8" });
+    if (r.status !== 0) throw new Error(`pg_ctl ${args[0]} failed: ${r.stderr}`);
+  };
+  return {
+    url,
+    stop: () => asPg(["-D", `${dir}/data`, "-m", "fast", "stop"]),
+    start: () =>
+      asPg([
+        "-D",
+        `${dir}/data`,
+        "-l",
+        `${dir}/server.log`,
+        "-w",
+        "-o",
+        `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`,
+        "start",
+      ]),
+    destroy: () => {
+      try {
+        asPg(["-D", `${dir}/data`, "-m", "immediate", "stop"]);
+      } catch {
+        // already stopped
+      }
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
