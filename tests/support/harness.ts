@@ -9,6 +9,7 @@ export const ROOT = path.resolve(import.meta.dirname, "../..");
 export const FIXTURE_CREWS = path.join(ROOT, "tests/fixtures/crews");
 export const TEST_CREW_TOKEN = "test-org-token-0123456789abcdef";
 export const TEST_INTEGRATION_TOKEN = "test-integration-token-0123456789";
+export const TEST_ADMIN = { email: "admin@example.com", password: "admin password 123" };
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
