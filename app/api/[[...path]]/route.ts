@@ -5,10 +5,10 @@ import { errors, toProblem } from "@/lib/http/problem";
 
 export const dynamic = "force-dynamic";
 
-async function notFound(request: Request, { params }: { params: Promise<{ path: string[] }> }) {
+async function notFound(request: Request, { params }: { params: Promise<{ path?: string[] }> }) {
   try {
     const { path } = await params;
-    if (path[0] === "crews") await authenticate(request);
+    if (path?.[0] === "crews") await authenticate(request);
     throw errors.notFound(
       `No API endpoint at ${new URL(request.url).pathname}. See /api/openapi.json.`,
     );
