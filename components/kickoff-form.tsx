@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { type FormEvent, useEffect, useState } from "react";
+import { ErrorText } from "@/components/error-text";
 import { ApiError, crewApi } from "@/lib/api/client";
 
 // Inputs whose names suggest prose get a text area.
@@ -89,11 +90,7 @@ export function KickoffForm({ crew }: { crew: string }) {
           </div>
         );
       })}
-      {formError && (
-        <p role="alert" className="form-error">
-          {formError}
-        </p>
-      )}
+      <ErrorText>{formError}</ErrorText>
       <button type="submit" className="primary" disabled={submitting}>
         {submitting ? "Starting…" : "Start run"}
       </button>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { ErrorText } from "@/components/error-text";
 import { type RunStats, type RunsPage, runsApi } from "@/lib/api/client";
 
 function RunList({
@@ -133,11 +134,7 @@ export function Overview() {
   });
   return (
     <>
-      {stats.error && (
-        <p role="alert" className="form-error">
-          Could not load the overview: {stats.error.message}
-        </p>
-      )}
+      {stats.error && <ErrorText>Could not load the overview: {stats.error.message}</ErrorText>}
       <div className="tiles">
         <a className="tile" href="/inbox">
           <strong>{stats.data?.awaiting_review ?? "…"}</strong> awaiting review

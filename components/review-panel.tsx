@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
+import { ErrorText } from "@/components/error-text";
 import { ApiError, crewApi } from "@/lib/api/client";
 import { Markdown } from "./markdown";
 
@@ -117,11 +118,7 @@ export function ReviewPanel({
         value={feedback}
         onChange={(e) => setFeedback(e.target.value)}
       />
-      {error && (
-        <p role="alert" className="form-error">
-          {error}
-        </p>
-      )}
+      <ErrorText>{error}</ErrorText>
       <div className="actions">
         <button
           type="button"

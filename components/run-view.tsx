@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { ErrorText } from "@/components/error-text";
 import type { ExecutionEvent, StatusResponse } from "@/lib/api/schemas";
 import { Markdown } from "./markdown";
 import { ReviewPanel } from "./review-panel";
@@ -69,11 +70,7 @@ export function RunView({ crew, id, canStop, canReview, expectedOutputs }: Props
         )}
       </div>
       {notice && <p role="status">{notice}</p>}
-      {error && (
-        <p role="alert" className="form-error">
-          {error}
-        </p>
-      )}
+      <ErrorText>{error}</ErrorText>
       {Object.keys(inputs).length > 0 && (
         <dl className="inputs">
           {Object.entries(inputs).map(([k, v]) => (
@@ -110,11 +107,7 @@ export function RunView({ crew, id, canStop, canReview, expectedOutputs }: Props
           />
         ))}
       </ol>
-      {status.error && (
-        <p role="alert" className="form-error">
-          {status.error}
-        </p>
-      )}
+      <ErrorText>{status.error}</ErrorText>
       {status.result !== null && <Result status={status} />}
     </>
   );

@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { type FormEvent, useState } from "react";
+import { ErrorText } from "@/components/error-text";
 import { runsApi } from "@/lib/api/client";
 import { EXECUTION_STATUSES } from "@/lib/runs/states";
 
@@ -112,11 +113,7 @@ export function RunsTable({ crews }: { crews: { slug: string; name: string }[] }
       <p aria-live="polite" className="muted small">
         {isPlaceholderData ? "Updating…" : ""}
       </p>
-      {error && (
-        <p role="alert" className="form-error">
-          Could not load runs: {error.message}
-        </p>
-      )}
+      {error && <ErrorText>Could not load runs: {error.message}</ErrorText>}
       {isPending && !data && (
         <p className="muted" aria-busy="true">
           Loading runs…

@@ -2,6 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { ErrorText } from "@/components/error-text";
 import { settingsApi } from "@/lib/api/client";
 
 /** Webhook deliveries with every attempt; failed ones can be sent again. */
@@ -34,16 +35,8 @@ export function DeliveriesSection() {
         <option value="failed">failed</option>
         <option value="succeeded">succeeded</option>
       </select>
-      {error && (
-        <p role="alert" className="form-error">
-          {error.message}
-        </p>
-      )}
-      {redeliver.error && (
-        <p role="alert" className="form-error">
-          {redeliver.error.message}
-        </p>
-      )}
+      <ErrorText>{error?.message}</ErrorText>
+      <ErrorText>{redeliver.error?.message}</ErrorText>
       {isPending && <p className="muted">Loading…</p>}
       {data && data.deliveries.length === 0 && (
         <p className="muted">No deliveries yet. Give webhook URLs at kickoff to receive events.</p>

@@ -2,6 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import { ErrorText } from "@/components/error-text";
 import { integrationApi } from "@/lib/api/client";
 
 /** Integration tokens: what agent runtimes outside Crewdeck present to call tracker actions. */
@@ -66,11 +67,7 @@ export function IntegrationSection() {
           <code data-testid="new-integration-token">{created}</code>
         </div>
       )}
-      {problem && (
-        <p role="alert" className="form-error">
-          {problem.message}
-        </p>
-      )}
+      <ErrorText>{problem?.message}</ErrorText>
       {data && data.tokens.length > 0 && (
         <div className="table-wrap">
           <table aria-label="Integration tokens">

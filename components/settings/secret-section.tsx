@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { ErrorText } from "@/components/error-text";
 import { settingsApi } from "@/lib/api/client";
 
 /** The webhook signing secret, fetched only when an administrator asks to see it. */
@@ -31,11 +32,7 @@ export function SecretSection() {
           Reveal
         </button>
       )}
-      {error && (
-        <p role="alert" className="form-error">
-          {error}
-        </p>
-      )}
+      <ErrorText>{error}</ErrorText>
     </section>
   );
 }

@@ -2,6 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import { ErrorText } from "@/components/error-text";
 import { settingsApi } from "@/lib/api/client";
 
 /** API tokens: created here, shown once with a copy button, listed with last use, revocable. */
@@ -72,11 +73,7 @@ export function TokensSection({
           </button>
         </form>
       )}
-      {create.error && (
-        <p role="alert" className="form-error">
-          {create.error.message}
-        </p>
-      )}
+      <ErrorText>{create.error?.message}</ErrorText>
       {created && (
         <div className="secret-once" role="status">
           <p>Copy this token now — it is not shown again:</p>
@@ -92,11 +89,7 @@ export function TokensSection({
           </button>
         </div>
       )}
-      {error && (
-        <p role="alert" className="form-error">
-          {error.message}
-        </p>
-      )}
+      <ErrorText>{error?.message}</ErrorText>
       {isPending && <p className="muted">Loading…</p>}
       {data && data.tokens.length === 0 && <p className="muted">No tokens yet.</p>}
       {data && data.tokens.length > 0 && (

@@ -2,6 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import { ErrorText } from "@/components/error-text";
 import { trackerSettingsApi } from "@/lib/api/client";
 
 /** Which tracker agents use — the embedded one or Linear — and a check that it answers. */
@@ -100,9 +101,7 @@ export function TrackerBackendSection() {
         )}
       </div>
       {(save.error || error || test.error) && (
-        <p role="alert" className="form-error">
-          {(save.error ?? error ?? test.error)?.message}
-        </p>
+        <ErrorText>{(save.error ?? error ?? test.error)?.message}</ErrorText>
       )}
     </section>
   );

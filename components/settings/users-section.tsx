@@ -2,6 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import { ErrorText } from "@/components/error-text";
 import { settingsApi } from "@/lib/api/client";
 import { ROLES } from "@/lib/auth/roles";
 
@@ -72,9 +73,7 @@ export function UsersSection({ me }: { me: string }) {
         </button>
       </form>
       {(create.error || setRole.error || error) && (
-        <p role="alert" className="form-error">
-          {(create.error ?? setRole.error ?? error)?.message}
-        </p>
+        <ErrorText>{(create.error ?? setRole.error ?? error)?.message}</ErrorText>
       )}
       {data && (
         <div className="table-wrap">

@@ -77,3 +77,109 @@ export function nonEmpty(field: string, value: string) {
   if (!value.trim()) throw new TrackerError("validation_error", `${field} must not be empty.`);
   return value.trim();
 }
+
+type IssueFieldInput = {
+  statusId?: string;
+  cycleId?: string;
+  priority?: string | number;
+  dueDate?: string;
+  additionalFields?: Record<string, unknown>;
+};
+
+/** The optional fields create_issue and update_issue share, checked for form before any I/O. */
+export function parseIssueFields(p: IssueFieldInput) {
+  const extra = onlyKnownFields(p.additionalFields, ["assigneeId", "labelIds"]);
+  return {
+    statusId: optionalUuid("statusId", p.statusId),
+    cycleId: optionalUuid("cycleId", p.cycleId),
+    priority: priority(p.priority),
+    dueDate: isoDate("dueDate", p.dueDate),
+    assigneeId:
+      extra.assigneeId === undefined
+        ? undefined
+        : uuid("additionalFields.assigneeId", String(extra.assigneeId)),
+    labelIds: extra.labelIds,
+  };
+}
+
+const PROJECT_STATES = ["backlog", "planned", "started", "paused", "completed", "canceled"];
+
+export function projectState(value: unknown) {
+  if (value === undefined) return undefined;
+  if (typeof value !== "string" || !PROJECT_STATES.includes(value)) {
+    throw new TrackerError(
+      "invalid_state",
+      `additionalFields.state '${String(value)}' is not a project state; use one of: ${PROJECT_STATES.join(", ")}.`,
+    );
+  }
+  return value;
+}
+
+// "One team ID string or JSON array of team ID strings": accept all three spellings.
+export function teamIdList(raw: string | string[]): string[] {
+  let list: unknown = raw;
+  if (typeof raw === "string" && raw.trim().startsWith("[")) {
+    try {
+      list = JSON.parse(raw);
+    } catch {
+      throw new TrackerError(
+        "validation_error",
+        "teamIds looks like a JSON array but does not parse; send an array of team IDs.",
+      );
+    }
+  }
+  const ids = Array.isArray(list) ? list : [list];
+  if (!ids.length || !ids.every((x) => typeof x === "string"))
+    throw new TrackerError("validation_error", "teamIds needs at least one team ID.");
+  return ids.map((t, i) => uuid(`teamIds[${i}]`, t as string));
+}
+
+/** Keeps only the keys whose value is defined (for update inputs sent as partial objects). */
+export function compact<T extends Record<string, unknown>>(input: T): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(input).filter(([, value]) => value !== undefined),
+  ) as Partial<T>;
+}
+
+/** create_project / update_project: name, description (parameter or additionalFields) and state. */
+export function parseProjectFields(p: {
+  projectName?: string;
+  description?: string;
+  additionalFields?: Record<string, unknown>;
+}) {
+  const extra = onlyKnownFields(p.additionalFields, ["state", "description"]);
+  return {
+    name: p.projectName === undefined ? undefined : nonEmpty("projectName", p.projectName),
+    description:
+      p.description ?? (typeof extra.description === "string" ? extra.description : undefined),
+    state: projectState(extra.state),
+  };
+}
+
+/** create_sub_issue: the additionalFields.lead it may carry. */
+export function parseLead(additionalFields: Record<string, unknown> | undefined) {
+  const extra = onlyKnownFields(additionalFields, ["lead"]);
+  return extra.lead === undefined ? undefined : uuid("additionalFields.lead", String(extra.lead));
+}
+
+/** A sub-issue's parent must exist, be neither deleted nor archived, and be in the same team. */
+export function assertUsableParent(
+  parent: { identifier: string; teamId: string; deleted: boolean; archived: boolean } | undefined,
+  { parentId, teamId }: { parentId: string; teamId: string },
+) {
+  if (!parent)
+    throw new TrackerError("invalid_parent", `The parent issue ${parentId} does not exist.`);
+  if (parent.deleted)
+    throw new TrackerError("invalid_parent", `The parent issue ${parent.identifier} was deleted.`);
+  if (parent.archived)
+    throw new TrackerError(
+      "invalid_parent",
+      `The parent issue ${parent.identifier} is archived and takes no sub-issues.`,
+    );
+  if (parent.teamId !== teamId) {
+    throw new TrackerError(
+      "invalid_parent",
+      `The parent issue ${parent.identifier} belongs to another team; create the sub-issue in team ${parent.teamId}.`,
+    );
+  }
+}

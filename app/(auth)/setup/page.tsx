@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { ErrorText } from "@/components/error-text";
 import { signIn } from "@/lib/auth/session";
 import { countUsersWithPassword, createUser, NewUserSchema } from "@/lib/auth/users";
 import { getDb } from "@/lib/db";
@@ -44,11 +45,7 @@ export default async function SetupPage({
       <p className="muted">
         Create the first administrator. You can invite the rest of the team afterwards.
       </p>
-      {error && (
-        <p role="alert" className="form-error">
-          {error}
-        </p>
-      )}
+      <ErrorText>{error}</ErrorText>
       <form action={setupAction}>
         <label htmlFor="name">Name</label>
         <input id="name" name="name" autoComplete="name" />

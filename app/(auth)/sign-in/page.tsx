@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { AuthError } from "next-auth";
+import { ErrorText } from "@/components/error-text";
 import { signIn } from "@/lib/auth/session";
 import { countUsersWithPassword } from "@/lib/auth/users";
 import { getDb } from "@/lib/db";
@@ -37,11 +38,7 @@ export default async function SignInPage({
   return (
     <section className="auth-card">
       <h1>Sign in to Crewdeck</h1>
-      {error && (
-        <p role="alert" className="form-error">
-          Wrong email or password.
-        </p>
-      )}
+      {error && <ErrorText>Wrong email or password.</ErrorText>}
       <form action={signInAction}>
         <input type="hidden" name="next" value={safeNext(next)} />
         <label htmlFor="email">Email</label>

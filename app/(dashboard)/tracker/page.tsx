@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { ErrorText } from "@/components/error-text";
 import { getDb } from "@/lib/db";
 import { listIssues, listTeams } from "@/lib/tracker/embedded/browse";
 import { TrackerError } from "@/lib/tracker/errors";
@@ -114,11 +115,7 @@ export default async function TrackerPage({ searchParams }: { searchParams: Prom
           </button>
         </div>
       </form>
-      {error && (
-        <p role="alert" className="form-error">
-          {error}
-        </p>
-      )}
+      <ErrorText>{error}</ErrorText>
       {!error && issues.length === 0 && <p className="muted">No issues match.</p>}
       {issues.length > 0 && (
         <div className="table-wrap">

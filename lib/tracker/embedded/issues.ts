@@ -4,12 +4,11 @@ import { TrackerError } from "../errors";
 import { compileFilter, type FieldMap } from "../filter";
 import type { ActionParams } from "../schemas";
 import {
+  assertUsableParent,
   identifier,
-  isoDate,
   nonEmpty,
-  onlyKnownFields,
-  optionalUuid,
-  priority,
+  parseIssueFields,
+  parseLead,
   uuid,
 } from "../validate";
 import { ISSUE_SELECT, issueById, teamById } from "./read";
@@ -149,31 +148,7 @@ async function insertIssue(
   return issueById(q, id);
 }
 
-type IssueFieldInput = {
-  statusId?: string;
-  cycleId?: string;
-  priority?: string | number;
-  dueDate?: string;
-  additionalFields?: Record<string, unknown>;
-};
-
-/** The optional fields create_issue and update_issue share, checked for form before any I/O. */
-function parseIssueFields(p: IssueFieldInput) {
-  const extra = onlyKnownFields(p.additionalFields, ["assigneeId", "labelIds"]);
-  return {
-    statusId: optionalUuid("statusId", p.statusId),
-    cycleId: optionalUuid("cycleId", p.cycleId),
-    priority: priority(p.priority),
-    dueDate: isoDate("dueDate", p.dueDate),
-    assigneeId:
-      extra.assigneeId === undefined
-        ? undefined
-        : uuid("additionalFields.assigneeId", String(extra.assigneeId)),
-    labelIds: extra.labelIds,
-  };
-}
-
-/** ...and checked against the team's data inside the action's transaction. */
+/** The fields parseIssueFields checked for form, checked against the team's data in the transaction. */
 async function checkIssueRefs(
   q: Queryable,
   teamId: string,
@@ -319,9 +294,7 @@ export async function createSubIssue(
   const parentId = uuid("parentId", p.parentId);
   const teamId = uuid("teamId", p.teamId);
   const title = nonEmpty("title", p.title);
-  const extra = onlyKnownFields(p.additionalFields, ["lead"]);
-  const lead =
-    extra.lead === undefined ? undefined : uuid("additionalFields.lead", String(extra.lead));
+  const lead = parseLead(p.additionalFields);
   return db.tx(async (q) => {
     const { rows } = await q.query<{
       team_id: string;
@@ -332,25 +305,16 @@ export async function createSubIssue(
       parentId,
     ]);
     const parent = rows[0];
-    if (!parent)
-      throw new TrackerError("invalid_parent", `The parent issue ${parentId} does not exist.`);
-    if (parent.deleted_at)
-      throw new TrackerError(
-        "invalid_parent",
-        `The parent issue ${parent.identifier} was deleted.`,
-      );
-    if (parent.archived_at)
-      throw new TrackerError(
-        "invalid_parent",
-        `The parent issue ${parent.identifier} is archived and takes no sub-issues.`,
-      );
     await teamById(q, teamId);
-    if (parent.team_id !== teamId) {
-      throw new TrackerError(
-        "invalid_parent",
-        `The parent issue ${parent.identifier} belongs to another team; create the sub-issue in team ${parent.team_id}.`,
-      );
-    }
+    assertUsableParent(
+      parent && {
+        identifier: parent.identifier,
+        teamId: parent.team_id,
+        deleted: Boolean(parent.deleted_at),
+        archived: Boolean(parent.archived_at),
+      },
+      { parentId, teamId },
+    );
     if (lead) await checkAssignee(q, lead);
     const issue = await insertIssue(q, ctx, {
       teamId,

@@ -1,47 +1,15 @@
 import crypto from "node:crypto";
 import type { Db, Queryable } from "@/lib/db/types";
-import { TrackerError } from "../errors";
 import { compileFilter, type FieldMap } from "../filter";
 import type { ActionParams } from "../schemas";
-import { nonEmpty, onlyKnownFields, uuid } from "../validate";
+import { nonEmpty, parseProjectFields, teamIdList, uuid } from "../validate";
 import type { ActionContext } from "./issues";
 import { projectById, teamById } from "./read";
 
-const PROJECT_STATES = ["backlog", "planned", "started", "paused", "completed", "canceled"];
 const TEAM_FIELDS: FieldMap = {
   id: { type: "string", sql: "t.id::text" },
   name: { type: "string", sql: "t.name" },
 };
-
-function projectState(value: unknown) {
-  if (value === undefined) return undefined;
-  if (typeof value !== "string" || !PROJECT_STATES.includes(value)) {
-    throw new TrackerError(
-      "invalid_state",
-      `additionalFields.state '${String(value)}' is not a project state; use one of: ${PROJECT_STATES.join(", ")}.`,
-    );
-  }
-  return value;
-}
-
-// "One team ID string or JSON array of team ID strings": accept all three spellings.
-function teamIdList(raw: string | string[]): string[] {
-  let list: unknown = raw;
-  if (typeof raw === "string" && raw.trim().startsWith("[")) {
-    try {
-      list = JSON.parse(raw);
-    } catch {
-      throw new TrackerError(
-        "validation_error",
-        "teamIds looks like a JSON array but does not parse; send an array of team IDs.",
-      );
-    }
-  }
-  const ids = Array.isArray(list) ? list : [list];
-  if (!ids.length || !ids.every((x) => typeof x === "string"))
-    throw new TrackerError("validation_error", "teamIds needs at least one team ID.");
-  return ids.map((t, i) => uuid(`teamIds[${i}]`, t as string));
-}
 
 async function history(
   q: Queryable,
@@ -59,10 +27,9 @@ async function history(
 export async function createProject(db: Db, p: ActionParams<"create_project">, ctx: ActionContext) {
   const teamIds = teamIdList(p.teamIds);
   const name = nonEmpty("projectName", p.projectName);
-  const extra = onlyKnownFields(p.additionalFields, ["state", "description"]);
-  const state = projectState(extra.state) ?? "planned";
-  const description =
-    p.description ?? (typeof extra.description === "string" ? extra.description : null);
+  const fields = parseProjectFields(p);
+  const state = fields.state ?? "planned";
+  const description = fields.description ?? null;
   return db.tx(async (q) => {
     for (const t of teamIds) await teamById(q, t);
     const id = crypto.randomUUID();
@@ -82,11 +49,7 @@ export async function createProject(db: Db, p: ActionParams<"create_project">, c
 
 export async function updateProject(db: Db, p: ActionParams<"update_project">, ctx: ActionContext) {
   const projectId = uuid("projectId", p.projectId);
-  const extra = onlyKnownFields(p.additionalFields, ["state", "description"]);
-  const state = projectState(extra.state);
-  const description =
-    p.description ?? (typeof extra.description === "string" ? extra.description : undefined);
-  const name = p.projectName === undefined ? undefined : nonEmpty("projectName", p.projectName);
+  const { name, description, state } = parseProjectFields(p);
   return db.tx(async (q) => {
     await projectById(q, projectId);
     await q.query(

@@ -11,12 +11,14 @@ import { TrackerError } from "../errors";
 import { validateFormula } from "../filter";
 import type { ActionName, ActionParams } from "../schemas";
 import {
+  assertUsableParent,
+  compact,
   identifier,
-  isoDate,
   nonEmpty,
-  onlyKnownFields,
-  optionalUuid,
-  priority,
+  parseIssueFields,
+  parseLead,
+  parseProjectFields,
+  teamIdList,
   uuid,
 } from "../validate";
 import { toLinearFilter } from "./filter";
@@ -72,8 +74,6 @@ type LinearProject = {
   lead: { id: string } | null;
   teams: { nodes: { id: string; key: string; name: string }[] };
 };
-
-const PROJECT_STATES = ["backlog", "planned", "started", "paused", "completed", "canceled"];
 
 function issueView(i: LinearIssue) {
   const { parent, cycle, labels, trashed: _t, ...rest } = i;
@@ -203,33 +203,12 @@ export class LinearTracker {
     return ids;
   }
 
-  private issueFields(p: {
-    statusId?: string;
-    cycleId?: string;
-    priority?: string | number;
-    dueDate?: string;
-    additionalFields?: Record<string, unknown>;
-  }) {
-    const extra = onlyKnownFields(p.additionalFields, ["assigneeId", "labelIds"]);
-    return {
-      statusId: optionalUuid("statusId", p.statusId),
-      cycleId: optionalUuid("cycleId", p.cycleId),
-      priority: priority(p.priority),
-      dueDate: isoDate("dueDate", p.dueDate),
-      assigneeId:
-        extra.assigneeId === undefined
-          ? undefined
-          : uuid("additionalFields.assigneeId", String(extra.assigneeId)),
-      labelIds: extra.labelIds,
-    };
-  }
-
   private async createIssueRaw(input: Record<string, unknown>) {
     const { issueCreate } = await this.gql<{
       issueCreate: { success: boolean; issue: LinearIssue };
     }>(
       `mutation IssueCreate($input: IssueCreateInput!) { issueCreate(input: $input) { success issue { ${ISSUE} } } }`,
-      { input: Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) },
+      { input: compact(input) },
     );
     return { success: issueCreate.success, issue: issueView(issueCreate.issue) };
   }
@@ -237,7 +216,7 @@ export class LinearTracker {
   async create_issue(p: ActionParams<"create_issue">) {
     const teamId = uuid("teamId", p.teamId);
     const title = nonEmpty("title", p.title);
-    const f = this.issueFields(p);
+    const f = parseIssueFields(p);
     const labelIds = await this.checkRefs(await this.team(teamId), f);
     return this.createIssueRaw({
       teamId,
@@ -254,7 +233,7 @@ export class LinearTracker {
 
   async update_issue(p: ActionParams<"update_issue">) {
     const id = uuid("issueId", p.issueId);
-    const f = this.issueFields(p);
+    const f = parseIssueFields(p);
     const title = p.title === undefined ? undefined : nonEmpty("title", p.title);
     const current = await this.liveIssue(id);
     const labelIds = await this.checkRefs(await this.team(current.team.id), f);
@@ -272,7 +251,7 @@ export class LinearTracker {
       issueUpdate: { success: boolean; issue: LinearIssue };
     }>(
       `mutation IssueUpdate($id: String!, $input: IssueUpdateInput!) { issueUpdate(id: $id, input: $input) { success issue { ${ISSUE} } } }`,
-      { id, input: Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) },
+      { id, input: compact(input) },
     );
     return { success: issueUpdate.success, issue: issueView(issueUpdate.issue) };
   }
@@ -331,29 +310,20 @@ export class LinearTracker {
     const parentId = uuid("parentId", p.parentId);
     const teamId = uuid("teamId", p.teamId);
     const title = nonEmpty("title", p.title);
-    const extra = onlyKnownFields(p.additionalFields, ["lead"]);
-    const lead =
-      extra.lead === undefined ? undefined : uuid("additionalFields.lead", String(extra.lead));
+    const lead = parseLead(p.additionalFields);
     const parent = await this.issue(parentId);
-    if (!parent)
-      throw new TrackerError("invalid_parent", `The parent issue ${parentId} does not exist.`);
-    if (parent.trashed)
-      throw new TrackerError(
-        "invalid_parent",
-        `The parent issue ${parent.identifier} was deleted.`,
-      );
-    if (parent.archivedAt)
-      throw new TrackerError(
-        "invalid_parent",
-        `The parent issue ${parent.identifier} is archived and takes no sub-issues.`,
-      );
     const team = await this.team(teamId);
-    if (parent.team.id !== teamId) {
-      throw new TrackerError(
-        "invalid_parent",
-        `The parent issue ${parent.identifier} belongs to another team; create the sub-issue in team ${parent.team.id}.`,
-      );
-    }
+    assertUsableParent(
+      parent
+        ? {
+            identifier: parent.identifier,
+            teamId: parent.team.id,
+            deleted: Boolean(parent.trashed),
+            archived: Boolean(parent.archivedAt),
+          }
+        : undefined,
+      { parentId, teamId },
+    );
     await this.checkRefs(team, { assigneeId: lead });
     return this.createIssueRaw({
       teamId,
@@ -374,46 +344,17 @@ export class LinearTracker {
     return project;
   }
 
-  private projectState(value: unknown) {
-    if (value === undefined) return undefined;
-    if (typeof value !== "string" || !PROJECT_STATES.includes(value)) {
-      throw new TrackerError(
-        "invalid_state",
-        `additionalFields.state '${String(value)}' is not a project state; use one of: ${PROJECT_STATES.join(", ")}.`,
-      );
-    }
-    return value;
-  }
-
   async create_project(p: ActionParams<"create_project">) {
-    let list: unknown = p.teamIds;
-    if (typeof list === "string" && list.trim().startsWith("[")) {
-      try {
-        list = JSON.parse(list);
-      } catch {
-        throw new TrackerError(
-          "validation_error",
-          "teamIds looks like a JSON array but does not parse; send an array of team IDs.",
-        );
-      }
-    }
-    const teamIds = (Array.isArray(list) ? list : [list]).map((t, i) =>
-      uuid(`teamIds[${i}]`, String(t)),
-    );
+    const teamIds = teamIdList(p.teamIds);
+    const { description, state } = parseProjectFields(p);
     const name = nonEmpty("projectName", p.projectName);
-    const extra = onlyKnownFields(p.additionalFields, ["state", "description"]);
-    const state = this.projectState(extra.state);
     for (const t of teamIds) await this.team(t);
-    const description =
-      p.description ?? (typeof extra.description === "string" ? extra.description : undefined);
     const { projectCreate } = await this.gql<{
       projectCreate: { success: boolean; project: LinearProject };
     }>(
       `mutation ProjectCreate($input: ProjectCreateInput!) { projectCreate(input: $input) { success project { ${PROJECT} } } }`,
       {
-        input: Object.fromEntries(
-          Object.entries({ name, description, teamIds, state }).filter(([, v]) => v !== undefined),
-        ),
+        input: compact({ name, description, teamIds, state }),
       },
     );
     return { success: projectCreate.success, project: projectView(projectCreate.project) };
@@ -421,11 +362,7 @@ export class LinearTracker {
 
   async update_project(p: ActionParams<"update_project">) {
     const id = uuid("projectId", p.projectId);
-    const extra = onlyKnownFields(p.additionalFields, ["state", "description"]);
-    const state = this.projectState(extra.state);
-    const name = p.projectName === undefined ? undefined : nonEmpty("projectName", p.projectName);
-    const description =
-      p.description ?? (typeof extra.description === "string" ? extra.description : undefined);
+    const { name, description, state } = parseProjectFields(p);
     await this.liveProject(id);
     const { projectUpdate } = await this.gql<{
       projectUpdate: { success: boolean; project: LinearProject };
@@ -433,9 +370,7 @@ export class LinearTracker {
       `mutation ProjectUpdate($id: String!, $input: ProjectUpdateInput!) { projectUpdate(id: $id, input: $input) { success project { ${PROJECT} } } }`,
       {
         id,
-        input: Object.fromEntries(
-          Object.entries({ name, description, state }).filter(([, v]) => v !== undefined),
-        ),
+        input: compact({ name, description, state }),
       },
     );
     return { success: projectUpdate.success, project: projectView(projectUpdate.project) };
