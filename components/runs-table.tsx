@@ -28,7 +28,7 @@ export function RunsTable({ crews }: { crews: { slug: string; name: string }[] }
   const search = useSearchParams();
   const filters = Object.fromEntries(
     [...search.entries()].filter(
-      ([k, v]) => (v && (FILTERS as readonly string[]).includes(k)) || k === "page",
+      ([k, v]) => (v && (FILTERS as readonly string[]).includes(k)) || k === "cursor",
     ),
   );
   const [draft, setDraft] = useState<Record<string, string>>(filters);
@@ -45,7 +45,7 @@ export function RunsTable({ crews }: { crews: { slug: string; name: string }[] }
   };
   const apply = (e: FormEvent) => {
     e.preventDefault();
-    go({ ...draft, page: "" });
+    go({ ...draft, cursor: "" });
   };
   const field = (name: string) => ({
     id: `filter-${name}`,
@@ -158,24 +158,25 @@ export function RunsTable({ crews }: { crews: { slug: string; name: string }[] }
           </table>
         </div>
       )}
-      {data && data.pages > 1 && (
+      {data && (data.next_cursor || data.prev_cursor) && (
         <nav className="pager" aria-label="Pages">
           <button
             type="button"
-            disabled={data.page <= 1}
-            onClick={() => go({ ...filters, page: String(data.page - 1) })}
+            disabled={!data.prev_cursor}
+            onClick={() => go({ ...filters, cursor: data.prev_cursor ?? "" })}
           >
-            Previous
+            Newer
           </button>
           <span>
-            Page {data.page} of {data.pages} · {data.total} runs
+            {data.total_capped ? `${data.total.toLocaleString()}+` : data.total.toLocaleString()}{" "}
+            runs
           </span>
           <button
             type="button"
-            disabled={data.page >= data.pages}
-            onClick={() => go({ ...filters, page: String(data.page + 1) })}
+            disabled={!data.next_cursor}
+            onClick={() => go({ ...filters, cursor: data.next_cursor ?? "" })}
           >
-            Next
+            Older
           </button>
         </nav>
       )}

@@ -1,6 +1,7 @@
 // `npm run worker`: a worker process on its own, for scale-out on PostgreSQL.
 import { env } from "@/lib/config/env";
 import { getDb } from "@/lib/db";
+import { onShutdown } from "@/lib/server/shutdown";
 import { startWorkers } from "@/lib/server/start-workers";
 
 async function main() {
@@ -15,14 +16,13 @@ async function main() {
   const db = await getDb();
   const worker = startWorkers(db);
   console.log(`Worker ${worker.id} running (concurrency ${e.WORKER_CONCURRENCY}).`);
-  const shutdown = async () => {
-    console.log("Shutting down: handing running executions back…");
-    await worker.stop();
-    await db.close();
-    process.exit(0);
-  };
-  process.once("SIGTERM", shutdown);
-  process.once("SIGINT", shutdown);
+  onShutdown(
+    async () => {
+      await worker.stop(e.SHUTDOWN_TIMEOUT_MS);
+      await db.close();
+    },
+    { deadlineMs: e.SHUTDOWN_TIMEOUT_MS },
+  );
 }
 
 main().catch((err) => {

@@ -22,6 +22,9 @@ const EnvSchema = z.object({
   // How long a worker owns an execution without renewing; a crashed worker's runs resume after it.
   WORKER_LEASE_MS: positiveInt.default(30_000),
   WORKER_POLL_MS: positiveInt.default(500),
+  // On SIGTERM: how long running executions may take to finish (then they are handed back) and
+  // due webhooks to be delivered, before the process exits.
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(20_000),
   TASK_TIMEOUT_SECONDS: positiveInt.default(600),
   MODEL_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
   AGENT_MAX_STEPS: positiveInt.default(12),

@@ -242,6 +242,18 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       );
     `,
   },
+  {
+    version: 6,
+    name: "keyset pagination of the runs list",
+    sql: `
+      -- The runs list pages by (created_at, id): each index ends in id so a page is one range scan.
+      CREATE INDEX executions_recent ON executions (created_at DESC, id DESC);
+      DROP INDEX executions_owner;
+      CREATE INDEX executions_owner ON executions (owner_user_id, created_at DESC, id DESC);
+      DROP INDEX executions_crew;
+      CREATE INDEX executions_crew ON executions (crew, created_at DESC, id DESC);
+    `,
+  },
 ];
 
 // Several processes may start at once against one PostgreSQL: the advisory lock lets one migrate

@@ -108,13 +108,25 @@ export function startWorker({
   return {
     id,
     activeCount: () => active.size,
-    /** Stops claiming, aborts what runs and hands it back so another worker resumes it at once. */
-    async stop() {
+    /**
+     * Stops claiming; lets what runs finish for up to `graceMs`, then aborts the rest and hands it
+     * back (lease cleared) so another worker resumes it at once from its last completed task.
+     */
+    async stop(graceMs = 0) {
       stopping = true;
       nudge();
+      await loop;
+      const finished = Promise.allSettled([...active.values()].map((r) => r.done));
+      let timer: NodeJS.Timeout | undefined;
+      const graceOver = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, graceMs);
+      });
+      await Promise.race([finished, graceOver]);
+      clearTimeout(timer);
       clearInterval(renewal);
+      if (active.size) log(`[worker] handing back ${active.size} execution(s) still running`);
       for (const run of active.values()) run.controller.abort(new Error("worker shutting down"));
-      await Promise.allSettled([loop, ...[...active.values()].map((r) => r.done)]);
+      await Promise.allSettled([...active.values()].map((r) => r.done));
       await db
         .query(
           "UPDATE executions SET lease_owner = NULL, lease_expires_at = NULL WHERE lease_owner = $1",

@@ -4,6 +4,7 @@ import type { Principal } from "@/lib/auth/principal";
 import { type Action, can } from "@/lib/auth/roles";
 import { getCrewOrThrow } from "@/lib/crew/registry";
 import type { CrewDef } from "@/lib/crew/schema";
+import { isDraining } from "@/lib/server/shutdown";
 import { AppError, toProblem } from "./problem";
 import { checkRateLimit } from "./rate-limit";
 
@@ -27,6 +28,7 @@ export function apiRoute<P extends Params = Params>(
 ) {
   return async (request: Request, context: { params: Promise<P> }) => {
     try {
+      if (isDraining()) throw shuttingDown();
       const principal = await authenticate(request);
       checkRateLimit(principal);
       if (!can(principal, action)) throw forbidden(action);
@@ -47,6 +49,15 @@ export function crewRoute<P extends Params = Params>(
     options,
   );
 }
+
+const shuttingDown = () =>
+  new AppError(
+    "unavailable",
+    503,
+    "This instance is shutting down; retry (another instance, or this one restarted, will answer).",
+    {},
+    { "retry-after": "2", connection: "close" },
+  );
 
 function forbidden(action: Action) {
   return new AppError(

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Principal } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/types";
+import { errors } from "@/lib/http/problem";
 import { EXECUTION_STATUSES } from "./states";
 
 export const ListQuerySchema = z.object({
@@ -19,7 +20,11 @@ export const ListQuerySchema = z.object({
     .max(200)
     .optional()
     .describe("A kickoff id (or its start), or text in the inputs"),
-  page: z.coerce.number().int().min(1).default(1),
+  cursor: z
+    .string()
+    .max(300)
+    .optional()
+    .describe("next_cursor or prev_cursor of a previous page; omit for the newest runs"),
   per_page: z.coerce.number().int().min(1).max(100).default(25),
 });
 export type ListQuery = z.infer<typeof ListQuerySchema>;
@@ -37,7 +42,38 @@ export type ExecutionListItem = {
   error: string | null;
 };
 
-/** One page of executions, newest first, with the filters of the runs table. */
+// A page boundary: the (created_at, id) of the row at the edge, and which way to read from it.
+const CursorSchema = z.object({
+  dir: z.enum(["older", "newer"]),
+  at: z.string().max(64),
+  id: z.uuid(),
+});
+type Cursor = z.infer<typeof CursorSchema>;
+
+const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString("base64url");
+
+function decodeCursor(raw: string): Cursor {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(raw, "base64url").toString("utf8"));
+  } catch {
+    parsed = undefined;
+  }
+  const cursor = CursorSchema.safeParse(parsed);
+  if (!cursor.success || Number.isNaN(Date.parse(cursor.data.at)))
+    throw errors.badRequest(
+      "cursor is not one this API returned: pass next_cursor or prev_cursor unchanged, or omit it for the first page.",
+    );
+  return cursor.data;
+}
+
+// Counting every match would make each page as slow as the history is long; past this, "10,000+".
+const TOTAL_CAP = 10_000;
+
+/**
+ * One page of executions, newest first, with the filters of the runs table. Pages by keyset
+ * (created_at, id) rather than OFFSET, so the thousandth page costs what the first does.
+ */
 export async function listExecutions({
   db,
   principal,
@@ -73,24 +109,52 @@ export async function listExecutions({
       );
     else add("e.inputs::text ILIKE ?", `%${escaped}%`);
   }
-  const whereSql = where.length ? `WHERE ${where.join(" AND ")}` : "";
-  params.push(query.per_page, (query.page - 1) * query.per_page);
-  const { rows } = await db.query<ExecutionListItem & { total: number }>(
-    `SELECT e.id, e.crew, e.status, u.email AS started_by, e.created_at::text, e.started_at::text, e.finished_at::text,
-            e.inputs, e.pending_human_input, e.error, count(*) OVER ()::int AS total
-       FROM executions e LEFT JOIN users u ON u.id = e.owner_user_id
-       ${whereSql}
-      ORDER BY e.created_at DESC
-      LIMIT $${params.length - 1} OFFSET $${params.length}`,
-    params,
-  );
-  const total = rows[0]?.total ?? 0;
+  const filterSql = where.length ? `WHERE ${where.join(" AND ")}` : "";
+  const filterParams = [...params];
+  const from = "FROM executions e LEFT JOIN users u ON u.id = e.owner_user_id";
+
+  const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const newer = cursor?.dir === "newer";
+  if (cursor)
+    add(
+      `(e.created_at, e.id) ${newer ? ">" : "<"} (?::timestamptz, ?::uuid)`,
+      cursor.at,
+      cursor.id,
+    );
+  const order = newer ? "ASC" : "DESC";
+  params.push(query.per_page + 1);
+  const [{ rows }, { rows: counted }] = await Promise.all([
+    db.query<ExecutionListItem>(
+      `SELECT e.id, e.crew, e.status, u.email AS started_by, e.created_at::text, e.started_at::text, e.finished_at::text,
+              e.inputs, e.pending_human_input, e.error
+         ${from} ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
+        ORDER BY e.created_at ${order}, e.id ${order}
+        LIMIT $${params.length}`,
+      params,
+    ),
+    db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM (SELECT 1 ${from} ${filterSql} LIMIT ${TOTAL_CAP + 1}) matches`,
+      filterParams,
+    ),
+  ]);
+  const more = rows.length > query.per_page;
+  const runs = rows.slice(0, query.per_page);
+  if (newer) runs.reverse();
+  const first = runs[0];
+  const last = runs.at(-1);
+  // Reading newer rows means older ones exist (we came from them), and the other way round.
+  const hasOlder = newer ? Boolean(cursor) : more;
+  const hasNewer = newer ? more : Boolean(cursor);
+  const total = counted[0]?.n ?? 0;
   return {
-    runs: rows.map(({ total: _t, ...r }) => r),
-    page: query.page,
+    runs,
     per_page: query.per_page,
-    total,
-    pages: Math.max(1, Math.ceil(total / query.per_page)),
+    next_cursor:
+      hasOlder && last ? encodeCursor({ dir: "older", at: last.created_at, id: last.id }) : null,
+    prev_cursor:
+      hasNewer && first ? encodeCursor({ dir: "newer", at: first.created_at, id: first.id }) : null,
+    total: Math.min(total, TOTAL_CAP),
+    total_capped: total > TOTAL_CAP,
   };
 }
 

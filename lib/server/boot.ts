@@ -4,6 +4,7 @@ import { env } from "@/lib/config/env";
 import { crewCatalog } from "@/lib/crew/registry";
 import { getDb } from "@/lib/db";
 import { seedDemoWorkspace } from "@/lib/tracker/seed";
+import { onShutdown } from "./shutdown";
 import { startWorkers } from "./start-workers";
 
 const slot = globalThis as unknown as { __crewdeckBooted?: boolean };
@@ -59,14 +60,14 @@ export async function bootServer() {
   ];
   console.log(lines.join("\n"));
 
-  if (e.RUN_WORKER) {
-    const worker = startWorkers(db);
-    const shutdown = () => {
-      worker.stop().finally(() => process.exit(0));
-    };
-    process.once("SIGTERM", shutdown);
-    process.once("SIGINT", shutdown);
-  }
+  const worker = e.RUN_WORKER ? startWorkers(db) : undefined;
+  onShutdown(
+    async () => {
+      await worker?.stop(e.SHUTDOWN_TIMEOUT_MS);
+      await db.close();
+    },
+    { deadlineMs: e.SHUTDOWN_TIMEOUT_MS },
+  );
 }
 
 /** A server that cannot reach its database or read its settings says why and stops. */

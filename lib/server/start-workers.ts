@@ -23,9 +23,12 @@ export function startWorkers(db: Db) {
   });
   return {
     id: engine.id,
-    async stop() {
-      await engine.stop();
-      await deliveries.stop();
+    /** Finishes or hands back running executions, then flushes due deliveries: within `deadlineMs`. */
+    async stop(deadlineMs = 0) {
+      const until = Date.now() + deadlineMs;
+      // Most of the time goes to running work; keep a fifth for the webhooks it produces.
+      await engine.stop(deadlineMs * 0.8);
+      await deliveries.stop(Math.max(0, until - Date.now()));
     },
   };
 }

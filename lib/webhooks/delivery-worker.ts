@@ -37,6 +37,8 @@ export function startDeliveryWorker({
   const id = `${os.hostname()}/${process.pid}/${crypto.randomBytes(3).toString("hex")}`;
   let inFlight = 0;
   let stopping = false;
+  // Shutting down, but delivering what is due first: the loop ends once nothing is left to claim.
+  let flushing = false;
   const napper = createNapper();
   const running = new Set<Promise<void>>();
   db.listen(WEBHOOK_CHANNEL, () => napper.wake()).catch((err) =>
@@ -148,6 +150,7 @@ export function startDeliveryWorker({
           running.add(p);
         }
         if (batch.length === room && room > 0) continue; // more may be due right now
+        if (flushing && batch.length === 0 && inFlight === 0) break;
       } catch (err) {
         log(`[webhooks] cannot claim deliveries: ${(err as Error).message}`);
       }
@@ -157,11 +160,20 @@ export function startDeliveryWorker({
 
   return {
     id,
-    /** Stops claiming and lets the attempts under way finish (each is bounded by the timeout). */
-    async stop() {
-      stopping = true;
+    /**
+     * Delivers what is due for up to `flushMs` (an attempt that fails is left for its retry, not
+     * retried now), then stops claiming and lets the attempts under way finish.
+     */
+    async stop(flushMs = 0) {
+      flushing = true;
       napper.wake();
+      const timer = setTimeout(() => {
+        stopping = true;
+        napper.wake();
+      }, flushMs);
       await loop;
+      clearTimeout(timer);
+      stopping = true;
       await Promise.allSettled([...running]);
     },
   };

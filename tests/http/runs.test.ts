@@ -43,16 +43,69 @@ describe("GET /api/runs", () => {
     ).toBe(true);
   });
 
-  it("pages on the server", async () => {
-    const first = await call(baseUrl, "GET", "/api/runs?per_page=2&page=1", {
-      token: TEST_CREW_TOKEN,
-    });
-    const second = await call(baseUrl, "GET", "/api/runs?per_page=2&page=2", {
-      token: TEST_CREW_TOKEN,
-    });
-    expect(first.json.runs).toHaveLength(2);
-    expect(first.json.total).toBeGreaterThan(2);
-    expect(second.json.runs[0].id).not.toBe(first.json.runs[0].id);
+  it("pages by cursor, older and back newer, with no row skipped or repeated", async () => {
+    // A person of its own, so the runs other test files start do not move the pages.
+    const token = tokenCli(["create", "--user", "pager@example.com"], serverEnv).token as string;
+    const client = crewClient(baseUrl, "no-inputs", token);
+    await Promise.all(Array.from({ length: 7 }, () => client.start({})));
+    const all = await call(baseUrl, "GET", "/api/runs?per_page=100", { token });
+    const ids = all.json.runs.map((r: { id: string }) => r.id);
+    expect(ids).toHaveLength(7);
+    expect(all.json.total).toBe(7);
+    expect(all.json.total_capped).toBe(false);
+    expect(all.json.next_cursor).toBeNull();
+
+    const pages: string[][] = [];
+    let cursor = "";
+    let page: {
+      json: { runs: { id: string }[]; next_cursor: string | null; prev_cursor: string | null };
+    };
+    do {
+      page = await call(
+        baseUrl,
+        "GET",
+        `/api/runs?per_page=2${cursor ? `&cursor=${cursor}` : ""}`,
+        {
+          token,
+        },
+      );
+      if (pages.length === 0) expect(page.json.prev_cursor).toBeNull();
+      pages.push(page.json.runs.map((r) => r.id));
+      cursor = page.json.next_cursor ?? "";
+    } while (cursor && pages.length < 100);
+    expect(pages.flat()).toEqual(ids);
+
+    // From the second page, prev_cursor leads back to exactly the first.
+    const newest = await call(baseUrl, "GET", "/api/runs?per_page=2", { token });
+    const older = await call(
+      baseUrl,
+      "GET",
+      `/api/runs?per_page=2&cursor=${newest.json.next_cursor}`,
+      {
+        token,
+      },
+    );
+    const back = await call(
+      baseUrl,
+      "GET",
+      `/api/runs?per_page=2&cursor=${older.json.prev_cursor}`,
+      {
+        token,
+      },
+    );
+    expect(back.json.runs.map((r: { id: string }) => r.id)).toEqual(pages[0]);
+    expect(back.json.next_cursor).not.toBeNull();
+  });
+
+  it("refuses a cursor it did not issue", async () => {
+    for (const bad of [
+      "nope",
+      Buffer.from('{"dir":"older","at":"x","id":"y"}').toString("base64url"),
+    ]) {
+      const r = await call(baseUrl, "GET", `/api/runs?cursor=${bad}`, { token: TEST_CREW_TOKEN });
+      expectProblem(r, 400);
+      expect(r.json.detail).toMatch(/cursor/);
+    }
   });
 
   it("a user token lists only its own runs", async () => {

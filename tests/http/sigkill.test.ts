@@ -1,15 +1,8 @@
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { call, crewClient, type Json, until } from "../support/api";
-import {
-  FIXTURE_CREWS,
-  freshPostgresDatabase,
-  type Proc,
-  startServer,
-  startWorkerProcess,
-  TEST_CREW_TOKEN,
-  tempDir,
-} from "../support/harness";
+import { type Proc, TEST_CREW_TOKEN } from "../support/harness";
 import { startReceiver, TEST_WEBHOOK_SECRET } from "../support/receiver";
+import { startTopology } from "../support/topology";
 
 // Crashes: a worker killed with SIGKILL mid-task, or while webhooks are still owed. Another
 // worker takes over once the lease runs out; nothing completed runs twice, nothing is lost.
@@ -27,48 +20,7 @@ type Event = {
   data: Record<string, unknown>;
 };
 
-/**
- * A web server and a worker to kill. Embedded: the worker lives in the web process, so the whole
- * process dies and a new one starts on the same DATA_DIR. PostgreSQL: a separate worker process
- * dies and another one starts; the web server stays up.
- */
-async function topology(extraEnv: Record<string, string>) {
-  const common = {
-    CREWS_DIR: FIXTURE_CREWS,
-    CREW_TOKEN: TEST_CREW_TOKEN,
-    WORKER_LEASE_MS: "1500",
-    WORKER_POLL_MS: "100",
-    ...extraEnv,
-  };
-  if (mode === "postgres") {
-    const env = {
-      ...common,
-      DATABASE_URL: (await freshPostgresDatabase()) as string,
-      DATA_DIR: tempDir("kill"),
-    };
-    const web = await startServer({ ...env, RUN_WORKER: "false" });
-    const worker = await startWorkerProcess(env);
-    procs.push(web, worker);
-    return {
-      url: () => web.url,
-      killWorker: () => worker.kill("SIGKILL"),
-      startWorker: async () => {
-        procs.push(await startWorkerProcess(env));
-      },
-    };
-  }
-  const env = { ...common, DATA_DIR: tempDir("kill") };
-  let web = await startServer(env);
-  procs.push(web);
-  return {
-    url: () => web.url,
-    killWorker: () => web.kill("SIGKILL"),
-    startWorker: async () => {
-      web = await startServer(env);
-      procs.push(web);
-    },
-  };
-}
+const topology = (extraEnv: Record<string, string>) => startTopology(mode, procs, extraEnv);
 
 async function eventsOf(url: string, crew: string, id: string): Promise<Event[]> {
   return (await crewClient(url, crew, TEST_CREW_TOKEN).events(id)).json.events;

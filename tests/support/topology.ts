@@ -1,0 +1,59 @@
+import {
+  FIXTURE_CREWS,
+  freshPostgresDatabase,
+  type Proc,
+  startServer,
+  startWorkerProcess,
+  TEST_CREW_TOKEN,
+  tempDir,
+} from "./harness";
+
+/**
+ * A web server and a worker to kill. Embedded: the worker lives in the web process, so the whole
+ * process dies and a new one starts on the same DATA_DIR. PostgreSQL: a separate worker process
+ * dies and another one starts; the web server stays up.
+ */
+export async function startTopology(
+  mode: "embedded" | "postgres",
+  procs: Proc[],
+  extraEnv: Record<string, string>,
+) {
+  const common = {
+    CREWS_DIR: FIXTURE_CREWS,
+    CREW_TOKEN: TEST_CREW_TOKEN,
+    WORKER_LEASE_MS: "1500",
+    WORKER_POLL_MS: "100",
+    ...extraEnv,
+  };
+  if (mode === "postgres") {
+    const env = {
+      ...common,
+      DATABASE_URL: (await freshPostgresDatabase()) as string,
+      DATA_DIR: tempDir("kill"),
+    };
+    const web = await startServer({ ...env, RUN_WORKER: "false" });
+    let worker = await startWorkerProcess(env);
+    procs.push(web, worker);
+    return {
+      url: () => web.url,
+      killWorker: (signal: NodeJS.Signals = "SIGKILL") => worker.kill(signal),
+      worker: () => worker,
+      startWorker: async () => {
+        worker = await startWorkerProcess(env);
+        procs.push(worker);
+      },
+    };
+  }
+  const env = { ...common, DATA_DIR: tempDir("kill") };
+  let web = await startServer(env);
+  procs.push(web);
+  return {
+    url: () => web.url,
+    killWorker: (signal: NodeJS.Signals = "SIGKILL") => web.kill(signal),
+    worker: (): Proc => web,
+    startWorker: async () => {
+      web = await startServer(env);
+      procs.push(web);
+    },
+  };
+}
