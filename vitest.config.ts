@@ -33,6 +33,15 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          name: "chaos",
+          include: ["tests/chaos/**/*.test.ts"],
+          environment: "node",
+          hookTimeout: 300_000,
+        },
+      },
     ],
   },
 });

@@ -23,5 +23,8 @@ trap pg_test_stop EXIT
 TEST_DB=postgres npx vitest run --project http
 pg_test_stop
 trap - EXIT
+step "Reliability — short form of npm run test:chaos"
+CHAOS_EXECUTIONS=${CHAOS_EXECUTIONS:-40} CHAOS_KILL_EVERY_MS=${CHAOS_KILL_EVERY_MS:-1500} \
+  npx vitest run --project chaos
 step "Browser tests — Playwright in Debian's Chromium"
 npx playwright test
