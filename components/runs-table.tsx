@@ -7,7 +7,7 @@ import { ErrorText } from "@/components/error-text";
 import { runsApi } from "@/lib/api/client";
 import { EXECUTION_STATUSES } from "@/lib/runs/states";
 
-const FILTERS = ["crew", "status", "person", "from", "to", "q"] as const;
+const FILTERS = ["crew", "deployment", "status", "person", "from", "to", "q"] as const;
 
 const duration = (from: string | null, to: string | null) => {
   if (!from) return "–";
@@ -22,7 +22,13 @@ const short = (inputs: Record<string, unknown>) => {
 };
 
 /** Every run, filtered and paginated on the server, refreshed every 3 s so statuses move live. */
-export function RunsTable({ crews }: { crews: { slug: string; name: string }[] }) {
+export function RunsTable({
+  crews,
+  deployments,
+}: {
+  crews: { slug: string; name: string }[];
+  deployments: { slug: string; name: string }[];
+}) {
   const router = useRouter();
   const pathname = usePathname();
   const search = useSearchParams();
@@ -68,6 +74,20 @@ export function RunsTable({ crews }: { crews: { slug: string; name: string }[] }
             ))}
           </select>
         </div>
+        {deployments.length > 0 && (
+          <div>
+            <label htmlFor="filter-deployment">Deployment</label>
+            <select {...field("deployment")}>
+              <option value="">All</option>
+              <option value="local">This Crewdeck</option>
+              {deployments.map((d) => (
+                <option key={d.slug} value={d.slug}>
+                  {d.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
         <div>
           <label htmlFor="filter-status">Status</label>
           <select {...field("status")}>
@@ -128,6 +148,7 @@ export function RunsTable({ crews }: { crews: { slug: string; name: string }[] }
             <thead>
               <tr>
                 <th scope="col">Crew</th>
+                <th scope="col">Deployment</th>
                 <th scope="col">Status</th>
                 <th scope="col">Started by</th>
                 <th scope="col">Started</th>
@@ -141,6 +162,7 @@ export function RunsTable({ crews }: { crews: { slug: string; name: string }[] }
                   <td>
                     <a href={`/crews/${r.crew}/runs/${r.id}`}>{r.crew}</a>
                   </td>
+                  <td>{r.crew.startsWith("@") ? r.crew.slice(1) : "local"}</td>
                   <td>
                     <span className={`status status-${r.status}`}>
                       {r.status.replaceAll("_", " ")}

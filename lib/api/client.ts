@@ -175,3 +175,26 @@ export const trackerSettingsApi = {
     request<TrackerSettings>("PUT", "/api/integrations/settings", { backend, linearKey }),
   test: () => request<ConnectionTest>("POST", "/api/integrations/test"),
 };
+
+export type DeploymentView = {
+  id: string;
+  slug: string;
+  name: string;
+  base_url: string;
+  signs_webhooks: boolean;
+  created_at: string;
+};
+export type ConnectionCheck =
+  | { ok: true; inputs: string[]; health: string }
+  | { ok: false; step: "health" | "inputs"; reason: string };
+
+export const deploymentsApi = {
+  list: () => request<{ deployments: DeploymentView[] }>("GET", "/api/deployments"),
+  create: (body: { name: string; base_url: string; token: string; webhook_secret?: string }) =>
+    request<DeploymentView>("POST", "/api/deployments", body),
+  update: (slug: string, body: Partial<{ name: string; base_url: string; token: string }>) =>
+    request<DeploymentView>("PATCH", `/api/deployments/${encodeURIComponent(slug)}`, body),
+  remove: (slug: string) => request<void>("DELETE", `/api/deployments/${encodeURIComponent(slug)}`),
+  test: (slug: string) =>
+    request<ConnectionCheck>("POST", `/api/deployments/${encodeURIComponent(slug)}/test`),
+};

@@ -32,3 +32,8 @@ export function unseal(sealed: string): string {
     decipher.final(),
   ]).toString("utf8");
 }
+
+/** A secret derived for `purpose` (e.g. one run's webhook URLs): recomputable, never stored. */
+export function derivedSecret(purpose: string): string {
+  return crypto.createHmac("sha256", key()).update(purpose).digest("base64url").slice(0, 32);
+}

@@ -43,6 +43,10 @@ const EnvSchema = z.object({
     .optional(),
   // CIDRs webhook URLs may reach although private/loopback (e.g. 127.0.0.0/8,10.1.0.0/16).
   WEBHOOK_ALLOWED_NETWORKS: z.string().default(""),
+  // The same for remote deployments' base URLs (set by administrators).
+  DEPLOYMENT_ALLOWED_NETWORKS: z.string().default(""),
+  // The address remote deployments call back (webhooks); defaults to http://localhost:PORT.
+  PUBLIC_URL: z.url().optional(),
   // Delays before each attempt (the first is the immediate one): ms, or with s/m/h.
   WEBHOOK_RETRY_SCHEDULE: z.string().default("0,5s,5m,30m,2h,5h,10h,10h"),
   WEBHOOK_TIMEOUT_MS: positiveInt.default(15_000),

@@ -254,6 +254,40 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       CREATE INDEX executions_crew ON executions (crew, created_at DESC, id DESC);
     `,
   },
+  {
+    version: 7,
+    name: "remote deployments",
+    sql: `
+      CREATE TABLE deployments (
+        id uuid PRIMARY KEY,
+        slug text NOT NULL UNIQUE,
+        name text NOT NULL,
+        base_url text NOT NULL,
+        token_sealed text NOT NULL,
+        webhook_secret_sealed text,
+        created_by uuid REFERENCES users(id) ON DELETE SET NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now()
+      );
+      -- A remote run is an execution whose work happens elsewhere: the local engine never claims
+      -- it; the poller and the webhook receivers feed its event log.
+      ALTER TABLE executions ADD COLUMN deployment_id uuid REFERENCES deployments(id) ON DELETE CASCADE;
+      ALTER TABLE executions ADD COLUMN remote_id text;
+      ALTER TABLE executions ADD COLUMN remote jsonb;
+      ALTER TABLE executions ADD COLUMN next_poll_at timestamptz;
+      CREATE UNIQUE INDEX executions_remote_id ON executions (deployment_id, remote_id);
+      DROP INDEX executions_claimable;
+      CREATE INDEX executions_claimable ON executions (created_at)
+        WHERE status IN ('queued', 'running') AND deployment_id IS NULL;
+      CREATE INDEX executions_poll_due ON executions (next_poll_at)
+        WHERE deployment_id IS NOT NULL AND next_poll_at IS NOT NULL;
+      -- What an event from outside is (a remote's sequence number, a task's completion…), so the
+      -- same event arriving by webhook and by polling is stored once.
+      ALTER TABLE execution_events ADD COLUMN source_key text;
+      CREATE UNIQUE INDEX execution_events_source ON execution_events (execution_id, source_key)
+        WHERE source_key IS NOT NULL;
+    `,
+  },
 ];
 
 // Several processes may start at once against one PostgreSQL: the advisory lock lets one migrate

@@ -43,7 +43,8 @@ export function startWorker({
     const { rows } = await db.query<{ id: string }>(
       `UPDATE executions SET lease_owner = $1, lease_expires_at = now() + make_interval(secs => $2)
         WHERE id = (SELECT id FROM executions
-                     WHERE status IN ('queued', 'running') AND (lease_expires_at IS NULL OR lease_expires_at < now())
+                     WHERE status IN ('queued', 'running') AND deployment_id IS NULL
+                       AND (lease_expires_at IS NULL OR lease_expires_at < now())
                      ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED)
         RETURNING id`,
       [id, leaseMs / 1000],

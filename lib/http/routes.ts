@@ -4,6 +4,9 @@ import type { Principal } from "@/lib/auth/principal";
 import { type Action, can } from "@/lib/auth/roles";
 import { getCrewOrThrow } from "@/lib/crew/registry";
 import type { CrewDef } from "@/lib/crew/schema";
+import { getDb } from "@/lib/db";
+import { remoteCrewDef } from "@/lib/deployments/remote-runs";
+import { type Deployment, getDeploymentOrThrow } from "@/lib/deployments/store";
 import { isDraining } from "@/lib/server/shutdown";
 import { AppError, toProblem } from "./problem";
 import { checkRateLimit } from "./rate-limit";
@@ -14,6 +17,8 @@ export type CrewRouteContext<P extends Params> = {
   principal: Principal;
   crew: CrewDef;
   params: P & { crew: string };
+  /** Set when the crew is `@<deployment>`: a crew served by a remote deployment. */
+  deployment?: Deployment;
 };
 
 export type RouteContext<P extends Params> = { request: Request; principal: Principal; params: P };
@@ -39,15 +44,20 @@ export function apiRoute<P extends Params = Params>(
   };
 }
 
-/** Handlers under /api/crews/<slug>: as apiRoute, with the crew resolved after the token check. */
+/**
+ * Handlers under /api/crews/<slug>: as apiRoute, with the crew resolved after the token check.
+ * `@<deployment>` names a remote deployment's crew: the same API, answered by forwarding to it.
+ */
 export function crewRoute<P extends Params = Params>(
   handler: (ctx: CrewRouteContext<P>) => Promise<Response>,
   options: { action?: Action } = {},
 ) {
-  return apiRoute<P & { crew: string }>(
-    async (ctx) => handler({ ...ctx, crew: getCrewOrThrow(ctx.params.crew) }),
-    options,
-  );
+  return apiRoute<P & { crew: string }>(async (ctx) => {
+    const slug = decodeURIComponent(ctx.params.crew);
+    if (!slug.startsWith("@")) return handler({ ...ctx, crew: getCrewOrThrow(slug) });
+    const deployment = await getDeploymentOrThrow(await getDb(), slug.slice(1));
+    return handler({ ...ctx, crew: remoteCrewDef(deployment), deployment });
+  }, options);
 }
 
 const shuttingDown = () =>

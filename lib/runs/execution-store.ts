@@ -5,6 +5,7 @@ import type { ExecutionRow, NewEvent } from "./types";
 
 // Columns a state change may write; JSON ones are serialised explicitly so arrays stay JSON.
 const JSON_COLUMNS = new Set([
+  "remote",
   "tasks",
   "pending_human_input",
   "last_step",
@@ -25,11 +26,14 @@ const WRITABLE = [
   "lease_expires_at",
   "started_at",
   "finished_at",
+  "remote",
+  "next_poll_at",
 ] as const;
 export type ExecutionPatch = Partial<
-  Pick<ExecutionRow, Exclude<(typeof WRITABLE)[number], "lease_expires_at">>
+  Pick<ExecutionRow, Exclude<(typeof WRITABLE)[number], "lease_expires_at" | "next_poll_at">>
 > & {
   lease_expires_at?: Date | null;
+  next_poll_at?: Date | null;
 };
 
 /** The worker no longer owns the execution: its lease ran out, or the run was stopped. */
@@ -49,7 +53,7 @@ export type Change = {
    */
   webhooksFor?: "before" | "after";
 };
-export type AppliedEvent = Required<Omit<NewEvent, "data">> & {
+export type AppliedEvent = Required<Omit<NewEvent, "data" | "key">> & {
   seq: number;
   data: Record<string, unknown>;
   created_at: string;
@@ -75,8 +79,9 @@ export async function mutateExecution(
   if (leaseOwner !== undefined && row.lease_owner !== leaseOwner) {
     throw new LeaseLostError(row.status);
   }
-  const { patch = {}, events = [], webhooksFor = "after" } = decide(row);
+  const { patch = {}, events: proposed = [], webhooksFor = "after" } = decide(row);
   if (patch.status) assertTransition(row.status, patch.status);
+  const events = await withoutKnownKeys(q, id, proposed);
 
   const sets: string[] = ["updated_at = now()"];
   const params: unknown[] = [id];
@@ -95,6 +100,7 @@ export async function mutateExecution(
     data: e.data ?? {},
     created_at: now,
   })) as AppliedEvent[];
+  const keys = events.map((e) => e.key ?? null);
   if (applied.length) {
     params.push(row.last_seq + applied.length);
     sets.push(`last_seq = $${params.length}`);
@@ -102,13 +108,13 @@ export async function mutateExecution(
   // One round trip for the state, its events and the NOTIFY that makes every process drop its
   // cached copy (for /status) when this commits. (A SELECT in a WITH runs only when referenced,
   // hence the join with `notified`.)
-  const eventValues = applied.map((e) => {
-    params.push(e.seq, e.type, e.task_id, e.attempt, JSON.stringify(e.data), e.created_at);
+  const eventValues = applied.map((e, i) => {
+    params.push(e.seq, e.type, e.task_id, e.attempt, JSON.stringify(e.data), e.created_at, keys[i]);
     const n = params.length;
-    return `($1, $${n - 5}, $${n - 4}, $${n - 3}, $${n - 2}, $${n - 1}::jsonb, $${n})`;
+    return `($1, $${n - 6}, $${n - 5}, $${n - 4}, $${n - 3}, $${n - 2}::jsonb, $${n - 1}, $${n})`;
   });
   const insertEvents = eventValues.length
-    ? `, inserted AS (INSERT INTO execution_events (execution_id, seq, type, task_id, attempt, data, created_at)
+    ? `, inserted AS (INSERT INTO execution_events (execution_id, seq, type, task_id, attempt, data, created_at, source_key)
                       VALUES ${eventValues.join(", ")})`
     : "";
   const updated = await q.query<ExecutionRow>(
@@ -125,4 +131,25 @@ export async function mutateExecution(
     });
   }
   return { row: after, events: applied };
+}
+
+/**
+ * Events that say what they are (`key`: a remote's sequence number, a task's completion…) are
+ * stored once: those already in the log, or twice in the batch, are dropped. The row is locked,
+ * so two receivers of the same event cannot both pass this check.
+ */
+async function withoutKnownKeys(q: Queryable, id: string, events: NewEvent[]) {
+  const keys = events.flatMap((e) => (e.key ? [e.key] : []));
+  if (!keys.length) return events;
+  const { rows } = await q.query<{ source_key: string }>(
+    "SELECT source_key FROM execution_events WHERE execution_id = $1 AND source_key = ANY($2::text[])",
+    [id, keys],
+  );
+  const seen = new Set(rows.map((r) => r.source_key));
+  return events.filter((e) => {
+    if (!e.key) return true;
+    if (seen.has(e.key)) return false;
+    seen.add(e.key);
+    return true;
+  });
 }

@@ -7,6 +7,11 @@ import { EXECUTION_STATUSES } from "./states";
 export const ListQuerySchema = z.object({
   crew: z.string().max(200).optional(),
   status: z.enum(EXECUTION_STATUSES).optional(),
+  deployment: z
+    .string()
+    .max(100)
+    .optional()
+    .describe("`local` for this Crewdeck's own crews, or a remote deployment's slug"),
   person: z
     .string()
     .max(320)
@@ -96,6 +101,8 @@ export async function listExecutions({
   if (principal.kind === "user") add("e.owner_user_id = ?", principal.userId);
   if (query.crew) add("e.crew = ?", query.crew);
   if (query.status) add("e.status = ?", query.status);
+  if (query.deployment === "local") add("e.deployment_id IS NULL");
+  else if (query.deployment) add("e.crew = ?", `@${query.deployment}`);
   if (query.person) add("u.email = ?", query.person.toLowerCase());
   if (query.from) add("e.created_at >= ?::date", query.from);
   if (query.to) add("e.created_at < ?::date + 1", query.to);

@@ -48,13 +48,30 @@ export type ExecutionRow = {
   token_usage: TokenUsage;
   last_seq: number;
   lease_owner: string | null;
+  /** Set for a run of a remote deployment: its id there, and what the poller keeps about it. */
+  deployment_id: string | null;
+  remote_id: string | null;
+  remote: RemoteState | null;
+  next_poll_at: Date | null;
   created_at: Date;
   updated_at: Date;
   started_at: Date | null;
   finished_at: Date | null;
 };
 
+export type RemoteState = {
+  /** "crewdeck" when the remote serves its event log (mirrored), "other" when only /status. */
+  kind?: "crewdeck" | "other";
+  last_remote_seq?: number;
+  interval_ms?: number;
+  last_step_hash?: string;
+  raw_status?: unknown;
+  last_error?: string | null;
+};
+
 export type NewEvent = {
+  /** What the event is, when it comes from outside and may arrive twice (stored once). */
+  key?: string;
   type: string;
   task_id?: string | null;
   attempt?: number | null;

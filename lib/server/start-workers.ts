@@ -1,5 +1,6 @@
 import { env } from "@/lib/config/env";
 import type { Db } from "@/lib/db/types";
+import { startRemotePoller } from "@/lib/deployments/poller";
 import { startWorker } from "@/lib/engine/worker";
 import { startDeliveryWorker } from "@/lib/webhooks/delivery-worker";
 import { parseSchedule } from "@/lib/webhooks/schedule";
@@ -21,13 +22,14 @@ export function startWorkers(db: Db) {
     timeoutMs: e.WEBHOOK_TIMEOUT_MS,
     concurrency: e.WEBHOOK_CONCURRENCY,
   });
+  const poller = startRemotePoller({ db });
   return {
     id: engine.id,
     /** Finishes or hands back running executions, then flushes due deliveries: within `deadlineMs`. */
     async stop(deadlineMs = 0) {
       const until = Date.now() + deadlineMs;
       // Most of the time goes to running work; keep a fifth for the webhooks it produces.
-      await engine.stop(deadlineMs * 0.8);
+      await Promise.all([engine.stop(deadlineMs * 0.8), poller.stop()]);
       await deliveries.stop(Math.max(0, until - Date.now()));
     },
   };

@@ -6,14 +6,19 @@ import { env } from "@/lib/config/env";
 // Webhook URLs come from API clients: without a guard they could make this server call its own
 // loopback services, the cloud metadata endpoint, or the private network. Only public unicast
 // addresses are allowed, unless an operator lists a network in WEBHOOK_ALLOWED_NETWORKS.
+// Remote deployments (set by administrators) get the same guard with their own list,
+// DEPLOYMENT_ALLOWED_NETWORKS, as a deployment on the private network is a normal thing to want.
 export class RefusedUrlError extends Error {}
 
-type Cidr = [ipaddr.IPv4 | ipaddr.IPv6, number];
-let allowedCache: { raw: string; cidrs: Cidr[] } | undefined;
+export type Allowlist = "WEBHOOK_ALLOWED_NETWORKS" | "DEPLOYMENT_ALLOWED_NETWORKS";
 
-function allowedNetworks(): Cidr[] {
-  const raw = env().WEBHOOK_ALLOWED_NETWORKS;
-  if (allowedCache?.raw !== raw) {
+type Cidr = [ipaddr.IPv4 | ipaddr.IPv6, number];
+const allowedCache = new Map<Allowlist, { raw: string; cidrs: Cidr[] }>();
+
+function allowedNetworks(variable: Allowlist): Cidr[] {
+  const raw = env()[variable];
+  let cached = allowedCache.get(variable);
+  if (cached?.raw !== raw) {
     const cidrs = raw
       .split(",")
       .map((s) => s.trim())
@@ -22,16 +27,20 @@ function allowedNetworks(): Cidr[] {
         try {
           return ipaddr.parseCIDR(c);
         } catch {
-          throw new Error(`WEBHOOK_ALLOWED_NETWORKS: '${c}' is not a CIDR such as 127.0.0.0/8`);
+          throw new Error(`${variable}: '${c}' is not a CIDR such as 127.0.0.0/8`);
         }
       });
-    allowedCache = { raw, cidrs };
+    cached = { raw, cidrs };
+    allowedCache.set(variable, cached);
   }
-  return allowedCache.cidrs;
+  return cached.cidrs;
 }
 
 /** Why an address may not be called, or undefined when it may. */
-export function refusalReason(address: string): string | undefined {
+export function refusalReason(
+  address: string,
+  variable: Allowlist = "WEBHOOK_ALLOWED_NETWORKS",
+): string | undefined {
   let ip: ipaddr.IPv4 | ipaddr.IPv6;
   try {
     ip = ipaddr.parse(address);
@@ -41,12 +50,12 @@ export function refusalReason(address: string): string | undefined {
   const candidates: (ipaddr.IPv4 | ipaddr.IPv6)[] = [ip];
   if (ip.kind() === "ipv6" && (ip as ipaddr.IPv6).isIPv4MappedAddress())
     candidates.push((ip as ipaddr.IPv6).toIPv4Address());
-  for (const [net, bits] of allowedNetworks()) {
+  for (const [net, bits] of allowedNetworks(variable)) {
     if (candidates.some((c) => c.kind() === net.kind() && c.match(net, bits))) return undefined;
   }
   const range = ip.range();
   if (range === "unicast") return undefined;
-  return `${address} is a ${range} address (list its network in WEBHOOK_ALLOWED_NETWORKS to allow it)`;
+  return `${address} is a ${range} address (list its network in ${variable} to allow it)`;
 }
 
 function hostOf(url: URL) {
@@ -57,7 +66,10 @@ function hostOf(url: URL) {
  * Checks a webhook URL when it is given (kickoff, resume): scheme, and every address its host
  * resolves to now. A name that does not resolve yet is accepted; each delivery checks again.
  */
-export async function checkWebhookUrl(raw: string): Promise<void> {
+export async function checkWebhookUrl(
+  raw: string,
+  variable: Allowlist = "WEBHOOK_ALLOWED_NETWORKS",
+): Promise<void> {
   const url = new URL(raw);
   if (url.protocol !== "http:" && url.protocol !== "https:")
     throw new RefusedUrlError("only http and https URLs are allowed");
@@ -67,7 +79,7 @@ export async function checkWebhookUrl(raw: string): Promise<void> {
     );
   const host = hostOf(url);
   if (net.isIP(host)) {
-    const reason = refusalReason(host);
+    const reason = refusalReason(host, variable);
     if (reason) throw new RefusedUrlError(reason);
     return;
   }
@@ -78,7 +90,7 @@ export async function checkWebhookUrl(raw: string): Promise<void> {
     return;
   }
   for (const a of addresses) {
-    const reason = refusalReason(a.address);
+    const reason = refusalReason(a.address, variable);
     if (reason) throw new RefusedUrlError(`${host} resolves to ${reason}`);
   }
 }
@@ -87,30 +99,34 @@ export async function checkWebhookUrl(raw: string): Promise<void> {
  * A `lookup` for http.request that refuses the connection if any address the name resolves to is
  * refused: checked at connect time, so a name re-pointed after the kickoff cannot slip through.
  */
-export const guardedLookup: net.LookupFunction = (hostname, options, callback) => {
-  dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
-    if (err) return (callback as (e: Error) => void)(err);
-    const list = addresses as dns.LookupAddress[];
-    for (const a of list) {
-      const reason = refusalReason(a.address);
-      if (reason)
-        return (callback as (e: Error) => void)(
-          new RefusedUrlError(`${hostname} resolves to ${reason}`),
-        );
-    }
-    if ((options as dns.LookupOptions).all)
-      return (callback as (e: null, a: dns.LookupAddress[]) => void)(null, list);
-    const first = list[0];
-    if (!first) return (callback as (e: Error) => void)(new Error(`${hostname} has no address`));
-    (callback as (e: null, a: string, f: number) => void)(null, first.address, first.family);
-  });
-};
+export function guardedLookupFor(variable: Allowlist): net.LookupFunction {
+  return (hostname, options, callback) => {
+    dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
+      if (err) return (callback as (e: Error) => void)(err);
+      const list = addresses as dns.LookupAddress[];
+      for (const a of list) {
+        const reason = refusalReason(a.address, variable);
+        if (reason)
+          return (callback as (e: Error) => void)(
+            new RefusedUrlError(`${hostname} resolves to ${reason}`),
+          );
+      }
+      if ((options as dns.LookupOptions).all)
+        return (callback as (e: null, a: dns.LookupAddress[]) => void)(null, list);
+      const first = list[0];
+      if (!first) return (callback as (e: Error) => void)(new Error(`${hostname} has no address`));
+      (callback as (e: null, a: string, f: number) => void)(null, first.address, first.family);
+    });
+  };
+}
+
+export const guardedLookup = guardedLookupFor("WEBHOOK_ALLOWED_NETWORKS");
 
 /** For an IP literal the lookup is skipped by Node: check it before connecting. */
-export function assertLiteralAllowed(url: URL) {
+export function assertLiteralAllowed(url: URL, variable: Allowlist = "WEBHOOK_ALLOWED_NETWORKS") {
   const host = hostOf(url);
   if (net.isIP(host)) {
-    const reason = refusalReason(host);
+    const reason = refusalReason(host, variable);
     if (reason) throw new RefusedUrlError(reason);
   }
 }

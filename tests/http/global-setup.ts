@@ -4,6 +4,7 @@ import {
   dbMode,
   ensureBuild,
   FIXTURE_CREWS,
+  freePort,
   freshPostgresDatabase,
   startServer,
   TEST_ADMIN,
@@ -31,7 +32,12 @@ export default async function setup(project: TestProject) {
     throw new Error("TEST_DB=postgres needs TEST_PG_URL (scripts/test.sh sets it)");
   // The only thing outside the machine is a model vendor: a loopback server plays it.
   const openai = await startFakeOpenAI();
+  const port = await freePort();
   const serverEnv: Record<string, string> = {
+    PORT: String(port),
+    // Remote deployments (another Crewdeck, a CrewAI fake) live on loopback and call us back.
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DEPLOYMENT_ALLOWED_NETWORKS: "127.0.0.0/8",
     OPENAI_BASE_URL: openai.url,
     OPENAI_API_KEY: "test-key",
     MODEL_MAX_RETRIES: "1",

@@ -75,7 +75,8 @@ export type ServerEnv = Record<string, string | undefined>;
 
 /** `next start` on a free loopback port with the given environment; resolves once it is ready. */
 export async function startServer(env: ServerEnv): Promise<Proc & { url: string; port: number }> {
-  const port = await freePort();
+  // A preset PORT lets the caller know the URL beforehand (PUBLIC_URL, for remote callbacks).
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const proc = spawn(
     process.execPath,
     [

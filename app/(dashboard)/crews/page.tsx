@@ -2,12 +2,16 @@ import type { Metadata } from "next";
 import { CrewCard } from "@/components/crew-card";
 import { env } from "@/lib/config/env";
 import { crewCatalog } from "@/lib/crew/registry";
+import { getDb } from "@/lib/db";
+import { remoteCrewDef } from "@/lib/deployments/remote-runs";
+import { listDeployments } from "@/lib/deployments/store";
 
 export const metadata: Metadata = { title: "Crews" };
 export const dynamic = "force-dynamic";
 
-export default function CrewsPage() {
+export default async function CrewsPage() {
   const { crews, errors } = crewCatalog();
+  const deployments = await listDeployments(await getDb());
   return (
     <>
       <h1>Crews</h1>
@@ -16,6 +20,10 @@ export default function CrewsPage() {
       )}
       {[...crews.values()].map((crew) => (
         <CrewCard key={crew.slug} crew={crew} />
+      ))}
+      {deployments.length > 0 && <h2>Remote deployments</h2>}
+      {deployments.map((d) => (
+        <CrewCard key={d.id} crew={remoteCrewDef(d)} />
       ))}
       {errors.map((e) => (
         <section key={`${e.slug}-${e.file}`} className="card error">

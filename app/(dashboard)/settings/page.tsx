@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { DeliveriesSection } from "@/components/settings/deliveries-section";
+import { DeploymentsSection } from "@/components/settings/deployments-section";
 import { IntegrationSection } from "@/components/settings/integration-section";
 import { SecretSection } from "@/components/settings/secret-section";
 import { TokensSection } from "@/components/settings/tokens-section";
@@ -20,6 +21,7 @@ export default async function SettingsPage() {
       <h1>Settings</h1>
       <TokensSection isAdmin={isAdmin} canHaveToken={roleAllows(user.role, "start")} />
       {isAdmin && <UsersSection me={user.id} />}
+      {isAdmin && <DeploymentsSection />}
       {isAdmin && <DeliveriesSection />}
       {isAdmin && <SecretSection />}
       {isAdmin && <TrackerBackendSection />}

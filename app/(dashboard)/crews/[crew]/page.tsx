@@ -4,7 +4,7 @@ import { CopyButton } from "@/components/copy-button";
 import { KickoffForm } from "@/components/kickoff-form";
 import { roleAllows } from "@/lib/auth/roles";
 import { currentUser } from "@/lib/auth/session";
-import { crewCatalog } from "@/lib/crew/registry";
+import { crewForPage } from "@/lib/deployments/crew-for-page";
 
 export const dynamic = "force-dynamic";
 
@@ -13,14 +13,15 @@ export async function generateMetadata({
 }: {
   params: Promise<{ crew: string }>;
 }): Promise<Metadata> {
-  const crew = crewCatalog().crews.get((await params).crew);
+  const crew = await crewForPage((await params).crew);
   return { title: crew?.name ?? "Crew" };
 }
 
 export default async function CrewPage({ params }: { params: Promise<{ crew: string }> }) {
   const { crew: slug } = await params;
-  const crew = crewCatalog().crews.get(slug);
+  const crew = await crewForPage(slug);
   if (!crew) notFound();
+  const remote = crew.slug.startsWith("@");
   const user = await currentUser();
   const canStart = user ? roleAllows(user.role, "start") : false;
   const body = JSON.stringify({ inputs: Object.fromEntries(crew.inputs.map((i) => [i, "…"])) });
@@ -42,34 +43,48 @@ export default async function CrewPage({ params }: { params: Promise<{ crew: str
             <p className="muted">Your role ({user?.role}) can watch runs but not start them.</p>
           )}
         </section>
-        <section className="card">
-          <h2 style={{ marginTop: 0 }}>Agents</h2>
-          <ul>
-            {crew.agents.map((a) => (
-              <li key={a.id}>
-                <strong>{a.role}</strong>{" "}
-                <span className="muted">
-                  ({a.id}, {a.llm ?? "default model"})
-                </span>
-              </li>
-            ))}
-          </ul>
-          <h2>Tasks</h2>
-          <ol>
-            {crew.tasks.map((t) => (
-              <li key={t.id}>
-                {t.name} <span className="muted">— {t.agent}</span>
-                {t.human_input && <span className="badge">review</span>}
-              </li>
-            ))}
-          </ol>
-          <h2>API</h2>
-          <p>
-            Base URL: <code>/api/crews/{crew.slug}</code>
-          </p>
-          <pre>{curl}</pre>
-          <CopyButton text={curl} label="Copy curl example" />
-        </section>
+        {remote ? (
+          <section className="card">
+            <h2 style={{ marginTop: 0 }}>Remote deployment</h2>
+            <p>
+              Runs on <code>{crew.source[0]}</code>. Its form comes from the deployment's{" "}
+              <code>/inputs</code>; its runs report back by webhook and by polling, and are reviewed
+              here like local ones.
+            </p>
+            <p>
+              Through this Crewdeck: <code>/api/crews/{crew.slug}</code>
+            </p>
+          </section>
+        ) : (
+          <section className="card">
+            <h2 style={{ marginTop: 0 }}>Agents</h2>
+            <ul>
+              {crew.agents.map((a) => (
+                <li key={a.id}>
+                  <strong>{a.role}</strong>{" "}
+                  <span className="muted">
+                    ({a.id}, {a.llm ?? "default model"})
+                  </span>
+                </li>
+              ))}
+            </ul>
+            <h2>Tasks</h2>
+            <ol>
+              {crew.tasks.map((t) => (
+                <li key={t.id}>
+                  {t.name} <span className="muted">— {t.agent}</span>
+                  {t.human_input && <span className="badge">review</span>}
+                </li>
+              ))}
+            </ol>
+            <h2>API</h2>
+            <p>
+              Base URL: <code>/api/crews/{crew.slug}</code>
+            </p>
+            <pre>{curl}</pre>
+            <CopyButton text={curl} label="Copy curl example" />
+          </section>
+        )}
       </div>
     </>
   );

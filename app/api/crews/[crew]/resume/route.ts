@@ -1,6 +1,7 @@
 // POST /resume — approve a task that awaits review, or send it back with feedback.
 import { ResumeRequestSchema } from "@/lib/api/schemas";
 import { getDb } from "@/lib/db";
+import { resumeRemote } from "@/lib/deployments/remote-runs";
 import { errors, zodFieldErrors } from "@/lib/http/problem";
 import { readJsonBody, requireObject } from "@/lib/http/read-json";
 import { json } from "@/lib/http/respond";
@@ -12,7 +13,7 @@ export const dynamic = "force-dynamic";
 const REQUIRED = ["execution_id", "task_id", "human_feedback", "is_approve"] as const;
 
 export const POST = crewRoute(
-  async ({ request, principal, crew }) => {
+  async ({ request, principal, crew, deployment }) => {
     const body = requireObject(await readJsonBody(request, 1024 * 1024));
     const parsed = ResumeRequestSchema.safeParse(body);
     if (!parsed.success) {
@@ -24,6 +25,10 @@ export const POST = crewRoute(
         { missing_fields: missing, errors: zodFieldErrors(parsed.error) },
       );
     }
+    if (deployment)
+      return json(
+        await resumeRemote({ db: await getDb(), deployment, principal, request: parsed.data }),
+      );
     return json(
       await resumeExecution({
         db: await getDb(),

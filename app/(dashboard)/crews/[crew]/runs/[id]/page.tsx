@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { RunView } from "@/components/run-view";
 import { roleAllows } from "@/lib/auth/roles";
 import { currentUser } from "@/lib/auth/session";
-import { crewCatalog } from "@/lib/crew/registry";
+import { crewForPage } from "@/lib/deployments/crew-for-page";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Run" };
@@ -14,7 +14,7 @@ export default async function RunPage({
   params: Promise<{ crew: string; id: string }>;
 }) {
   const { crew: slug, id } = await params;
-  const crew = crewCatalog().crews.get(slug);
+  const crew = await crewForPage(slug);
   const user = await currentUser();
   if (!crew || !user) notFound();
   return (

@@ -1,5 +1,6 @@
 // POST /stop/{kickoff_id} — cancel a queued, running or paused execution.
 import { getDb } from "@/lib/db";
+import { stopRemote } from "@/lib/deployments/remote-runs";
 import { json } from "@/lib/http/respond";
 import { crewRoute, otherMethods } from "@/lib/http/routes";
 import { stopExecution } from "@/lib/runs/stop-execution";
@@ -7,8 +8,10 @@ import { stopExecution } from "@/lib/runs/stop-execution";
 export const dynamic = "force-dynamic";
 
 export const POST = crewRoute<{ id: string }>(
-  async ({ principal, crew, params }) => {
-    await stopExecution({ db: await getDb(), crew: crew.slug, id: params.id, principal });
+  async ({ principal, crew, params, deployment }) => {
+    const db = await getDb();
+    if (deployment) await stopRemote(db, deployment, principal, params.id);
+    else await stopExecution({ db, crew: crew.slug, id: params.id, principal });
     return json({ status: "stopped", kickoff_id: params.id });
   },
   { action: "stop" },

@@ -1,0 +1,27 @@
+import { hashToken, safeEqual } from "@/lib/auth/token-format";
+import { derivedSecret } from "@/lib/config/encryption";
+import { env } from "@/lib/config/env";
+
+export const HOOK_KINDS = ["task", "step", "crew"] as const;
+export type HookKind = (typeof HOOK_KINDS)[number];
+
+/** Where remote deployments reach this server: PUBLIC_URL, else this machine's own port. */
+export const publicUrl = () =>
+  (env().PUBLIC_URL ?? `http://localhost:${env().PORT}`).replace(/\/+$/, "");
+
+/**
+ * The secret in a run's webhook URLs: derived from the server's key and the run, so the same URLs
+ * can be sent again with every resume and nothing needs storing.
+ */
+export const hookSecret = (runId: string) => derivedSecret(`remote-run-hooks:${runId}`);
+
+export const hookSecretMatches = (runId: string, given: string) =>
+  safeEqual(hashToken(given), hashToken(hookSecret(runId)));
+
+/** The three webhook URLs sent with kickoff and, again, with every resume (the seed's rule). */
+export function hookUrls(deploymentSlug: string, runId: string) {
+  const secret = hookSecret(runId);
+  const url = (kind: HookKind) =>
+    `${publicUrl()}/api/hooks/${encodeURIComponent(deploymentSlug)}/${runId}/${kind}?t=${secret}`;
+  return { taskWebhookUrl: url("task"), stepWebhookUrl: url("step"), crewWebhookUrl: url("crew") };
+}

@@ -1,0 +1,76 @@
+import { z } from "zod";
+import { unseal } from "@/lib/config/encryption";
+import type { Db } from "@/lib/db/types";
+import { AppError, errors } from "@/lib/http/problem";
+import { readTextBody } from "@/lib/http/read-json";
+import { verify } from "@/lib/webhooks/signing";
+import { HOOK_KINDS, type HookKind, hookSecretMatches } from "./hooks";
+import { applyRemote, POLL_CHANNEL } from "./remote-runs";
+import { fromWebhook, stateFromEvent } from "./translate";
+
+export const HOOK_BODY_LIMIT = 256 * 1024;
+
+/**
+ * A webhook from a remote deployment about one of our remote runs. Authenticated by the run's
+ * secret in the URL (checked first, before any database work) and, when the deployment has a
+ * signing secret, by its Standard Webhooks signature. Each event is stored once, however often
+ * it is sent.
+ */
+export async function receiveRemoteHook({
+  db,
+  request,
+  params,
+}: {
+  db: Db;
+  request: Request;
+  params: { deployment: string; run: string; kind: string };
+}) {
+  const notFound = () => errors.notFound("No such webhook receiver.");
+  if (!(HOOK_KINDS as readonly string[]).includes(params.kind)) throw notFound();
+  if (!z.uuid().safeParse(params.run).success) throw notFound();
+  const secret = new URL(request.url).searchParams.get("t") ?? "";
+  if (!secret || !hookSecretMatches(params.run, secret))
+    throw errors.unauthorized("The secret in this webhook URL is wrong for this run.");
+  const text = await readTextBody(request, HOOK_BODY_LIMIT);
+
+  const { rows } = await db.query<{ webhook_secret_sealed: string | null }>(
+    `SELECT d.webhook_secret_sealed FROM executions e JOIN deployments d ON d.id = e.deployment_id
+      WHERE e.id = $1 AND d.slug = $2`,
+    [params.run, params.deployment],
+  );
+  const run = rows[0];
+  if (!run) throw notFound();
+  if (run.webhook_secret_sealed) {
+    const check = verify({
+      secret: unseal(run.webhook_secret_sealed),
+      headers: request.headers,
+      body: text,
+    });
+    if (!check.ok)
+      throw new AppError(
+        "bad-signature",
+        401,
+        `The webhook signature does not verify: ${check.reason}.`,
+      );
+  }
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON: kept as the text it is
+  }
+  const event = fromWebhook(params.kind as HookKind, body, request.headers.get("webhook-id"));
+  const applied = await applyRemote(db, params.run, {
+    events: [event],
+    patch: stateFromEvent(event),
+  });
+  // Task and crew notifications change the run's state: have the poller look now.
+  if (params.kind !== "step") {
+    await db.query(
+      "UPDATE executions SET next_poll_at = now() WHERE id = $1 AND next_poll_at IS NOT NULL",
+      [params.run],
+    );
+    await db.query(`SELECT pg_notify('${POLL_CHANNEL}', '')`);
+  }
+  return { stored: applied?.events.length ?? 0 };
+}

@@ -1,0 +1,277 @@
+import crypto from "node:crypto";
+import type { ResumeRequest } from "@/lib/api/schemas";
+import { ownerOf, type Principal, principalName } from "@/lib/auth/principal";
+import type { CrewDef } from "@/lib/crew/schema";
+import type { Db } from "@/lib/db/types";
+import { AppError, errors } from "@/lib/http/problem";
+import { type ExecutionPatch, mutateExecution } from "@/lib/runs/execution-store";
+import { getExecutionOrThrow } from "@/lib/runs/get-execution";
+import { TERMINAL } from "@/lib/runs/states";
+import type { ExecutionRow, NewEvent, RemoteState } from "@/lib/runs/types";
+import { callDeployment, RemoteUnreachableError } from "./client";
+import { hookUrls } from "./hooks";
+import { readRemoteError } from "./remote-status";
+import type { Deployment } from "./store";
+
+// Runs of remote deployments. Each is an execution row of its own (crew `@<deployment>`), so the
+// runs list, inbox, status, event log and live timeline treat it like a local run; the local
+// engine never claims it. Its log is fed by the receivers and the poller.
+
+export const POLL_CHANNEL = "crewdeck_poll";
+export const remoteCrew = (slug: string) => `@${slug}`;
+
+/** A deployment as a crew: its agents and tasks are not known here, only its name. */
+export function remoteCrewDef(deployment: Pick<Deployment, "slug" | "name" | "base_url">): CrewDef {
+  return {
+    slug: remoteCrew(deployment.slug),
+    name: deployment.name,
+    description: `Served by ${deployment.base_url}`,
+    agents: [],
+    tasks: [],
+    inputs: [],
+    source: [deployment.base_url],
+  };
+}
+
+/** GET of a path of the deployment, answered as our own route would: its status and body. */
+export async function forwardGet(deployment: Deployment, path: "" | "/inputs") {
+  const reply = await ask(deployment, "GET", path);
+  if (reply.status !== 200)
+    throw remoteFailure(path ? "inputs request" : "health check", reply.status, reply.body);
+  return reply;
+}
+
+/** Stops the run on the deployment, where its API has a stop (Crewdeck's does). */
+export async function stopRemote(db: Db, deployment: Deployment, principal: Principal, id: string) {
+  await getExecutionOrThrow({ db, crew: remoteCrew(deployment.slug), id, principal });
+  const row = await remoteRow(db, id);
+  if (!row?.remote_id) throw errors.conflict("This run has not started on the deployment yet.");
+  const reply = await ask(deployment, "POST", `/stop/${encodeURIComponent(row.remote_id)}`);
+  if (reply.status === 404 || reply.status === 405)
+    throw errors.conflict(
+      "This deployment has no stop endpoint (it is not part of the Crew Execution Service API): stop the run where it is deployed.",
+    );
+  if (reply.status !== 200) throw remoteFailure("stop", reply.status, reply.body);
+  await db.query(
+    "UPDATE executions SET next_poll_at = now() WHERE id = $1 AND next_poll_at IS NOT NULL",
+    [id],
+  );
+  await db.query(`SELECT pg_notify('${POLL_CHANNEL}', '')`);
+}
+
+/** The deployment's answer as a problem for our caller: its own words, and which side failed. */
+function remoteFailure(what: string, status: number, body: unknown) {
+  if (status === 422 || status === 400)
+    return errors.unprocessable(
+      `The deployment refused the ${what}: ${readRemoteError(status, body)}`,
+    );
+  if (status === 401 || status === 403)
+    return new AppError(
+      "remote-unauthorized",
+      502,
+      `The deployment refused our token (${status}); an administrator must update it in Settings → Deployments.`,
+    );
+  return new AppError(
+    "remote-error",
+    502,
+    `The deployment answered ${status} to the ${what}: ${readRemoteError(status, body)}`,
+  );
+}
+
+const unreachable = (err: RemoteUnreachableError) =>
+  new AppError(
+    "remote-unreachable",
+    502,
+    `The deployment cannot be reached: ${err.message}`,
+    {},
+    {
+      "retry-after": "10",
+    },
+  );
+
+async function ask(d: Deployment, method: "GET" | "POST", path: string, body?: unknown) {
+  try {
+    return await callDeployment(d, method, path, body);
+  } catch (err) {
+    if (err instanceof RemoteUnreachableError) throw unreachable(err);
+    throw err;
+  }
+}
+
+/**
+ * Starts a run on the deployment. The row is written first, so webhooks that arrive before the
+ * kickoff answers find it; if the deployment refuses, the row is removed again.
+ */
+export async function kickoffRemote({
+  db,
+  deployment,
+  principal,
+  inputs,
+}: {
+  db: Db;
+  deployment: Deployment;
+  principal: Principal;
+  inputs: Record<string, unknown>;
+}): Promise<string> {
+  const id = crypto.randomUUID();
+  const remote: RemoteState = { interval_ms: 2_000 };
+  const snapshot = { ...remoteCrewDef(deployment), inputs: Object.keys(inputs) };
+  await db.query(
+    `INSERT INTO executions (id, crew, status, owner_user_id, token_id, inputs, crew_snapshot, tasks, last_seq,
+                             deployment_id, remote, next_poll_at)
+     VALUES ($1, $2, 'queued', $3, $4, $5::jsonb, $6::jsonb, '[]'::jsonb, 0, $7, $8::jsonb, NULL)`,
+    [
+      id,
+      remoteCrew(deployment.slug),
+      ownerOf(principal),
+      principal.kind === "session" ? null : principal.tokenId,
+      JSON.stringify(inputs),
+      JSON.stringify(snapshot),
+      deployment.id,
+      JSON.stringify(remote),
+    ],
+  );
+  let reply: Awaited<ReturnType<typeof callDeployment>>;
+  try {
+    reply = await ask(deployment, "POST", "/kickoff", { inputs, ...hookUrls(deployment.slug, id) });
+  } catch (err) {
+    await db.query("DELETE FROM executions WHERE id = $1", [id]);
+    throw err;
+  }
+  const remoteId = (reply.body as { kickoff_id?: unknown } | null)?.kickoff_id;
+  if (reply.status !== 200 || typeof remoteId !== "string" || !remoteId) {
+    await db.query("DELETE FROM executions WHERE id = $1", [id]);
+    if (reply.status === 200)
+      throw new AppError(
+        "remote-error",
+        502,
+        "The deployment accepted the kickoff but sent no kickoff_id.",
+      );
+    throw remoteFailure("kickoff", reply.status, reply.body);
+  }
+  await db.tx((q) =>
+    mutateExecution(q, { id }, () => ({
+      patch: { next_poll_at: new Date(Date.now() + 1_000) },
+      events: [
+        {
+          type: "execution_queued",
+          data: {
+            crew: remoteCrew(deployment.slug),
+            inputs,
+            deployment: deployment.slug,
+            remote_id: remoteId,
+          },
+        },
+      ],
+    })).then(() => q.query("UPDATE executions SET remote_id = $2 WHERE id = $1", [id, remoteId])),
+  );
+  return id;
+}
+
+/**
+ * Applies what the remote said: events (stored once by key) and a new state. A remote may skip
+ * states we pass through (queued → completed); a finished run takes no further state.
+ */
+export async function applyRemote(
+  db: Db,
+  id: string,
+  change: { patch?: ExecutionPatch; events?: NewEvent[]; remote?: Partial<RemoteState> },
+) {
+  return db.tx((q) =>
+    mutateExecution(q, { id }, (row) => {
+      const patch: ExecutionPatch = { ...change.patch };
+      if (TERMINAL.has(row.status)) {
+        delete patch.status;
+        delete patch.pending_human_input;
+      } else if (patch.status === row.status) delete patch.status;
+      else if (patch.status === "queued") delete patch.status;
+      if (patch.status && row.status === "queued" && patch.status !== "running") {
+        // Not a transition of ours: pass through running first, in the same statement's terms.
+        row.status = "running";
+        patch.started_at ??= new Date();
+      }
+      if (change.remote) patch.remote = { ...(row.remote as RemoteState), ...change.remote };
+      if (patch.status && TERMINAL.has(patch.status)) patch.next_poll_at = null;
+      return { patch, events: change.events };
+    }),
+  );
+}
+
+/** The row with its remote bookkeeping, or undefined. */
+export async function remoteRow(db: Db, id: string) {
+  const { rows } = await db.query<ExecutionRow & { slug: string }>(
+    `SELECT e.*, d.slug FROM executions e JOIN deployments d ON d.id = e.deployment_id WHERE e.id = $1`,
+    [id],
+  );
+  return rows[0];
+}
+
+/** Sends the reviewer's decision to the deployment, with our webhook URLs again. */
+export async function resumeRemote({
+  db,
+  deployment,
+  principal,
+  request,
+}: {
+  db: Db;
+  deployment: Deployment;
+  principal: Principal;
+  request: ResumeRequest;
+}) {
+  const summary = await getExecutionOrThrow({
+    db,
+    crew: remoteCrew(deployment.slug),
+    id: request.execution_id,
+    principal,
+  });
+  const pending = summary.pending_human_input as { task_id: string; attempt?: number } | null;
+  if (summary.status !== "pending_human_input" || !pending)
+    throw errors.conflict(
+      `Execution ${summary.id} is not awaiting human input (it is ${summary.status}).`,
+      {
+        execution_status: summary.status,
+      },
+    );
+  if (pending.task_id !== request.task_id)
+    throw errors.conflict(
+      `Task '${request.task_id}' is not the task awaiting review; '${pending.task_id}' is.`,
+      { awaiting_task_id: pending.task_id },
+    );
+  const row = await remoteRow(db, summary.id);
+  if (!row?.remote_id) throw errors.conflict("This run has not started on the deployment yet.");
+  const reply = await ask(deployment, "POST", "/resume", {
+    execution_id: row.remote_id,
+    task_id: request.task_id,
+    human_feedback: request.human_feedback,
+    is_approve: request.is_approve,
+    // Notifications continue only for URLs given again (the seed's rule): the same ones.
+    ...hookUrls(deployment.slug, row.id),
+  });
+  if (reply.status !== 200) throw remoteFailure("review", reply.status, reply.body);
+  const answer = reply.body as { status?: unknown; message?: unknown };
+  const attempt = pending.attempt ?? 1;
+  await applyRemote(db, row.id, {
+    patch: { status: "running", pending_human_input: null, next_poll_at: new Date() },
+    remote: { interval_ms: 2_000 },
+    events: [
+      {
+        key: `review_submitted:${request.task_id}:${attempt}`,
+        type: "review_submitted",
+        task_id: request.task_id,
+        attempt,
+        data: {
+          decision: request.is_approve ? "approve" : "reject",
+          feedback: request.human_feedback,
+          reviewer: principalName(principal),
+        },
+      },
+    ],
+  });
+  await db.query(`SELECT pg_notify('${POLL_CHANNEL}', '')`);
+  return {
+    status: (["resumed", "retrying", "completed"].includes(String(answer?.status))
+      ? answer.status
+      : "resumed") as "resumed" | "retrying" | "completed",
+    message: typeof answer?.message === "string" ? answer.message : "Sent to the deployment.",
+  };
+}

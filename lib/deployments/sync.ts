@@ -1,0 +1,108 @@
+import { z } from "zod";
+import { unseal } from "@/lib/config/encryption";
+import type { Db } from "@/lib/db/types";
+import type { ExecutionRow, RemoteState } from "@/lib/runs/types";
+import { callDeployment, RemoteUnreachableError } from "./client";
+import { applyRemote } from "./remote-runs";
+import { readRemoteError, readRemoteStatus } from "./remote-status";
+import { fromRemoteLog, fromStatus, hashOf } from "./translate";
+
+// One look at a remote run: its /status and, from a remote Crewdeck, the events of its log we
+// have not mirrored yet. Returns whether anything changed, for the poller's back-off.
+
+const RemoteLogSchema = z.object({
+  events: z.array(
+    z.object({
+      seq: z.number().int().positive(),
+      type: z.string().max(100),
+      task_id: z.string().nullable().optional().default(null),
+      attempt: z.number().int().nullable().optional().default(null),
+      data: z.record(z.string(), z.unknown()).optional().default({}),
+    }),
+  ),
+  last_seq: z.number().int().optional(),
+  has_more: z.boolean().optional(),
+});
+
+type Row = ExecutionRow & { base_url: string; token_sealed: string };
+
+export async function syncRemote(db: Db, id: string): Promise<{ changed: boolean; done: boolean }> {
+  const { rows } = await db.query<Row>(
+    `SELECT e.*, d.base_url, d.token_sealed FROM executions e JOIN deployments d ON d.id = e.deployment_id
+      WHERE e.id = $1`,
+    [id],
+  );
+  const row = rows[0];
+  if (!row?.remote_id) return { changed: false, done: true };
+  const deployment = { base_url: row.base_url, token: unseal(row.token_sealed) };
+  const remote: RemoteState = row.remote ?? {};
+  const remoteId = encodeURIComponent(row.remote_id);
+  let changed = false;
+
+  try {
+    // A remote Crewdeck serves its event log: mirror it, in its order, once.
+    if (remote.kind !== "other") {
+      let after = remote.last_remote_seq ?? 0;
+      for (let page = 0; page < 20; page++) {
+        const reply = await callDeployment(
+          deployment,
+          "GET",
+          `/executions/${remoteId}/events?after=${after}`,
+        );
+        const log = reply.status === 200 ? RemoteLogSchema.safeParse(reply.body) : undefined;
+        if (!log?.success) {
+          if (!remote.kind) remote.kind = "other"; // no log there: /status alone from now on
+          break;
+        }
+        remote.kind = "crewdeck";
+        const events = log.data.events.filter((e) => e.seq > after);
+        if (events.length) {
+          after = Math.max(...events.map((e) => e.seq));
+          await applyRemote(db, id, {
+            events: events.map(fromRemoteLog),
+            remote: { kind: "crewdeck", last_remote_seq: after },
+          });
+          changed = true;
+        }
+        if (!log.data.has_more) break;
+      }
+    }
+
+    const reply = await callDeployment(deployment, "GET", `/status/${remoteId}`);
+    if (reply.status !== 200) {
+      const reason = `GET /status answered ${reply.status}: ${readRemoteError(reply.status, reply.body)}`;
+      if (reason !== remote.last_error) {
+        await applyRemote(db, id, {
+          events: [
+            { key: `poll-error:${hashOf(reason)}`, type: "remote_error", data: { error: reason } },
+          ],
+          remote: { ...remote, last_error: reason },
+        });
+      }
+      return { changed: false, done: false };
+    }
+    const status = readRemoteStatus(reply.body);
+    const current = (await db.query<ExecutionRow>("SELECT * FROM executions WHERE id = $1", [id]))
+      .rows[0];
+    if (!current) return { changed, done: true };
+    const derived = fromStatus(current, status, { mirrored: remote.kind === "crewdeck" });
+    const applied = await applyRemote(db, id, {
+      patch: derived.patch,
+      events: derived.events,
+      remote: {
+        kind: remote.kind,
+        raw_status: status.raw,
+        last_error: null,
+        ...(status.last_step ? { last_step_hash: hashOf(status.last_step) } : {}),
+      },
+    });
+    changed ||= derived.changed || Boolean(applied?.events.length);
+    const done = ["completed", "error", "cancelled"].includes(applied?.row.status ?? "");
+    return { changed, done };
+  } catch (err) {
+    if (!(err instanceof RemoteUnreachableError)) throw err;
+    const reason = `unreachable: ${err.message}`;
+    if (reason !== remote.last_error) await applyRemote(db, id, { remote: { last_error: reason } });
+    return { changed: false, done: false };
+  }
+}

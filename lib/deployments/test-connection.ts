@@ -1,0 +1,64 @@
+import { z } from "zod";
+import { callDeployment, RemoteUnreachableError } from "./client";
+import { readRemoteError } from "./remote-status";
+import type { Deployment } from "./store";
+
+export type ConnectionCheck =
+  | { ok: true; inputs: string[]; health: string }
+  | { ok: false; step: "health" | "inputs"; reason: string };
+
+const InputsSchema = z.object({ inputs: z.array(z.string()) });
+
+/**
+ * What Test connection shows: GET / (health, which needs a valid token) then GET /inputs, and
+ * in words a person can act on, why it failed.
+ */
+export async function checkConnection(
+  deployment: Pick<Deployment, "base_url" | "token">,
+): Promise<ConnectionCheck> {
+  const ask = async (step: "health" | "inputs", path: string) => {
+    try {
+      return { reply: await callDeployment(deployment, "GET", path) };
+    } catch (err) {
+      if (!(err instanceof RemoteUnreachableError)) throw err;
+      return {
+        failure: { ok: false as const, step, reason: `Unreachable: ${err.message}.` },
+      };
+    }
+  };
+  const explain = (step: "health" | "inputs", status: number, body: unknown) => {
+    if (status === 401 || status === 403)
+      return `The deployment refused the token (${status}): paste a valid bearer token for this crew.`;
+    if (status === 404)
+      return `Nothing at ${deployment.base_url}${step === "inputs" ? "/inputs" : ""} (404): use the crew's base URL (on Crewdeck, …/api/crews/<crew>).`;
+    if (status >= 300 && status < 400)
+      return `The deployment answered with a redirect (${status}); use the final URL.`;
+    return `The deployment answered ${status}: ${readRemoteError(status, body)}`;
+  };
+
+  const health = await ask("health", "");
+  if (health.failure) return health.failure;
+  if (health.reply.status !== 200)
+    return {
+      ok: false,
+      step: "health",
+      reason: explain("health", health.reply.status, health.reply.body),
+    };
+  const inputs = await ask("inputs", "/inputs");
+  if (inputs.failure) return inputs.failure;
+  if (inputs.reply.status !== 200)
+    return {
+      ok: false,
+      step: "inputs",
+      reason: explain("inputs", inputs.reply.status, inputs.reply.body),
+    };
+  const parsed = InputsSchema.safeParse(inputs.reply.body);
+  if (!parsed.success)
+    return {
+      ok: false,
+      step: "inputs",
+      reason:
+        'GET /inputs did not answer {"inputs": [...]}: this does not look like the Crew Execution Service API.',
+    };
+  return { ok: true, inputs: parsed.data.inputs, health: health.reply.text.slice(0, 200) };
+}

@@ -1,0 +1,214 @@
+import crypto from "node:crypto";
+import type { ExecutionPatch } from "@/lib/runs/execution-store";
+import type { ExecutionStatus } from "@/lib/runs/states";
+import type { ExecutionRow, NewEvent, TaskState } from "@/lib/runs/types";
+import type { HookKind } from "./hooks";
+import type { RemoteStatus } from "./remote-status";
+
+// Turning what a remote deployment says — its event log, its webhooks, its /status — into events
+// of our log and a new state for the run. Each event gets a key saying what it is, so the same
+// event arriving by webhook and by polling is stored once.
+
+const FINAL: Record<string, string> = {
+  completed: "execution_completed",
+  error: "execution_failed",
+  cancelled: "execution_cancelled",
+};
+
+/** The key of an event that means the same whatever way it arrived. */
+function semanticKey(type: string, taskId: string | null, attempt: number | null) {
+  if (type === "task_completed" || type === "review_requested" || type === "review_submitted")
+    return `${type}:${taskId}:${attempt ?? 1}`;
+  if (Object.values(FINAL).includes(type)) return "end";
+  return undefined;
+}
+
+export const hashOf = (value: unknown) =>
+  crypto
+    .createHash("sha256")
+    .update(JSON.stringify(value) ?? "")
+    .digest("base64url")
+    .slice(0, 22);
+
+export type RemoteEvent = {
+  seq: number;
+  type: string;
+  task_id: string | null;
+  attempt: number | null;
+  data: Record<string, unknown>;
+};
+
+/** An event of a remote Crewdeck's log, mirrored as it is. */
+export function fromRemoteLog(e: RemoteEvent): NewEvent {
+  return {
+    key: semanticKey(e.type, e.task_id, e.attempt) ?? `seq:${e.seq}`,
+    type: e.type,
+    task_id: e.task_id,
+    attempt: e.attempt,
+    data: e.data,
+  };
+}
+
+const str = (v: unknown) => (typeof v === "string" ? v : null);
+const num = (v: unknown) => (typeof v === "number" && Number.isInteger(v) ? v : null);
+
+/**
+ * A webhook body as an event. Crewdeck's bodies (with `sequence` and `event`) map to the same
+ * events as its log; anything else is kept whole as a `remote_<kind>` event, keyed by its
+ * webhook-id or, failing that, its content.
+ */
+export function fromWebhook(kind: HookKind, body: unknown, webhookId: string | null): NewEvent {
+  const b = (body && typeof body === "object" ? body : {}) as Record<string, unknown>;
+  const seq = num(b.sequence);
+  const taskId = str(b.task_id);
+  const attempt = num(b.attempt);
+  if (seq !== null && b.event === kind) {
+    if (kind === "step") {
+      const type = str(b.type) ?? "step";
+      return {
+        key: `seq:${seq}`,
+        type,
+        task_id: taskId,
+        attempt,
+        data: {
+          agent: b.agent ?? null,
+          text: type === "thought" ? b.thought : type === "answer" ? b.result : undefined,
+          tool: b.tool ?? undefined,
+          tool_input: b.tool_input ?? undefined,
+          result: type === "tool_result" ? b.result : undefined,
+        },
+      };
+    }
+    if (kind === "task") {
+      const type = b.requires_review === true ? "review_requested" : "task_completed";
+      return {
+        key: semanticKey(type, taskId, attempt),
+        type,
+        task_id: taskId,
+        attempt,
+        data: { agent: b.agent ?? null, name: b.name ?? taskId, output: b.output ?? null },
+      };
+    }
+    const type = FINAL[String(b.status)] ?? "remote_crew";
+    return {
+      key: type === "remote_crew" ? `seq:${seq}` : "end",
+      type,
+      data: { result: b.result ?? null, error: b.error ?? null },
+    };
+  }
+  return {
+    key: webhookId ? `wh:${webhookId}` : `body:${hashOf(body)}`,
+    type: `remote_${kind}`,
+    task_id: taskId,
+    data: { payload: body },
+  };
+}
+
+/** What a crew webhook or a final event says about the run's state. */
+export function stateFromEvent(e: NewEvent): ExecutionPatch {
+  const d = e.data ?? {};
+  if (e.type === "execution_completed")
+    return { status: "completed", result: str(d.result), finished_at: new Date() };
+  if (e.type === "execution_failed")
+    return { status: "error", error: str(d.error) ?? "failed remotely", finished_at: new Date() };
+  if (e.type === "execution_cancelled") return { status: "cancelled", finished_at: new Date() };
+  return {};
+}
+
+function tasksFrom(status: RemoteStatus, previous: TaskState[]): TaskState[] {
+  return status.tasks.map((t) => {
+    const before = previous.find((p) => p.task_id === t.task_id);
+    const done = t.status === "completed" || (status.state === "completed" && t.output !== null);
+    return {
+      task_id: t.task_id,
+      name: t.name ?? t.task_id,
+      agent: before?.agent ?? "",
+      human_input: before?.human_input ?? false,
+      status: done
+        ? "completed"
+        : ((t.status as TaskState["status"] | null) ?? before?.status ?? "pending"),
+      attempts: before?.attempts ?? (t.output === null ? 0 : 1),
+      output: t.output,
+      started_at: before?.started_at ?? null,
+      finished_at: before?.finished_at ?? null,
+      execution_time: null,
+    };
+  });
+}
+
+/**
+ * A /status answer as a new state and, for a remote without an event log of its own, the
+ * events it implies (a step, a task done, a review asked for, the end). `mirrored` remotes'
+ * events come from their log instead, so nothing is derived twice.
+ */
+export function fromStatus(
+  row: Pick<ExecutionRow, "status" | "tasks" | "remote">,
+  status: RemoteStatus,
+  { mirrored }: { mirrored: boolean },
+): { patch: ExecutionPatch; events: NewEvent[]; changed: boolean } {
+  const patch: ExecutionPatch = {};
+  const events: NewEvent[] = [];
+  const to: ExecutionStatus | null = status.state;
+  const rawChanged = hashOf(status.raw) !== hashOf(row.remote?.raw_status);
+  if (status.tasks.length) patch.tasks = tasksFrom(status, row.tasks);
+  if (status.pending)
+    patch.pending_human_input = {
+      task_id: status.pending.task_id,
+      output: status.pending.output ?? "",
+      attempt: status.pending.attempt ?? 1,
+    };
+  else if (to && to !== "pending_human_input") patch.pending_human_input = null;
+  if (status.last_step) patch.last_step = status.last_step;
+  if (to === "completed") patch.result = status.result;
+  if (to === "error") patch.error = status.error ?? "failed remotely";
+  if (to && to !== row.status) {
+    patch.status = to;
+    if (to === "running" && row.status === "queued") patch.started_at = new Date();
+    if (to === "completed" || to === "error" || to === "cancelled") patch.finished_at = new Date();
+  }
+  if (!mirrored) {
+    if (to && to !== row.status)
+      events.push({
+        type: "remote_status",
+        data: { from: row.status, to, raw_state: stateWord(status.raw) },
+      });
+    if (status.last_step) {
+      const key = `step:${hashOf(status.last_step)}`;
+      if (key !== `step:${row.remote?.last_step_hash}`)
+        events.push({
+          key,
+          type: "thought",
+          data: { text: status.last_step.text ?? status.last_step.type ?? "", via: "polling" },
+        });
+    }
+    for (const t of status.tasks)
+      if (t.output !== null && (t.status === "completed" || to === "completed"))
+        events.push({
+          key: semanticKey("task_completed", t.task_id, 1),
+          type: "task_completed",
+          task_id: t.task_id,
+          attempt: 1,
+          data: { name: t.name ?? t.task_id, output: t.output, via: "polling" },
+        });
+    if (status.pending)
+      events.push({
+        key: semanticKey("review_requested", status.pending.task_id, status.pending.attempt),
+        type: "review_requested",
+        task_id: status.pending.task_id,
+        attempt: status.pending.attempt ?? 1,
+        data: { output: status.pending.output, via: "polling" },
+      });
+    if (to && FINAL[to])
+      events.push({
+        key: "end",
+        type: FINAL[to] as string,
+        data: { result: status.result, error: status.error, via: "polling" },
+      });
+  }
+  return { patch, events, changed: rawChanged };
+}
+
+function stateWord(raw: unknown) {
+  const r = (raw && typeof raw === "object" ? raw : {}) as Record<string, unknown>;
+  return str(r.state) ?? str(r.status);
+}
