@@ -44,6 +44,9 @@ export default defineConfig({
       ADMIN_PASSWORD: E2E_ADMIN.password,
       OFFLINE_MODEL_DELAY_MS: "300",
       CREW_TOKEN: "e2e-org-token-0123456789abcdef",
+      // Remote deployments in e2e/remote-deployments.spec.ts run on loopback and call us back.
+      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+      DEPLOYMENT_ALLOWED_NETWORKS: "127.0.0.0/8",
     },
   },
 });

@@ -38,6 +38,13 @@ export function RunView({ crew, id, canStop, canReview, expectedOutputs }: Props
     unknown
   >;
   const pending = status.pending_human_input;
+  // Events of no known task: a remote run's status changes, polled steps, unrecognised payloads.
+  const taskIds = new Set(status.tasks.map((t) => t.task_id));
+  const unplaced = events.filter(
+    (e) =>
+      (!e.task_id || !taskIds.has(e.task_id)) &&
+      (STEP_TYPES.has(e.type) || e.type.startsWith("remote_")),
+  );
 
   async function stop() {
     setStopping(true);
@@ -99,6 +106,18 @@ export function RunView({ crew, id, canStop, canReview, expectedOutputs }: Props
       )}
       <h2>Timeline</h2>
       <ol className="timeline">
+        {unplaced.length > 0 && (
+          <li className="task">
+            <div className="task-head">
+              <strong>Run</strong>
+            </div>
+            <ul className="steps">
+              {unplaced.map((e) => (
+                <Step key={e.seq} event={e} />
+              ))}
+            </ul>
+          </li>
+        )}
         {status.tasks.map((task) => (
           <TaskBlock
             key={task.task_id}
@@ -147,6 +166,8 @@ function TaskBlock({
     </li>
   );
 }
+
+const STEP_TYPES = new Set(["thought", "tool_call", "tool_result", "answer", "task_failed"]);
 
 function Step({ event }: { event: ExecutionEvent }) {
   const d = event.data as Record<string, unknown>;
@@ -198,6 +219,37 @@ function Step({ event }: { event: ExecutionEvent }) {
           <span className="step-label">Review</span>{" "}
           {d.decision === "approve" ? "Approved" : "Changes requested"} by {String(d.reviewer)}
           {d.feedback ? `: “${String(d.feedback)}”` : ""}
+        </li>
+      );
+    case "remote_status":
+      return (
+        <li data-seq={event.seq} className="step">
+          <span className="step-label">Status</span> {String(d.to).replaceAll("_", " ")}
+          {d.raw_state ? (
+            <span className="muted"> (the deployment says {String(d.raw_state)})</span>
+          ) : null}
+        </li>
+      );
+    case "remote_error":
+      return (
+        <li data-seq={event.seq} className="step error">
+          <span className="step-label">Deployment</span> {String(d.error)}
+        </li>
+      );
+    case "remote_step":
+    case "remote_task":
+    case "remote_crew":
+    case "remote_unrecognized":
+      // What a deployment sent in a shape we do not know: shown as it came, not hidden.
+      return (
+        <li data-seq={event.seq} className="step tool">
+          <details>
+            <summary>
+              <span className="step-label">{event.type.replace("remote_", "")}</span> from the
+              deployment
+            </summary>
+            <pre>{JSON.stringify(d.payload ?? d.raw, null, 2)}</pre>
+          </details>
         </li>
       );
     case "task_failed":

@@ -4,7 +4,8 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { crewApi } from "@/lib/api/client";
 import type { ExecutionEvent, StatusResponse } from "@/lib/api/schemas";
 
-const STATE_EVENTS = /^(execution_|task_|review_)/;
+// Events after which /status has changed (a remote run's polled status change included).
+const STATE_EVENTS = /^(execution_|task_|review_|remote_status)/;
 
 /**
  * An execution's status and event log, kept live: Server-Sent Events from the log (the browser

@@ -6,7 +6,7 @@ import { readTextBody } from "@/lib/http/read-json";
 import { verify } from "@/lib/webhooks/signing";
 import { HOOK_KINDS, type HookKind, hookSecretMatches } from "./hooks";
 import { applyRemote, POLL_CHANNEL } from "./remote-runs";
-import { fromWebhook, stateFromEvent } from "./translate";
+import { fromWebhook } from "./translate";
 
 export const HOOK_BODY_LIMIT = 256 * 1024;
 
@@ -60,10 +60,7 @@ export async function receiveRemoteHook({
     // not JSON: kept as the text it is
   }
   const event = fromWebhook(params.kind as HookKind, body, request.headers.get("webhook-id"));
-  const applied = await applyRemote(db, params.run, {
-    events: [event],
-    patch: stateFromEvent(event),
-  });
+  const applied = await applyRemote(db, params.run, { events: [event], stateFromEvents: true });
   // Task and crew notifications change the run's state: have the poller look now.
   if (params.kind !== "step") {
     await db.query(

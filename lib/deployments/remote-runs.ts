@@ -4,7 +4,7 @@ import { ownerOf, type Principal, principalName } from "@/lib/auth/principal";
 import type { CrewDef } from "@/lib/crew/schema";
 import type { Db } from "@/lib/db/types";
 import { AppError, errors } from "@/lib/http/problem";
-import { type ExecutionPatch, mutateExecution } from "@/lib/runs/execution-store";
+import { type ExecutionPatch, mutateExecution, withoutKnownKeys } from "@/lib/runs/execution-store";
 import { getExecutionOrThrow } from "@/lib/runs/get-execution";
 import { TERMINAL } from "@/lib/runs/states";
 import type { ExecutionRow, NewEvent, RemoteState } from "@/lib/runs/types";
@@ -12,6 +12,7 @@ import { callDeployment, RemoteUnreachableError } from "./client";
 import { hookUrls } from "./hooks";
 import { readRemoteError } from "./remote-status";
 import type { Deployment } from "./store";
+import { stateFromEvents } from "./translate";
 
 // Runs of remote deployments. Each is an execution row of its own (crew `@<deployment>`), so the
 // runs list, inbox, status, event log and live timeline treat it like a local run; the local
@@ -175,26 +176,38 @@ export async function kickoffRemote({
 export async function applyRemote(
   db: Db,
   id: string,
-  change: { patch?: ExecutionPatch; events?: NewEvent[]; remote?: Partial<RemoteState> },
+  change: {
+    patch?: ExecutionPatch;
+    events?: NewEvent[];
+    remote?: Partial<RemoteState>;
+    /** Also take the state the new events imply (a stale repeat of an old one implies nothing). */
+    stateFromEvents?: boolean;
+  },
 ) {
-  return db.tx((q) =>
-    mutateExecution(q, { id }, (row) => {
-      const patch: ExecutionPatch = { ...change.patch };
+  return db.tx(async (q) => {
+    await q.query("SELECT 1 FROM executions WHERE id = $1 FOR UPDATE", [id]);
+    const fresh = await withoutKnownKeys(q, id, change.events ?? []);
+    return mutateExecution(q, { id }, (row) => {
+      const patch: ExecutionPatch = {
+        ...change.patch,
+        ...(change.stateFromEvents ? stateFromEvents(fresh) : {}),
+      };
+      // Anything the remote reports beyond the kickoff means the run has started there.
+      if (!patch.status && row.status === "queued" && fresh.length) patch.status = "running";
       if (TERMINAL.has(row.status)) {
         delete patch.status;
         delete patch.pending_human_input;
-      } else if (patch.status === row.status) delete patch.status;
-      else if (patch.status === "queued") delete patch.status;
+      } else if (patch.status === row.status || patch.status === "queued") delete patch.status;
       if (patch.status && row.status === "queued" && patch.status !== "running") {
-        // Not a transition of ours: pass through running first, in the same statement's terms.
+        // The remote's states are not ours to police: it may go from queued straight to done.
         row.status = "running";
         patch.started_at ??= new Date();
       }
       if (change.remote) patch.remote = { ...(row.remote as RemoteState), ...change.remote };
       if (patch.status && TERMINAL.has(patch.status)) patch.next_poll_at = null;
-      return { patch, events: change.events };
-    }),
-  );
+      return { patch, events: fresh };
+    });
+  });
 }
 
 /** The row with its remote bookkeeping, or undefined. */

@@ -60,6 +60,7 @@ export async function syncRemote(db: Db, id: string): Promise<{ changed: boolean
           after = Math.max(...events.map((e) => e.seq));
           await applyRemote(db, id, {
             events: events.map(fromRemoteLog),
+            stateFromEvents: true,
             remote: { kind: "crewdeck", last_remote_seq: after },
           });
           changed = true;

@@ -104,16 +104,37 @@ export function fromWebhook(kind: HookKind, body: unknown, webhookId: string | n
   };
 }
 
-/** What a crew webhook or a final event says about the run's state. */
+/** What an event says about the run's state, so state and event change together. */
 export function stateFromEvent(e: NewEvent): ExecutionPatch {
   const d = e.data ?? {};
-  if (e.type === "execution_completed")
-    return { status: "completed", result: str(d.result), finished_at: new Date() };
-  if (e.type === "execution_failed")
-    return { status: "error", error: str(d.error) ?? "failed remotely", finished_at: new Date() };
-  if (e.type === "execution_cancelled") return { status: "cancelled", finished_at: new Date() };
-  return {};
+  switch (e.type) {
+    case "execution_started":
+      return { status: "running", started_at: new Date() };
+    case "review_requested":
+      return {
+        status: "pending_human_input",
+        pending_human_input: {
+          task_id: e.task_id,
+          output: str(d.output) ?? "",
+          attempt: e.attempt ?? 1,
+        },
+      };
+    case "review_submitted":
+      return { status: "running", pending_human_input: null };
+    case "execution_completed":
+      return { status: "completed", result: str(d.result), finished_at: new Date() };
+    case "execution_failed":
+      return { status: "error", error: str(d.error) ?? "failed remotely", finished_at: new Date() };
+    case "execution_cancelled":
+      return { status: "cancelled", finished_at: new Date() };
+    default:
+      return {};
+  }
 }
+
+/** The state after a batch of events, in order. */
+export const stateFromEvents = (events: NewEvent[]): ExecutionPatch =>
+  Object.assign({}, ...events.map(stateFromEvent));
 
 function tasksFrom(status: RemoteStatus, previous: TaskState[]): TaskState[] {
   return status.tasks.map((t) => {
@@ -166,12 +187,19 @@ export function fromStatus(
     if (to === "running" && row.status === "queued") patch.started_at = new Date();
     if (to === "completed" || to === "error" || to === "cancelled") patch.finished_at = new Date();
   }
+  if (to === null && rawChanged)
+    events.push({
+      key: `raw:${hashOf(status.raw)}`,
+      type: "remote_unrecognized",
+      data: { raw: status.raw },
+    });
+  // A change of state seen only by polling is an event too, so every timeline learns of it.
+  if (to && to !== row.status)
+    events.push({
+      type: "remote_status",
+      data: { from: row.status, to, raw_state: stateWord(status.raw) },
+    });
   if (!mirrored) {
-    if (to && to !== row.status)
-      events.push({
-        type: "remote_status",
-        data: { from: row.status, to, raw_state: stateWord(status.raw) },
-      });
     if (status.last_step) {
       const key = `step:${hashOf(status.last_step)}`;
       if (key !== `step:${row.remote?.last_step_hash}`)

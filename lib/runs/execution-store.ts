@@ -138,7 +138,7 @@ export async function mutateExecution(
  * stored once: those already in the log, or twice in the batch, are dropped. The row is locked,
  * so two receivers of the same event cannot both pass this check.
  */
-async function withoutKnownKeys(q: Queryable, id: string, events: NewEvent[]) {
+export async function withoutKnownKeys(q: Queryable, id: string, events: NewEvent[]) {
   const keys = events.flatMap((e) => (e.key ? [e.key] : []));
   if (!keys.length) return events;
   const { rows } = await q.query<{ source_key: string }>(
