@@ -6,6 +6,7 @@ import { readTextBody } from "@/lib/http/read-json";
 import { verify } from "@/lib/webhooks/signing";
 import { HOOK_KINDS, type HookKind, hookSecretMatches } from "./hooks";
 import { applyRemote, POLL_CHANNEL } from "./remote-runs";
+import { mirrorRemoteLog } from "./sync";
 import { fromWebhook } from "./translate";
 
 export const HOOK_BODY_LIMIT = 256 * 1024;
@@ -33,8 +34,8 @@ export async function receiveRemoteHook({
     throw errors.unauthorized("The secret in this webhook URL is wrong for this run.");
   const text = await readTextBody(request, HOOK_BODY_LIMIT);
 
-  const { rows } = await db.query<{ webhook_secret_sealed: string | null }>(
-    `SELECT d.webhook_secret_sealed FROM executions e JOIN deployments d ON d.id = e.deployment_id
+  const { rows } = await db.query<{ webhook_secret_sealed: string | null; kind: string | null }>(
+    `SELECT d.webhook_secret_sealed, e.remote->>'kind' AS kind FROM executions e JOIN deployments d ON d.id = e.deployment_id
       WHERE e.id = $1 AND d.slug = $2`,
     [params.run, params.deployment],
   );
@@ -58,6 +59,13 @@ export async function receiveRemoteHook({
     body = JSON.parse(text);
   } catch {
     // not JSON: kept as the text it is
+  }
+  // From a remote Crewdeck (its bodies carry their place in its log) the webhook is a doorbell:
+  // the log is copied from where we are, so events stay in the remote's order, none skipped —
+  // a crew webhook can overtake the last step's. The body itself is stored only if that fails.
+  if (run.kind !== "other" && typeof (body as { sequence?: unknown })?.sequence === "number") {
+    const mirrored = await mirrorRemoteLog(db, params.run).catch(() => null);
+    if (mirrored !== null) return { stored: "mirrored" };
   }
   const event = fromWebhook(params.kind as HookKind, body, request.headers.get("webhook-id"));
   const applied = await applyRemote(db, params.run, { events: [event], stateFromEvents: true });

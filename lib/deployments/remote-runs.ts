@@ -203,7 +203,15 @@ export async function applyRemote(
         row.status = "running";
         patch.started_at ??= new Date();
       }
-      if (change.remote) patch.remote = { ...(row.remote as RemoteState), ...change.remote };
+      if (change.remote) {
+        const before = (row.remote ?? {}) as RemoteState;
+        patch.remote = { ...before, ...change.remote };
+        // Two mirrorings may finish out of order: the log position only moves forward.
+        patch.remote.last_remote_seq = Math.max(
+          before.last_remote_seq ?? 0,
+          change.remote.last_remote_seq ?? 0,
+        );
+      }
       if (patch.status && TERMINAL.has(patch.status)) patch.next_poll_at = null;
       return { patch, events: fresh };
     });

@@ -26,49 +26,88 @@ const RemoteLogSchema = z.object({
 
 type Row = ExecutionRow & { base_url: string; token_sealed: string };
 
-export async function syncRemote(db: Db, id: string): Promise<{ changed: boolean; done: boolean }> {
+async function loadRow(db: Db, id: string) {
   const { rows } = await db.query<Row>(
     `SELECT e.*, d.base_url, d.token_sealed FROM executions e JOIN deployments d ON d.id = e.deployment_id
       WHERE e.id = $1`,
     [id],
   );
-  const row = rows[0];
+  return rows[0];
+}
+
+// One mirroring at a time per run in this process: webhooks arrive in bursts, and each would
+// otherwise fetch the same page of the log.
+const mirroring = new Map<string, Promise<boolean | null>>();
+
+/**
+ * Copies the events of a remote Crewdeck's log we do not have yet, in its order, each once.
+ * Returns whether any were new, or null when there is no log to copy (not started there yet,
+ * or a remote that serves none: it is then marked "other" and read by /status alone).
+ */
+export function mirrorRemoteLog(db: Db, id: string): Promise<boolean | null> {
+  const previous = mirroring.get(id) ?? Promise.resolve(false);
+  const next = previous
+    .catch(() => false)
+    .then(async () => {
+      const row = await loadRow(db, id);
+      if (!row?.remote_id || row.remote?.kind === "other") return null;
+      return copyLog(db, row);
+    });
+  mirroring.set(id, next);
+  next
+    .finally(() => {
+      if (mirroring.get(id) === next) mirroring.delete(id);
+    })
+    .catch(() => {});
+  return next;
+}
+
+async function copyLog(db: Db, row: Row): Promise<boolean | null> {
+  const deployment = { base_url: row.base_url, token: unseal(row.token_sealed) };
+  const remoteId = encodeURIComponent(row.remote_id ?? "");
+  let after = row.remote?.last_remote_seq ?? 0;
+  let changed = false;
+  for (let page = 0; page < 20; page++) {
+    const reply = await callDeployment(
+      deployment,
+      "GET",
+      `/executions/${remoteId}/events?after=${after}`,
+    );
+    const log = reply.status === 200 ? RemoteLogSchema.safeParse(reply.body) : undefined;
+    if (!log?.success) {
+      // No log there: /status alone from now on.
+      if (!row.remote?.kind) await applyRemote(db, row.id, { remote: { kind: "other" } });
+      return changed || null;
+    }
+    const events = log.data.events.filter((e) => e.seq > after);
+    if (events.length) {
+      after = Math.max(...events.map((e) => e.seq));
+      await applyRemote(db, row.id, {
+        events: events.map(fromRemoteLog),
+        stateFromEvents: true,
+        remote: { kind: "crewdeck", last_remote_seq: after },
+      });
+      changed = true;
+    } else if (!row.remote?.kind) await applyRemote(db, row.id, { remote: { kind: "crewdeck" } });
+    if (!log.data.has_more) break;
+  }
+  return changed;
+}
+
+export async function syncRemote(db: Db, id: string): Promise<{ changed: boolean; done: boolean }> {
+  let changed = false;
+  try {
+    changed = (await mirrorRemoteLog(db, id)) === true;
+  } catch (err) {
+    if (!(err instanceof RemoteUnreachableError)) throw err;
+  }
+  const row = await loadRow(db, id);
   if (!row?.remote_id) return { changed: false, done: true };
   const deployment = { base_url: row.base_url, token: unseal(row.token_sealed) };
   const remote: RemoteState = row.remote ?? {};
   const remoteId = encodeURIComponent(row.remote_id);
-  let changed = false;
 
   try {
-    // A remote Crewdeck serves its event log: mirror it, in its order, once.
-    if (remote.kind !== "other") {
-      let after = remote.last_remote_seq ?? 0;
-      for (let page = 0; page < 20; page++) {
-        const reply = await callDeployment(
-          deployment,
-          "GET",
-          `/executions/${remoteId}/events?after=${after}`,
-        );
-        const log = reply.status === 200 ? RemoteLogSchema.safeParse(reply.body) : undefined;
-        if (!log?.success) {
-          if (!remote.kind) remote.kind = "other"; // no log there: /status alone from now on
-          break;
-        }
-        remote.kind = "crewdeck";
-        const events = log.data.events.filter((e) => e.seq > after);
-        if (events.length) {
-          after = Math.max(...events.map((e) => e.seq));
-          await applyRemote(db, id, {
-            events: events.map(fromRemoteLog),
-            stateFromEvents: true,
-            remote: { kind: "crewdeck", last_remote_seq: after },
-          });
-          changed = true;
-        }
-        if (!log.data.has_more) break;
-      }
-    }
-
     const reply = await callDeployment(deployment, "GET", `/status/${remoteId}`);
     if (reply.status !== 200) {
       const reason = `GET /status answered ${reply.status}: ${readRemoteError(reply.status, reply.body)}`;
@@ -83,10 +122,7 @@ export async function syncRemote(db: Db, id: string): Promise<{ changed: boolean
       return { changed: false, done: false };
     }
     const status = readRemoteStatus(reply.body);
-    const current = (await db.query<ExecutionRow>("SELECT * FROM executions WHERE id = $1", [id]))
-      .rows[0];
-    if (!current) return { changed, done: true };
-    const derived = fromStatus(current, status, { mirrored: remote.kind === "crewdeck" });
+    const derived = fromStatus(row, status, { mirrored: remote.kind === "crewdeck" });
     const applied = await applyRemote(db, id, {
       patch: derived.patch,
       events: derived.events,
