@@ -107,6 +107,17 @@ const ROUTES: Row[] = [
   ["GET", "/api/tokens", () => undefined, row(403, 200, 200, 403)],
   ["GET", "/api/integrations/settings", () => undefined, row(403, 403, 403, 200)],
   ["GET", "/api/settings/webhook-secret", () => undefined, row(403, 403, 403, 403)],
+  ["GET", "/api/deployments", () => undefined, row(200, 200, 200, 200)],
+  [
+    "POST",
+    "/api/deployments",
+    () => ({ name: "", base_url: "x", token: "" }),
+    row(403, 403, 403, 422),
+  ],
+  ["PATCH", "/api/deployments/no-such", () => ({ name: "x" }), row(403, 403, 403, 404)],
+  ["DELETE", "/api/deployments/no-such", () => undefined, row(403, 403, 403, 404)],
+  ["POST", "/api/deployments/no-such/test", () => undefined, row(403, 403, 403, 404)],
+  ["GET", "/api/crews/@no-such/inputs", () => undefined, row(404, 404, 404, 404)],
 ];
 
 describe("authorization matrix", () => {
