@@ -14,7 +14,6 @@ import {
   percentile,
   ROOT,
   run,
-  sleep,
   stamp,
   startCrewdeck,
   TOKEN,

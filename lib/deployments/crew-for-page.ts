@@ -6,7 +6,13 @@ import { getDeploymentOrThrow } from "./store";
 
 /** The crew a dashboard page is about: a local one, or `@<deployment>` for a remote one. */
 export async function crewForPage(rawSlug: string): Promise<CrewDef | undefined> {
-  const slug = decodeURIComponent(rawSlug);
+  // Pages may get the segment still percent-encoded (`%40name`); a stray `%` stays as it is.
+  let slug = rawSlug;
+  try {
+    slug = decodeURIComponent(rawSlug);
+  } catch {
+    // not an encoding: a crew that does not exist
+  }
   if (!slug.startsWith("@")) return crewCatalog().crews.get(slug);
   try {
     return remoteCrewDef(await getDeploymentOrThrow(await getDb(), slug.slice(1)));

@@ -53,7 +53,7 @@ export function crewRoute<P extends Params = Params>(
   options: { action?: Action } = {},
 ) {
   return apiRoute<P & { crew: string }>(async (ctx) => {
-    const slug = decodeURIComponent(ctx.params.crew);
+    const slug = ctx.params.crew;
     if (!slug.startsWith("@")) return handler({ ...ctx, crew: getCrewOrThrow(slug) });
     const deployment = await getDeploymentOrThrow(await getDb(), slug.slice(1));
     return handler({ ...ctx, crew: remoteCrewDef(deployment), deployment });

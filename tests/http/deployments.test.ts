@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { signatureHeaders } from "@/lib/webhooks/signing";
 import { call, crewClient, expectProblem, type Json, until } from "../support/api";
 import {
   type FakeCrewAI,
@@ -230,6 +231,30 @@ describe("webhook receivers", () => {
       .events as Json[];
     expect(events.filter((e) => e.data.payload?.thought === "replayed thought")).toHaveLength(1);
     expect(events.filter((e) => e.data.payload?.thought === "no id, same body")).toHaveLength(1);
+  });
+
+  it("with a signing secret set, an unsigned or wrongly signed webhook is 401", async () => {
+    const secret = "whsec_c2lnbmluZy1zZWNyZXQtZm9yLXRlc3Rz";
+    const r = await admin("POST", "/api/deployments", {
+      name: "Signed",
+      base_url: fake.url,
+      token: FAKE_TOKEN,
+      webhook_secret: secret,
+    });
+    expect(r.json.signs_webhooks).toBe(true);
+    const signedRun = await crewClient(baseUrl, "@signed", TEST_CREW_TOKEN).start({ topic: "sig" });
+    const url = String(fake.kickoffs.at(-1)?.body.taskWebhookUrl);
+    expect(url).toContain(signedRun);
+    const body = JSON.stringify({ description: "signed task", raw: "done" });
+    expect((await post(url, body)).status).toBe(401);
+    const forged = signatureHeaders({
+      secret: "whsec_d3Jvbmctc2VjcmV0LXdyb25nLXNlY3JldA==",
+      id: "msg_1",
+      body,
+    });
+    expect((await post(url, body, forged)).status).toBe(401);
+    const good = signatureHeaders({ secret, id: "msg_2", body });
+    expect((await post(url, body, good)).status).toBe(200);
   });
 
   it("a body over the limit is 413", async () => {
