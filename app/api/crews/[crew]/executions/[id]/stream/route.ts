@@ -1,10 +1,9 @@
 // GET /executions/{id}/stream — the event log as Server-Sent Events: everything after
 // `Last-Event-ID` (or ?after=N), then each new event as it is written, until the run ends.
 import { getDb } from "@/lib/db";
-import { subscribeToExecution } from "@/lib/events/live";
+import { followExecution } from "@/lib/events/live";
 import { crewRoute, otherMethods } from "@/lib/http/routes";
 import { getExecutionOrThrow } from "@/lib/runs/get-execution";
-import { listEvents } from "@/lib/runs/list-events";
 
 export const dynamic = "force-dynamic";
 
@@ -16,7 +15,7 @@ export const GET = crewRoute<{ id: string }>(async ({ request, principal, crew, 
   await getExecutionOrThrow({ db, crew: crew.slug, id: params.id, principal });
   const fromHeader = Number(request.headers.get("last-event-id"));
   const fromQuery = Number(new URL(request.url).searchParams.get("after"));
-  let last =
+  const last =
     Number.isInteger(fromHeader) && fromHeader > 0
       ? fromHeader
       : Number.isInteger(fromQuery) && fromQuery > 0
@@ -30,7 +29,6 @@ export const GET = crewRoute<{ id: string }>(async ({ request, principal, crew, 
 
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
-      let busy: Promise<void> = Promise.resolve();
       const send = (text: string) => {
         if (closed) return;
         try {
@@ -49,41 +47,34 @@ export const GET = crewRoute<{ id: string }>(async ({ request, principal, crew, 
           // already closed by a cancel
         }
       };
-      // Reads and sends whatever is new; calls queue up so events go out once and in order.
-      const flush = () => {
-        busy = busy
-          .then(async () => {
-            if (closed) return;
-            let ended = false;
-            for (;;) {
-              const page = await listEvents({ q: db, id: params.id, after: last, limit: 500 });
-              for (const e of page.events) {
-                send(`id: ${e.seq}\nevent: execution\ndata: ${JSON.stringify(e)}\n\n`);
-                ended ||= FINAL_EVENTS.has(e.type);
-              }
-              last = page.last_seq;
-              if (!page.has_more) break;
-            }
-            if (ended) {
-              send("event: end\ndata: {}\n\n");
-              close();
-            }
-          })
-          .catch(() => close());
-      };
-      const unsubscribe = await subscribeToExecution(db, params.id, flush);
+      const unfollow = await followExecution(
+        db,
+        params.id,
+        last,
+        (events) => {
+          let ended = false;
+          for (const e of events) {
+            send(`id: ${e.seq}\nevent: execution\ndata: ${JSON.stringify(e)}\n\n`);
+            ended ||= FINAL_EVENTS.has(e.type);
+          }
+          if (ended) {
+            send("event: end\ndata: {}\n\n");
+            close();
+          }
+        },
+        close,
+      );
       if (closed) {
-        unsubscribe(); // the browser left while we were subscribing
+        unfollow(); // the browser left while we were subscribing, or the run had already ended
         return;
       }
       const heartbeat = setInterval(() => send(": keep-alive\n\n"), HEARTBEAT_MS);
       cleanup = () => {
         clearInterval(heartbeat);
-        unsubscribe();
+        unfollow();
       };
       request.signal.addEventListener("abort", close);
       send("retry: 1000\n\n");
-      flush();
     },
     cancel() {
       closed = true;
