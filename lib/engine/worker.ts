@@ -67,15 +67,19 @@ export function startWorker({
   const renewal = setInterval(
     async () => {
       if (!active.size) return;
+      // Only the runs active now: one claimed while this query is in flight is not in its answer
+      // and must not be taken for lost; one that ended meanwhile must not be kept alive.
+      const running = [...active.keys()];
       try {
         const { rows } = await db.query<{ id: string }>(
           `UPDATE executions SET lease_expires_at = now() + make_interval(secs => $2)
-          WHERE lease_owner = $1 RETURNING id`,
-          [id, leaseMs / 1000],
+          WHERE lease_owner = $1 AND id = ANY($3::uuid[]) RETURNING id`,
+          [id, leaseMs / 1000, running],
         );
         const held = new Set(rows.map((r) => r.id));
-        for (const [executionId, run] of active) {
-          if (!held.has(executionId)) run.controller.abort(new Error("lease lost"));
+        for (const executionId of running) {
+          if (!held.has(executionId))
+            active.get(executionId)?.controller.abort(new Error("lease lost"));
         }
       } catch (err) {
         log(`[worker] lease renewal failed: ${(err as Error).message}`);

@@ -45,10 +45,12 @@ export async function getExecutionOrThrow({
 }): Promise<ExecutionSummary> {
   const notFound = () => errors.notFound(`No execution '${id}' on crew '${crew}'.`);
   if (!z.uuid().safeParse(id).success) throw notFound();
-  const row = await cachedExecution(db, id, async () => {
+  // One spelling per execution: changes invalidate the cache by the lower-case id.
+  const key = id.toLowerCase();
+  const row = await cachedExecution(db, key, async () => {
     const { rows } = await db.query<ExecutionSummary>(
       `SELECT ${SUMMARY_COLUMNS} FROM executions WHERE id = $1`,
-      [id],
+      [key],
     );
     return rows[0];
   });
