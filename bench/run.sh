@@ -9,3 +9,8 @@ node bench/status.mjs
 node bench/webhooks.mjs
 DATABASE_URL="${TEST_PG_URL%/*}/crewdeck_bench" node bench/webhooks.mjs
 node --conditions=react-server --import tsx bench/tracker-search.ts
+node bench/kickoff.mjs
+node bench/engine.mjs
+node bench/status-scale.mjs # SCALE_EMBEDDED=1: also on the embedded database (+~4 min)
+node bench/live-subscribers.mjs
+node bench/memory.mjs

@@ -48,6 +48,7 @@ async function crewdeck(extraEnv) {
       DATA_DIR: dataDir,
       CREW_TOKEN: TOKEN,
       OFFLINE_MODEL_DELAY_MS: "0",
+      RATE_LIMIT_PER_MINUTE: "10000000", // the load is one token: no 429s
       ...extraEnv,
     },
     /Crewdeck is ready/,

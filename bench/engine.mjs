@@ -1,0 +1,212 @@
+// Engine throughput: executions per second of the example crew (research-brief: 3 tasks, offline
+// model, OFFLINE_MODEL_DELAY_MS=0). RUNS executions are queued while no worker can take them,
+// then released at once; the clock runs from the release to the last `execution_completed`:
+//   a. embedded: kickoffs with RUN_WORKER=false, restart with the worker (release = "ready")
+//   b. PostgreSQL, web with RUN_WORKER=false and 1 separate worker (scripts/worker.ts)
+//   c. PostgreSQL, 2 separate workers
+//   d. PostgreSQL, 1 worker with WORKER_CONCURRENCY=1, SERIAL_RUNS executions: the engine's time
+//      per task without contention.
+// On PostgreSQL the queued rows are held with a lease that never expires while the workers boot.
+// Per task, the event log gives the wall time from `task_started` to `task_completed`; the model's
+// own time per task is measured in process (bench/engine-model-time.ts) and subtracted.
+// Also the worker's CPU time per task (from /proc). Appends to RESULTS.md.
+import { execFileSync } from "node:child_process";
+import pg from "pg";
+import {
+  appendResults,
+  cpuMs,
+  createDatabase,
+  kickoffMany,
+  machine,
+  percentile,
+  ROOT,
+  run,
+  sleep,
+  stamp,
+  startCrewdeck,
+  startWorker,
+  stop,
+  tempDir,
+} from "./common.mjs";
+
+const RUNS = Number(process.env.RUNS ?? 100);
+const SERIAL_RUNS = Number(process.env.SERIAL_RUNS ?? 20);
+const CREW = "research-brief";
+const inputs = (i) => ({ topic: `Heat pumps ${i}`, audience: "home owners" });
+
+async function eventsOf(server, id) {
+  const res = await fetch(`${server.base(CREW)}/executions/${id}/events?after=0`, {
+    headers: server.headers,
+  });
+  if (!res.ok) throw new Error(`events of ${id}: ${res.status}`);
+  return (await res.json()).events;
+}
+
+/** Throughput from the release `t0` to the last completion, and task wall times, from events. */
+async function analyse(server, ids, t0) {
+  const taskMs = [];
+  let lastDone = 0;
+  let firstStart = Number.POSITIVE_INFINITY;
+  let recovered = 0; // dropped by a worker mid-task, taken up again after their lease ran out
+  for (const id of ids) {
+    const events = await eventsOf(server, id);
+    const at = (e) => Date.parse(e.created_at);
+    const done = events.find((e) => e.type === "execution_completed");
+    if (!done) throw new Error(`${id} did not complete: ${events.at(-1)?.type}`);
+    lastDone = Math.max(lastDone, at(done));
+    firstStart = Math.min(firstStart, at(events.find((e) => e.type === "execution_started")));
+    if (events.some((e) => e.type === "execution_recovered")) recovered++;
+    const started = new Map();
+    for (const e of events) {
+      const key = `${e.task_id}/${e.attempt}`;
+      if (e.type === "task_started") started.set(key, at(e));
+      if (e.type === "task_completed") taskMs.push(at(e) - started.get(key));
+    }
+  }
+  taskMs.sort((a, b) => a - b);
+  const elapsed = lastDone - t0;
+  return {
+    elapsed,
+    perSecond: (ids.length * 1000) / elapsed,
+    // Without the worker's start-up (the embedded worker boots at the release).
+    fromFirstClaim: (ids.length * 1000) / (lastDone - firstStart),
+    firstStartDelay: firstStart - t0,
+    taskP50: percentile(taskMs, 50),
+    taskP99: percentile(taskMs, 99),
+    recovered,
+  };
+}
+
+async function waitUntil(done, what, timeoutMs = 300_000) {
+  const t0 = Date.now();
+  while (!(await done())) {
+    if (Date.now() - t0 > timeoutMs) throw new Error(`${what}: not done in ${timeoutMs / 1000} s`);
+    await sleep(50);
+  }
+}
+
+async function embedded() {
+  const dataDir = tempDir("crewdeck-bench-engine-");
+  let web = await startCrewdeck({ DATA_DIR: dataDir, RUN_WORKER: "false" });
+  const ids = await kickoffMany(web, CREW, RUNS, inputs);
+  await stop(web);
+  web = await startCrewdeck({ DATA_DIR: dataDir, RUN_WORKER: "true" });
+  const t0 = web.readyAt; // the worker starts right after "Crewdeck is ready"
+  const cpu0 = cpuMs(web.pid);
+  await waitUntil(async () => {
+    const stats = await (await fetch(`${web.url}/api/runs/stats`, { headers: web.headers })).json();
+    return stats.running === 0;
+  }, "embedded");
+  const cpu = cpuMs(web.pid) - cpu0;
+  const r = await analyse(web, ids, t0);
+  await stop(web);
+  return { ...r, cpuPerTask: cpu / (RUNS * 3) };
+}
+
+async function onPostgres(web, client, dbUrl, { workers, runs, concurrency = 8 }) {
+  const ids = await kickoffMany(web, CREW, runs, inputs);
+  // Held by nobody until every worker is up; then released in one statement.
+  await client.query(
+    "UPDATE executions SET lease_owner = 'bench-hold', lease_expires_at = 'infinity' WHERE id = ANY($1::uuid[])",
+    [ids],
+  );
+  const procs = await Promise.all(
+    Array.from({ length: workers }, () =>
+      startWorker({ DATABASE_URL: dbUrl, WORKER_CONCURRENCY: String(concurrency) }),
+    ),
+  );
+  await sleep(1000); // "running" is printed before the worker's LISTEN is in place
+  const cpu0 = procs.map((p) => cpuMs(p.pid));
+  const t0 = Date.now();
+  await client.query(
+    "UPDATE executions SET lease_owner = NULL, lease_expires_at = NULL WHERE lease_owner = 'bench-hold'",
+  );
+  await client.query("SELECT pg_notify('crewdeck_work', 'bench')");
+  await waitUntil(async () => {
+    const { rows } = await client.query(
+      "SELECT count(*)::int AS open FROM executions WHERE id = ANY($1::uuid[]) AND status IN ('queued', 'running')",
+      [ids],
+    );
+    return rows[0].open === 0;
+  }, `${workers} worker(s)`);
+  const cpu = procs.reduce((sum, p, i) => sum + cpuMs(p.pid) - cpu0[i], 0);
+  await Promise.all(procs.map((p) => stop(p)));
+  const r = await analyse(web, ids, t0);
+  return { ...r, cpuPerTask: cpu / (runs * 3) };
+}
+
+function modelTime() {
+  const out = execFileSync(
+    process.execPath,
+    ["--conditions=react-server", "--import", "tsx", "bench/engine-model-time.ts"],
+    { cwd: ROOT, encoding: "utf8" },
+  );
+  const { perTask } = JSON.parse(out.trim().split("\n").at(-1));
+  const tasks = Object.values(perTask);
+  const avg = (k) => tasks.reduce((s, t) => s + t[k], 0) / tasks.length;
+  return { model: avg("model_ms"), loop: avg("loop_ms") };
+}
+
+run(async () => {
+  const model = modelTime();
+  console.log(
+    `in process, per task: offline model ${model.model.toFixed(2)} ms, whole agent loop (AI SDK + model + tools) ${model.loop.toFixed(2)} ms`,
+  );
+
+  const results = [];
+  const report = (name, r) => {
+    results.push({ name, ...r });
+    console.log(
+      `${name.padEnd(50)} ${r.perSecond.toFixed(1).padStart(6)} executions/s (${r.runs} in ${(r.elapsed / 1000).toFixed(2)} s; first claim +${r.firstStartDelay} ms, ${r.fromFirstClaim.toFixed(1)}/s from it)  task p50 ${r.taskP50} ms  p99 ${r.taskP99} ms  worker CPU ${r.cpuPerTask.toFixed(1)} ms/task` +
+        (r.recovered ? `  (${r.recovered} recovered after a lease expiry)` : ""),
+    );
+  };
+  report("a. embedded, in-process worker (concurrency 8)", { ...(await embedded()), runs: RUNS });
+
+  const db = await createDatabase("crewdeck_bench_engine");
+  const web = await startCrewdeck({ RUN_WORKER: "false", DATABASE_URL: db.url });
+  const client = new pg.Client({ connectionString: db.url });
+  await client.connect();
+  try {
+    for (const workers of [1, 2]) {
+      report(
+        `${workers === 1 ? "b" : "c"}. PostgreSQL, ${workers} worker${workers === 1 ? "" : "s"} (concurrency 8)`,
+        {
+          ...(await onPostgres(web, client, db.url, { workers, runs: RUNS })),
+          runs: RUNS,
+        },
+      );
+    }
+    report("d. PostgreSQL, 1 worker, concurrency 1 (serial)", {
+      ...(await onPostgres(web, client, db.url, {
+        workers: 1,
+        runs: SERIAL_RUNS,
+        concurrency: 1,
+      })),
+      runs: SERIAL_RUNS,
+    });
+  } finally {
+    await client.end();
+    await stop(web);
+    await db.drop();
+  }
+
+  const serial = results.at(-1);
+  const engineP50 = serial.taskP50 - model.model;
+  const engineP99 = serial.taskP99 - model.model;
+  console.log(
+    `engine time per task, model excluded (serial, PostgreSQL): p50 ${engineP50.toFixed(1)} ms, p99 ${engineP99.toFixed(1)} ms ` +
+      `(task wall p50 ${serial.taskP50} ms − offline model ${model.model.toFixed(2)} ms; the agent loop without the database is ${model.loop.toFixed(2)} ms of it)`,
+  );
+
+  const date = stamp();
+  const m = machine();
+  const lines = results.map(
+    (r) =>
+      `| ${date} | ${m} | engine: ${r.runs} × research-brief (3 tasks, offline model, no delay), ${r.name.slice(3)} | – | ${r.perSecond.toFixed(1)} executions/s (${r.fromFirstClaim.toFixed(1)} from first claim) | task wall p50 ${r.taskP50} | p99 ${r.taskP99} | worker CPU ${r.cpuPerTask.toFixed(1)} ms/task${r.recovered ? `; ${r.recovered} recovered after a lease expiry` : ""} |`,
+  );
+  lines.push(
+    `| ${date} | ${m} | engine time per task, model excluded (task wall serial on PostgreSQL − offline model ${model.model.toFixed(2)} ms; agent loop w/o database ${model.loop.toFixed(2)} ms) | – | – | ${engineP50.toFixed(1)} | ${engineP99.toFixed(1)} | |`,
+  );
+  appendResults(lines);
+});
