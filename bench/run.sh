@@ -14,3 +14,4 @@ node bench/engine.mjs
 node bench/status-scale.mjs # SCALE_EMBEDDED=1: also on the embedded database (+~4 min)
 node bench/live-subscribers.mjs
 node bench/memory.mjs
+node bench/remote-timeline.mjs
