@@ -181,13 +181,23 @@ export async function createDatabase(name, { template } = {}) {
   };
 }
 
-/** autocannon with the options given; rejects on any non-2xx answer or socket error. */
-export function load(options) {
+/**
+ * autocannon with the options given; rejects on a socket error or on any status outside
+ * `accept` (by default: any non-2xx).
+ */
+export function load(options, { accept } = {}) {
   return new Promise((resolve, reject) => {
     autocannon(options, (err, r) => {
       if (err) return reject(err);
-      if (r.non2xx || r.errors)
-        return reject(new Error(`${options.url}: ${r.non2xx} non-2xx, ${r.errors} errors`));
+      const unexpected = accept
+        ? Object.entries(r.statusCodeStats ?? {})
+            .filter(([code]) => !accept.includes(Number(code)))
+            .reduce((n, [, v]) => n + v.count, 0)
+        : r.non2xx;
+      if (unexpected || r.errors)
+        return reject(
+          new Error(`${options.url}: ${unexpected} unexpected answers, ${r.errors} errors`),
+        );
       resolve({
         rps: Math.round(r.requests.average),
         p50: r.latency.p50,
