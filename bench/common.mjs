@@ -1,6 +1,7 @@
 // Shared by the benchmark scripts.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -265,4 +266,56 @@ export function appendResults(lines) {
     return;
   }
   fs.appendFileSync(path.join(ROOT, "bench/RESULTS.md"), `${lines.join("\n")}\n`);
+}
+
+/**
+ * A raw Server-Sent Events reader of a live timeline: `onReady()` once subscribed (the `retry:`
+ * line), `onEvent(event, receivedAt)` for each execution event, `onEnd(true)` at the stream's
+ * `end` event or `onEnd(false)` if it breaks off. Returns a function that closes it.
+ */
+export function readTimeline(url, authorization, { onReady = () => {}, onEvent, onEnd }) {
+  const target = new URL(url);
+  const req = http.get(
+    {
+      host: target.hostname,
+      port: target.port,
+      path: target.pathname,
+      headers: { authorization, accept: "text/event-stream" },
+      agent: false,
+    },
+    (res) => {
+      if (res.statusCode !== 200) {
+        req.destroy();
+        onEnd(false, `HTTP ${res.statusCode}`);
+        return;
+      }
+      res.setEncoding("utf8");
+      let buffer = "";
+      res.on("data", (chunk) => {
+        const receivedAt = Date.now();
+        buffer += chunk;
+        let end = buffer.indexOf("\n\n");
+        while (end !== -1) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          end = buffer.indexOf("\n\n");
+          let data;
+          let event = "message";
+          for (const line of block.split("\n")) {
+            if (line.startsWith("data: ")) data = line.slice(6);
+            else if (line.startsWith("event: ")) event = line.slice(7);
+            else if (line.startsWith("retry: ")) onReady();
+          }
+          if (event === "execution" && data) onEvent(JSON.parse(data), receivedAt);
+          else if (event === "end") {
+            req.destroy();
+            onEnd(true);
+          }
+        }
+      });
+      res.on("end", () => onEnd(false));
+    },
+  );
+  req.on("error", () => onEnd(false));
+  return () => req.destroy();
 }

@@ -12,7 +12,6 @@
 //   goes through LISTEN/NOTIFY.
 // Bounded (each run finishes in seconds; 120 s timeout); stops what it started. Appends to RESULTS.md.
 import fs from "node:fs";
-import http from "node:http";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import pg from "pg";
@@ -23,6 +22,7 @@ import {
   kickoffMany,
   machine,
   percentile,
+  readTimeline,
   run,
   sleep,
   stamp,
@@ -75,49 +75,17 @@ function subscribe(server, id) {
   let done;
   const readyP = new Promise((r) => (ready = r));
   const doneP = new Promise((r) => (done = r));
-  const url = new URL(`${server.base(CREW)}/executions/${id}/stream`);
-  const req = http.get(
+  const close = readTimeline(
+    `${server.base(CREW)}/executions/${id}/stream`,
+    server.headers.authorization,
     {
-      host: url.hostname,
-      port: url.port,
-      path: url.pathname,
-      headers: { authorization: server.headers.authorization, accept: "text/event-stream" },
-      agent: false,
-    },
-    (res) => {
-      if (res.statusCode !== 200) throw new Error(`stream: HTTP ${res.statusCode}`);
-      res.setEncoding("utf8");
-      let buffer = "";
-      res.on("data", (chunk) => {
-        const receivedAt = Date.now();
-        buffer += chunk;
-        let end = buffer.indexOf("\n\n");
-        while (end !== -1) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          end = buffer.indexOf("\n\n");
-          let seq;
-          let data;
-          let event = "message";
-          for (const line of block.split("\n")) {
-            if (line.startsWith("id: ")) seq = Number(line.slice(4));
-            else if (line.startsWith("data: ")) data = line.slice(6);
-            else if (line.startsWith("event: ")) event = line.slice(7);
-            else if (line.startsWith("retry: ")) ready();
-          }
-          if (event === "execution" && data) {
-            received.push({ seq, writtenAt: Date.parse(JSON.parse(data).created_at), receivedAt });
-          } else if (event === "end") {
-            done(true);
-            req.destroy();
-          }
-        }
-      });
-      res.on("end", () => done(false));
+      onReady: () => ready(),
+      onEvent: (e, receivedAt) =>
+        received.push({ seq: e.seq, writtenAt: Date.parse(e.created_at), receivedAt }),
+      onEnd: (ok) => done(ok),
     },
   );
-  req.on("error", () => done(false));
-  return { received, ready: readyP, done: doneP, close: () => req.destroy() };
+  return { received, ready: readyP, done: doneP, close };
 }
 
 async function scenario(label, webs, { subscribers = SUBSCRIBERS, counters, engine } = {}) {

@@ -5,7 +5,6 @@
 //                and its event log reaches the timeline only through the poller (2 s, backing off).
 // Each runs the three-step example crew (15 steps) with OFFLINE_MODEL_DELAY_MS per step.
 // Bounded (60 s per run); stops what it started. Appends to RESULTS.md.
-import http from "node:http";
 import path from "node:path";
 import {
   appendResults,
@@ -13,6 +12,7 @@ import {
   machine,
   percentile,
   ROOT,
+  readTimeline,
   run,
   stamp,
   startCrewdeck,
@@ -27,40 +27,21 @@ const STEP_TYPES = new Set(["thought", "tool_call", "tool_result", "answer"]);
 function watch(dashboard, crew, id) {
   const arrivals = [];
   return new Promise((resolve, reject) => {
-    const url = new URL(`${dashboard.url}/api/crews/${crew}/executions/${id}/stream`);
-    const req = http.get(
+    const close = readTimeline(
+      `${dashboard.url}/api/crews/${crew}/executions/${id}/stream`,
+      `Bearer ${TOKEN}`,
       {
-        host: url.hostname,
-        port: url.port,
-        path: url.pathname,
-        headers: { authorization: `Bearer ${TOKEN}` },
-      },
-      (res) => {
-        res.setEncoding("utf8");
-        let buffer = "";
-        res.on("data", (chunk) => {
-          const at = Date.now();
-          buffer += chunk;
-          let end = buffer.indexOf("\n\n");
-          while (end !== -1) {
-            const block = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            end = buffer.indexOf("\n\n");
-            const data = /^data: (.*)$/m.exec(block)?.[1];
-            if (/^event: end$/m.test(block)) {
-              req.destroy();
-              resolve(arrivals);
-            } else if (data && /^event: execution$/m.test(block)) {
-              const e = JSON.parse(data);
-              if (STEP_TYPES.has(e.type)) arrivals.push({ ...e, at });
-            }
-          }
-        });
+        onEvent: (e, at) => {
+          if (STEP_TYPES.has(e.type)) arrivals.push({ ...e, at });
+        },
+        onEnd: (ok, why) =>
+          ok
+            ? resolve(arrivals)
+            : reject(new Error(`the stream broke off${why ? `: ${why}` : ""}`)),
       },
     );
-    req.on("error", reject);
     setTimeout(() => {
-      req.destroy();
+      close();
       reject(new Error("the remote run did not finish within 60 s"));
     }, 60_000).unref();
   });

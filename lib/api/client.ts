@@ -192,8 +192,6 @@ export const deploymentsApi = {
   list: () => request<{ deployments: DeploymentView[] }>("GET", "/api/deployments"),
   create: (body: { name: string; base_url: string; token: string; webhook_secret?: string }) =>
     request<DeploymentView>("POST", "/api/deployments", body),
-  update: (slug: string, body: Partial<{ name: string; base_url: string; token: string }>) =>
-    request<DeploymentView>("PATCH", `/api/deployments/${encodeURIComponent(slug)}`, body),
   remove: (slug: string) => request<void>("DELETE", `/api/deployments/${encodeURIComponent(slug)}`),
   test: (slug: string) =>
     request<ConnectionCheck>("POST", `/api/deployments/${encodeURIComponent(slug)}/test`),
