@@ -41,9 +41,9 @@ type Feed = {
   again: boolean;
   subscribed: Promise<() => void>;
 };
-const feeds = ((
-  globalThis as unknown as { __crewdeckFeeds?: Map<string, Feed> }
-).__crewdeckFeeds ??= new Map());
+const feedSlot = globalThis as unknown as { __crewdeckFeeds?: Map<string, Feed> };
+feedSlot.__crewdeckFeeds ??= new Map<string, Feed>();
+const feeds: Map<string, Feed> = feedSlot.__crewdeckFeeds;
 
 /** Reads what is new for the furthest-behind follower once, and hands each its part, in order. */
 function pump(db: Db, id: string, feed: Feed) {

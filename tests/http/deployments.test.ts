@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { signatureHeaders } from "@/lib/webhooks/signing";
-import { call, crewClient, expectProblem, type Json, until } from "../support/api";
+import { call, crewClient, expectProblem, type Json } from "../support/api";
 import {
   type FakeCrewAI,
   failureScript,
