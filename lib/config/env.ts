@@ -56,6 +56,13 @@ const EnvSchema = z.object({
   // Linear instead of the embedded tracker; LINEAR_API_URL points elsewhere (tests use a loopback fake).
   LINEAR_API_KEY: z.string().min(1).optional(),
   LINEAR_API_URL: z.url().default("https://api.linear.app/graphql"),
+  // Connect Linear by OAuth (or save the app's id and secret in Settings); the endpoints default
+  // to Linear's and point elsewhere only for tests.
+  LINEAR_CLIENT_ID: z.string().min(1).optional(),
+  LINEAR_CLIENT_SECRET: z.string().min(1).optional(),
+  LINEAR_OAUTH_AUTHORIZE_URL: z.url().default("https://linear.app/oauth/authorize"),
+  LINEAR_OAUTH_TOKEN_URL: z.url().default("https://api.linear.app/oauth/token"),
+  LINEAR_OAUTH_REVOKE_URL: z.url().default("https://api.linear.app/oauth/revoke"),
   // Token the agent runtime presents for integration actions; generated into DATA_DIR when unset.
   SERVICE_PLATFORM_INTEGRATION_TOKEN: z.string().min(16).optional(),
   OPENAI_API_KEY: z.string().optional(),

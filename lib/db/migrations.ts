@@ -288,6 +288,21 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
         WHERE source_key IS NOT NULL;
     `,
   },
+  {
+    version: 8,
+    name: "OAuth authorization requests",
+    sql: `
+      -- One row per Connect click: the state (hashed) bound to who clicked, the PKCE verifier
+      -- (sealed), used once, good for 10 minutes.
+      CREATE TABLE oauth_states (
+        state_hash text PRIMARY KEY,
+        user_id uuid NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        verifier_sealed text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        used_at timestamptz
+      );
+    `,
+  },
 ];
 
 // Several processes may start at once against one PostgreSQL: the advisory lock lets one migrate

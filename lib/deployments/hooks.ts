@@ -1,13 +1,9 @@
 import { hashToken, safeEqual } from "@/lib/auth/token-format";
 import { derivedSecret } from "@/lib/config/encryption";
-import { env } from "@/lib/config/env";
+import { publicUrl } from "@/lib/config/public-url";
 
 export const HOOK_KINDS = ["task", "step", "crew"] as const;
 export type HookKind = (typeof HOOK_KINDS)[number];
-
-/** Where remote deployments reach this server: PUBLIC_URL, else this machine's own port. */
-export const publicUrl = () =>
-  (env().PUBLIC_URL ?? `http://localhost:${env().PORT}`).replace(/\/+$/, "");
 
 /**
  * The secret in a run's webhook URLs: derived from the server's key and the run, so the same URLs

@@ -20,7 +20,9 @@ import {
   updateProject,
 } from "./embedded/projects";
 import { TrackerError } from "./errors";
-import { LinearTracker } from "./linear/adapter";
+import { READ_ACTIONS } from "./integration-token";
+import { LinearAuthenticationError, LinearTracker } from "./linear/adapter";
+import { markRevoked } from "./linear/oauth";
 import { ACTION_DESCRIPTIONS, ACTION_NAMES, ACTION_SCHEMAS, type ActionName } from "./schemas";
 import { trackerBackend } from "./settings";
 
@@ -54,16 +56,57 @@ const HANDLERS: {
 let linear: { key: string; tracker: LinearTracker } | undefined;
 
 /** The Linear client when Linear is the chosen backend; undefined means the embedded tracker. */
-export async function linearTracker(db: Db): Promise<LinearTracker | undefined> {
+export async function linearTracker(
+  db: Db,
+): Promise<{ tracker: LinearTracker; oauthScopes?: string[] } | undefined> {
   const choice = await trackerBackend(db);
   if (choice.backend !== "linear") return undefined;
-  if (linear?.key !== choice.apiKey) {
+  const key = "accessToken" in choice ? choice.accessToken : choice.apiKey;
+  if (linear?.key !== key) {
     linear = {
-      key: choice.apiKey,
-      tracker: new LinearTracker({ apiKey: choice.apiKey, apiUrl: env().LINEAR_API_URL }),
+      key,
+      tracker: new LinearTracker({
+        ...("accessToken" in choice ? { accessToken: key } : { apiKey: key }),
+        apiUrl: env().LINEAR_API_URL,
+      }),
     };
   }
-  return linear.tracker;
+  return { tracker: linear.tracker, oauthScopes: "scopes" in choice ? choice.scopes : undefined };
+}
+
+/**
+ * Through an OAuth connection, an action needs its scope: the seed's "OAuth connection lacks
+ * scopes" names the one missing. A token Linear no longer accepts marks the connection revoked.
+ */
+async function runOnLinear(
+  db: Db,
+  linearBackend: { tracker: LinearTracker; oauthScopes?: string[] },
+  name: ActionName,
+  params: unknown,
+) {
+  const { tracker, oauthScopes } = linearBackend;
+  if (oauthScopes) {
+    const needed = READ_ACTIONS.has(name) ? "read" : "write";
+    const has = (scope: string) =>
+      oauthScopes.includes(scope) || (scope === "read" && oauthScopes.includes("write"));
+    if (!has(needed))
+      throw new TrackerError(
+        "permission_denied",
+        `The Linear OAuth connection lacks the scope '${needed}' (it has: ${oauthScopes.join(", ") || "none"}); reconnect Linear in Settings granting it.`,
+      );
+  }
+  try {
+    return await tracker.run(name, params as never);
+  } catch (err) {
+    if (oauthScopes && err instanceof LinearAuthenticationError) {
+      await markRevoked(db);
+      throw new TrackerError(
+        "permission_denied",
+        "Linear no longer accepts this connection's token (revoked or expired): an administrator must reconnect Linear in Settings.",
+      );
+    }
+    throw err;
+  }
 }
 
 export function isActionName(name: string): name is ActionName {
@@ -130,7 +173,7 @@ export async function executeAction(
     );
   }
   const remote = await linearTracker(db);
-  if (remote) return remote.run(name, parsed.data);
+  if (remote) return runOnLinear(db, remote, name, parsed.data);
   const handler = HANDLERS[name] as (db: Db, p: unknown, ctx: ActionContext) => Promise<unknown>;
   return handler(db, parsed.data, ctx);
 }

@@ -19,7 +19,7 @@ export function integrationToken(): string {
   return env().SERVICE_PLATFORM_INTEGRATION_TOKEN ?? dataDirSecret("integration-token");
 }
 
-const READ_ACTIONS = new Set<ActionName>([
+export const READ_ACTIONS = new Set<ActionName>([
   "get_issue_by_id",
   "get_issue_by_issue_identifier",
   "search_issue",

@@ -3,6 +3,7 @@ import { seal, unseal } from "@/lib/config/encryption";
 import { env } from "@/lib/config/env";
 import type { Db } from "@/lib/db/types";
 import { TrackerError } from "./errors";
+import { oauthAccess } from "./linear/oauth";
 
 // Which tracker agents use: LINEAR_API_KEY in the environment wins; otherwise what an
 // administrator saved on the settings page (the key sealed at rest); otherwise the embedded one.
@@ -19,7 +20,8 @@ export const TrackerSettingsSchema = z.object({
 
 export type TrackerBackendChoice =
   | { backend: "embedded" }
-  | { backend: "linear"; apiKey: string; source: "environment" | "settings" };
+  | { backend: "linear"; apiKey: string; source: "environment" | "settings" }
+  | { backend: "linear"; accessToken: string; scopes: string[]; source: "oauth" };
 
 type Saved = { backend: "embedded" | "linear"; linearKey?: string };
 const CACHE_MS = 5_000;
@@ -35,6 +37,10 @@ async function readSaved(db: Db): Promise<Saved | undefined> {
 export async function trackerBackend(db: Db): Promise<TrackerBackendChoice> {
   const fromEnv = env().LINEAR_API_KEY;
   if (fromEnv) return { backend: "linear", apiKey: fromEnv, source: "environment" };
+  // An OAuth connection, when there is one, is what the administrator chose last.
+  const oauth = await oauthAccess(db);
+  if (oauth)
+    return { backend: "linear", accessToken: oauth.token, scopes: oauth.scopes, source: "oauth" };
   if (cached && Date.now() - cached.at < CACHE_MS) return cached.value;
   const saved = await readSaved(db);
   let value: TrackerBackendChoice = { backend: "embedded" };

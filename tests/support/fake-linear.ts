@@ -11,7 +11,21 @@ export const FAKE_LINEAR_READ_ONLY_KEY = "lin_api_fake_readonly";
 
 type Issue = Json;
 
-export async function startFakeLinear() {
+/** How the fake OAuth provider behaves for the next authorization or token request. */
+export type FakeOAuthOptions = {
+  clientId: string;
+  clientSecret: string;
+  /** The scopes granted (Linear grants what the app asked unless the user narrows them). */
+  grant?: string[];
+  /** Codes older than this are refused as expired (invalid_grant). */
+  codeTtlMs?: number;
+  /** The token endpoint fails with 500. */
+  tokenEndpointDown?: boolean;
+  /** Access tokens expire after this many seconds. */
+  expiresIn?: number;
+};
+
+export async function startFakeLinear({ oauth }: { oauth?: FakeOAuthOptions } = {}) {
   const uuid = () => crypto.randomUUID();
   const now = () => new Date().toISOString();
   const labels = ["bug", "feature", "documentation"].map((name) => ({ id: uuid(), name }));
@@ -214,15 +228,123 @@ export async function startFakeLinear() {
     },
   };
 
+  // OAuth 2.0 as Linear runs it: a consent page, codes bound to a PKCE challenge and redirect
+  // URI, access and refresh tokens, revocation. Tokens it issued are accepted by the GraphQL API.
+  const codes = new Map<
+    string,
+    { challenge: string; redirect: string; scopes: string[]; at: number; used: boolean }
+  >();
+  const oauthTokens = new Map<string, { scopes: string[]; refresh: string; expires: number }>();
+  const refreshTokens = new Map<string, string>();
+  const oauthState = { ...oauth };
+  const issue = (scopes: string[]) => {
+    const access = `lin_oauth_${crypto.randomBytes(12).toString("hex")}`;
+    const refresh = `lin_refresh_${crypto.randomBytes(12).toString("hex")}`;
+    const expiresIn = oauthState.expiresIn ?? 36_000;
+    oauthTokens.set(access, { scopes, refresh, expires: Date.now() + expiresIn * 1000 });
+    refreshTokens.set(refresh, access);
+    return {
+      access_token: access,
+      token_type: "Bearer",
+      expires_in: expiresIn,
+      refresh_token: refresh,
+      scope: scopes.join(" "),
+    };
+  };
+  async function handleOAuth(req: http.IncomingMessage, res: http.ServerResponse, raw: string) {
+    const url = new URL(req.url ?? "/", "http://fake");
+    const json = (status: number, body: unknown) =>
+      res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+    if (url.pathname === "/oauth/authorize") {
+      const q = url.searchParams;
+      if (q.get("client_id") !== oauthState.clientId) return json(400, { error: "invalid_client" });
+      const back = new URL(q.get("redirect_uri") ?? "");
+      back.searchParams.set("state", q.get("state") ?? "");
+      if (q.get("decision") === "deny") back.searchParams.set("error", "access_denied");
+      else if (q.get("decision") === "approve") {
+        const code = crypto.randomBytes(10).toString("hex");
+        codes.set(code, {
+          challenge: q.get("code_challenge") ?? "",
+          redirect: q.get("redirect_uri") ?? "",
+          scopes: oauthState.grant ?? (q.get("scope") ?? "").split(/[\s,]+/),
+          at: Date.now(),
+          used: false,
+        });
+        back.searchParams.set("code", code);
+      } else {
+        // The consent page: two links, as a person would see two buttons.
+        const choice = (d: string) => {
+          const u = new URL(url);
+          u.searchParams.set("decision", d);
+          return `${u.pathname}${u.search}`;
+        };
+        return res
+          .writeHead(200, { "content-type": "text/html" })
+          .end(
+            `<!doctype html><html lang="en"><title>Authorize</title><main><h1>Fake Linear wants to connect</h1><p>Scopes: ${q.get("scope")}</p><a href="${choice("approve")}">Approve</a> <a href="${choice("deny")}">Deny</a></main></html>`,
+          );
+      }
+      return res.writeHead(302, { location: back.toString() }).end();
+    }
+    if (url.pathname === "/oauth/token") {
+      if (oauthState.tokenEndpointDown)
+        return json(500, { error: "server_error", error_description: "Try again later" });
+      const f = new URLSearchParams(raw);
+      if (
+        f.get("client_id") !== oauthState.clientId ||
+        f.get("client_secret") !== oauthState.clientSecret
+      )
+        return json(401, { error: "invalid_client" });
+      if (f.get("grant_type") === "refresh_token") {
+        const access = refreshTokens.get(f.get("refresh_token") ?? "");
+        if (!access) return json(400, { error: "invalid_grant" });
+        const old = oauthTokens.get(access);
+        oauthTokens.delete(access);
+        refreshTokens.delete(f.get("refresh_token") ?? "");
+        return json(200, issue(old?.scopes ?? []));
+      }
+      const code = codes.get(f.get("code") ?? "");
+      const verifier = f.get("code_verifier") ?? "";
+      const challenge = crypto.createHash("sha256").update(verifier).digest("base64url");
+      if (!code || code.used || Date.now() - code.at > (oauthState.codeTtlMs ?? 60_000))
+        return json(400, {
+          error: "invalid_grant",
+          error_description: "The code is invalid or expired",
+        });
+      if (code.challenge !== challenge)
+        return json(400, { error: "invalid_grant", error_description: "PKCE verification failed" });
+      if (code.redirect !== f.get("redirect_uri"))
+        return json(400, { error: "invalid_grant", error_description: "redirect_uri mismatch" });
+      code.used = true;
+      return json(200, issue(code.scopes));
+    }
+    if (url.pathname === "/oauth/revoke") {
+      const token = (req.headers.authorization ?? "").replace(/^Bearer\s+/i, "");
+      oauthTokens.delete(token);
+      return json(200, {});
+    }
+    return json(404, { error: "not_found" });
+  }
+
   const server = http.createServer(async (req, res) => {
     let raw = "";
     for await (const chunk of req) raw += chunk;
+    if (req.url?.startsWith("/oauth/")) return handleOAuth(req, res, raw);
     const { query, variables } = JSON.parse(raw);
     const [, kind, name] = /^\s*(query|mutation)\s+(\w+)/.exec(query) ?? [];
     requests.push(name ?? "?");
     const send = (status: number, body: unknown) =>
       res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
-    const key = req.headers.authorization;
+    const bearer = /^Bearer (\S+)$/.exec(req.headers.authorization ?? "")?.[1];
+    const oauthToken = bearer ? oauthTokens.get(bearer) : undefined;
+    const key =
+      oauthToken && oauthToken.expires > Date.now()
+        ? oauthToken.scopes.includes("write")
+          ? FAKE_LINEAR_KEY
+          : FAKE_LINEAR_READ_ONLY_KEY
+        : req.headers.authorization;
+    if (name === "Workspace" && (key === FAKE_LINEAR_KEY || key === FAKE_LINEAR_READ_ONLY_KEY))
+      return send(200, { data: { organization: { name: "Fake Workspace", urlKey: "fake" } } });
     if (key !== FAKE_LINEAR_KEY && key !== FAKE_LINEAR_READ_ONLY_KEY) {
       return send(400, {
         errors: [
@@ -289,8 +411,19 @@ export async function startFakeLinear() {
     send(200, { data: op(variables ?? {}) });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/graphql`,
+    url: `${origin}/graphql`,
+    oauthUrls: {
+      LINEAR_OAUTH_AUTHORIZE_URL: `${origin}/oauth/authorize`,
+      LINEAR_OAUTH_TOKEN_URL: `${origin}/oauth/token`,
+      LINEAR_OAUTH_REVOKE_URL: `${origin}/oauth/revoke`,
+    },
+    /** Changes how the OAuth provider behaves from now on. */
+    setOAuth: (change: Partial<FakeOAuthOptions>) => Object.assign(oauthState, change),
+    /** Revokes every token it issued, as a user removing the app in Linear would. */
+    revokeAll: () => oauthTokens.clear(),
+    oauthTokens,
     requests,
     issues,
     close: () =>

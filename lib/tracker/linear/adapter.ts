@@ -90,11 +90,18 @@ function projectView(p: LinearProject) {
   return { ...rest, leadId: lead?.id ?? null, teams: teams.nodes };
 }
 
+/** Linear does not accept the key or token at all (as opposed to refusing one action). */
+export class LinearAuthenticationError extends TrackerError {}
+
 export class LinearTracker {
   private readonly client: LinearClient;
 
-  constructor({ apiKey, apiUrl }: { apiKey: string; apiUrl?: string }) {
-    this.client = new LinearClient({ apiKey, apiUrl });
+  constructor({
+    apiKey,
+    accessToken,
+    apiUrl,
+  }: { apiKey?: string; accessToken?: string; apiUrl?: string }) {
+    this.client = new LinearClient(accessToken ? { accessToken, apiUrl } : { apiKey, apiUrl });
   }
 
   /** One GraphQL call, with Linear's errors and rate limits mapped to our codes. */
@@ -120,7 +127,7 @@ export class LinearTracker {
         );
       }
       if (err instanceof AuthenticationLinearError)
-        throw new TrackerError(
+        throw new LinearAuthenticationError(
           "permission_denied",
           "Linear refused the connection: check LINEAR_API_KEY (or reconnect the integration).",
         );

@@ -1,0 +1,23 @@
+// GET /api/integrations/linear/connect — Connect Linear: off to Linear's consent page, with a
+// state bound to this administrator's session and a PKCE challenge.
+import { getDb } from "@/lib/db";
+import { apiRoute } from "@/lib/http/routes";
+import { OAuthFailure, settingsRedirect, startAuthorization } from "@/lib/tracker/linear/oauth";
+
+export const dynamic = "force-dynamic";
+
+export const GET = apiRoute(
+  async ({ principal }) => {
+    if (principal.kind !== "session")
+      return settingsRedirect({
+        linear_error: "Connect Linear from the dashboard, signed in.",
+      });
+    try {
+      return Response.redirect(await startAuthorization(await getDb(), principal.userId), 302);
+    } catch (err) {
+      if (err instanceof OAuthFailure) return settingsRedirect({ linear_error: err.message });
+      throw err;
+    }
+  },
+  { action: "admin" },
+);
