@@ -4,6 +4,7 @@ import { defineConfig } from "@playwright/test";
 
 // The dashboard in Debian's Chromium against a real `next start` on a fresh embedded database.
 const PORT = Number(process.env.E2E_PORT ?? 3217);
+const FAKE_LINEAR_PORT = Number(process.env.E2E_FAKE_LINEAR_PORT ?? 3219);
 const DATA_DIR = path.join(os.tmpdir(), `crewdeck-e2e-${process.pid}`);
 
 export const E2E_ADMIN = { email: "admin@example.com", password: "correct horse battery" };
@@ -47,6 +48,11 @@ export default defineConfig({
       // Remote deployments in e2e/remote-deployments.spec.ts run on loopback and call us back.
       PUBLIC_URL: `http://127.0.0.1:${PORT}`,
       DEPLOYMENT_ALLOWED_NETWORKS: "127.0.0.0/8",
+      // e2e/linear-oauth.spec.ts starts the loopback Linear (OAuth + GraphQL) on this port.
+      LINEAR_API_URL: `http://127.0.0.1:${FAKE_LINEAR_PORT}/graphql`,
+      LINEAR_OAUTH_AUTHORIZE_URL: `http://127.0.0.1:${FAKE_LINEAR_PORT}/oauth/authorize`,
+      LINEAR_OAUTH_TOKEN_URL: `http://127.0.0.1:${FAKE_LINEAR_PORT}/oauth/token`,
+      LINEAR_OAUTH_REVOKE_URL: `http://127.0.0.1:${FAKE_LINEAR_PORT}/oauth/revoke`,
     },
   },
 });

@@ -196,3 +196,25 @@ export const deploymentsApi = {
   test: (slug: string) =>
     request<ConnectionCheck>("POST", `/api/deployments/${encodeURIComponent(slug)}/test`),
 };
+
+export type LinearOAuthView = {
+  app_configured: boolean;
+  app_source: "environment" | "settings" | null;
+  client_id: string | null;
+  scopes_requested: string[];
+  redirect_uri: string;
+  connection: {
+    status: "connected" | "revoked";
+    workspace: string;
+    connected_by: string;
+    connected_at: string;
+    scopes: string[];
+  } | null;
+};
+
+export const linearOAuthApi = {
+  get: () => request<LinearOAuthView>("GET", "/api/integrations/linear"),
+  saveApp: (body: { client_id: string; client_secret: string }) =>
+    request<LinearOAuthView>("PUT", "/api/integrations/linear", body),
+  disconnect: () => request<LinearOAuthView>("POST", "/api/integrations/linear/disconnect"),
+};

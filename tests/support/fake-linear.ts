@@ -25,7 +25,14 @@ export type FakeOAuthOptions = {
   expiresIn?: number;
 };
 
-export async function startFakeLinear({ oauth }: { oauth?: FakeOAuthOptions } = {}) {
+export async function startFakeLinear({
+  oauth,
+  port = 0,
+}: {
+  oauth?: FakeOAuthOptions;
+  /** A fixed port, for a server that must know the URL before this starts (Playwright). */
+  port?: number;
+} = {}) {
   const uuid = () => crypto.randomUUID();
   const now = () => new Date().toISOString();
   const labels = ["bug", "feature", "documentation"].map((name) => ({ id: uuid(), name }));
@@ -330,6 +337,8 @@ export async function startFakeLinear({ oauth }: { oauth?: FakeOAuthOptions } = 
     let raw = "";
     for await (const chunk of req) raw += chunk;
     if (req.url?.startsWith("/oauth/")) return handleOAuth(req, res, raw);
+    if (req.method !== "POST" || !req.url?.startsWith("/graphql"))
+      return res.writeHead(404).end(); // a browser on the consent page asks for /favicon.ico
     const { query, variables } = JSON.parse(raw);
     const [, kind, name] = /^\s*(query|mutation)\s+(\w+)/.exec(query) ?? [];
     requests.push(name ?? "?");
@@ -410,7 +419,7 @@ export async function startFakeLinear({ oauth }: { oauth?: FakeOAuthOptions } = 
       });
     send(200, { data: op(variables ?? {}) });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url: `${origin}/graphql`,

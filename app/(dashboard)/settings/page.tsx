@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
+import { Suspense } from "react";
 import { DeliveriesSection } from "@/components/settings/deliveries-section";
 import { DeploymentsSection } from "@/components/settings/deployments-section";
 import { IntegrationSection } from "@/components/settings/integration-section";
+import { LinearOAuthSection } from "@/components/settings/linear-oauth-section";
 import { SecretSection } from "@/components/settings/secret-section";
 import { TokensSection } from "@/components/settings/tokens-section";
 import { TrackerBackendSection } from "@/components/settings/tracker-backend-section";
@@ -25,6 +27,11 @@ export default async function SettingsPage() {
       {isAdmin && <DeliveriesSection />}
       {isAdmin && <SecretSection />}
       {isAdmin && <TrackerBackendSection />}
+      {isAdmin && (
+        <Suspense>
+          <LinearOAuthSection />
+        </Suspense>
+      )}
       {isAdmin && <IntegrationSection />}
     </>
   );

@@ -314,6 +314,7 @@ export async function describeLinearOAuth(db: Db) {
     app_source: app?.source ?? null,
     client_id: app?.id ?? null,
     scopes_requested: [...LINEAR_SCOPES],
+    redirect_uri: publicUrl() + CALLBACK_PATH,
     connection: c
       ? {
           status: c.status,
