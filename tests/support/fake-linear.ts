@@ -337,8 +337,8 @@ export async function startFakeLinear({
     let raw = "";
     for await (const chunk of req) raw += chunk;
     if (req.url?.startsWith("/oauth/")) return handleOAuth(req, res, raw);
-    if (req.method !== "POST" || !req.url?.startsWith("/graphql"))
-      return res.writeHead(404).end(); // a browser on the consent page asks for /favicon.ico
+    // A browser on the consent page also asks for /favicon.ico.
+    if (req.method !== "POST" || !req.url?.startsWith("/graphql")) return res.writeHead(404).end();
     const { query, variables } = JSON.parse(raw);
     const [, kind, name] = /^\s*(query|mutation)\s+(\w+)/.exec(query) ?? [];
     requests.push(name ?? "?");
