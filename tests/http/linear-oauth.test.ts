@@ -51,10 +51,16 @@ afterAll(async () => {
 const get = (url: string, cookie?: string) =>
   fetch(url, { redirect: "manual", headers: cookie ? { cookie } : {} });
 
+// The browser's cookie jar, as far as this flow needs one: the session plus the state cookie
+// Connect sets for the callback.
+let stateCookie = "";
+
 /** Connect Linear as far as Linear's answer: the callback URL the browser would be sent to. */
 async function consent(decision: "approve" | "deny", cookie = admin) {
   const start = await get(`${server.url}/api/integrations/linear/connect`, cookie);
   expect(start.status).toBe(302);
+  stateCookie = (start.headers.getSetCookie()[0] ?? "").split(";")[0] ?? "";
+  expect(stateCookie).toMatch(/^crewdeck_linear_oauth=/);
   const authorize = new URL(start.headers.get("location") ?? "");
   authorize.searchParams.set("decision", decision);
   const back = await get(authorize.toString());
@@ -63,8 +69,8 @@ async function consent(decision: "approve" | "deny", cookie = admin) {
 }
 
 /** Follows the callback as the browser would; returns where the settings page is told to go. */
-async function land(callbackUrl: string, cookie = admin) {
-  const r = await get(callbackUrl, cookie);
+async function land(callbackUrl: string, cookie = admin, withStateCookie = true) {
+  const r = await get(callbackUrl, withStateCookie ? `${cookie}; ${stateCookie}` : cookie);
   expect(r.status).toBe(303);
   return new URL(r.headers.get("location") ?? "").searchParams;
 }
@@ -132,8 +138,11 @@ describe("Connect Linear (OAuth)", () => {
     expect(created.status, created.text).toBe(201);
     const otherCookie = await signIn(server.url, other.email, other.password);
     expect((await land(await consent("approve"), otherCookie)).get("linear_error")).toMatch(
-      /another person's session/,
+      /another session/,
     );
+    // The same administrator, but another browser (no state cookie): refused as well.
+    const elsewhere = await consent("approve");
+    expect((await land(elsewhere, admin, false)).get("linear_error")).toMatch(/another/);
     expect((await status()).connection.connected_at).toBe(before.connection.connected_at);
   });
 

@@ -73,8 +73,30 @@ export const readConnection = (db: Db) => readSetting<Connection>(db, "linear_oa
 
 const base64url = (b: Buffer) => b.toString("base64url");
 
+// The browser that clicked Connect carries the state's hash in a short-lived cookie, so the
+// answer is accepted only in that same browser session, not merely for the same person.
+export const STATE_COOKIE = "crewdeck_linear_oauth";
+
+/** The redirect to Linear's consent page, setting the cookie that binds the state to this browser. */
+export function consentRedirect({ url, state }: { url: string; state: string }) {
+  const secure = publicUrl().startsWith("https:") ? "; Secure" : "";
+  return new Response(null, {
+    status: 302,
+    headers: {
+      location: url,
+      "set-cookie": `${STATE_COOKIE}=${hashToken(state)}; Path=/api/integrations/linear; Max-Age=600; HttpOnly; SameSite=Lax${secure}`,
+    },
+  });
+}
+
+const stateCookieOf = (cookieHeader: string | null) =>
+  new RegExp(`(?:^|;\\s*)${STATE_COOKIE}=([^;]+)`).exec(cookieHeader ?? "")?.[1];
+
 /** Where Connect Linear sends the browser: Linear's consent page, with state and PKCE. */
-export async function startAuthorization(db: Db, userId: string): Promise<string> {
+export async function startAuthorization(
+  db: Db,
+  userId: string,
+): Promise<{ url: string; state: string }> {
   const app = await oauthApp(db);
   if (!app)
     throw new OAuthFailure(
@@ -99,7 +121,7 @@ export async function startAuthorization(db: Db, userId: string): Promise<string
     code_challenge_method: "S256",
     prompt: "consent",
   }).toString();
-  return url.toString();
+  return { url: url.toString(), state };
 }
 
 /** Back to the settings page, with what happened in its query (shown there). */
@@ -171,7 +193,12 @@ async function workspaceOf(accessToken: string) {
  */
 export async function completeAuthorization(
   db: Db,
-  { userId, email, query }: { userId: string; email: string; query: URLSearchParams },
+  {
+    userId,
+    email,
+    query,
+    cookie,
+  }: { userId: string; email: string; query: URLSearchParams; cookie: string | null },
 ) {
   const state = query.get("state");
   if (!state)
@@ -196,9 +223,9 @@ export async function completeAuthorization(
     );
   if (saved.used)
     throw new OAuthFailure("This answer from Linear was already used; click Connect Linear again.");
-  if (saved.user_id !== userId)
+  if (saved.user_id !== userId || stateCookieOf(cookie) !== hashToken(state))
     throw new OAuthFailure(
-      "This answer from Linear belongs to another person's session; click Connect Linear again.",
+      "This answer from Linear belongs to another session (another person, or another browser); click Connect Linear again.",
     );
   if (saved.age_ms > STATE_TTL_MS)
     throw new OAuthFailure(

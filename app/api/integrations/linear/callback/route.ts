@@ -24,6 +24,7 @@ export async function GET(request: Request) {
       userId: principal.userId,
       email: principal.email,
       query: new URL(request.url).searchParams,
+      cookie: request.headers.get("cookie"),
     });
     return settingsRedirect({ linear: "connected", workspace: connection.workspace });
   } catch (err) {

@@ -2,7 +2,12 @@
 // state bound to this administrator's session and a PKCE challenge.
 import { getDb } from "@/lib/db";
 import { apiRoute } from "@/lib/http/routes";
-import { OAuthFailure, settingsRedirect, startAuthorization } from "@/lib/tracker/linear/oauth";
+import {
+  consentRedirect,
+  OAuthFailure,
+  settingsRedirect,
+  startAuthorization,
+} from "@/lib/tracker/linear/oauth";
 
 export const dynamic = "force-dynamic";
 
@@ -13,7 +18,7 @@ export const GET = apiRoute(
         linear_error: "Connect Linear from the dashboard, signed in.",
       });
     try {
-      return Response.redirect(await startAuthorization(await getDb(), principal.userId), 302);
+      return consentRedirect(await startAuthorization(await getDb(), principal.userId));
     } catch (err) {
       if (err instanceof OAuthFailure) return settingsRedirect({ linear_error: err.message });
       throw err;
