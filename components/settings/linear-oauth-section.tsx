@@ -50,7 +50,8 @@ export function LinearOAuthSection() {
         <form onSubmit={submit} aria-label="Linear OAuth application">
           <p className="muted small">
             Create an OAuth application in Linear (Settings → API → OAuth applications) with the
-            redirect URL <code>{data.redirect_uri}</code>, then paste its client id and secret.
+            redirect URL <code className="url">{data.redirect_uri}</code>, then paste its client id
+            and secret.
           </p>
           <label htmlFor="linear-client-id">Client ID</label>
           <input
