@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { seal, unseal } from "@/lib/config/encryption";
 import { env } from "@/lib/config/env";
+import { readSetting, writeSetting } from "@/lib/db/settings";
 import type { Db } from "@/lib/db/types";
 import { TrackerError } from "./errors";
 import { oauthAccess } from "./linear/oauth";
@@ -27,12 +28,7 @@ type Saved = { backend: "embedded" | "linear"; linearKey?: string };
 const CACHE_MS = 5_000;
 let cached: { at: number; value: TrackerBackendChoice } | undefined;
 
-async function readSaved(db: Db): Promise<Saved | undefined> {
-  const { rows } = await db.query<{ value: Saved }>(
-    "SELECT value FROM settings WHERE key = 'tracker'",
-  );
-  return rows[0]?.value;
-}
+const readSaved = (db: Db) => readSetting<Saved>(db, "tracker");
 
 export async function trackerBackend(db: Db): Promise<TrackerBackendChoice> {
   const fromEnv = env().LINEAR_API_KEY;
@@ -77,10 +73,6 @@ export async function saveTrackerSettings(db: Db, input: z.infer<typeof TrackerS
   if (input.backend === "linear" && !linearKey)
     throw new Error("A Linear API key is needed to use Linear.");
   const value: Saved = { backend: input.backend, ...(linearKey ? { linearKey } : {}) };
-  await db.query(
-    `INSERT INTO settings (key, value) VALUES ('tracker', $1::jsonb)
-     ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
-    [JSON.stringify(value)],
-  );
+  await writeSetting(db, "tracker", value);
   cached = undefined;
 }

@@ -4,6 +4,7 @@ import { hashToken } from "@/lib/auth/token-format";
 import { seal, unseal } from "@/lib/config/encryption";
 import { env } from "@/lib/config/env";
 import { publicUrl } from "@/lib/config/public-url";
+import { readSetting, writeSetting } from "@/lib/db/settings";
 import type { Db } from "@/lib/db/types";
 
 // Connecting Linear the way the platform does: OAuth 2.0 authorization code with PKCE. The state
@@ -31,18 +32,6 @@ export type Connection = {
   connected_by: string;
   connected_at: string;
 };
-
-async function readSetting<T>(db: Db, key: string): Promise<T | undefined> {
-  const { rows } = await db.query<{ value: T }>("SELECT value FROM settings WHERE key = $1", [key]);
-  return rows[0]?.value;
-}
-async function writeSetting(db: Db, key: string, value: unknown) {
-  await db.query(
-    `INSERT INTO settings (key, value) VALUES ($1, $2::jsonb)
-     ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
-    [key, JSON.stringify(value)],
-  );
-}
 
 /** The OAuth application: from the environment, or saved on the Integrations page. */
 export async function oauthApp(db: Db) {
