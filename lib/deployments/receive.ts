@@ -5,7 +5,7 @@ import { AppError, errors } from "@/lib/http/problem";
 import { readTextBody } from "@/lib/http/read-json";
 import { verify } from "@/lib/webhooks/signing";
 import { HOOK_KINDS, type HookKind, hookSecretMatches } from "./hooks";
-import { applyRemote, POLL_CHANNEL } from "./remote-runs";
+import { applyRemote, pollSoon } from "./remote-runs";
 import { mirrorRemoteLog } from "./sync";
 import { fromWebhook } from "./translate";
 
@@ -70,12 +70,6 @@ export async function receiveRemoteHook({
   const event = fromWebhook(params.kind as HookKind, body, request.headers.get("webhook-id"));
   const applied = await applyRemote(db, params.run, { events: [event], stateFromEvents: true });
   // Task and crew notifications change the run's state: have the poller look now.
-  if (params.kind !== "step") {
-    await db.query(
-      "UPDATE executions SET next_poll_at = now() WHERE id = $1 AND next_poll_at IS NOT NULL",
-      [params.run],
-    );
-    await db.query(`SELECT pg_notify('${POLL_CHANNEL}', '')`);
-  }
+  if (params.kind !== "step") await pollSoon(db, params.run);
   return { stored: applied?.events.length ?? 0 };
 }

@@ -53,11 +53,17 @@ export async function stopRemote(db: Db, deployment: Deployment, principal: Prin
       "This deployment has no stop endpoint (it is not part of the Crew Execution Service API): stop the run where it is deployed.",
     );
   if (reply.status !== 200) throw remoteFailure("stop", reply.status, reply.body);
+  await pollSoon(db, id);
+}
+
+/** Asks the poller (in whichever worker) to look at a still-active remote run now. */
+export async function pollSoon(db: Db, id: string) {
   await db.query(
-    "UPDATE executions SET next_poll_at = now() WHERE id = $1 AND next_poll_at IS NOT NULL",
+    `WITH due AS (UPDATE executions SET next_poll_at = now()
+                   WHERE id = $1 AND next_poll_at IS NOT NULL RETURNING id)
+     SELECT pg_notify('${POLL_CHANNEL}', '') FROM due`,
     [id],
   );
-  await db.query(`SELECT pg_notify('${POLL_CHANNEL}', '')`);
 }
 
 /** The deployment's answer as a problem for our caller: its own words, and which side failed. */
@@ -272,7 +278,7 @@ export async function resumeRemote({
   const answer = reply.body as { status?: unknown; message?: unknown };
   const attempt = pending.attempt ?? 1;
   await applyRemote(db, row.id, {
-    patch: { status: "running", pending_human_input: null, next_poll_at: new Date() },
+    patch: { status: "running", pending_human_input: null },
     remote: { interval_ms: 2_000 },
     events: [
       {
@@ -288,7 +294,7 @@ export async function resumeRemote({
       },
     ],
   });
-  await db.query(`SELECT pg_notify('${POLL_CHANNEL}', '')`);
+  await pollSoon(db, row.id);
   return {
     status: (["resumed", "retrying", "completed"].includes(String(answer?.status))
       ? answer.status

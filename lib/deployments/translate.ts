@@ -105,7 +105,7 @@ export function fromWebhook(kind: HookKind, body: unknown, webhookId: string | n
 }
 
 /** What an event says about the run's state, so state and event change together. */
-export function stateFromEvent(e: NewEvent): ExecutionPatch {
+function stateFromEvent(e: NewEvent): ExecutionPatch {
   const d = e.data ?? {};
   switch (e.type) {
     case "execution_started":

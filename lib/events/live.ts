@@ -100,6 +100,10 @@ export async function followExecution(
     };
     feed = created;
     feeds.set(id, feed);
+    // A feed whose LISTEN failed must not be reused: the next follower starts a fresh one.
+    created.subscribed.catch(() => {
+      if (feeds.get(id) === created) feeds.delete(id);
+    });
   }
   const current: Feed = feed;
   const follower: Follower = { last: after, onEvents, onError };
