@@ -1,14 +1,14 @@
-import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { Providers } from "@/components/providers";
-import { currentUser, signOut } from "@/lib/auth/session";
+import { requireUser } from "@/lib/auth/require-user";
+import { signOut } from "@/lib/auth/session";
 
 export const dynamic = "force-dynamic";
 
-// Every dashboard page needs someone signed in; each page checks the role it needs on top.
+// The chrome around every dashboard page. Each page checks who is asking itself (requireUser):
+// Next renders pages beside their layout, so this check alone would not keep a page's data in.
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
-  const user = await currentUser();
-  if (!user) redirect("/sign-in");
+  const { user } = await requireUser();
   async function signOutAction() {
     "use server";
     await signOut({ redirectTo: "/sign-in" });

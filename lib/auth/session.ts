@@ -2,9 +2,8 @@ import "server-only";
 import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { z } from "zod";
-import { env } from "@/lib/config/env";
-import { dataDirSecret } from "@/lib/config/secrets";
 import { getDb } from "@/lib/db";
+import { authSecret } from "./auth-secret";
 import { verifyPassword } from "./passwords";
 import type { Role } from "./roles";
 import { findUserForSignIn, getUser } from "./users";
@@ -22,7 +21,7 @@ const SignIn = z.object({ email: z.email(), password: z.string().min(1).max(500)
 // a removed user takes effect at once.
 export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   trustHost: true,
-  secret: env().AUTH_SECRET ?? dataDirSecret("auth-secret"),
+  secret: authSecret(),
   session: { strategy: "jwt", maxAge: 7 * 24 * 3600 },
   pages: { signIn: "/sign-in" },
   providers: [

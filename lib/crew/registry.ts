@@ -1,5 +1,7 @@
 import "server-only";
 import path from "node:path";
+import { assertCan } from "@/lib/auth/access";
+import type { Principal } from "@/lib/auth/principal";
 import { env } from "@/lib/config/env";
 import { errors } from "@/lib/http/problem";
 import { type CrewCatalog, loadCrews } from "./load-crews";
@@ -11,6 +13,12 @@ const slot = globalThis as unknown as { __crewdeckCrews?: CrewCatalog };
 export function crewCatalog(): CrewCatalog {
   slot.__crewdeckCrews ??= loadCrews(path.resolve(env().CREWS_DIR));
   return slot.__crewdeckCrews;
+}
+
+/** The crew catalogue as the caller may see it: for pages, which have no crew route to check. */
+export function crewsFor(principal: Principal): CrewCatalog {
+  assertCan(principal);
+  return crewCatalog();
 }
 
 export function getCrewOrThrow(slug: string): CrewDef {

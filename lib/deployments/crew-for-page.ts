@@ -1,3 +1,5 @@
+import { assertCan } from "@/lib/auth/access";
+import type { Principal } from "@/lib/auth/principal";
 import { crewCatalog } from "@/lib/crew/registry";
 import type { CrewDef } from "@/lib/crew/schema";
 import { getDb } from "@/lib/db";
@@ -5,7 +7,11 @@ import { remoteCrewDef } from "./remote-runs";
 import { getDeploymentOrThrow } from "./store";
 
 /** The crew a dashboard page is about: a local one, or `@<deployment>` for a remote one. */
-export async function crewForPage(rawSlug: string): Promise<CrewDef | undefined> {
+export async function crewForPage(
+  principal: Principal,
+  rawSlug: string,
+): Promise<CrewDef | undefined> {
+  assertCan(principal);
   // Pages may get the segment still percent-encoded (`%40name`); a stray `%` stays as it is.
   let slug = rawSlug;
   try {

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { z } from "zod";
+import { assertCan } from "@/lib/auth/access";
 import type { Principal } from "@/lib/auth/principal";
 import { seal, unseal } from "@/lib/config/encryption";
 import type { Db, Queryable } from "@/lib/db/types";
@@ -48,7 +49,9 @@ export const slugify = (name: string) =>
     .replace(/^-+|-+$/g, "")
     .slice(0, 40) || "deployment";
 
-export async function listDeployments(db: Db): Promise<DeploymentView[]> {
+/** The deployments the caller may see (their names and URLs; never their secrets). */
+export async function listDeployments(db: Db, principal: Principal): Promise<DeploymentView[]> {
+  assertCan(principal);
   const { rows } = await db.query<Row>(`SELECT ${COLUMNS} FROM deployments ORDER BY name`);
   return rows.map(view);
 }

@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import { CrewCard } from "@/components/crew-card";
+import { requireUser } from "@/lib/auth/require-user";
 import { env } from "@/lib/config/env";
-import { crewCatalog } from "@/lib/crew/registry";
+import { crewsFor } from "@/lib/crew/registry";
 import { getDb } from "@/lib/db";
 import { remoteCrewDef } from "@/lib/deployments/remote-runs";
 import { listDeployments } from "@/lib/deployments/store";
@@ -10,8 +11,9 @@ export const metadata: Metadata = { title: "Crews" };
 export const dynamic = "force-dynamic";
 
 export default async function CrewsPage() {
-  const { crews, errors } = crewCatalog();
-  const deployments = await listDeployments(await getDb());
+  const { principal } = await requireUser();
+  const { crews, errors } = crewsFor(principal);
+  const deployments = await listDeployments(await getDb(), principal);
   return (
     <>
       <h1>Crews</h1>

@@ -1,16 +1,16 @@
 import type { Metadata } from "next";
 import { Inbox } from "@/components/inbox";
+import { requireUser } from "@/lib/auth/require-user";
 import { roleAllows } from "@/lib/auth/roles";
-import { currentUser } from "@/lib/auth/session";
-import { crewCatalog } from "@/lib/crew/registry";
+import { crewsFor } from "@/lib/crew/registry";
 
 export const metadata: Metadata = { title: "Inbox" };
 export const dynamic = "force-dynamic";
 
 export default async function InboxPage() {
-  const user = await currentUser();
+  const { user, principal } = await requireUser();
   const expected = Object.fromEntries(
-    [...crewCatalog().crews.values()].map((c) => [
+    [...crewsFor(principal).crews.values()].map((c) => [
       c.slug,
       Object.fromEntries(c.tasks.map((t) => [t.id, t.expected_output])),
     ]),
@@ -18,7 +18,7 @@ export default async function InboxPage() {
   return (
     <>
       <h1>Inbox</h1>
-      <Inbox canReview={user ? roleAllows(user.role, "review") : false} expected={expected} />
+      <Inbox canReview={roleAllows(user.role, "review")} expected={expected} />
     </>
   );
 }

@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
 import { RunsTable } from "@/components/runs-table";
-import { crewCatalog } from "@/lib/crew/registry";
+import { requireUser } from "@/lib/auth/require-user";
+import { crewsFor } from "@/lib/crew/registry";
 import { getDb } from "@/lib/db";
 import { listDeployments } from "@/lib/deployments/store";
 
@@ -9,8 +10,12 @@ export const metadata: Metadata = { title: "Runs" };
 export const dynamic = "force-dynamic";
 
 export default async function RunsPage() {
-  const crews = [...crewCatalog().crews.values()].map((c) => ({ slug: c.slug, name: c.name }));
-  const deployments = (await listDeployments(await getDb())).map((d) => ({
+  const { principal } = await requireUser();
+  const crews = [...crewsFor(principal).crews.values()].map((c) => ({
+    slug: c.slug,
+    name: c.name,
+  }));
+  const deployments = (await listDeployments(await getDb(), principal)).map((d) => ({
     slug: d.slug,
     name: d.name,
   }));

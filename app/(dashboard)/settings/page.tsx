@@ -8,15 +8,14 @@ import { SecretSection } from "@/components/settings/secret-section";
 import { TokensSection } from "@/components/settings/tokens-section";
 import { TrackerBackendSection } from "@/components/settings/tracker-backend-section";
 import { UsersSection } from "@/components/settings/users-section";
+import { requireUser } from "@/lib/auth/require-user";
 import { roleAllows } from "@/lib/auth/roles";
-import { currentUser } from "@/lib/auth/session";
 
 export const metadata: Metadata = { title: "Settings" };
 export const dynamic = "force-dynamic";
 
 export default async function SettingsPage() {
-  const user = await currentUser();
-  if (!user) return null;
+  const { user } = await requireUser();
   const isAdmin = user.role === "admin";
   return (
     <>

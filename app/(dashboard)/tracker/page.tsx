@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { ErrorText } from "@/components/error-text";
+import { requireUser } from "@/lib/auth/require-user";
 import { getDb } from "@/lib/db";
 import { listIssues, listTeams } from "@/lib/tracker/embedded/browse";
 import { TrackerError } from "@/lib/tracker/errors";
@@ -35,14 +36,15 @@ function formulaFrom(s: Search) {
 }
 
 export default async function TrackerPage({ searchParams }: { searchParams: Promise<Search> }) {
+  const { principal } = await requireUser();
   const s = await searchParams;
   const db = await getDb();
-  const teams = await listTeams(db);
+  const teams = await listTeams(db, principal);
   const team = s.team ?? teams[0]?.key;
   let issues: Awaited<ReturnType<typeof listIssues>> = [];
   let error: string | null = null;
   try {
-    issues = await listIssues(db, {
+    issues = await listIssues(db, principal, {
       teamKey: team,
       q: s.q,
       formula: formulaFrom(s),

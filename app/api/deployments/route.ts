@@ -9,8 +9,8 @@ import { apiRoute } from "@/lib/http/routes";
 export const dynamic = "force-dynamic";
 
 // Everyone who may read runs sees which deployments exist (names and URLs, no secrets).
-export const GET = apiRoute(async () =>
-  json({ deployments: await listDeployments(await getDb()) }),
+export const GET = apiRoute(async ({ principal }) =>
+  json({ deployments: await listDeployments(await getDb(), principal) }),
 );
 
 export const POST = apiRoute(

@@ -1,8 +1,11 @@
+import { assertCanReadShared } from "@/lib/auth/access";
+import type { Principal } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/types";
 import { compileFilter, type FieldMap } from "../filter";
 import { ISSUE_SELECT, type IssueView } from "./read";
 
 // Read-only views for the dashboard's tracker pages (the agent-facing actions are in issues.ts).
+// Each takes the caller and checks it first: issues hold run inputs and links to runs.
 const ISSUE_FIELDS: FieldMap = {
   title: { type: "string", sql: "i.title" },
   number: { type: "number", sql: "i.number" },
@@ -10,7 +13,8 @@ const ISSUE_FIELDS: FieldMap = {
   createdAt: { type: "date", sql: "i.created_at" },
 };
 
-export async function listTeams(db: Db) {
+export async function listTeams(db: Db, principal: Principal) {
+  assertCanReadShared(principal);
   const { rows } = await db.query<{ id: string; key: string; name: string; open: number }>(
     `SELECT t.id, t.key, t.name,
             (SELECT count(*)::int FROM tracker_issues i WHERE i.team_id = t.id AND i.deleted_at IS NULL AND i.archived_at IS NULL) AS open
@@ -22,6 +26,7 @@ export async function listTeams(db: Db) {
 /** A team's issues, newest first, with optional text search and the same filter formula agents use. */
 export async function listIssues(
   db: Db,
+  principal: Principal,
   {
     teamKey,
     q,
@@ -29,6 +34,7 @@ export async function listIssues(
     archived = false,
   }: { teamKey?: string; q?: string; formula?: unknown; archived?: boolean },
 ) {
+  assertCanReadShared(principal);
   const params: unknown[] = [];
   const where = [
     "i.deleted_at IS NULL",
@@ -50,7 +56,8 @@ export async function listIssues(
   return rows;
 }
 
-export async function issueDetail(db: Db, identifier: string) {
+export async function issueDetail(db: Db, principal: Principal, identifier: string) {
+  assertCanReadShared(principal);
   const { rows } = await db.query<IssueView>(
     `${ISSUE_SELECT} WHERE i.identifier = $1 AND i.deleted_at IS NULL`,
     [identifier.toUpperCase()],
@@ -89,7 +96,8 @@ export async function issueDetail(db: Db, identifier: string) {
   return { issue, subIssues, parent, history };
 }
 
-export async function listProjects(db: Db) {
+export async function listProjects(db: Db, principal: Principal) {
+  assertCanReadShared(principal);
   const { rows } = await db.query<{
     id: string;
     name: string;

@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { CopyButton } from "@/components/copy-button";
 import { KickoffForm } from "@/components/kickoff-form";
+import { requireUser } from "@/lib/auth/require-user";
 import { roleAllows } from "@/lib/auth/roles";
-import { currentUser } from "@/lib/auth/session";
 import { crewForPage } from "@/lib/deployments/crew-for-page";
 
 export const dynamic = "force-dynamic";
@@ -13,17 +13,18 @@ export async function generateMetadata({
 }: {
   params: Promise<{ crew: string }>;
 }): Promise<Metadata> {
-  const crew = await crewForPage((await params).crew);
+  const { principal } = await requireUser();
+  const crew = await crewForPage(principal, (await params).crew);
   return { title: crew?.name ?? "Crew" };
 }
 
 export default async function CrewPage({ params }: { params: Promise<{ crew: string }> }) {
   const { crew: slug } = await params;
-  const crew = await crewForPage(slug);
+  const { user, principal } = await requireUser();
+  const crew = await crewForPage(principal, slug);
   if (!crew) notFound();
   const remote = crew.slug.startsWith("@");
-  const user = await currentUser();
-  const canStart = user ? roleAllows(user.role, "start") : false;
+  const canStart = roleAllows(user.role, "start");
   const body = JSON.stringify({ inputs: Object.fromEntries(crew.inputs.map((i) => [i, "…"])) });
   const curl = [
     `curl -X POST "$CREWDECK_URL/api/crews/${crew.slug}/kickoff"`,
@@ -40,7 +41,7 @@ export default async function CrewPage({ params }: { params: Promise<{ crew: str
           {canStart ? (
             <KickoffForm crew={crew.slug} />
           ) : (
-            <p className="muted">Your role ({user?.role}) can watch runs but not start them.</p>
+            <p className="muted">Your role ({user.role}) can watch runs but not start them.</p>
           )}
         </section>
         {remote ? (

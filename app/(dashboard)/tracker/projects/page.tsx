@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { requireUser } from "@/lib/auth/require-user";
 import { getDb } from "@/lib/db";
 import { listProjects } from "@/lib/tracker/embedded/browse";
 
@@ -6,7 +7,8 @@ export const metadata: Metadata = { title: "Projects" };
 export const dynamic = "force-dynamic";
 
 export default async function ProjectsPage() {
-  const projects = await listProjects(await getDb());
+  const { principal } = await requireUser();
+  const projects = await listProjects(await getDb(), principal);
   return (
     <>
       <p className="muted small">

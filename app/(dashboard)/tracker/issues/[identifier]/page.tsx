@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { Markdown } from "@/components/markdown";
+import { requireUser } from "@/lib/auth/require-user";
 import { getDb } from "@/lib/db";
 import { issueDetail } from "@/lib/tracker/embedded/browse";
 
@@ -11,11 +12,13 @@ export async function generateMetadata({
 }: {
   params: Promise<{ identifier: string }>;
 }): Promise<Metadata> {
+  await requireUser();
   return { title: (await params).identifier };
 }
 
 export default async function IssuePage({ params }: { params: Promise<{ identifier: string }> }) {
-  const detail = await issueDetail(await getDb(), (await params).identifier);
+  const { principal } = await requireUser();
+  const detail = await issueDetail(await getDb(), principal, (await params).identifier);
   if (!detail) notFound();
   const { issue } = detail;
   return (

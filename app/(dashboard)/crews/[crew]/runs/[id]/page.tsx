@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { RunView } from "@/components/run-view";
+import { requireUser } from "@/lib/auth/require-user";
 import { roleAllows } from "@/lib/auth/roles";
-import { currentUser } from "@/lib/auth/session";
 import { crewForPage } from "@/lib/deployments/crew-for-page";
 
 export const dynamic = "force-dynamic";
@@ -14,9 +14,9 @@ export default async function RunPage({
   params: Promise<{ crew: string; id: string }>;
 }) {
   const { crew: slug, id } = await params;
-  const crew = await crewForPage(slug);
-  const user = await currentUser();
-  if (!crew || !user) notFound();
+  const { user, principal } = await requireUser();
+  const crew = await crewForPage(principal, slug);
+  if (!crew) notFound();
   return (
     <>
       <p className="muted small">
