@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import os from "node:os";
+import { isConnectionError } from "@/lib/db/connection-errors";
 import type { Db } from "@/lib/db/types";
 import { createNapper } from "@/lib/util/napper";
 import { runExecution } from "./run-execution";
@@ -29,6 +30,7 @@ export function startWorker({
   let stopping = false;
   const napper = createNapper();
   let dbDownSince = 0;
+  let claimFailureLogged = false;
 
   const nudge = () => napper.wake();
   // NOTIFYs from kickoff/resume (work to claim) and stop (abort now), from any process.
@@ -82,7 +84,10 @@ export function startWorker({
             active.get(executionId)?.controller.abort(new Error("lease lost"));
         }
       } catch (err) {
-        log(`[worker] lease renewal failed: ${(err as Error).message}`);
+        // The database being down is reported once by the Db itself; the leases run out
+        // meanwhile and whatever another worker takes over is aborted at the next renewal.
+        if (!isConnectionError(err))
+          log(`[worker] lease renewal failed: ${(err as Error).message}`);
       }
     },
     Math.max(50, Math.floor(leaseMs / 3)),
@@ -97,13 +102,16 @@ export function startWorker({
           if (!executionId) break;
           launch(executionId);
         }
-        if (dbDownSince)
-          log(
-            `[worker] database reachable again after ${Math.round((Date.now() - dbDownSince) / 1000)} s`,
-          );
+        if (claimFailureLogged) log("[worker] claiming work again");
+        claimFailureLogged = false;
         dbDownSince = 0;
       } catch (err) {
-        if (!dbDownSince) log(`[worker] cannot claim work: ${(err as Error).message}`);
+        // One line per spell of failures, and none for a connection error: the Db reports an
+        // outage once, however many loops notice it.
+        if (!dbDownSince && !isConnectionError(err)) {
+          log(`[worker] cannot claim work: ${(err as Error).message}`);
+          claimFailureLogged = true;
+        }
         dbDownSince ||= Date.now();
       }
       await napper.nap(dbDownSince ? Math.max(pollMs, 2_000) : pollMs);
