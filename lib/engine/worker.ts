@@ -47,9 +47,14 @@ export function startWorker({
         WHERE id = (SELECT id FROM executions
                      WHERE status IN ('queued', 'running') AND deployment_id IS NULL
                        AND (lease_expires_at IS NULL OR lease_expires_at < now())
+                       AND NOT id = ANY($3::uuid[])
                      ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED)
         RETURNING id`,
-      [id, leaseMs / 1000],
+      // Never one this worker is running already: if its lease ran out while renewals were late
+      // (a busy machine, a stalled event loop), it is still ours, and claiming it again would run
+      // it twice side by side. The next renewal extends it; another worker taking it over
+      // meanwhile makes that renewal abort ours.
+      [id, leaseMs / 1000, [...active.keys()]],
     );
     return rows[0]?.id;
   }
