@@ -119,3 +119,61 @@ it("a run claimed while a renewal is in flight is not aborted as lost by its own
     await worker.stop();
   }
 });
+
+it("a worker whose renewals came late does not claim its own running run a second time", async () => {
+  const { loadCrews } = await import("@/lib/crew/load-crews");
+  const { createExecution } = await import("@/lib/runs/create-execution");
+  const { startWorker } = await import("@/lib/engine/worker");
+  const crew = loadCrews(FIXTURE_CREWS).crews.get("three-step");
+  if (!crew) throw new Error("fixture crew three-step missing");
+  const run = await createExecution({
+    db,
+    crew,
+    principal: { kind: "org", tokenId: null },
+    request: { inputs: { job: "late renewals" } },
+  });
+  const changesMayProceed = deferred();
+  let claimsOfRun = 0;
+  let claimsAfterExpiry = 0;
+  let expired = false;
+  const claimedOnce = deferred();
+  const twoClaimsAfterExpiry = deferred();
+  const forced: Db = {
+    ...db,
+    async query(sql, params) {
+      const res = await db.query(sql, params);
+      if (/^\s*UPDATE executions SET lease_owner = \$1/.test(sql)) {
+        if (res.rows.some((r) => r.id === run)) claimsOfRun++;
+        if (claimsOfRun === 1) claimedOnce.resolve();
+        if (expired && ++claimsAfterExpiry === 2) twoClaimsAfterExpiry.resolve();
+      }
+      return res as never;
+    },
+    async tx(fn) {
+      await changesMayProceed.promise; // the run stays active, mid-way, meanwhile
+      return db.tx(fn);
+    },
+  };
+  const worker = startWorker({
+    db: forced,
+    concurrency: 2,
+    leaseMs: 60_000,
+    pollMs: 20,
+    log: () => {},
+  });
+  try {
+    await claimedOnce.promise;
+    // The lease runs out as if the renewals had been late; the worker still runs the run.
+    await db.query(
+      "UPDATE executions SET lease_expires_at = now() - interval '1 second' WHERE id = $1",
+      [run],
+    );
+    expired = true;
+    await twoClaimsAfterExpiry.promise; // a claim started after the expiry has completed
+    expect(claimsOfRun).toBe(1);
+    expect(worker.activeCount()).toBe(1);
+  } finally {
+    changesMayProceed.resolve();
+    await worker.stop(30_000);
+  }
+});
