@@ -31,6 +31,7 @@ export function startWorker({
   const napper = createNapper();
   let dbDownSince = 0;
   let claimFailureLogged = false;
+  let renewing = false;
 
   const nudge = () => napper.wake();
   // NOTIFYs from kickoff/resume (work to claim) and stop (abort now), from any process.
@@ -73,7 +74,10 @@ export function startWorker({
   // Renew what we run; anything whose lease we no longer hold (stopped, taken over) is aborted.
   const renewal = setInterval(
     async () => {
-      if (!active.size) return;
+      // One renewal at a time: while the database is slow or rows are locked, renewals piling
+      // up would take every pooled connection and starve the runs' own state changes.
+      if (!active.size || renewing) return;
+      renewing = true;
       // Only the runs active now: one claimed while this query is in flight is not in its answer
       // and must not be taken for lost; one that ended meanwhile must not be kept alive.
       const running = [...active.keys()];
@@ -93,6 +97,8 @@ export function startWorker({
         // meanwhile and whatever another worker takes over is aborted at the next renewal.
         if (!isConnectionError(err))
           log(`[worker] lease renewal failed: ${(err as Error).message}`);
+      } finally {
+        renewing = false;
       }
     },
     Math.max(50, Math.floor(leaseMs / 3)),

@@ -102,15 +102,18 @@ it(`unreplaced workers survive PostgreSQL crashing mid-transaction for ${OUTAGE_
     await sleep(50);
   }
   // Wait until each worker has a state change (always a transaction) waiting on those locks.
+  // Watched from another connection: inside a transaction pg_stat_activity is a frozen snapshot.
+  const watcher = await connect();
+  const watch = async (sql: string) => (await watcher.query<{ n: number }>(sql)).rows[0]?.n ?? 0;
   while (
-    (await count(
+    (await watch(
       `SELECT count(DISTINCT application_name)::int AS n FROM pg_stat_activity
         WHERE application_name LIKE 'worker-%' AND wait_event_type = 'Lock'
           AND query LIKE 'SELECT * FROM executions WHERE id = $1 FOR UPDATE%'`,
     )) < 2
   ) {
     if (Date.now() > deadline) {
-      const { rows } = await locker.query(
+      const { rows } = await watcher.query(
         "SELECT application_name, state, wait_event_type, left(query, 60) AS query FROM pg_stat_activity WHERE backend_type = 'client backend'",
       );
       throw new Error(`the workers never both waited on the locks: ${JSON.stringify(rows)}`);
