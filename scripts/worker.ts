@@ -1,10 +1,12 @@
 // `npm run worker`: a worker process on its own, for scale-out on PostgreSQL.
 import { env } from "@/lib/config/env";
 import { getDb } from "@/lib/db";
+import { survivesConnectionErrors } from "@/lib/server/last-resort";
 import { onShutdown } from "@/lib/server/shutdown";
 import { startWorkers } from "@/lib/server/start-workers";
 
 async function main() {
+  survivesConnectionErrors();
   const e = env();
   if (!e.DATABASE_URL) {
     console.error(

@@ -27,7 +27,7 @@ async function open(): Promise<Db> {
   } else {
     const fs = await import("node:fs");
     fs.mkdirSync(DATA_DIR, { recursive: true });
-    acquireEmbeddedLock(DATA_DIR, PORT);
+    await acquireEmbeddedLock(DATA_DIR, PORT);
     db = await openEmbedded(DATA_DIR);
   }
   await migrate(db);

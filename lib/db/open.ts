@@ -1,36 +1,82 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Pool, PoolClient } from "pg";
+import { isConnectionError } from "./connection-errors";
 import type { Db, Queryable, Row } from "./types";
 
-export async function openPostgres(url: string): Promise<Db> {
+export async function openPostgres(url: string, log = console.error): Promise<Db> {
   const { default: pg } = await import("pg");
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+  const outage = outageReporter(log);
   // An idle client losing its connection must not crash the process; the pool replaces it.
-  pool.on("error", (err) => console.error("[crewdeck] database connection error:", err.message));
+  pool.on("error", (err) => outage.failed(err));
   const run = async <T extends Row>(q: Pool | PoolClient, sql: string, params?: unknown[]) => {
-    const res = await q.query(sql, params as unknown[]);
-    return { rows: res.rows as T[], rowCount: res.rowCount ?? 0 };
+    try {
+      const res = await q.query(sql, params as unknown[]);
+      outage.ok();
+      return { rows: res.rows as T[], rowCount: res.rowCount ?? 0 };
+    } catch (err) {
+      outage.failed(err);
+      throw err;
+    }
   };
   return {
     kind: "postgres",
     query: (sql, params) => run(pool, sql, params),
     async tx(fn) {
-      const client = await pool.connect();
+      const client = await pool.connect().catch((err) => {
+        outage.failed(err);
+        throw err;
+      });
+      // A checked-out client has no 'error' listener of the pool's: the connection dropping
+      // mid-transaction would be an unhandled 'error' event, which kills the process. The query
+      // in flight rejects with the same error anyway; here it only marks the client as broken.
+      let broken: Error | undefined;
+      const onError = (err: Error) => {
+        broken = err;
+        outage.failed(err);
+      };
+      client.on("error", onError);
       try {
         await client.query("BEGIN");
         const result = await fn({ query: (sql, params) => run(client, sql, params) });
         await client.query("COMMIT");
         return result;
       } catch (err) {
-        await client.query("ROLLBACK").catch(() => {});
+        if (!broken) await client.query("ROLLBACK").catch((e: Error) => (broken = e));
         throw err;
       } finally {
-        client.release();
+        client.removeListener("error", onError);
+        // With an error, the pool discards the client instead of handing a dead one out again.
+        client.release(broken);
       }
     },
-    listen: (channel, onNotify, onState) => listenPostgres(url, channel, onNotify, onState),
+    listen: (channel, onNotify, onState) =>
+      listenPostgres(url, channel, onNotify, onState, outage.failed),
     close: () => pool.end(),
+  };
+}
+
+/**
+ * One line when the database becomes unreachable and one when it answers again, however many
+ * connections and loops notice: an outage is not a flood of stack traces. Callers treat
+ * connection errors (lib/db/connection-errors.ts) as "retry later" and need not log them.
+ */
+export function outageReporter(log: (msg: string) => void) {
+  let downSince = 0;
+  return {
+    failed(err: unknown) {
+      if (downSince || !isConnectionError(err)) return;
+      downSince = Date.now();
+      log(`[crewdeck] database unreachable (${(err as Error).message}); retrying quietly`);
+    },
+    ok() {
+      if (!downSince) return;
+      log(
+        `[crewdeck] database reachable again after ${Math.round((Date.now() - downSince) / 1000)} s`,
+      );
+      downSince = 0;
+    },
   };
 }
 
@@ -41,12 +87,14 @@ async function listenPostgres(
   channel: string,
   onNotify: (payload: string) => void,
   onState?: (listening: boolean) => void,
+  onError: (err: unknown) => void = () => {},
 ) {
   const { default: pg } = await import("pg");
   const connect = async (): Promise<void> => {
     const client = new pg.Client({ connectionString: url });
     let dropped = false;
-    const retry = () => {
+    const retry = (err?: unknown) => {
+      if (err) onError(err);
       if (dropped) return;
       dropped = true;
       onState?.(false);
@@ -64,8 +112,8 @@ async function listenPostgres(
       await client.connect();
       await client.query(`LISTEN ${channel}`);
       onState?.(true);
-    } catch {
-      retry();
+    } catch (err) {
+      retry(err);
     }
   };
   await connect();

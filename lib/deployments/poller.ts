@@ -1,3 +1,4 @@
+import { isConnectionError } from "@/lib/db/connection-errors";
 import type { Db } from "@/lib/db/types";
 import { createNapper } from "@/lib/util/napper";
 import { POLL_CHANNEL } from "./remote-runs";
@@ -43,6 +44,7 @@ export function startRemotePoller({
     );
   }
 
+  let failing = false;
   const loop = (async () => {
     while (!stopping) {
       try {
@@ -55,12 +57,15 @@ export function startRemotePoller({
             RETURNING id, (remote->>'interval_ms')::int AS interval_ms`,
           [concurrency],
         );
+        failing = false;
         await Promise.all(rows.map((r) => pollOne(r.id, r.interval_ms || FAST_MS)));
         if (rows.length === concurrency) continue;
       } catch (err) {
-        log(`[remote] cannot poll: ${(err as Error).message}`);
+        // A database outage is reported once by the Db; back off quietly meanwhile.
+        if (!isConnectionError(err)) log(`[remote] cannot poll: ${(err as Error).message}`);
+        failing = true;
       }
-      await napper.nap(500);
+      await napper.nap(failing ? 2_000 : 500);
     }
   })();
 

@@ -1,6 +1,7 @@
 import { APICallError, RetryError } from "ai";
 import { env } from "@/lib/config/env";
 import type { TaskDef } from "@/lib/crew/schema";
+import { isConnectionError } from "@/lib/db/connection-errors";
 import type { Db } from "@/lib/db/types";
 import { resolveModel } from "@/lib/llm/resolve-model";
 import { type Change, LeaseLostError, mutateExecution } from "@/lib/runs/execution-store";
@@ -53,6 +54,9 @@ export async function runExecution({
     }
   } catch (err) {
     if (err instanceof LeaseLostError || signal.aborted) return; // stopped, or another worker took over
+    // The database went away mid-run: not the run's fault. Its lease runs out and a worker (this
+    // one, once the database is back) resumes it from its last completed task.
+    if (isConnectionError(err)) return;
     console.error(`[crewdeck] execution ${id} failed in the engine:`, err);
     await change((r) =>
       failure(r, null, "The engine failed unexpectedly; see the server log."),
@@ -157,7 +161,7 @@ async function runTask({
       },
     });
   } catch (err) {
-    if (err instanceof LeaseLostError || signal.aborted) throw err;
+    if (err instanceof LeaseLostError || signal.aborted || isConnectionError(err)) throw err;
     const message = timeout.aborted
       ? `Task '${task.id}' timed out after ${timeoutMs / 1000} s.`
       : describeModelError(err, modelId);

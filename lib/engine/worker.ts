@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import os from "node:os";
+import { isConnectionError } from "@/lib/db/connection-errors";
 import type { Db } from "@/lib/db/types";
 import { createNapper } from "@/lib/util/napper";
 import { runExecution } from "./run-execution";
@@ -29,6 +30,8 @@ export function startWorker({
   let stopping = false;
   const napper = createNapper();
   let dbDownSince = 0;
+  let claimFailureLogged = false;
+  let renewing = false;
 
   const nudge = () => napper.wake();
   // NOTIFYs from kickoff/resume (work to claim) and stop (abort now), from any process.
@@ -45,9 +48,14 @@ export function startWorker({
         WHERE id = (SELECT id FROM executions
                      WHERE status IN ('queued', 'running') AND deployment_id IS NULL
                        AND (lease_expires_at IS NULL OR lease_expires_at < now())
+                       AND NOT id = ANY($3::uuid[])
                      ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED)
         RETURNING id`,
-      [id, leaseMs / 1000],
+      // Never one this worker is running already: if its lease ran out while renewals were late
+      // (a busy machine, a stalled event loop), it is still ours, and claiming it again would run
+      // it twice side by side. The next renewal extends it; another worker taking it over
+      // meanwhile makes that renewal abort ours.
+      [id, leaseMs / 1000, [...active.keys()]],
     );
     return rows[0]?.id;
   }
@@ -66,7 +74,10 @@ export function startWorker({
   // Renew what we run; anything whose lease we no longer hold (stopped, taken over) is aborted.
   const renewal = setInterval(
     async () => {
-      if (!active.size) return;
+      // One renewal at a time: while the database is slow or rows are locked, renewals piling
+      // up would take every pooled connection and starve the runs' own state changes.
+      if (!active.size || renewing) return;
+      renewing = true;
       // Only the runs active now: one claimed while this query is in flight is not in its answer
       // and must not be taken for lost; one that ended meanwhile must not be kept alive.
       const running = [...active.keys()];
@@ -82,7 +93,12 @@ export function startWorker({
             active.get(executionId)?.controller.abort(new Error("lease lost"));
         }
       } catch (err) {
-        log(`[worker] lease renewal failed: ${(err as Error).message}`);
+        // The database being down is reported once by the Db itself; the leases run out
+        // meanwhile and whatever another worker takes over is aborted at the next renewal.
+        if (!isConnectionError(err))
+          log(`[worker] lease renewal failed: ${(err as Error).message}`);
+      } finally {
+        renewing = false;
       }
     },
     Math.max(50, Math.floor(leaseMs / 3)),
@@ -97,13 +113,16 @@ export function startWorker({
           if (!executionId) break;
           launch(executionId);
         }
-        if (dbDownSince)
-          log(
-            `[worker] database reachable again after ${Math.round((Date.now() - dbDownSince) / 1000)} s`,
-          );
+        if (claimFailureLogged) log("[worker] claiming work again");
+        claimFailureLogged = false;
         dbDownSince = 0;
       } catch (err) {
-        if (!dbDownSince) log(`[worker] cannot claim work: ${(err as Error).message}`);
+        // One line per spell of failures, and none for a connection error: the Db reports an
+        // outage once, however many loops notice it.
+        if (!dbDownSince && !isConnectionError(err)) {
+          log(`[worker] cannot claim work: ${(err as Error).message}`);
+          claimFailureLogged = true;
+        }
         dbDownSince ||= Date.now();
       }
       await napper.nap(dbDownSince ? Math.max(pollMs, 2_000) : pollMs);

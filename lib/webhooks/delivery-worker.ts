@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import os from "node:os";
+import { isConnectionError } from "@/lib/db/connection-errors";
 import type { Db } from "@/lib/db/types";
 import { createNapper } from "@/lib/util/napper";
 import { type AttemptResult, postWebhook } from "./deliver";
@@ -131,11 +132,13 @@ export function startDeliveryWorker({
     });
   }
 
+  let failing = false;
   const loop = (async () => {
     while (!stopping) {
       try {
         const room = concurrency - inFlight;
         const batch = room > 0 ? await claim(room) : [];
+        failing = false;
         for (const d of batch) {
           inFlight++;
           const p = deliver(d)
@@ -152,9 +155,13 @@ export function startDeliveryWorker({
         if (batch.length === room && room > 0) continue; // more may be due right now
         if (flushing && batch.length === 0 && inFlight === 0) break;
       } catch (err) {
-        log(`[webhooks] cannot claim deliveries: ${(err as Error).message}`);
+        // A database outage is reported once by the Db; back off instead of retrying (and
+        // logging) every poll.
+        if (!isConnectionError(err))
+          log(`[webhooks] cannot claim deliveries: ${(err as Error).message}`);
+        failing = true;
       }
-      await napper.nap(pollMs);
+      await napper.nap(failing ? Math.max(pollMs, 2_000) : pollMs);
     }
   })();
 

@@ -177,6 +177,8 @@ export function ownPostgres() {
   return {
     url,
     stop: () => asPg(["-D", `${dir}/data`, "-m", "fast", "stop"]),
+    /** Like a crash: connections are cut mid-query, mid-transaction, without a goodbye. */
+    stopImmediately: () => asPg(["-D", `${dir}/data`, "-m", "immediate", "stop"]),
     start: () =>
       asPg([
         "-D",
