@@ -112,11 +112,12 @@ const ROUTES: Row[] = [
     "POST",
     "/api/deployments",
     () => ({ name: "", base_url: "x", token: "" }),
-    row(403, 403, 403, 422),
+    row(403, 403, 403, 403),
   ],
-  ["PATCH", "/api/deployments/no-such", () => ({ name: "x" }), row(403, 403, 403, 404)],
-  ["DELETE", "/api/deployments/no-such", () => undefined, row(403, 403, 403, 404)],
-  ["POST", "/api/deployments/no-such/test", () => undefined, row(403, 403, 403, 404)],
+  // Managing deployments (whose tokens this server sends out) is for administrators only.
+  ["PATCH", "/api/deployments/no-such", () => ({ name: "x" }), row(403, 403, 403, 403)],
+  ["DELETE", "/api/deployments/no-such", () => undefined, row(403, 403, 403, 403)],
+  ["POST", "/api/deployments/no-such/test", () => undefined, row(403, 403, 403, 403)],
   ["GET", "/api/crews/@no-such/inputs", () => undefined, row(404, 404, 404, 404)],
 ];
 
