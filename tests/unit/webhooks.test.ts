@@ -91,6 +91,15 @@ describe("SSRF guard", () => {
     ["::ffff:8.8.8.8", /ipv4Mapped/],
     ["fd12:3456::1", /uniqueLocal/],
     ["fe80::1", /linkLocal/],
+    // IPv6 forms with an IPv4 address inside: the reason names it.
+    ["::7f00:1", /ipv4Compatible address embedding 127\.0\.0\.1 \(loopback\)/],
+    ["::a9fe:a9fe", /ipv4Compatible address embedding 169\.254\.169\.254 \(linkLocal\)/],
+    ["::808:808", /ipv4Compatible address embedding 8\.8\.8\.8/],
+    ["::ffff:0:a00:1", /rfc6145 address embedding 10\.0\.0\.1 \(private\)/],
+    ["64:ff9b::7f00:1", /rfc6052 address embedding 127\.0\.0\.1 \(loopback\)/],
+    ["2002:a9fe:a9fe::1", /6to4 address embedding 169\.254\.169\.254 \(linkLocal\)/],
+    ["2001:0:4136:e378:8000:63bf:80ff:fffe", /teredo address embedding 127\.0\.0\.1 \(loopback\)/],
+    ["fec0::1", /deprecatedSiteLocal/],
   ])("refuses %s", (address, why) => {
     expect(ssrf.refusalReason(address)).toMatch(why);
   });
@@ -126,5 +135,11 @@ describe("SSRF guard", () => {
       /credentials/,
     );
     await expect(ssrf.checkWebhookUrl("file:///etc/passwd")).rejects.toThrow(/http/);
+  });
+
+  it("refuses an IPv4-compatible IPv6 literal as it is written in a URL", async () => {
+    await expect(ssrf.checkWebhookUrl("http://[::127.0.0.1]/hook")).rejects.toThrow(
+      /embedding 127\.0\.0\.1/,
+    );
   });
 });
