@@ -18,6 +18,8 @@ const EnvSchema = z.object({
   CREW_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   DEFAULT_LLM: z.string().min(1).default("offline"),
   RUN_WORKER: flag.default(true),
+  // Behind a reverse proxy that sets X-Forwarded-Host: believe it. Off, the header is ignored.
+  TRUST_PROXY: flag.default(false),
   WORKER_CONCURRENCY: positiveInt.default(8),
   // How long a worker owns an execution without renewing; a crashed worker's runs resume after it.
   WORKER_LEASE_MS: positiveInt.default(30_000),
