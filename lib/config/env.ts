@@ -34,6 +34,10 @@ const EnvSchema = z.object({
   OFFLINE_MODEL_DELAY_MS: z.coerce.number().int().min(0).default(250),
   // Requests each token (or signed-in person) may make per minute, per process; 429 beyond it.
   RATE_LIMIT_PER_MINUTE: positiveInt.default(6000),
+  // Event streams (live timelines) open at once, per caller (429 beyond) and in all (503 beyond),
+  // per process: each holds a connection for as long as the client stays.
+  STREAM_LIMIT_PER_CALLER: positiveInt.default(50),
+  STREAM_LIMIT_TOTAL: positiveInt.default(1000),
   // Dashboard sign-in: the session secret (generated into DATA_DIR when unset) and the first admin.
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   ADMIN_EMAIL: z.email("must be an email address").optional(),
