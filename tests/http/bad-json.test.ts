@@ -13,6 +13,7 @@ const brief = crewClient(baseUrl, "brief", TEST_CREW_TOKEN);
 // JSON.stringify writes a lone surrogate as the escape \udXXX; a NUL as \u0000.
 const NUL = "a\u0000b";
 const LONE = "x\uD800y";
+const INPUTS = { topic: "ok", audience: "testers" };
 const deep = (n: number) => `${'{"a":'.repeat(n)}1${"}".repeat(n)}`;
 
 function expectBadAt(r: Reply, path: string, what: RegExp) {
@@ -31,24 +32,21 @@ beforeAll(async () => {
 
 describe("strings the database cannot store are 400s naming the field", () => {
   it("kickoff: NUL in an input, a lone surrogate in meta, or in a key", async () => {
-    expectBadAt(await brief.kickoff({ inputs: { topic: NUL } }), "inputs.topic", /NUL/);
+    expectBadAt(await brief.kickoff({ inputs: { ...INPUTS, topic: NUL } }), "inputs.topic", /NUL/);
     expectBadAt(
-      await brief.kickoff({ inputs: { topic: "ok" }, meta: { tags: ["fine", LONE] } }),
+      await brief.kickoff({ inputs: INPUTS, meta: { tags: ["fine", LONE] } }),
       "meta.tags.1",
       /surrogate/,
     );
-    expectBadAt(
-      await brief.kickoff({ inputs: { topic: "ok" }, meta: { [NUL]: 1 } }),
-      "meta",
-      /key .*NUL/,
-    );
+    expectBadAt(await brief.kickoff({ inputs: INPUTS, meta: { [NUL]: 1 } }), "meta", /key .*NUL/);
     // A surrogate pair (an emoji) is ordinary text and still runs.
-    expect((await brief.kickoff({ inputs: { topic: "ok \u{1F600}" } })).status).toBe(200);
+    const emoji = await brief.kickoff({ inputs: { ...INPUTS, topic: "ok \u{1F600}" } });
+    expect(emoji.status, emoji.text).toBe(200);
   });
 
   it("resume: NUL in human_feedback; nothing is recorded", async () => {
     const review = crewClient(baseUrl, "review", TEST_CREW_TOKEN);
-    const body = { execution_id: reviewRun, task_id: "polish", is_approve: false };
+    const body = { execution_id: reviewRun, task_id: "draft", is_approve: false };
     expectBadAt(await review.resume({ ...body, human_feedback: NUL }), "human_feedback", /NUL/);
     expect((await review.status(reviewRun)).json.status).toBe("pending_human_input");
   });
@@ -58,7 +56,10 @@ describe("strings the database cannot store are 400s naming the field", () => {
       token: TEST_INTEGRATION_TOKEN,
       body: { integration: { teamId: "x", title: LONE } },
     });
-    expectBadAt(act, "integration.title", /surrogate/);
+    // Tracker actions answer in their own error format, {"error": {"code", "message"}}.
+    expect(act.status, act.text).toBe(400);
+    expect(act.json.error).toMatchObject({ code: "bad-character" });
+    expect(act.json.error.message).toMatch(/integration\.title: .*surrogate/);
 
     const id = `msg_nul_${Date.now()}`;
     const hook = JSON.stringify({ event: "crew", note: NUL });
@@ -78,13 +79,16 @@ describe("bodies nested too deep are 400s, not a stack overflow", () => {
     for (const meta of [deep(7000), deep(64)]) {
       const r = await call(baseUrl, "POST", "/api/crews/brief/kickoff", {
         token: TEST_CREW_TOKEN,
-        body: `{"inputs":{"topic":"deep"},"meta":${meta}}`,
+        body: `{"inputs":${JSON.stringify(INPUTS)},"meta":${meta}}`,
       });
       expectProblem(r, 400);
       expect(r.json.detail).toMatch(/more than 64 levels deep/);
     }
     // Brackets inside strings are text, not nesting.
-    const ok = await brief.kickoff({ inputs: { topic: "[".repeat(500) }, meta: deep(5) });
+    const ok = await brief.kickoff({
+      inputs: { ...INPUTS, topic: "[".repeat(500) },
+      meta: { brackets: "{{[[", nested: JSON.parse(deep(40)) },
+    });
     expect(ok.status, ok.text).toBe(200);
   });
 });
