@@ -89,9 +89,15 @@ function hostOf(url: URL) {
   return url.hostname.replace(/^\[(.*)\]$/, "$1");
 }
 
+// What DNS answers for a name that does not exist (or has no address): a lasting answer, unlike
+// EAI_AGAIN (the resolver could not be asked), which says nothing about the name.
+export const UNRESOLVED_CODES = new Set(["ENOTFOUND", "ENODATA"]);
+
 /**
  * Checks a webhook URL when it is given (kickoff, resume): scheme, and every address its host
- * resolves to now. A name that does not resolve yet is accepted; each delivery checks again.
+ * resolves to now. A name that does not exist is refused (deliveries to it would be retried for
+ * a day and a half for nothing); a resolver that cannot be reached is not the caller's fault, so
+ * then the URL is accepted and each delivery checks again.
  */
 export async function checkWebhookUrl(
   raw: string,
@@ -113,7 +119,9 @@ export async function checkWebhookUrl(
   let addresses: dns.LookupAddress[];
   try {
     addresses = await dns.promises.lookup(host, { all: true });
-  } catch {
+  } catch (err) {
+    if (UNRESOLVED_CODES.has((err as NodeJS.ErrnoException).code ?? ""))
+      throw new RefusedUrlError(`the host ${host} does not resolve (no such name in DNS)`);
     return;
   }
   for (const a of addresses) {

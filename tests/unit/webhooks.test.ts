@@ -73,6 +73,28 @@ describe("retry schedule", () => {
     expect(schedule.nextDelayMs(s, 2, 1_000, () => 0.5)).toBe(300_000);
     expect(schedule.nextDelayMs(s, 3, null)).toBeNull();
   });
+  it("gives up on a host that does not resolve after a few attempts, saying so", async () => {
+    const unresolved = await deliver.postWebhook({
+      url: "http://no-such-host.invalid/hook",
+      body: "{}",
+      headers: {},
+      timeoutMs: 5_000,
+    });
+    expect(unresolved).toMatchObject({ statusCode: null, unresolved: true });
+    expect(unresolved.error).toMatch(/the host no-such-host\.invalid does not resolve/);
+    const s = schedule.parseSchedule("0,5s,5m,30m,2h,5h,10h,10h");
+    expect(schedule.nextAttempt(s, 1, unresolved, () => 0.5).delayMs).toBe(5_000);
+    expect(schedule.nextAttempt(s, 2, unresolved, () => 0.5).delayMs).toBe(300_000);
+    const last = schedule.nextAttempt(s, schedule.UNRESOLVED_MAX_ATTEMPTS, unresolved);
+    expect(last.delayMs).toBeNull();
+    expect(last.error).toMatch(/does not resolve .*; gave up after 3 attempts/);
+    // Other failures keep the whole schedule, and a 503's Retry-After is honoured.
+    const down = { statusCode: 503, latencyMs: 1, error: "HTTP 503", retryAfterMs: 3_600_000 };
+    expect(schedule.nextAttempt(s, 3, down, () => 0.5)).toEqual({
+      delayMs: 3_600_000,
+      error: "HTTP 503",
+    });
+  });
 });
 
 describe("SSRF guard", () => {
