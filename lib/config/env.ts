@@ -40,6 +40,15 @@ const EnvSchema = z.object({
   STREAM_LIMIT_TOTAL: positiveInt.default(1000),
   // Dashboard sign-in: the session secret (generated into DATA_DIR when unset) and the first admin.
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  // The key(s) sealing secrets saved in the database, comma-separated: the first seals, all
+  // unseal (rotation). Generated into DATA_DIR when unset. Each at least 32 characters.
+  ENCRYPTION_KEY: z
+    .string()
+    .refine(
+      (v) => v.split(",").every((k) => k.trim().length >= 32),
+      "each comma-separated key must be at least 32 characters",
+    )
+    .optional(),
   ADMIN_EMAIL: z.email("must be an email address").optional(),
   ADMIN_PASSWORD: z.string().min(10, "must be at least 10 characters").optional(),
   // Standard Webhooks signing secret; generated into DATA_DIR when unset.
