@@ -56,6 +56,8 @@ export function useLiveExecution(crew: string, id: string) {
       refreshStatus();
     });
     source.addEventListener("error", () => {
+      // A refused stream (429: this person has too many open, 503: the server has) is a non-200
+      // answer, after which EventSource stays CLOSED: straight to polling, no retry storm.
       if (++failures < 3 && source.readyState !== EventSource.CLOSED) return; // the browser retries
       source.close();
       setMode("polling");

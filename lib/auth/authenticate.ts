@@ -105,7 +105,12 @@ function sameOrigin(request: Request) {
   if (site) return site === "same-origin";
   const origin = request.headers.get("origin");
   if (!origin) return false;
-  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
+  // X-Forwarded-Host is whatever the client wrote unless a proxy in front sets it: believed only
+  // when the operator says there is one (TRUST_PROXY), else a cross-site page could name itself.
+  const forwarded = env().TRUST_PROXY
+    ? request.headers.get("x-forwarded-host")?.split(",")[0]?.trim()
+    : undefined;
+  const host = forwarded || request.headers.get("host");
   try {
     return new URL(origin).host === host;
   } catch {

@@ -18,6 +18,8 @@ const EnvSchema = z.object({
   CREW_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   DEFAULT_LLM: z.string().min(1).default("offline"),
   RUN_WORKER: flag.default(true),
+  // Behind a reverse proxy that sets X-Forwarded-Host: believe it. Off, the header is ignored.
+  TRUST_PROXY: flag.default(false),
   WORKER_CONCURRENCY: positiveInt.default(8),
   // How long a worker owns an execution without renewing; a crashed worker's runs resume after it.
   WORKER_LEASE_MS: positiveInt.default(30_000),
@@ -32,8 +34,21 @@ const EnvSchema = z.object({
   OFFLINE_MODEL_DELAY_MS: z.coerce.number().int().min(0).default(250),
   // Requests each token (or signed-in person) may make per minute, per process; 429 beyond it.
   RATE_LIMIT_PER_MINUTE: positiveInt.default(6000),
+  // Event streams (live timelines) open at once, per caller (429 beyond) and in all (503 beyond),
+  // per process: each holds a connection for as long as the client stays.
+  STREAM_LIMIT_PER_CALLER: positiveInt.default(50),
+  STREAM_LIMIT_TOTAL: positiveInt.default(1000),
   // Dashboard sign-in: the session secret (generated into DATA_DIR when unset) and the first admin.
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  // The key(s) sealing secrets saved in the database, comma-separated: the first seals, all
+  // unseal (rotation). Generated into DATA_DIR when unset. Each at least 32 characters.
+  ENCRYPTION_KEY: z
+    .string()
+    .refine(
+      (v) => v.split(",").every((k) => k.trim().length >= 32),
+      "each comma-separated key must be at least 32 characters",
+    )
+    .optional(),
   ADMIN_EMAIL: z.email("must be an email address").optional(),
   ADMIN_PASSWORD: z.string().min(10, "must be at least 10 characters").optional(),
   // Standard Webhooks signing secret; generated into DATA_DIR when unset.

@@ -24,6 +24,15 @@ export function dataDirSecret(
   }
 }
 
+/** A secret generated into DATA_DIR earlier, if there is one; never creates it. */
+export function existingDataDirSecret(name: string): string | undefined {
+  try {
+    return fs.readFileSync(path.join(env().DATA_DIR, "secrets", name), "utf8").trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 // Lets a CLI on this machine (which can read DATA_DIR anyway) manage tokens through the running
 // server while the server holds the embedded database.
 export const localAdminSecret = () => dataDirSecret("local-admin");

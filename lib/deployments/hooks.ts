@@ -1,5 +1,4 @@
-import { hashToken, safeEqual } from "@/lib/auth/token-format";
-import { derivedSecret } from "@/lib/config/encryption";
+import { derivedSecret, derivedSecretMatches } from "@/lib/config/encryption";
 import { publicUrl } from "@/lib/config/public-url";
 
 export const HOOK_KINDS = ["task", "step", "crew"] as const;
@@ -11,8 +10,9 @@ export type HookKind = (typeof HOOK_KINDS)[number];
  */
 export const hookSecret = (runId: string) => derivedSecret(`remote-run-hooks:${runId}`);
 
+// Under any key still held: URLs handed out before a key rotation keep working.
 export const hookSecretMatches = (runId: string, given: string) =>
-  safeEqual(hashToken(given), hashToken(hookSecret(runId)));
+  derivedSecretMatches(`remote-run-hooks:${runId}`, given);
 
 /** The three webhook URLs sent with kickoff and, again, with every resume (the seed's rule). */
 export function hookUrls(deploymentSlug: string, runId: string) {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { unseal } from "@/lib/config/encryption";
 import type { Db } from "@/lib/db/types";
 import { AppError, errors } from "@/lib/http/problem";
-import { readTextBody } from "@/lib/http/read-json";
+import { parseJsonText, readTextBody } from "@/lib/http/read-json";
 import { verify } from "@/lib/webhooks/signing";
 import { HOOK_KINDS, type HookKind, hookSecretMatches } from "./hooks";
 import { applyRemote, pollSoon } from "./remote-runs";
@@ -56,9 +56,13 @@ export async function receiveRemoteHook({
   }
   let body: unknown = text;
   try {
-    body = JSON.parse(text);
-  } catch {
-    // not JSON: kept as the text it is
+    body = parseJsonText(text, "The webhook body");
+  } catch (err) {
+    // Not JSON: kept as the text it is. JSON too deep or with a string the database cannot
+    // store (NUL, lone surrogate) is refused with the reason, as is such text.
+    if ((err as AppError).code !== "malformed-json") throw err;
+    if (text.includes("\u0000"))
+      throw errors.badRequest("The webhook body contains a NUL character, which cannot be stored.");
   }
   // From a remote Crewdeck (its bodies carry their place in its log) the webhook is a doorbell:
   // the log is copied from where we are, so events stay in the remote's order, none skipped —

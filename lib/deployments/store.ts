@@ -95,13 +95,37 @@ export async function createDeployment(
   throw new AppError("conflict", 409, "Too many deployments share this name; choose another.");
 }
 
+const originOf = (url: string) => new URL(url).origin;
+
 export async function updateDeployment(
   db: Db,
   slug: string,
   patch: z.infer<typeof DeploymentPatchSchema>,
 ): Promise<DeploymentView> {
-  const sets: string[] = ["updated_at = now()"];
+  // The token is only ever sent to the deployment's origin. Whoever moves the deployment
+  // elsewhere must therefore know its token (enter it again), or changing the URL followed by a
+  // Test connection would hand the stored token to a host of their choosing.
+  let guard = "";
   const params: unknown[] = [slug];
+  if (patch.base_url !== undefined && patch.token === undefined) {
+    const { rows } = await db.query<{ base_url: string }>(
+      "SELECT base_url FROM deployments WHERE slug = $1",
+      [slug],
+    );
+    const current = rows[0];
+    if (!current) throw errors.notFound(`No deployment named '${slug}'.`);
+    if (originOf(current.base_url) !== originOf(patch.base_url)) {
+      throw errors.unprocessable(
+        "A new base_url on another origin needs the deployment's token again: send `token` too.",
+        { errors: [{ path: "token", message: "re-enter the token when base_url changes origin" }] },
+      );
+    }
+    // Written only if the URL is still the one checked: a concurrent PATCH that moved it in
+    // between makes this one fail (409) instead of slipping past the check.
+    params.push(current.base_url);
+    guard = ` AND base_url = $${params.length}`;
+  }
+  const sets: string[] = ["updated_at = now()"];
   const set = (column: string, value: unknown) => {
     params.push(value);
     sets.push(`${column} = $${params.length}`);
@@ -111,9 +135,10 @@ export async function updateDeployment(
   if (patch.token !== undefined) set("token_sealed", seal(patch.token));
   if (patch.webhook_secret !== undefined) set("webhook_secret_sealed", seal(patch.webhook_secret));
   const { rows } = await db.query<Row>(
-    `UPDATE deployments SET ${sets.join(", ")} WHERE slug = $1 RETURNING ${COLUMNS}`,
+    `UPDATE deployments SET ${sets.join(", ")} WHERE slug = $1${guard} RETURNING ${COLUMNS}`,
     params,
   );
+  if (!rows[0] && guard) throw errors.conflict("The deployment changed meanwhile; try again.");
   if (!rows[0]) throw errors.notFound(`No deployment named '${slug}'.`);
   return view(rows[0]);
 }

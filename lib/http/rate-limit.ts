@@ -41,3 +41,52 @@ export function checkRateLimit(p: Principal, now = Date.now()) {
   }
   buckets.set(key, b);
 }
+
+// Open event streams, per caller and in all, per process. Each holds a socket (a file
+// descriptor) for as long as the client stays: without a bound one token could hold enough to
+// make every new connection fail, health checks included.
+type StreamCounts = { total: number; byCaller: Map<string, number> };
+const streamSlot = globalThis as unknown as { __crewdeckStreams?: StreamCounts };
+streamSlot.__crewdeckStreams ??= { total: 0, byCaller: new Map() };
+const streams = streamSlot.__crewdeckStreams;
+const STREAM_RETRY_AFTER_S = 10;
+
+/**
+ * Takes one stream slot for the caller: 429 past STREAM_LIMIT_PER_CALLER, 503 past
+ * STREAM_LIMIT_TOTAL. Returns the release, which is safe to call more than once.
+ */
+export function acquireStreamSlot(p: Principal): () => void {
+  const { STREAM_LIMIT_PER_CALLER: perCaller, STREAM_LIMIT_TOTAL: total } = env();
+  const key = keyOf(p);
+  const mine = streams.byCaller.get(key) ?? 0;
+  const retry = { "retry-after": String(STREAM_RETRY_AFTER_S) };
+  if (mine >= perCaller) {
+    throw new AppError(
+      "too-many-streams",
+      429,
+      `Too many open event streams: at most ${perCaller} per caller. Close one, or poll /status.`,
+      { limit: perCaller },
+      retry,
+    );
+  }
+  if (streams.total >= total) {
+    throw new AppError(
+      "streams-exhausted",
+      503,
+      "The server holds as many event streams as it may; poll /status, or retry later.",
+      {},
+      retry,
+    );
+  }
+  streams.byCaller.set(key, mine + 1);
+  streams.total++;
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    streams.total--;
+    const left = (streams.byCaller.get(key) ?? 1) - 1;
+    if (left > 0) streams.byCaller.set(key, left);
+    else streams.byCaller.delete(key);
+  };
+}

@@ -22,19 +22,110 @@ export async function readTextBody(request: Request, limitBytes: number): Promis
   return Buffer.concat(chunks).toString("utf8");
 }
 
-/** Reads and parses a JSON body within `limitBytes`: 413 past it, 400 for empty or malformed. */
-export async function readJsonBody(request: Request, limitBytes: number): Promise<unknown> {
-  const text = await readTextBody(request, limitBytes);
-  if (!text.trim()) throw errors.badRequest("The request body is empty; send a JSON object.");
+/** How deeply objects and arrays may nest in a request body; real bodies stay far below it. */
+export const MAX_JSON_DEPTH = 64;
+
+/**
+ * The nesting depth of JSON text, counted without parsing: brackets outside strings. Run before
+ * JSON.parse so a body nested thousands deep is refused before anything recursive (validation,
+ * serialization for the database) can blow the stack on it.
+ */
+function exceedsDepth(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > limit) return true;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return false;
+}
+
+// PostgreSQL stores neither NUL (in text or jsonb) nor UTF-16 halves without their pair, so such
+// strings would fail deep inside a write: they are refused here, for every body, naming where.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+function badCharacter(s: string): string | undefined {
+  if (s.includes("\u0000")) return "contains a NUL character (\\u0000)";
+  if (LONE_SURROGATE.test(s)) return "contains a lone UTF-16 surrogate (e.g. \\uD800)";
+  return undefined;
+}
+
+const pathText = (path: (string | number)[]) => path.map(String).join(".") || "(body)";
+
+/** The first string or key PostgreSQL could not store, walked without recursion. */
+function findBadString(value: unknown): { path: string; message: string } | undefined {
+  const stack: { value: unknown; path: (string | number)[] }[] = [{ value, path: [] }];
+  while (stack.length) {
+    const { value: v, path } = stack.pop() as { value: unknown; path: (string | number)[] };
+    if (typeof v === "string") {
+      const why = badCharacter(v);
+      if (why) return { path: pathText(path), message: `the string ${why}` };
+    } else if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push({ value: v[i], path: [...path, i] });
+    } else if (v && typeof v === "object") {
+      const entries = Object.entries(v);
+      for (const [key] of entries) {
+        const why = badCharacter(key);
+        if (why) return { path: pathText(path), message: `a key ${why}` };
+      }
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, child] = entries[i] as [string, unknown];
+        stack.push({ value: child, path: [...path, key] });
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Parses JSON text from a client: 400 when it is malformed, nested deeper than MAX_JSON_DEPTH,
+ * or holds a string the database cannot store (NUL, lone surrogate), naming the field.
+ */
+export function parseJsonText(text: string, what = "The request body"): unknown {
+  if (exceedsDepth(text, MAX_JSON_DEPTH)) {
+    throw new AppError(
+      "too-deep",
+      400,
+      `${what} nests objects or arrays more than ${MAX_JSON_DEPTH} levels deep; flatten it.`,
+      { max_depth: MAX_JSON_DEPTH },
+    );
+  }
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch (err) {
     throw new AppError(
       "malformed-json",
       400,
-      `The request body is not valid JSON: ${(err as Error).message}`,
+      `${what} is not valid JSON: ${(err as Error).message}`,
     );
   }
+  const bad = findBadString(value);
+  if (bad) {
+    throw new AppError(
+      "bad-character",
+      400,
+      `${what} has a bad character at ${bad.path}: ${bad.message}.`,
+      {
+        errors: [bad],
+      },
+    );
+  }
+  return value;
+}
+
+/** Reads and parses a JSON body within `limitBytes`: 413 past it, 400 for empty, malformed, too
+ * deep, or holding strings the database cannot store. */
+export async function readJsonBody(request: Request, limitBytes: number): Promise<unknown> {
+  const text = await readTextBody(request, limitBytes);
+  if (!text.trim()) throw errors.badRequest("The request body is empty; send a JSON object.");
+  return parseJsonText(text);
 }
 
 export function requireObject(body: unknown): Record<string, unknown> {

@@ -1,12 +1,14 @@
 import http from "node:http";
 import https from "node:https";
-import { assertLiteralAllowed, guardedLookup, RefusedUrlError } from "./ssrf";
+import { assertLiteralAllowed, guardedLookup, RefusedUrlError, UNRESOLVED_CODES } from "./ssrf";
 
 export type AttemptResult = {
   statusCode: number | null;
   latencyMs: number;
   error: string | null;
   retryAfterMs: number | null;
+  /** DNS said the host does not exist: retrying for hours rarely helps (see giveUpAfter). */
+  unresolved?: boolean;
 };
 
 const RESPONSE_BODY_LIMIT = 4 * 1024;
@@ -83,6 +85,17 @@ export function postWebhook({
     req.on("timeout", () => req.destroy(new Error(`no response within ${timeoutMs} ms`)));
     req.on("error", (err) => {
       clearTimeout(deadline);
+      if (UNRESOLVED_CODES.has((err as NodeJS.ErrnoException).code ?? "")) {
+        resolve(
+          done({
+            statusCode: null,
+            error: `the host ${target.hostname} does not resolve (${(err as NodeJS.ErrnoException).code})`,
+            retryAfterMs: null,
+            unresolved: true,
+          }),
+        );
+        return;
+      }
       const message = err instanceof RefusedUrlError ? `refused: ${err.message}` : err.message;
       resolve(done({ statusCode: null, error: message, retryAfterMs: null }));
     });

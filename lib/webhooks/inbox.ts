@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db/types";
 import { AppError } from "@/lib/http/problem";
-import { readTextBody } from "@/lib/http/read-json";
+import { parseJsonText, readTextBody } from "@/lib/http/read-json";
 import { webhookSecret } from "./secret";
 import { verify } from "./signing";
 
@@ -13,12 +13,8 @@ export async function receiveWebhook({ db, request }: { db: Db; request: Request
   const check = verify({ secret: webhookSecret(), headers: request.headers, body: raw });
   if (!check.ok)
     throw new AppError("bad-signature", 401, `Webhook signature rejected: ${check.reason}.`);
-  let payload: unknown;
-  try {
-    payload = JSON.parse(raw);
-  } catch {
-    throw new AppError("malformed-json", 400, "The webhook body is not valid JSON.");
-  }
+  // Malformed, too deeply nested, or holding a string PostgreSQL cannot store: 400, not a 500.
+  const payload = parseJsonText(raw, "The webhook body");
   const id = request.headers.get("webhook-id") as string;
   const { rowCount } = await db.query(
     "INSERT INTO webhook_inbox (webhook_id, payload) VALUES ($1, $2::jsonb) ON CONFLICT (webhook_id) DO NOTHING",

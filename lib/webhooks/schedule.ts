@@ -1,3 +1,5 @@
+import type { AttemptResult } from "./deliver";
+
 // The retry schedule: the delay before each attempt, the first being the immediate one.
 // Default (Standard Webhooks' usual): immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h.
 const UNIT_MS: Record<string, number> = { "": 1, ms: 1, s: 1_000, m: 60_000, h: 3_600_000 };
@@ -30,4 +32,29 @@ export function nextDelayMs(
   if (base === undefined) return null;
   const jittered = Math.round(base * (0.9 + 0.2 * random()));
   return Math.max(jittered, retryAfterMs ?? 0);
+}
+
+/** Attempts after which a delivery whose host does not resolve is given up, not retried for 32 h. */
+export const UNRESOLVED_MAX_ATTEMPTS = 3;
+
+/**
+ * The delay before the next attempt after `result` (`attempts` made so far, this one included),
+ * or null to give up: the schedule's, except
+ * that a host DNS says does not exist gets UNRESOLVED_MAX_ATTEMPTS attempts (a short outage of
+ * its DNS is still ridden out by the first retries), and the error then says so.
+ */
+export function nextAttempt(
+  schedule: number[],
+  attempts: number,
+  result: AttemptResult,
+  random = Math.random,
+): { delayMs: number | null; error: string | null } {
+  const honourRetryAfter = result.statusCode === 429 || result.statusCode === 503;
+  if (result.unresolved && attempts >= UNRESOLVED_MAX_ATTEMPTS) {
+    return { delayMs: null, error: `${result.error}; gave up after ${attempts} attempts` };
+  }
+  return {
+    delayMs: nextDelayMs(schedule, attempts, honourRetryAfter ? result.retryAfterMs : null, random),
+    error: result.error,
+  };
 }

@@ -36,6 +36,28 @@ function allowedNetworks(variable: Allowlist): Cidr[] {
   return cached.cidrs;
 }
 
+// IPv6 forms that carry an IPv4 address inside them. Each is refused (none is plain unicast),
+// and the reason names the IPv4 address inside, so [::127.0.0.1] reads as what it is.
+function embeddedIPv4(ip: ipaddr.IPv6): ipaddr.IPv4 | undefined {
+  const b = ip.toByteArray();
+  const v4 = (at: number, invert = false) =>
+    new ipaddr.IPv4(b.slice(at, at + 4).map((x) => (invert ? ~x & 0xff : x)));
+  const zero = (from: number, to: number) => b.slice(from, to).every((x) => x === 0);
+  switch (ip.range()) {
+    case "ipv4Mapped": // ::ffff:a.b.c.d
+    case "rfc6145": // ::ffff:0:a.b.c.d
+    case "rfc6052": // NAT64 64:ff9b::a.b.c.d
+      return v4(12);
+    case "6to4": // 2002:AABB:CCDD::/48
+      return v4(2);
+    case "teredo": // 2001:0:<server>:<flags>:<port>:<client, inverted>
+      return v4(12, true);
+  }
+  // IPv4-compatible ::a.b.c.d (::/96, deprecated by RFC 4291); :: and ::1 are their own ranges.
+  if (zero(0, 12) && !zero(12, 15)) return v4(12);
+  return undefined;
+}
+
 /** Why an address may not be called, or undefined when it may. */
 export function refusalReason(
   address: string,
@@ -48,10 +70,15 @@ export function refusalReason(
     return `'${address}' is not an IP address`;
   }
   const candidates: (ipaddr.IPv4 | ipaddr.IPv6)[] = [ip];
-  if (ip.kind() === "ipv6" && (ip as ipaddr.IPv6).isIPv4MappedAddress())
-    candidates.push((ip as ipaddr.IPv6).toIPv4Address());
+  const embedded = ip.kind() === "ipv6" ? embeddedIPv4(ip as ipaddr.IPv6) : undefined;
+  // Only the mapped form is the same socket address as its IPv4: an allowed network covers it.
+  if (embedded && (ip as ipaddr.IPv6).isIPv4MappedAddress()) candidates.push(embedded);
   for (const [net, bits] of allowedNetworks(variable)) {
     if (candidates.some((c) => c.kind() === net.kind() && c.match(net, bits))) return undefined;
+  }
+  if (embedded) {
+    const kind = ip.range() === "unicast" ? "ipv4Compatible" : ip.range();
+    return `${address} is a ${kind} address embedding ${embedded} (${embedded.range()}); list its network in ${variable} to allow it`;
   }
   const range = ip.range();
   if (range === "unicast") return undefined;
@@ -62,9 +89,15 @@ function hostOf(url: URL) {
   return url.hostname.replace(/^\[(.*)\]$/, "$1");
 }
 
+// What DNS answers for a name that does not exist (or has no address): a lasting answer, unlike
+// EAI_AGAIN (the resolver could not be asked), which says nothing about the name.
+export const UNRESOLVED_CODES = new Set(["ENOTFOUND", "ENODATA"]);
+
 /**
  * Checks a webhook URL when it is given (kickoff, resume): scheme, and every address its host
- * resolves to now. A name that does not resolve yet is accepted; each delivery checks again.
+ * resolves to now. A name that does not exist is refused (deliveries to it would be retried for
+ * a day and a half for nothing); a resolver that cannot be reached is not the caller's fault, so
+ * then the URL is accepted and each delivery checks again.
  */
 export async function checkWebhookUrl(
   raw: string,
@@ -86,7 +119,9 @@ export async function checkWebhookUrl(
   let addresses: dns.LookupAddress[];
   try {
     addresses = await dns.promises.lookup(host, { all: true });
-  } catch {
+  } catch (err) {
+    if (UNRESOLVED_CODES.has((err as NodeJS.ErrnoException).code ?? ""))
+      throw new RefusedUrlError(`the host ${host} does not resolve (no such name in DNS)`);
     return;
   }
   for (const a of addresses) {

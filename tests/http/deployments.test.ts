@@ -12,9 +12,11 @@ import {
   freePort,
   type Proc,
   startServer,
+  TEST_ADMIN,
   TEST_CREW_TOKEN,
   tempDir,
 } from "../support/harness";
+import { signIn } from "../support/session";
 
 // Remote deployments: the suite's server is the dashboard; a second Crewdeck on another loopback
 // port (which calls back by webhook) and a CrewAI-shaped fake (which never does) are the remotes.
@@ -23,8 +25,12 @@ const REMOTE_TOKEN = "remote-org-token-0123456789abcdef";
 const FAKE_TOKEN = "fake-crewai-token-0123456789";
 let remote: Proc & { url: string };
 let fake: FakeCrewAI;
+let adminSession: Record<string, string>;
 
+// Managing deployments is for administrators: the suite acts as the signed-in admin.
 const admin = (method: string, path: string, body?: unknown) =>
+  call(baseUrl, method, path, { headers: adminSession, body });
+const asOrg = (method: string, path: string, body?: unknown) =>
   call(baseUrl, method, path, { token: TEST_CREW_TOKEN, body });
 
 async function addDeployment(name: string, base_url: string, token: string) {
@@ -34,6 +40,10 @@ async function addDeployment(name: string, base_url: string, token: string) {
 }
 
 beforeAll(async () => {
+  adminSession = {
+    cookie: await signIn(baseUrl, TEST_ADMIN.email, TEST_ADMIN.password),
+    origin: baseUrl,
+  };
   remote = await startServer({
     DATA_DIR: tempDir("remote"),
     CREWS_DIR: FIXTURE_CREWS,
@@ -98,6 +108,54 @@ describe("deployments: settings and Test connection", () => {
     expect((await admin("POST", `/api/deployments/${meta}/test`)).json.reason).toMatch(
       /linkLocal address .*DEPLOYMENT_ALLOWED_NETWORKS/,
     );
+  });
+});
+
+describe("deployments: the stored token cannot be sent elsewhere", () => {
+  it("an organization token may list deployments but not add, change, test or remove them", async () => {
+    const slug = await addDeployment("Org guarded", `${remote.url}/api/crews/review`, REMOTE_TOKEN);
+    expect((await asOrg("GET", "/api/deployments")).status).toBe(200);
+    const body = { name: "x", base_url: "http://127.0.0.1:9/", token: "t" };
+    expectProblem(await asOrg("POST", "/api/deployments", body), 403);
+    expectProblem(await asOrg("PATCH", `/api/deployments/${slug}`, { base_url: fake.url }), 403);
+    expectProblem(await asOrg("POST", `/api/deployments/${slug}/test`), 403);
+    expectProblem(await asOrg("DELETE", `/api/deployments/${slug}`), 403);
+    // Nothing changed: the deployment still points at the remote.
+    const listed = (await admin("GET", "/api/deployments")).json.deployments.find(
+      (d: Json) => d.slug === slug,
+    );
+    expect(listed.base_url).toBe(`${remote.url}/api/crews/review`);
+  });
+
+  it("moving a deployment to another origin needs its token again (422), and stores nothing", async () => {
+    const slug = await addDeployment("Moving", `${remote.url}/api/crews/review`, REMOTE_TOKEN);
+    const fakeRequests = fake.requests;
+    const moved = await admin("PATCH", `/api/deployments/${slug}`, {
+      base_url: `${fake.url}/`,
+      name: "Renamed too",
+    });
+    expectProblem(moved, 422);
+    expect(moved.json.detail).toMatch(/token/);
+    expect(moved.json.errors).toEqual([{ path: "token", message: expect.stringMatching(/token/) }]);
+    // Neither the URL nor the name was written, and the fake never saw the remote's token.
+    const after = (await admin("GET", "/api/deployments")).json.deployments.find(
+      (d: Json) => d.slug === slug,
+    );
+    expect(after).toMatchObject({ name: "Moving", base_url: `${remote.url}/api/crews/review` });
+    expect((await admin("POST", `/api/deployments/${slug}/test`)).json.ok).toBe(true);
+    expect(fake.requests).toBe(fakeRequests);
+
+    // Another path on the same origin keeps the token; a new origin with the token is fine.
+    const samePlace = await admin("PATCH", `/api/deployments/${slug}`, {
+      base_url: `${remote.url}/api/crews/review/`,
+    });
+    expect(samePlace.status, samePlace.text).toBe(200);
+    const withToken = await admin("PATCH", `/api/deployments/${slug}`, {
+      base_url: fake.url,
+      token: FAKE_TOKEN,
+    });
+    expect(withToken.status, withToken.text).toBe(200);
+    expect(withToken.json.base_url).toBe(fake.url);
   });
 });
 

@@ -55,9 +55,10 @@ describe("POST /kickoff", () => {
     const r = await brief.kickoff({
       inputs: { topic: 42, audience: true },
       meta: { ticket: "T-1" },
-      taskWebhookUrl: "https://example.com/task",
-      stepWebhookUrl: "http://example.com/step",
-      crewWebhookUrl: "https://example.com/crew",
+      // Host names must resolve now; 127.0.0.2 is in the suite's WEBHOOK_ALLOWED_NETWORKS.
+      taskWebhookUrl: "https://127.0.0.2:9/task",
+      stepWebhookUrl: "http://127.0.0.2:9/step",
+      crewWebhookUrl: "https://127.0.0.2:9/crew",
     });
     expect(r.status, r.text).toBe(200);
   });

@@ -296,6 +296,9 @@ describe("SSRF guard", () => {
     ["http://[fd00::1]/hook", /uniqueLocal/],
     ["http://224.0.0.1/hook", /multicast/],
     ["http://localhost:9/hook", /localhost resolves to .*loopback/],
+    ["http://[::127.0.0.1]:9/hook", /embedding 127\.0\.0\.1 \(loopback\)/],
+    // .invalid never resolves (RFC 6761): refused at once, not retried for a day and a half.
+    ["http://no-such-host.invalid/hook", /the host no-such-host\.invalid does not resolve/],
   ];
   for (const [url, why] of refused) {
     it(`kickoff refuses ${url} with a 400 that says why`, async () => {

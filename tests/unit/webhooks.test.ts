@@ -73,6 +73,28 @@ describe("retry schedule", () => {
     expect(schedule.nextDelayMs(s, 2, 1_000, () => 0.5)).toBe(300_000);
     expect(schedule.nextDelayMs(s, 3, null)).toBeNull();
   });
+  it("gives up on a host that does not resolve after a few attempts, saying so", async () => {
+    const unresolved = await deliver.postWebhook({
+      url: "http://no-such-host.invalid/hook",
+      body: "{}",
+      headers: {},
+      timeoutMs: 5_000,
+    });
+    expect(unresolved).toMatchObject({ statusCode: null, unresolved: true });
+    expect(unresolved.error).toMatch(/the host no-such-host\.invalid does not resolve/);
+    const s = schedule.parseSchedule("0,5s,5m,30m,2h,5h,10h,10h");
+    expect(schedule.nextAttempt(s, 1, unresolved, () => 0.5).delayMs).toBe(5_000);
+    expect(schedule.nextAttempt(s, 2, unresolved, () => 0.5).delayMs).toBe(300_000);
+    const last = schedule.nextAttempt(s, schedule.UNRESOLVED_MAX_ATTEMPTS, unresolved);
+    expect(last.delayMs).toBeNull();
+    expect(last.error).toMatch(/does not resolve .*; gave up after 3 attempts/);
+    // Other failures keep the whole schedule, and a 503's Retry-After is honoured.
+    const down = { statusCode: 503, latencyMs: 1, error: "HTTP 503", retryAfterMs: 3_600_000 };
+    expect(schedule.nextAttempt(s, 3, down, () => 0.5)).toEqual({
+      delayMs: 3_600_000,
+      error: "HTTP 503",
+    });
+  });
 });
 
 describe("SSRF guard", () => {
@@ -91,6 +113,15 @@ describe("SSRF guard", () => {
     ["::ffff:8.8.8.8", /ipv4Mapped/],
     ["fd12:3456::1", /uniqueLocal/],
     ["fe80::1", /linkLocal/],
+    // IPv6 forms with an IPv4 address inside: the reason names it.
+    ["::7f00:1", /ipv4Compatible address embedding 127\.0\.0\.1 \(loopback\)/],
+    ["::a9fe:a9fe", /ipv4Compatible address embedding 169\.254\.169\.254 \(linkLocal\)/],
+    ["::808:808", /ipv4Compatible address embedding 8\.8\.8\.8/],
+    ["::ffff:0:a00:1", /rfc6145 address embedding 10\.0\.0\.1 \(private\)/],
+    ["64:ff9b::7f00:1", /rfc6052 address embedding 127\.0\.0\.1 \(loopback\)/],
+    ["2002:a9fe:a9fe::1", /6to4 address embedding 169\.254\.169\.254 \(linkLocal\)/],
+    ["2001:0:4136:e378:8000:63bf:80ff:fffe", /teredo address embedding 127\.0\.0\.1 \(loopback\)/],
+    ["fec0::1", /deprecatedSiteLocal/],
   ])("refuses %s", (address, why) => {
     expect(ssrf.refusalReason(address)).toMatch(why);
   });
@@ -126,5 +157,11 @@ describe("SSRF guard", () => {
       /credentials/,
     );
     await expect(ssrf.checkWebhookUrl("file:///etc/passwd")).rejects.toThrow(/http/);
+  });
+
+  it("refuses an IPv4-compatible IPv6 literal as it is written in a URL", async () => {
+    await expect(ssrf.checkWebhookUrl("http://[::127.0.0.1]/hook")).rejects.toThrow(
+      /embedding 127\.0\.0\.1/,
+    );
   });
 });

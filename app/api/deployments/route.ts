@@ -22,5 +22,5 @@ export const POST = apiRoute(
       throw errors.unprocessable("Invalid deployment.", { errors: zodFieldErrors(parsed.error) });
     return json(await createDeployment(await getDb(), principal, parsed.data), { status: 201 });
   },
-  { action: "manage" },
+  { action: "admin" },
 );

@@ -17,7 +17,7 @@ export const PATCH = apiRoute<{ deployment: string }>(
       throw errors.unprocessable("Invalid deployment.", { errors: zodFieldErrors(parsed.error) });
     return json(await updateDeployment(await getDb(), params.deployment, parsed.data));
   },
-  { action: "manage" },
+  { action: "admin" },
 );
 
 export const DELETE = apiRoute<{ deployment: string }>(
@@ -25,5 +25,5 @@ export const DELETE = apiRoute<{ deployment: string }>(
     await deleteDeployment(await getDb(), params.deployment);
     return new Response(null, { status: 204 });
   },
-  { action: "manage" },
+  { action: "admin" },
 );

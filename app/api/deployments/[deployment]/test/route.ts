@@ -11,5 +11,5 @@ export const dynamic = "force-dynamic";
 export const POST = apiRoute<{ deployment: string }>(
   async ({ params }) =>
     json(await checkConnection(await getDeploymentOrThrow(await getDb(), params.deployment))),
-  { action: "manage" },
+  { action: "admin" },
 );

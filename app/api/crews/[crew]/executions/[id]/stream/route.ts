@@ -2,6 +2,7 @@
 // `Last-Event-ID` (or ?after=N), then each new event as it is written, until the run ends.
 import { getDb } from "@/lib/db";
 import { followExecution } from "@/lib/events/live";
+import { acquireStreamSlot } from "@/lib/http/rate-limit";
 import { crewRoute, otherMethods } from "@/lib/http/routes";
 import { getExecutionOrThrow } from "@/lib/runs/get-execution";
 
@@ -21,6 +22,8 @@ export const GET = crewRoute<{ id: string }>(async ({ request, principal, crew, 
       : Number.isInteger(fromQuery) && fromQuery > 0
         ? fromQuery
         : 0;
+  // Held until the stream ends from either side (429/503 when the caller or server is at its cap).
+  const release = acquireStreamSlot(principal);
   const encoder = new TextEncoder();
   let cleanup = () => {};
   // Set once the stream ends from either side: the browser going away (cancel/abort) or the run
@@ -34,12 +37,13 @@ export const GET = crewRoute<{ id: string }>(async ({ request, principal, crew, 
         try {
           controller.enqueue(encoder.encode(text));
         } catch {
-          closed = true; // the other side is gone
+          close(); // the other side is gone: free its slot and subscription
         }
       };
       const close = () => {
         if (closed) return;
         closed = true;
+        release();
         cleanup();
         try {
           controller.close();
@@ -47,23 +51,33 @@ export const GET = crewRoute<{ id: string }>(async ({ request, principal, crew, 
           // already closed by a cancel
         }
       };
-      const unfollow = await followExecution(
-        db,
-        params.id,
-        last,
-        (events) => {
-          let ended = false;
-          for (const e of events) {
-            send(`id: ${e.seq}\nevent: execution\ndata: ${JSON.stringify(e)}\n\n`);
-            ended ||= FINAL_EVENTS.has(e.type);
-          }
-          if (ended) {
-            send("event: end\ndata: {}\n\n");
-            close();
-          }
-        },
-        close,
-      );
+      // Listened to before subscribing: a client that leaves meanwhile still frees its slot.
+      request.signal.addEventListener("abort", close);
+      if (request.signal.aborted) close();
+      let unfollow: () => void;
+      try {
+        unfollow = await followExecution(
+          db,
+          params.id,
+          last,
+          (events) => {
+            let ended = false;
+            for (const e of events) {
+              send(`id: ${e.seq}\nevent: execution\ndata: ${JSON.stringify(e)}\n\n`);
+              ended ||= FINAL_EVENTS.has(e.type);
+            }
+            if (ended) {
+              send("event: end\ndata: {}\n\n");
+              close();
+            }
+          },
+          close,
+        );
+      } catch (err) {
+        closed = true;
+        release();
+        throw err;
+      }
       if (closed) {
         unfollow(); // the browser left while we were subscribing, or the run had already ended
         return;
@@ -73,11 +87,11 @@ export const GET = crewRoute<{ id: string }>(async ({ request, principal, crew, 
         clearInterval(heartbeat);
         unfollow();
       };
-      request.signal.addEventListener("abort", close);
       send("retry: 1000\n\n");
     },
     cancel() {
       closed = true;
+      release();
       cleanup();
     },
   });
