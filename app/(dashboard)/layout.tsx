@@ -2,6 +2,8 @@ import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { Providers } from "@/components/providers";
 import { currentUser, signOut } from "@/lib/auth/session";
+import { endSessions } from "@/lib/auth/users";
+import { getDb } from "@/lib/db";
 
 export const dynamic = "force-dynamic";
 
@@ -11,6 +13,11 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   if (!user) redirect("/sign-in");
   async function signOutAction() {
     "use server";
+    // End the session on the server first, so that a copy of this cookie is dead too; doing it
+    // here rather than only in next-auth's signOut event means a failure shows instead of being
+    // logged and swallowed while the cookie lives on.
+    const me = await currentUser();
+    if (me) await endSessions(await getDb(), me.id);
     await signOut({ redirectTo: "/sign-in" });
   }
   return (
