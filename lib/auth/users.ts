@@ -133,7 +133,7 @@ async function lockUserForChange(q: Queryable, id: string, actor: string) {
     "SELECT 1 FROM users WHERE id = $1 AND role = 'admin' AND disabled_at IS NULL",
     [actor],
   );
-  if (!actorIsAdmin.rowCount) {
+  if (!actorIsAdmin.rows.length) {
     throw new AppError("forbidden", 403, "You are no longer an administrator.");
   }
   const { rows } = await q.query<{ active_admin: boolean; others: number }>(

@@ -1,7 +1,7 @@
 // /api/users/{id} — administrators only.
 //   PATCH  { role?, disabled?, password? }: change the role, disable or re-enable, reset the password
 //   DELETE: remove the person (see removeUser for what stays behind)
-import type { z } from "zod";
+import { z } from "zod";
 import { forgetCachedTokens } from "@/lib/auth/authenticate";
 import type { Principal } from "@/lib/auth/principal";
 import { changeUser, removeUser, UserChangeSchema } from "@/lib/auth/users";
@@ -15,14 +15,13 @@ export const dynamic = "force-dynamic";
 
 export const PATCH = apiRoute<{ id: string }>(
   async ({ request, params, principal }) => {
-    const parsed = UserChangeSchema.safeParse(requireObject(await readJsonBody(request, 4 * 1024)));
-    if (!parsed.success) throw invalid(parsed.error);
+    const change = parseChange(requireObject(await readJsonBody(request, 4 * 1024)));
     // Administrators may change themselves too; changeUser refuses whatever would leave nobody
     // able to manage access (the last active administrator demoted or disabled).
     const user = await changeUser(
       await getDb(),
       { id: params.id, actor: adminId(principal) },
-      parsed.data,
+      change,
     );
     forgetCachedTokens(); // this process at once; the others on the NOTIFY
     return json(user);
@@ -47,13 +46,21 @@ function adminId(principal: Principal) {
 }
 
 // A field of the wrong type, or one that does not exist, is a malformed request (400); a
-// well-formed one that says nothing, or a value out of range, is unprocessable (422).
-function invalid(error: z.ZodError) {
-  const fields = zodFieldErrors(error);
-  const malformed = error.issues.some(
-    (i) => i.code === "invalid_type" || i.code === "unrecognized_keys",
-  );
-  return malformed
-    ? errors.badRequest("Invalid change to a user.", fields)
-    : errors.unprocessable("Invalid change to a user.", { errors: fields });
+// well-formed one that says nothing, or holds a value out of range, is unprocessable (422).
+const Shape = z.strictObject({
+  role: z.string().optional(),
+  disabled: z.boolean().optional(),
+  password: z.string().optional(),
+});
+
+function parseChange(body: unknown) {
+  const shape = Shape.safeParse(body);
+  if (!shape.success)
+    throw errors.badRequest("Invalid change to a user.", zodFieldErrors(shape.error));
+  const parsed = UserChangeSchema.safeParse(shape.data);
+  if (!parsed.success)
+    throw errors.unprocessable("Invalid change to a user.", {
+      errors: zodFieldErrors(parsed.error),
+    });
+  return parsed.data;
 }
