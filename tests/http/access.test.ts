@@ -222,9 +222,14 @@ describe("there is always an administrator", () => {
     }
     return me.id as string;
   }
-  const activeAdmins = async () => {
-    const { json } = await call(baseUrl, "GET", "/api/users", { headers: admin });
-    return json.users.filter((u: Json) => u.role === "admin" && !u.disabled) as Json[];
+  /** The active administrators, as seen by whichever of `sessions` is still one of them. */
+  const activeAdmins = async (...sessions: Record<string, string>[]) => {
+    for (const headers of [admin, ...sessions]) {
+      const r = await call(baseUrl, "GET", "/api/users", { headers });
+      if (r.status === 200)
+        return r.json.users.filter((u: Json) => u.role === "admin" && !u.disabled) as Json[];
+    }
+    throw new Error("nobody is an administrator any more");
   };
 
   it("the last administrator cannot demote, disable or remove themselves", async () => {
@@ -242,21 +247,26 @@ describe("there is always an administrator", () => {
     const rival = asCookie(await signIn(baseUrl, other.email, other.password));
     // Several rounds, each a burst of every demotion at once; between rounds the survivor
     // makes the other an administrator again.
-    for (let round = 0; round < 5; round++) {
-      const burst = await Promise.all([
-        change(other.id, { role: "viewer" }, admin),
-        change(me, { role: "viewer" }, rival),
-        change(me, { role: "viewer" }, admin),
-        change(other.id, { role: "viewer" }, rival),
-      ]);
-      for (const r of burst) expect([200, 403, 409], r.text).toContain(r.status);
-      expect(burst.some((r) => r.status === 200)).toBe(true);
-      const left = await activeAdmins();
-      expect(left).toHaveLength(1);
-      const survivor = left[0].id === me ? admin : rival;
-      const demoted = left[0].id === me ? other.id : me;
-      expect((await change(demoted, { role: "admin" }, survivor)).status).toBe(200);
+    try {
+      for (let round = 0; round < 5; round++) {
+        const burst = await Promise.all([
+          change(other.id, { role: "viewer" }, admin),
+          change(me, { role: "viewer" }, rival),
+          change(me, { role: "viewer" }, admin),
+          change(other.id, { role: "viewer" }, rival),
+        ]);
+        for (const r of burst) expect([200, 403, 409], r.text).toContain(r.status);
+        expect(burst.some((r) => r.status === 200)).toBe(true);
+        const left = await activeAdmins(rival);
+        expect(left).toHaveLength(1);
+        const survivor = left[0].id === me ? admin : rival;
+        const demoted = left[0].id === me ? other.id : me;
+        expect((await change(demoted, { role: "admin" }, survivor)).status).toBe(200);
+      }
+    } finally {
+      // Later files sign in as the bootstrap administrator: leave it the administrator.
+      await change(me, { role: "admin" }, rival);
+      await change(other.id, { role: "viewer" }, admin);
     }
-    await change(other.id, { role: "viewer" }, admin);
   });
 });
