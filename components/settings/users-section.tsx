@@ -184,7 +184,7 @@ export function UsersSection({ me }: { me: string }) {
       {reset && (
         <form
           className="inline-form"
-          aria-label={`New password for ${reset.email}`}
+          aria-label="Reset a password"
           onSubmit={(e) => {
             e.preventDefault();
             resetPassword.mutate(reset);
