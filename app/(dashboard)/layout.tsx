@@ -1,7 +1,9 @@
 import type { ReactNode } from "react";
 import { Providers } from "@/components/providers";
 import { requireUser } from "@/lib/auth/require-user";
-import { signOut } from "@/lib/auth/session";
+import { currentUser, signOut } from "@/lib/auth/session";
+import { endSessions } from "@/lib/auth/users";
+import { getDb } from "@/lib/db";
 
 export const dynamic = "force-dynamic";
 
@@ -11,6 +13,11 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   const { user } = await requireUser();
   async function signOutAction() {
     "use server";
+    // End the session on the server first, so that a copy of this cookie is dead too; doing it
+    // here rather than only in next-auth's signOut event means a failure shows instead of being
+    // logged and swallowed while the cookie lives on.
+    const me = await currentUser();
+    if (me) await endSessions(await getDb(), me.id);
     await signOut({ redirectTo: "/sign-in" });
   }
   return (

@@ -6,7 +6,10 @@ import { ErrorText } from "@/components/error-text";
 import { settingsApi } from "@/lib/api/client";
 import { ROLES } from "@/lib/auth/roles";
 
-/** People and roles (administrators): add someone with a first password, change roles. */
+/**
+ * People and roles (administrators): add someone with a first password, change roles, disable,
+ * remove, reset a password.
+ */
 export function UsersSection({ me }: { me: string }) {
   const qc = useQueryClient();
   const { data, error } = useQuery({ queryKey: ["users"], queryFn: settingsApi.users });
@@ -22,6 +25,32 @@ export function UsersSection({ me }: { me: string }) {
     mutationFn: ({ id, role }: { id: string; role: string }) => settingsApi.setRole(id, role),
     onSettled: () => qc.invalidateQueries({ queryKey: ["users"] }),
   });
+  const setDisabled = useMutation({
+    mutationFn: ({ id, disabled }: { id: string; disabled: boolean }) =>
+      settingsApi.setDisabled(id, disabled),
+    onSettled: () => qc.invalidateQueries({ queryKey: ["users"] }),
+  });
+  const remove = useMutation({
+    mutationFn: settingsApi.removeUser,
+    onSettled: () => qc.invalidateQueries({ queryKey: ["users"] }),
+  });
+  // The person whose password is being reset, and the new one typed so far.
+  const [reset, setReset] = useState<{ id: string; email: string; password: string } | null>(null);
+  const resetPassword = useMutation({
+    mutationFn: (r: { id: string; password: string }) =>
+      settingsApi.resetPassword(r.id, r.password),
+    onSuccess: () => {
+      setReset(null);
+      qc.invalidateQueries({ queryKey: ["users"] });
+    },
+  });
+  const failure =
+    create.error ??
+    setRole.error ??
+    setDisabled.error ??
+    remove.error ??
+    resetPassword.error ??
+    error;
   const field = (name: keyof typeof form) => ({
     id: `user-${name}`,
     value: form[name],
@@ -39,7 +68,9 @@ export function UsersSection({ me }: { me: string }) {
       </h2>
       <p className="muted small">
         Viewers read; operators also start and stop runs; reviewers also approve and send back;
-        admins also manage people and tokens.
+        admins also manage people and tokens. A personal API token can do no more than its owner's
+        role. Disabling someone signs them out everywhere and revokes their tokens; removing them
+        also deletes the account (their runs stay); a password reset signs them out everywhere.
       </p>
       <form onSubmit={submit} className="inline-form">
         <div>
@@ -72,9 +103,7 @@ export function UsersSection({ me }: { me: string }) {
           Add user
         </button>
       </form>
-      {(create.error || setRole.error || error) && (
-        <ErrorText>{(create.error ?? setRole.error ?? error)?.message}</ErrorText>
-      )}
+      {failure && <ErrorText>{failure.message}</ErrorText>}
       {data && (
         <div className="table-wrap">
           <table aria-label="Users">
@@ -83,6 +112,7 @@ export function UsersSection({ me }: { me: string }) {
                 <th scope="col">Email</th>
                 <th scope="col">Name</th>
                 <th scope="col">Role</th>
+                <th scope="col">Access</th>
               </tr>
             </thead>
             <tbody>
@@ -105,11 +135,80 @@ export function UsersSection({ me }: { me: string }) {
                       ))}
                     </select>
                   </td>
+                  <td>
+                    {/* Your own access is changed by another administrator, never by accident. */}
+                    {u.id !== me && (
+                      <div className="actions">
+                        <button
+                          type="button"
+                          aria-label={`${u.disabled ? "Enable" : "Disable"} ${u.email}`}
+                          disabled={setDisabled.isPending}
+                          onClick={() => {
+                            if (
+                              u.disabled ||
+                              confirm(`Disable ${u.email}? They are signed out at once.`)
+                            )
+                              setDisabled.mutate({ id: u.id, disabled: !u.disabled });
+                          }}
+                        >
+                          {u.disabled ? "Enable" : "Disable"}
+                        </button>
+                        <button
+                          type="button"
+                          aria-label={`Reset the password of ${u.email}`}
+                          onClick={() => setReset({ id: u.id, email: u.email, password: "" })}
+                        >
+                          Reset password
+                        </button>
+                        <button
+                          type="button"
+                          aria-label={`Remove ${u.email}`}
+                          disabled={remove.isPending}
+                          onClick={() => {
+                            if (confirm(`Remove ${u.email} for good? Their runs stay.`))
+                              remove.mutate(u.id);
+                          }}
+                        >
+                          Remove
+                        </button>
+                      </div>
+                    )}
+                    {u.disabled && <span className="badge">disabled</span>}
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
+      )}
+      {reset && (
+        <form
+          className="inline-form"
+          aria-label="Reset a password"
+          onSubmit={(e) => {
+            e.preventDefault();
+            resetPassword.mutate(reset);
+          }}
+        >
+          <div>
+            <label htmlFor="reset-password">New password for {reset.email}</label>
+            <input
+              id="reset-password"
+              type="password"
+              minLength={10}
+              required
+              autoComplete="new-password"
+              value={reset.password}
+              onChange={(e) => setReset({ ...reset, password: e.target.value })}
+            />
+          </div>
+          <button type="submit" className="primary" disabled={resetPassword.isPending}>
+            Set password
+          </button>
+          <button type="button" onClick={() => setReset(null)}>
+            Cancel
+          </button>
+        </form>
       )}
     </section>
   );

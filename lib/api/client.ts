@@ -98,6 +98,7 @@ export type UserRow = {
   name: string | null;
   role: string;
   has_password: boolean;
+  disabled: boolean;
   created_at: string;
 };
 export type DeliveryRow = {
@@ -127,8 +128,14 @@ export const settingsApi = {
   users: () => request<{ users: UserRow[] }>("GET", "/api/users"),
   createUser: (u: { email: string; name?: string; password: string; role: string }) =>
     request<UserRow>("POST", "/api/users", u),
-  setRole: (id: string, role: string) =>
-    request<{ id: string; role: string }>("PATCH", `/api/users/${id}`, { role }),
+  setRole: (id: string, role: string) => request<UserRow>("PATCH", `/api/users/${id}`, { role }),
+  /** Disabling ends the person's sessions and revokes their tokens; enabling gives neither back. */
+  setDisabled: (id: string, disabled: boolean) =>
+    request<UserRow>("PATCH", `/api/users/${id}`, { disabled }),
+  /** Sets a new password and ends the person's sessions. */
+  resetPassword: (id: string, password: string) =>
+    request<UserRow>("PATCH", `/api/users/${id}`, { password }),
+  removeUser: (id: string) => request<void>("DELETE", `/api/users/${id}`),
   deliveries: (status?: string) =>
     request<{ deliveries: DeliveryRow[] }>(
       "GET",

@@ -3,24 +3,30 @@ import { env } from "@/lib/config/env";
 import { getDb } from "@/lib/db";
 import { AppError, errors } from "@/lib/http/problem";
 import type { Principal } from "./principal";
+import type { Role } from "./roles";
 import { hashToken, looksLikeToken, safeEqual } from "./token-format";
 
 type CachedToken = { principal: Principal | null; expires: number };
 
 // /status is polled hard: a verified token is remembered briefly so a poll costs one query, not
-// two. A revocation anywhere NOTIFYs every process, which forgets its cache at once; CACHE_MS only
+// two. The verdict carries the owner's role, so revoking a token and changing, disabling or
+// removing its owner all NOTIFY every process, which forgets its cache at once; CACHE_MS only
 // bounds the staleness if that notification is lost.
 const CACHE_MS = 5_000;
 const LAST_USED_RESOLUTION_MS = 60_000;
 const slot = globalThis as unknown as {
   __crewdeckTokenCache?: Map<string, CachedToken>;
   __crewdeckTokenListen?: Promise<void>;
+  __crewdeckTokenGeneration?: number;
 };
 slot.__crewdeckTokenCache ??= new Map();
+slot.__crewdeckTokenGeneration ??= 0;
 const cache = slot.__crewdeckTokenCache;
 
 export function forgetCachedTokens() {
   cache.clear();
+  // A lookup that read the database before this flush must not store its (now stale) verdict.
+  slot.__crewdeckTokenGeneration = (slot.__crewdeckTokenGeneration ?? 0) + 1;
 }
 
 export async function authenticate(request: Request): Promise<Principal> {
@@ -46,25 +52,33 @@ export async function authenticate(request: Request): Promise<Principal> {
     if (!hit.principal) throw errors.unauthorized("The bearer token is not valid.");
     return hit.principal;
   }
+  const generation = slot.__crewdeckTokenGeneration;
   const principal = await lookupToken(hash);
   if (cache.size > 10_000) cache.clear(); // bound memory against floods of random tokens
-  cache.set(hash, { principal, expires: now + CACHE_MS });
+  if (generation === slot.__crewdeckTokenGeneration) {
+    cache.set(hash, { principal, expires: now + CACHE_MS });
+  }
   if (!principal) throw errors.unauthorized("The bearer token is not valid or has been revoked.");
   return principal;
 }
 
 async function lookupToken(hash: string): Promise<Principal | null> {
   const db = await getDb();
-  slot.__crewdeckTokenListen ??= db.listen("crewdeck_tokens", forgetCachedTokens);
+  // While notifications may be missed (connection lost, or back after a gap), trust no verdict.
+  slot.__crewdeckTokenListen ??= db.listen("crewdeck_tokens", forgetCachedTokens, () =>
+    forgetCachedTokens(),
+  );
   await slot.__crewdeckTokenListen;
   const { rows } = await db.query<{
     id: string;
     kind: "org" | "user";
     user_id: string | null;
     email: string | null;
+    role: Role | null;
+    disabled: boolean;
     stale: boolean;
   }>(
-    `SELECT t.id, t.kind, t.user_id, u.email,
+    `SELECT t.id, t.kind, t.user_id, u.email, u.role, u.disabled_at IS NOT NULL AS disabled,
             (t.last_used_at IS NULL OR t.last_used_at < now() - make_interval(secs => $2)) AS stale
        FROM api_tokens t LEFT JOIN users u ON u.id = t.user_id
       WHERE t.token_hash = $1 AND t.revoked_at IS NULL`,
@@ -72,12 +86,22 @@ async function lookupToken(hash: string): Promise<Principal | null> {
   );
   const row = rows[0];
   if (!row) return null;
+  if (row.kind === "user") {
+    // A personal token is its owner acting: no owner, or a disabled one, and it is worth nothing.
+    if (!row.user_id || !row.email || !row.role || row.disabled) return null;
+  }
   // last_used_at is informational: update it at most once a minute, off the request's path.
   if (row.stale) {
     db.query("UPDATE api_tokens SET last_used_at = now() WHERE id = $1", [row.id]).catch(() => {});
   }
-  if (row.kind === "user" && row.user_id && row.email) {
-    return { kind: "user", tokenId: row.id, userId: row.user_id, email: row.email };
+  if (row.kind === "user" && row.user_id && row.email && row.role) {
+    return {
+      kind: "user",
+      tokenId: row.id,
+      userId: row.user_id,
+      email: row.email,
+      role: row.role,
+    };
   }
   return { kind: "org", tokenId: row.id };
 }

@@ -1,11 +1,11 @@
 import type { Role } from "./roles";
 
 // Who is calling. An organization token sees every execution; a user token only the executions
-// it owns; a person signed in to the dashboard sees every execution and may act as their role
-// allows (lib/auth/roles.ts).
+// it owns, and acts with its owner's current role (read fresh, like a session's); a person signed
+// in to the dashboard sees every execution and may act as their role allows (lib/auth/roles.ts).
 export type Principal =
   | { kind: "org"; tokenId: string | null }
-  | { kind: "user"; tokenId: string; userId: string; email: string }
+  | { kind: "user"; tokenId: string; userId: string; email: string; role: Role }
   | { kind: "session"; userId: string; email: string; role: Role };
 
 export function canSeeExecution(p: Principal, ownerUserId: string | null) {

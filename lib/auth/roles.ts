@@ -22,11 +22,13 @@ export function roleAllows(role: Role, action: Action) {
 
 /**
  * Whether the principal may take `action` at all. (Which executions it may touch is separate:
- * see canSeeExecution.) Organization tokens may do everything but manage people; user tokens
- * everything on their own executions; people signed in, what their role allows.
+ * see canSeeExecution.) Organization tokens may do everything but manage people; a user token
+ * what its owner's role allows, on its own executions, but never the deployment's plumbing or
+ * people (a leaked personal token must not become an administrator's); people signed in, what
+ * their role allows.
  */
 export function can(p: Principal, action: Action) {
   if (p.kind === "org") return action !== "admin";
-  if (p.kind === "user") return action !== "admin" && action !== "manage";
+  if (p.kind === "user" && (action === "admin" || action === "manage")) return false;
   return roleAllows(p.role, action);
 }

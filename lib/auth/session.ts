@@ -6,11 +6,15 @@ import { getDb } from "@/lib/db";
 import { authSecret } from "./auth-secret";
 import { verifyPassword } from "./passwords";
 import type { Role } from "./roles";
-import { findUserForSignIn, getUser } from "./users";
+import { endSessions, findSessionUser, findUserForSignIn, sessionVersionOf } from "./users";
 
 declare module "next-auth" {
   interface User {
     role?: Role;
+  }
+  interface Session {
+    /** The session version the cookie was issued with (see the jwt callback). */
+    sv?: number;
   }
 }
 
@@ -39,13 +43,30 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
     }),
   ],
   callbacks: {
-    jwt({ token, user }) {
-      if (user?.id) token.sub = user.id;
+    // At sign-in the cookie records the person's session version; signing out, being disabled or
+    // removed, or a password reset moves it on and every older cookie stops working (currentUser).
+    // (Read here rather than in authorize: a reset landing between the two would let this one
+    // cookie survive it — a window of one query, against an attacker who already has the password.)
+    async jwt({ token, user }) {
+      if (user?.id) {
+        token.sub = user.id;
+        // Disabled or removed meanwhile: no version, so currentUser refuses the cookie.
+        token.sv = await sessionVersionOf(await getDb(), user.id);
+      }
       return token;
     },
     session({ session, token }) {
       if (token.sub) session.user.id = token.sub;
+      if (typeof token.sv === "number") session.sv = token.sv;
       return session;
+    },
+  },
+  events: {
+    // However the person signs out (the dashboard's button, or POST /api/auth/signout), the
+    // cookie they leave behind, and any copy of it, is dead from now on.
+    async signOut(message) {
+      const id = "token" in message ? message.token?.sub : undefined;
+      if (id) await endSessions(await getDb(), id);
     },
   },
 }));
@@ -55,10 +76,14 @@ const DUMMY_HASH =
 
 export type SessionUser = { id: string; email: string; name: string | null; role: Role };
 
-/** The signed-in user, read fresh from the database; undefined when signed out or removed. */
+/**
+ * The signed-in user, read fresh from the database; undefined when signed out, when the cookie is
+ * older than the person's last sign-out or password reset, or when they are disabled or removed.
+ */
 export async function currentUser(): Promise<SessionUser | undefined> {
-  const id = (await auth())?.user?.id;
-  if (!id) return undefined;
-  const user = await getUser(await getDb(), id);
-  return user && { id: user.id, email: user.email, name: user.name, role: user.role };
+  const session = await auth();
+  const id = session?.user?.id;
+  // A cookie without a version predates session versions: it cannot be checked, so it is not good.
+  if (!id || typeof session.sv !== "number") return undefined;
+  return findSessionUser(await getDb(), id, session.sv);
 }

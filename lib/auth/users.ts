@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { z } from "zod";
-import type { Db } from "@/lib/db/types";
-import { errors } from "@/lib/http/problem";
+import type { Db, Queryable } from "@/lib/db/types";
+import { AppError, errors } from "@/lib/http/problem";
 import { hashPassword, PASSWORD_MIN_LENGTH } from "./passwords";
 import { ROLES, type Role } from "./roles";
 
@@ -11,6 +11,7 @@ export type User = {
   name: string | null;
   role: Role;
   has_password: boolean;
+  disabled: boolean;
   created_at: string;
 };
 
@@ -26,7 +27,7 @@ export const NewUserSchema = z.object({
 export type NewUser = z.input<typeof NewUserSchema>;
 
 const COLUMNS =
-  "id, email, name, role, password_hash IS NOT NULL AS has_password, created_at::text";
+  "id, email, name, role, password_hash IS NOT NULL AS has_password, disabled_at IS NOT NULL AS disabled, created_at::text";
 
 export async function countUsersWithPassword(db: Db) {
   const { rows } = await db.query<{ n: number }>(
@@ -58,10 +59,39 @@ export async function findUserForSignIn(db: Db, email: string) {
     name: string | null;
     role: Role;
     password_hash: string | null;
-  }>("SELECT id, email, name, role, password_hash FROM users WHERE email = $1", [
-    email.toLowerCase(),
-  ]);
+  }>(
+    // A disabled person is refused like an unknown one (authorize then fails the same way).
+    "SELECT id, email, name, role, password_hash FROM users WHERE email = $1 AND disabled_at IS NULL",
+    [email.toLowerCase()],
+  );
   return rows[0];
+}
+
+/** The version a new session cookie carries; undefined when the person cannot sign in. */
+export async function sessionVersionOf(db: Db, id: string): Promise<number | undefined> {
+  const { rows } = await db.query<{ session_version: number }>(
+    "SELECT session_version FROM users WHERE id = $1 AND disabled_at IS NULL",
+    [id],
+  );
+  return rows[0]?.session_version;
+}
+
+/**
+ * The person behind a session cookie, if that cookie is still good: the user exists, is not
+ * disabled, and has not signed out (or been reset) since the cookie was issued.
+ */
+export async function findSessionUser(db: Db, id: string, version: number) {
+  const { rows } = await db.query<{ id: string; email: string; name: string | null; role: Role }>(
+    `SELECT id, email, name, role FROM users
+      WHERE id = $1 AND session_version = $2 AND disabled_at IS NULL`,
+    [id, version],
+  );
+  return rows[0];
+}
+
+/** Ends every session of the person (all their cookies, on every device). */
+export async function endSessions(db: Db, id: string) {
+  await db.query("UPDATE users SET session_version = session_version + 1 WHERE id = $1", [id]);
 }
 
 export async function getUser(db: Db, id: string): Promise<User | undefined> {
@@ -74,9 +104,116 @@ export async function listUsers(db: Db): Promise<User[]> {
   return rows;
 }
 
-export async function setRole(db: Db, { id, role }: { id: string; role: Role }) {
-  const { rowCount } = await db.query("UPDATE users SET role = $2 WHERE id = $1", [id, role]);
-  if (!rowCount) throw errors.notFound(`No user '${id}'.`);
+export const UserChangeSchema = z
+  .strictObject({
+    role: z.enum(ROLES).optional(),
+    disabled: z.boolean().optional(),
+    password: z
+      .string()
+      .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
+      .max(500)
+      .optional(),
+  })
+  .refine((c) => c.role !== undefined || c.disabled !== undefined || c.password !== undefined, {
+    message: "send at least one of role, disabled, password",
+  });
+export type UserChange = z.infer<typeof UserChangeSchema>;
+
+// Every change that could take away an administrator runs under this lock, so two admins
+// demoting (or disabling, or removing) each other at once are serialized and the second one sees
+// the first's result: the deployment is never left with nobody able to manage access.
+const ADMINS_LOCK = 7283191;
+
+async function lockUserForChange(q: Queryable, id: string, actor: string) {
+  if (!z.uuid().safeParse(id).success) throw errors.notFound(`No user '${id}'.`);
+  await q.query("SELECT pg_advisory_xact_lock($1)", [ADMINS_LOCK]);
+  // The route checked the actor's role before waiting for the lock; an administrator demoted
+  // meanwhile (by the very race this lock serializes) acts as one no longer.
+  const actorIsAdmin = await q.query(
+    "SELECT 1 FROM users WHERE id = $1 AND role = 'admin' AND disabled_at IS NULL",
+    [actor],
+  );
+  if (!actorIsAdmin.rows.length) {
+    throw new AppError("forbidden", 403, "You are no longer an administrator.");
+  }
+  const { rows } = await q.query<{ active_admin: boolean; others: number }>(
+    `SELECT role = 'admin' AND disabled_at IS NULL AS active_admin,
+            (SELECT count(*)::int FROM users o
+              WHERE o.role = 'admin' AND o.disabled_at IS NULL AND o.id <> $1) AS others
+       FROM users WHERE id = $1`,
+    [id],
+  );
+  const row = rows[0];
+  if (!row) throw errors.notFound(`No user '${id}'.`);
+  return {
+    guardLastAdmin() {
+      if (row.active_admin && row.others === 0) {
+        throw errors.conflict(
+          "This is the last administrator: make someone else an administrator first.",
+        );
+      }
+    },
+  };
+}
+
+// Token verdicts are cached per process (lib/auth/authenticate.ts) and carry the owner's role:
+// every process forgets them when this commits.
+const notifyTokens = (q: Queryable) => q.query("SELECT pg_notify('crewdeck_tokens', 'users')");
+
+/**
+ * Changes a person's role, disables or re-enables them, or resets their password — in one
+ * transaction. Disabling revokes their tokens and ends their sessions; a password reset ends
+ * their sessions.
+ */
+export async function changeUser(
+  db: Db,
+  { id, actor }: { id: string; actor: string },
+  change: UserChange,
+): Promise<User> {
+  // Hash before the transaction: scrypt is slow and would hold the lock.
+  const hash = change.password === undefined ? null : await hashPassword(change.password);
+  return db.tx(async (q) => {
+    const target = await lockUserForChange(q, id, actor);
+    if ((change.role !== undefined && change.role !== "admin") || change.disabled === true) {
+      target.guardLastAdmin();
+    }
+    const endSessions = change.disabled === true || hash !== null;
+    const { rows } = await q.query<User>(
+      `UPDATE users SET
+          role = COALESCE($2, role),
+          disabled_at = CASE WHEN $3::boolean IS NULL THEN disabled_at
+                             WHEN $3::boolean THEN COALESCE(disabled_at, now()) ELSE NULL END,
+          password_hash = COALESCE($4, password_hash),
+          session_version = session_version + CASE WHEN $5::boolean THEN 1 ELSE 0 END
+        WHERE id = $1
+        RETURNING ${COLUMNS}`,
+      [id, change.role ?? null, change.disabled ?? null, hash, endSessions],
+    );
+    if (change.disabled === true) {
+      await q.query(
+        "UPDATE api_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL",
+        [id],
+      );
+    }
+    await notifyTokens(q);
+    return rows[0] as User;
+  });
+}
+
+/**
+ * Removes a person for good. Their tokens and pending OAuth requests go with them (ON DELETE
+ * CASCADE); their runs stay, owned by nobody (ON DELETE SET NULL), and the audit trail keeps
+ * their email, which is what it records. Removing is a hard delete so the email can later be
+ * given to someone new without that person inheriting anything; to keep the account for later,
+ * disable it instead.
+ */
+export async function removeUser(db: Db, { id, actor }: { id: string; actor: string }) {
+  await db.tx(async (q) => {
+    const target = await lockUserForChange(q, id, actor);
+    target.guardLastAdmin();
+    await q.query("DELETE FROM users WHERE id = $1", [id]);
+    await notifyTokens(q);
+  });
 }
 
 /** ADMIN_EMAIL / ADMIN_PASSWORD: the first admin, created at start when nobody can sign in yet. */

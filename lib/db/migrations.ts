@@ -303,6 +303,17 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       );
     `,
   },
+  {
+    version: 9,
+    name: "session versions and disabled users",
+    sql: `
+      -- A session cookie carries the version current at sign-in and stops working once it moves:
+      -- signing out, being disabled or removed, or a password reset bumps it.
+      ALTER TABLE users ADD COLUMN session_version integer NOT NULL DEFAULT 0;
+      -- Set while an administrator has disabled the person: no sign-in, no session, no token.
+      ALTER TABLE users ADD COLUMN disabled_at timestamptz;
+    `,
+  },
 ];
 
 // Several processes may start at once against one PostgreSQL: the advisory lock lets one migrate

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { crewClient, expectProblem } from "../support/api";
 import { TEST_CREW_TOKEN, tokenCli } from "../support/harness";
+import { addPerson } from "../support/people";
 
 // User tokens see only their own executions; organization tokens see all.
 const baseUrl = inject("baseUrl");
@@ -10,7 +11,9 @@ let alice: ReturnType<typeof crewClient>;
 let bob: ReturnType<typeof crewClient>;
 const org = crewClient(baseUrl, "brief", TEST_CREW_TOKEN);
 
-beforeAll(() => {
+beforeAll(async () => {
+  // A reviewer, so that what refuses bob's /resume below is ownership, not his role.
+  await addPerson(baseUrl, { email: "bob@example.com", role: "reviewer" });
   alice = crewClient(
     baseUrl,
     "brief",

@@ -1,6 +1,7 @@
 import { describe, expect, inject, it } from "vitest";
 import { crewClient, expectProblem, type Json } from "../support/api";
 import { TEST_CREW_TOKEN, tokenCli } from "../support/harness";
+import { addPerson } from "../support/people";
 
 // human_input tasks pause for review; /resume approves or sends back.
 const baseUrl = inject("baseUrl");
@@ -103,6 +104,8 @@ describe("review round trip", () => {
 
 describe("review rounds and the audit trail", () => {
   it("max_review_rounds bounds send-backs; every decision is recorded with who and when", async () => {
+    // A personal token reviews with its owner's role: rita is a reviewer.
+    await addPerson(baseUrl, { email: "rita@example.com", role: "reviewer" });
     const user = tokenCli(["create", "--user", "rita@example.com"], serverEnv).token as string;
     const bounded = crewClient(baseUrl, "bounded-review", user);
     const id = await bounded.start({ brand: "Acme" });

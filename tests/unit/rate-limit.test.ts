@@ -16,6 +16,7 @@ describe("rate limit", () => {
       tokenId: "t-alice",
       userId: "u1",
       email: "a@example.com",
+      role: "operator" as const,
     };
     const t0 = 1_000_000;
     for (let i = 0; i < 60; i++) checkRateLimit(alice, t0);

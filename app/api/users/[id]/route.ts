@@ -1,7 +1,10 @@
-// PATCH /api/users/{id} — change a person's role (administrators only; not their own).
+// /api/users/{id} — administrators only.
+//   PATCH  { role?, disabled?, password? }: change the role, disable or re-enable, reset the password
+//   DELETE: remove the person (see removeUser for what stays behind)
 import { z } from "zod";
-import { ROLES } from "@/lib/auth/roles";
-import { setRole } from "@/lib/auth/users";
+import { forgetCachedTokens } from "@/lib/auth/authenticate";
+import type { Principal } from "@/lib/auth/principal";
+import { changeUser, removeUser, UserChangeSchema } from "@/lib/auth/users";
 import { getDb } from "@/lib/db";
 import { AppError, errors, zodFieldErrors } from "@/lib/http/problem";
 import { readJsonBody, requireObject } from "@/lib/http/read-json";
@@ -10,24 +13,54 @@ import { apiRoute } from "@/lib/http/routes";
 
 export const dynamic = "force-dynamic";
 
-const Patch = z.object({ role: z.enum(ROLES) });
-
 export const PATCH = apiRoute<{ id: string }>(
-  async ({ request, principal, params }) => {
-    const parsed = Patch.safeParse(requireObject(await readJsonBody(request, 4 * 1024)));
-    if (!parsed.success)
-      throw errors.unprocessable("Invalid role.", { errors: zodFieldErrors(parsed.error) });
-    // An administrator demoting themselves could leave nobody able to manage access.
-    if (principal.kind === "session" && principal.userId === params.id) {
-      throw new AppError(
-        "forbidden",
-        403,
-        "You cannot change your own role; ask another administrator.",
-      );
-    }
-    if (!z.uuid().safeParse(params.id).success) throw errors.notFound(`No user '${params.id}'.`);
-    await setRole(await getDb(), { id: params.id, role: parsed.data.role });
-    return json({ id: params.id, role: parsed.data.role });
+  async ({ request, params, principal }) => {
+    const change = parseChange(requireObject(await readJsonBody(request, 4 * 1024)));
+    // Administrators may change themselves too; changeUser refuses whatever would leave nobody
+    // able to manage access (the last active administrator demoted or disabled).
+    const user = await changeUser(
+      await getDb(),
+      { id: params.id, actor: adminId(principal) },
+      change,
+    );
+    forgetCachedTokens(); // this process at once; the others on the NOTIFY
+    return json(user);
   },
   { action: "admin" },
 );
+
+export const DELETE = apiRoute<{ id: string }>(
+  async ({ params, principal }) => {
+    await removeUser(await getDb(), { id: params.id, actor: adminId(principal) });
+    forgetCachedTokens();
+    return new Response(null, { status: 204 });
+  },
+  { action: "admin" },
+);
+
+// Only a person signed in as an administrator gets here (action "admin": no token may).
+function adminId(principal: Principal) {
+  if (principal.kind !== "session")
+    throw new AppError("forbidden", 403, "Sign in as an administrator.");
+  return principal.userId;
+}
+
+// A field of the wrong type, or one that does not exist, is a malformed request (400); a
+// well-formed one that says nothing, or holds a value out of range, is unprocessable (422).
+const Shape = z.strictObject({
+  role: z.string().optional(),
+  disabled: z.boolean().optional(),
+  password: z.string().optional(),
+});
+
+function parseChange(body: unknown) {
+  const shape = Shape.safeParse(body);
+  if (!shape.success)
+    throw errors.badRequest("Invalid change to a user.", zodFieldErrors(shape.error));
+  const parsed = UserChangeSchema.safeParse(shape.data);
+  if (!parsed.success)
+    throw errors.unprocessable("Invalid change to a user.", {
+      errors: zodFieldErrors(parsed.error),
+    });
+  return parsed.data;
+}
