@@ -36,6 +36,9 @@ const EnvSchema = z.object({
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   ADMIN_EMAIL: z.email("must be an email address").optional(),
   ADMIN_PASSWORD: z.string().min(10, "must be at least 10 characters").optional(),
+  // Behind a reverse proxy that appends the caller's address to X-Forwarded-For: take the client
+  // address (for sign-in throttling) from that header. Off, the header is ignored: anyone can send it.
+  TRUST_PROXY: flag.default(false),
   // Standard Webhooks signing secret; generated into DATA_DIR when unset.
   WEBHOOK_SECRET: z
     .string()
