@@ -81,6 +81,13 @@ describe("sign-in throttling", () => {
     expect(fresh.status).toBe(429);
   });
 
+  it("the sign-in page tells a lock from a wrong password", async () => {
+    const page = (code: string) =>
+      fetch(`${web.url}/sign-in?error=1&code=${code}`).then((r) => r.text());
+    expect(await page("throttled-120")).toContain("Too many attempts; try again in 2 minutes.");
+    expect(await page("credentials")).toContain("Wrong email or password.");
+  });
+
   it("logs a failed sign-in as one line, without a stack trace", async () => {
     const out = web.output();
     expect(out).toMatch(/\[auth\] sign-in refused for "ghost@example.com" from 127\.0\.0\.1/);
