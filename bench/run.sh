@@ -15,3 +15,4 @@ node bench/status-scale.mjs # SCALE_EMBEDDED=1: also on the embedded database (+
 node bench/live-subscribers.mjs
 node bench/memory.mjs
 node bench/remote-timeline.mjs
+node bench/sign-in-flood.mjs

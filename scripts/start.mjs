@@ -45,9 +45,12 @@ if (!built || newest > built) {
 }
 
 const port = process.env.PORT || "3000";
+// HOST=127.0.0.1 serves on loopback only (e.g. until first-run setup is done, or behind a proxy on
+// the same machine); unset, Next listens on every interface.
+const host = process.env.HOST ? ["-H", process.env.HOST] : [];
 const child = spawn(
   process.execPath,
-  [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", port],
+  [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", port, ...host],
   {
     cwd: root,
     stdio: "inherit",

@@ -1,12 +1,11 @@
 import "server-only";
 import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
-import { z } from "zod";
 import { getDb } from "@/lib/db";
 import { authSecret } from "./auth-secret";
-import { verifyPassword } from "./passwords";
 import type { Role } from "./roles";
-import { endSessions, findSessionUser, findUserForSignIn, sessionVersionOf } from "./users";
+import { checkSignIn, refusalCode, SignInRefused } from "./sign-in-check";
+import { endSessions, findSessionUser, sessionVersionOf } from "./users";
 
 declare module "next-auth" {
   interface User {
@@ -18,8 +17,6 @@ declare module "next-auth" {
   }
 }
 
-const SignIn = z.object({ email: z.email(), password: z.string().min(1).max(500) });
-
 // Email + password, JWT sessions (no session table to clean). The role in the token is only a
 // hint for the UI: every request re-reads the user (see sessionPrincipal), so a changed role or
 // a removed user takes effect at once.
@@ -28,17 +25,28 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   secret: authSecret(),
   session: { strategy: "jwt", maxAge: 7 * 24 * 3600 },
   pages: { signIn: "/sign-in" },
+  logger: {
+    // checkSignIn already logged a refused sign-in as one line; next-auth's default would add a
+    // stack trace per wrong password. Other errors are logged as before.
+    error(error) {
+      if (error instanceof CredentialsSignin) return;
+      console.error(`[auth][error] ${error.name}: ${error.message}`, error.cause ?? error.stack);
+    },
+  },
   providers: [
     Credentials({
       credentials: { email: { label: "Email" }, password: { label: "Password", type: "password" } },
-      async authorize(raw) {
-        const parsed = SignIn.safeParse(raw);
-        if (!parsed.success) throw new CredentialsSignin();
-        const user = await findUserForSignIn(await getDb(), parsed.data.email);
-        // Same work whether or not the user exists, so timing does not tell which emails are known.
-        const ok = await verifyPassword(parsed.data.password, user?.password_hash ?? DUMMY_HASH);
-        if (!user?.password_hash || !ok) throw new CredentialsSignin();
-        return { id: user.id, email: user.email, name: user.name ?? user.email, role: user.role };
+      // Throttling, equal timing and the hash gate live in checkSignIn; its refusal reaches the
+      // page (and the redirect's ?code=) as CredentialsSignin's code.
+      async authorize(raw, request) {
+        try {
+          return await checkSignIn(await getDb(), raw, request.headers);
+        } catch (err) {
+          if (!(err instanceof SignInRefused)) throw err;
+          const refused = new CredentialsSignin(err.message);
+          refused.code = refusalCode(err);
+          throw refused;
+        }
       },
     }),
   ],
@@ -70,9 +78,6 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
     },
   },
 }));
-
-const DUMMY_HASH =
-  "scrypt$32768$8$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
 
 export type SessionUser = { id: string; email: string; name: string | null; role: Role };
 

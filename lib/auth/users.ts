@@ -1,9 +1,10 @@
 import crypto from "node:crypto";
 import { z } from "zod";
 import type { Db, Queryable } from "@/lib/db/types";
-import { AppError, errors } from "@/lib/http/problem";
+import { AppError, errors, zodFieldErrors } from "@/lib/http/problem";
 import { hashPassword, PASSWORD_MIN_LENGTH } from "./passwords";
 import { ROLES, type Role } from "./roles";
+import { clearSetupCodes, setupCodeMatches } from "./setup-code";
 
 export type User = {
   id: string;
@@ -29,7 +30,7 @@ export type NewUser = z.input<typeof NewUserSchema>;
 const COLUMNS =
   "id, email, name, role, password_hash IS NOT NULL AS has_password, disabled_at IS NOT NULL AS disabled, created_at::text";
 
-export async function countUsersWithPassword(db: Db) {
+export async function countUsersWithPassword(db: Queryable) {
   const { rows } = await db.query<{ n: number }>(
     "SELECT count(*)::int AS n FROM users WHERE password_hash IS NOT NULL",
   );
@@ -40,7 +41,15 @@ export async function countUsersWithPassword(db: Db) {
 export async function createUser(db: Db, input: NewUser): Promise<User> {
   const u = NewUserSchema.parse(input);
   const hash = await hashPassword(u.password);
-  const { rows } = await db.query<User>(
+  const user = await insertWithPassword(db, u, hash);
+  if (!user) throw errors.conflict(`A user with the email ${u.email} already exists.`);
+  return user;
+}
+
+// Inserts the user, or gives a password to one that a user token created; undefined when a user
+// with that email can already sign in.
+async function insertWithPassword(q: Queryable, u: z.output<typeof NewUserSchema>, hash: string) {
+  const { rows } = await q.query<User>(
     `INSERT INTO users (id, email, name, role, password_hash) VALUES ($1, $2, $3, $4, $5)
      ON CONFLICT (email) DO UPDATE SET password_hash = EXCLUDED.password_hash, role = EXCLUDED.role,
        name = COALESCE(EXCLUDED.name, users.name)
@@ -48,8 +57,52 @@ export async function createUser(db: Db, input: NewUser): Promise<User> {
      RETURNING ${COLUMNS}`,
     [crypto.randomUUID(), u.email, u.name ?? null, u.role, hash],
   );
-  if (!rows[0]) throw errors.conflict(`A user with the email ${u.email} already exists.`);
   return rows[0];
+}
+
+// Held (PostgreSQL) while the first administrator is created, so that two web instances — or two
+// requests — cannot both see "nobody yet" and both create one.
+const FIRST_ADMIN_LOCK = 7283192;
+
+export const wrongSetupCode = () =>
+  new AppError(
+    "wrong-setup-code",
+    403,
+    "Wrong setup code. Use the code printed on the server console when Crewdeck started.",
+  );
+export const alreadySetUp = () =>
+  errors.conflict("Crewdeck already has an administrator: sign in instead.");
+
+/**
+ * First-run setup: creates the first administrator if and only if nobody can sign in yet and
+ * `setupCode` is one the server printed (null: the caller is trusted — ADMIN_EMAIL at start).
+ * Exactly one of any number of simultaneous calls succeeds; the others get 409. Invalid input is
+ * 422, a wrong code 403.
+ */
+export async function createFirstAdmin(
+  db: Db,
+  input: Omit<NewUser, "role">,
+  setupCode: string | null,
+): Promise<User> {
+  const parsed = NewUserSchema.safeParse({ ...input, role: "admin" });
+  if (!parsed.success)
+    throw errors.unprocessable("Invalid administrator.", { errors: zodFieldErrors(parsed.error) });
+  // Cheap checks first, so a wrong code or a late caller costs no password hash.
+  if ((await countUsersWithPassword(db)) > 0) throw alreadySetUp();
+  if (setupCode !== null && !(await setupCodeMatches(db, setupCode))) throw wrongSetupCode();
+  const hash = await hashPassword(parsed.data.password);
+  return db.tx(async (q) => {
+    // PGlite runs one transaction at a time, so this check-then-insert is already atomic there;
+    // on PostgreSQL the advisory lock makes it so (READ COMMITTED would let two through).
+    if (db.kind === "postgres")
+      await q.query("SELECT pg_advisory_xact_lock($1)", [FIRST_ADMIN_LOCK]);
+    if ((await countUsersWithPassword(q)) > 0) throw alreadySetUp();
+    if (setupCode !== null && !(await setupCodeMatches(q, setupCode))) throw wrongSetupCode();
+    const user = await insertWithPassword(q, parsed.data, hash);
+    if (!user) throw alreadySetUp();
+    await clearSetupCodes(q);
+    return user;
+  });
 }
 
 export async function findUserForSignIn(db: Db, email: string) {
@@ -223,6 +276,12 @@ export async function ensureBootstrapAdmin(
 ) {
   if (!email || !password) return false;
   if ((await countUsersWithPassword(db)) > 0) return false;
-  await createUser(db, { email, password, role: "admin", name: "Administrator" });
-  return true;
+  try {
+    await createFirstAdmin(db, { email, password, name: "Administrator" }, null);
+    return true;
+  } catch (err) {
+    // Another instance sharing the database created it first.
+    if (err instanceof AppError && err.status === 409) return false;
+    throw err;
+  }
 }

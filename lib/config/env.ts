@@ -18,8 +18,6 @@ const EnvSchema = z.object({
   CREW_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   DEFAULT_LLM: z.string().min(1).default("offline"),
   RUN_WORKER: flag.default(true),
-  // Behind a reverse proxy that sets X-Forwarded-Host: believe it. Off, the header is ignored.
-  TRUST_PROXY: flag.default(false),
   WORKER_CONCURRENCY: positiveInt.default(8),
   // How long a worker owns an execution without renewing; a crashed worker's runs resume after it.
   WORKER_LEASE_MS: positiveInt.default(30_000),
@@ -51,6 +49,10 @@ const EnvSchema = z.object({
     .optional(),
   ADMIN_EMAIL: z.email("must be an email address").optional(),
   ADMIN_PASSWORD: z.string().min(10, "must be at least 10 characters").optional(),
+  // Behind a reverse proxy that sets X-Forwarded-Host and appends the caller's address to
+  // X-Forwarded-For: believe those headers (same-origin checks, sign-in throttling). Off, they are
+  // ignored: anyone can send them.
+  TRUST_PROXY: flag.default(false),
   // Standard Webhooks signing secret; generated into DATA_DIR when unset.
   WEBHOOK_SECRET: z
     .string()

@@ -1,8 +1,10 @@
 import "server-only";
+import { issueSetupCode } from "@/lib/auth/setup-code";
 import { countUsersWithPassword, ensureBootstrapAdmin } from "@/lib/auth/users";
 import { env } from "@/lib/config/env";
 import { crewCatalog } from "@/lib/crew/registry";
 import { getDb } from "@/lib/db";
+import { installPeerAddressHeader } from "@/lib/http/client-address";
 import { seedDemoWorkspace } from "@/lib/tracker/seed";
 import { onShutdown } from "./shutdown";
 import { startWorkers } from "./start-workers";
@@ -13,6 +15,7 @@ const slot = globalThis as unknown as { __crewdeckBooted?: boolean };
 export async function bootServer() {
   if (slot.__crewdeckBooted) return;
   slot.__crewdeckBooted = true;
+  installPeerAddressHeader(); // sign-in throttling needs the caller's real address
   const e = env();
   const db = await getDb();
   if (db.kind === "embedded") {
@@ -29,6 +32,8 @@ export async function bootServer() {
     console.log(`Created the administrator ${e.ADMIN_EMAIL} (ADMIN_EMAIL).`);
   }
   const needsSetup = (await countUsersWithPassword(db)) === 0;
+  // Until someone can sign in, /setup asks for this code, printed only here (as Jupyter does).
+  const setupCode = needsSetup ? await issueSetupCode(db) : undefined;
   await seedDemoWorkspace(db);
   const catalog = crewCatalog();
   const base = `http://localhost:${e.PORT}`;
@@ -54,7 +59,7 @@ export async function bootServer() {
       : "API token: run `npm run token -- create --org` and send it as `Authorization: Bearer <token>`.",
     `API reference: ${base}/docs/api`,
     needsSetup
-      ? `Dashboard: open ${base}/setup to create the first administrator.`
+      ? `Dashboard: open ${base}/setup to create the first administrator.\nSetup code: ${setupCode}  (asked for on that page; valid until the first administrator exists)`
       : `Dashboard: ${base}`,
     "",
   ];

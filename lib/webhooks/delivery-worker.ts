@@ -5,7 +5,7 @@ import type { Db } from "@/lib/db/types";
 import { createNapper } from "@/lib/util/napper";
 import { type AttemptResult, postWebhook } from "./deliver";
 import { WEBHOOK_CHANNEL } from "./enqueue";
-import { nextDelayMs } from "./schedule";
+import { nextAttempt } from "./schedule";
 import { signatureHeaders } from "./signing";
 
 type Claimed = { id: string; url: string; kind: string; payload: unknown; attempts: number };
@@ -84,11 +84,9 @@ export function startDeliveryWorker({
   async function record(d: Claimed, startedAt: Date, r: AttemptResult) {
     const ok = r.statusCode !== null && r.statusCode >= 200 && r.statusCode < 300;
     const gone = r.statusCode === 410;
-    const honourRetryAfter = r.statusCode === 429 || r.statusCode === 503;
-    const delay =
-      ok || gone
-        ? null
-        : nextDelayMs(schedule, d.attempts, honourRetryAfter ? r.retryAfterMs : null);
+    // A host that has stopped resolving is given up on after a few attempts, not 32 hours.
+    const next = nextAttempt(schedule, d.attempts, r);
+    const delay = ok || gone ? null : next.delayMs;
     const status = ok ? "succeeded" : delay === null ? "failed" : "pending";
     // The attempt and the delivery's new state, in one statement.
     const sql = `WITH attempt AS (
@@ -103,7 +101,7 @@ export function startDeliveryWorker({
       d.id,
       status,
       r.statusCode,
-      r.error,
+      next.error,
       (delay ?? 0) / 1000,
       id,
       d.attempts,

@@ -131,7 +131,10 @@ function expectNothingLeaked(body: string, what: string) {
 // cookie of a removed person would): it passes any signature check, so only the page's own
 // check of the person keeps the data in.
 async function forgedSessionCookie() {
-  const secret = fs.readFileSync(path.join(serverEnv.DATA_DIR, "secrets/auth-secret"), "utf8");
+  const secret = fs.readFileSync(
+    path.join(serverEnv.DATA_DIR ?? "", "secrets/auth-secret"),
+    "utf8",
+  );
   const name = "authjs.session-token";
   const token = await encode({
     token: { sub: crypto.randomUUID(), email: "ghost@example.com" },

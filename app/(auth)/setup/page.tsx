@@ -1,33 +1,42 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { ErrorText } from "@/components/error-text";
 import { signIn } from "@/lib/auth/session";
-import { countUsersWithPassword, createUser, NewUserSchema } from "@/lib/auth/users";
+import { runFirstSetup } from "@/lib/auth/sign-in-setup";
+import { countUsersWithPassword } from "@/lib/auth/users";
 import { getDb } from "@/lib/db";
+import { AppError } from "@/lib/http/problem";
 
 export const metadata: Metadata = { title: "First-run setup" };
 export const dynamic = "force-dynamic";
 
 // The first administrator, when neither ADMIN_EMAIL/ADMIN_PASSWORD nor any user exists. Once
-// someone can sign in, this page is gone.
+// someone can sign in, this page is gone. The setup code printed on the server console proves the
+// visitor runs the server (not merely reaches its port); runFirstSetup is also POST /api/setup.
 async function setupAction(formData: FormData) {
   "use server";
   const db = await getDb();
-  if ((await countUsersWithPassword(db)) > 0) redirect("/sign-in");
-  const parsed = NewUserSchema.safeParse({
-    email: formData.get("email"),
+  const form = {
+    code: formData.get("code") ?? "",
+    email: formData.get("email") ?? "",
     name: formData.get("name") || undefined,
-    password: formData.get("password"),
-    role: "admin",
-  });
-  if (!parsed.success) {
-    const message = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    password: formData.get("password") ?? "",
+  };
+  try {
+    await runFirstSetup(db, form, await headers());
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    if (err.status === 409) redirect("/sign-in");
+    const fields = (err.details.errors as { path: string; message: string }[] | undefined) ?? [];
+    const message = fields.length
+      ? fields.map((f) => `${f.path}: ${f.message}`).join("; ")
+      : err.message;
     redirect(`/setup?error=${encodeURIComponent(message)}`);
   }
-  await createUser(db, parsed.data);
   await signIn("credentials", {
-    email: parsed.data.email,
-    password: parsed.data.password,
+    email: form.email,
+    password: form.password,
     redirectTo: "/",
   });
 }
@@ -47,6 +56,9 @@ export default async function SetupPage({
       </p>
       <ErrorText>{error}</ErrorText>
       <form action={setupAction}>
+        <label htmlFor="code">Setup code</label>
+        <input id="code" name="code" autoComplete="one-time-code" spellCheck={false} required />
+        <p className="muted small">Printed on the server console when Crewdeck started.</p>
         <label htmlFor="name">Name</label>
         <input id="name" name="name" autoComplete="name" />
         <label htmlFor="email">Email</label>

@@ -1,8 +1,9 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { AuthError } from "next-auth";
+import { AuthError, CredentialsSignin } from "next-auth";
 import { ErrorText } from "@/components/error-text";
 import { signIn } from "@/lib/auth/session";
+import { refusalMessage } from "@/lib/auth/sign-in-check";
 import { countUsersWithPassword } from "@/lib/auth/users";
 import { getDb } from "@/lib/db";
 
@@ -23,7 +24,14 @@ async function signInAction(formData: FormData) {
       redirectTo: next,
     });
   } catch (err) {
-    if (err instanceof AuthError) redirect(`/sign-in?error=1&next=${encodeURIComponent(next)}`);
+    if (err instanceof AuthError) {
+      // The code says whether it was a wrong password or a lock (with its length), so the page can
+      // tell the two apart; it never says whether the email exists.
+      const code = err instanceof CredentialsSignin ? err.code : "credentials";
+      redirect(
+        `/sign-in?error=1&code=${encodeURIComponent(code)}&next=${encodeURIComponent(next)}`,
+      );
+    }
     throw err; // the redirect that signIn throws on success
   }
 }
@@ -31,14 +39,14 @@ async function signInAction(formData: FormData) {
 export default async function SignInPage({
   searchParams,
 }: {
-  searchParams: Promise<{ error?: string; next?: string }>;
+  searchParams: Promise<{ error?: string; code?: string; next?: string }>;
 }) {
   if ((await countUsersWithPassword(await getDb())) === 0) redirect("/setup");
-  const { error, next } = await searchParams;
+  const { error, code, next } = await searchParams;
   return (
     <section className="auth-card">
       <h1>Sign in to Crewdeck</h1>
-      {error && <ErrorText>Wrong email or password.</ErrorText>}
+      {error && <ErrorText>{refusalMessage(code)}</ErrorText>}
       <form action={signInAction}>
         <input type="hidden" name="next" value={safeNext(next)} />
         <label htmlFor="email">Email</label>

@@ -1,0 +1,125 @@
+import { z } from "zod";
+import type { Db } from "@/lib/db/types";
+import { clientAddress } from "@/lib/http/client-address";
+import { dummyHash, verifyPassword } from "./passwords";
+import type { Role } from "./roles";
+import { Busy, hashGate } from "./sign-in-gate";
+import { throttles } from "./sign-in-throttle";
+import { findUserForSignIn } from "./users";
+
+const SignIn = z.object({ email: z.email(), password: z.string().min(1).max(500) });
+
+/** Why a sign-in was refused; `retryAfterS` for throttled and busy. */
+export class SignInRefused extends Error {
+  constructor(
+    readonly reason: "invalid" | "throttled" | "busy",
+    readonly retryAfterS = 0,
+  ) {
+    super(
+      reason === "invalid"
+        ? "Wrong email or password."
+        : `Too many attempts; retry after ${retryAfterS} s.`,
+    );
+    this.name = "SignInRefused";
+  }
+}
+
+export type SignedInUser = { id: string; email: string; name: string; role: Role };
+
+const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+
+/**
+ * Checks an email and password for next-auth's authorize (the sign-in page's server action and
+ * POST /api/auth/callback/credentials both end here). Throttled per account and per client
+ * address; the password check waits for a slot in the hash gate. Logs each refusal as one line.
+ */
+export async function checkSignIn(db: Db, raw: unknown, headers: Headers): Promise<SignedInUser> {
+  const address = clientAddress(headers);
+  const parsed = SignIn.safeParse(raw);
+  if (!parsed.success) throw refuse(new SignInRefused("invalid"), "(malformed)", address);
+  const email = parsed.data.email.toLowerCase();
+  const accountKey = `account:${email}`;
+  const addressKey = `address:${address}`;
+
+  const lockedMs = Math.max(
+    throttles.account.retryAfterMs(accountKey),
+    throttles.address.retryAfterMs(addressKey),
+  );
+  if (lockedMs > 0) throw refuse(new SignInRefused("throttled", seconds(lockedMs)), email, address);
+
+  const user = await findUserForSignIn(db, email);
+  let ok: boolean;
+  try {
+    // The same scrypt work whether or not the user exists or has a password, so the time taken
+    // does not tell which emails are known.
+    const stored = user?.password_hash ?? (await dummyHash());
+    ok = await hashGate.run(() => verifyPassword(parsed.data.password, stored));
+  } catch (err) {
+    if (err instanceof Busy)
+      throw refuse(new SignInRefused("busy", err.retryAfterS), email, address);
+    throw err;
+  }
+  if (!user?.password_hash || !ok) {
+    const lockMs = Math.max(throttles.account.fail(accountKey), throttles.address.fail(addressKey));
+    // The attempt that reaches the limit is told about the lock at once.
+    if (lockMs > 0) throw refuse(new SignInRefused("throttled", seconds(lockMs)), email, address);
+    throw refuse(new SignInRefused("invalid"), email, address);
+  }
+  throttles.account.reset(accountKey);
+  return { id: user.id, email: user.email, name: user.name ?? user.email, role: user.role };
+}
+
+function refuse(err: SignInRefused, email: string, address: string) {
+  const why =
+    err.reason === "invalid"
+      ? "wrong email or password"
+      : err.reason === "throttled"
+        ? `throttled for ${err.retryAfterS} s`
+        : "hash gate full";
+  // One line, no stack: a failed sign-in is an everyday event, not a server error.
+  console.warn(`[auth] sign-in refused for ${JSON.stringify(email)} from ${address}: ${why}`);
+  return err;
+}
+
+/** The error code next-auth carries to the page (`?code=`) and to the server action. */
+export function refusalCode(err: SignInRefused) {
+  return err.reason === "invalid" ? "credentials" : `${err.reason}-${err.retryAfterS}`;
+}
+
+/** Parses refusalCode's output back; undefined for anything else. */
+export function parseRefusalCode(code: unknown) {
+  const m = typeof code === "string" ? /^(throttled|busy)-(\d{1,6})$/.exec(code) : null;
+  return m ? { reason: m[1] as "throttled" | "busy", retryAfterS: Number(m[2]) } : undefined;
+}
+
+/** The sentence the sign-in page shows for a refusal code. */
+export function refusalMessage(code: unknown) {
+  const r = parseRefusalCode(code);
+  if (!r) return "Wrong email or password.";
+  if (r.reason === "busy")
+    return "The server is busy checking other sign-ins; try again in a few seconds.";
+  const minutes = Math.ceil(r.retryAfterS / 60);
+  return `Too many attempts; try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+}
+
+/**
+ * Wraps next-auth's POST handler: a throttled or busy credentials sign-in becomes 429 / 503 with
+ * Retry-After instead of a redirect, so scripts and proxies see a refusal they can honour.
+ * (The page's own server action reads the code itself and shows the message.)
+ */
+export function withSignInStatus<R extends Request>(post: (req: R) => Promise<Response>) {
+  return async (req: R) => {
+    const res = await post(req);
+    const location = res.headers.get("location");
+    if (!location || !new URL(req.url).pathname.endsWith("/callback/credentials")) return res;
+    const r = parseRefusalCode(new URL(location, req.url).searchParams.get("code"));
+    if (!r) return res;
+    return Response.json(
+      { error: r.reason, detail: refusalMessage(`${r.reason}-${r.retryAfterS}`) },
+      {
+        status: r.reason === "throttled" ? 429 : 503,
+        headers: { "retry-after": String(r.retryAfterS), "cache-control": "no-store" },
+      },
+    );
+  };
+}
