@@ -1,4 +1,4 @@
-import { AppError } from "@/lib/http/problem";
+import { AppError } from "@/lib/errors";
 import type { Principal } from "./principal";
 import { type Action, can } from "./roles";
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { env } from "@/lib/config/env";
 import { getDb } from "@/lib/db";
-import { AppError, errors } from "@/lib/http/problem";
+import { AppError, errors } from "@/lib/errors";
 import type { Principal } from "./principal";
 import type { Role } from "./roles";
 import { hashToken, looksLikeToken, safeEqual } from "./token-format";

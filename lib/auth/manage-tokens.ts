@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { z } from "zod";
 import type { Db } from "@/lib/db/types";
-import { errors } from "@/lib/http/problem";
+import { errors } from "@/lib/errors";
 import { createIntegrationToken } from "@/lib/tracker/integration-token";
 import { forgetCachedTokens } from "./authenticate";
 import { displayPrefix, generateToken, hashToken } from "./token-format";

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { z } from "zod";
 import type { Db, Queryable } from "@/lib/db/types";
-import { AppError, errors, zodFieldErrors } from "@/lib/http/problem";
+import { AppError, errors, zodFieldErrors } from "@/lib/errors";
 import { hashPassword, PASSWORD_MIN_LENGTH } from "./passwords";
 import { ROLES, type Role } from "./roles";
 import { clearSetupCodes, setupCodeMatches } from "./setup-code";

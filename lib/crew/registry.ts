@@ -3,7 +3,7 @@ import path from "node:path";
 import { assertCan } from "@/lib/auth/access";
 import type { Principal } from "@/lib/auth/principal";
 import { env } from "@/lib/config/env";
-import { errors } from "@/lib/http/problem";
+import { errors } from "@/lib/errors";
 import { type CrewCatalog, loadCrews } from "./load-crews";
 import type { CrewDef } from "./schema";
 

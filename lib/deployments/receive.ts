@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { unseal } from "@/lib/config/encryption";
 import type { Db } from "@/lib/db/types";
-import { AppError, errors } from "@/lib/http/problem";
+import { AppError, errors } from "@/lib/errors";
 import { parseJsonText, readTextBody } from "@/lib/http/read-json";
 import { verify } from "@/lib/webhooks/signing";
 import { HOOK_KINDS, type HookKind, hookSecretMatches } from "./hooks";

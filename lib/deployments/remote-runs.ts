@@ -3,7 +3,7 @@ import type { ResumeRequest } from "@/lib/api/schemas";
 import { ownerOf, type Principal, principalName } from "@/lib/auth/principal";
 import type { CrewDef } from "@/lib/crew/schema";
 import type { Db } from "@/lib/db/types";
-import { AppError, errors } from "@/lib/http/problem";
+import { AppError, errors } from "@/lib/errors";
 import { type ExecutionPatch, mutateExecution, withoutKnownKeys } from "@/lib/runs/execution-store";
 import { getExecutionOrThrow } from "@/lib/runs/get-execution";
 import { TERMINAL } from "@/lib/runs/states";

@@ -4,7 +4,7 @@ import { assertCan } from "@/lib/auth/access";
 import type { Principal } from "@/lib/auth/principal";
 import { seal, unseal } from "@/lib/config/encryption";
 import type { Db, Queryable } from "@/lib/db/types";
-import { AppError, errors } from "@/lib/http/problem";
+import { AppError, errors } from "@/lib/errors";
 
 // A remote deployment: one crew served elsewhere over the Crew Execution Service API (another
 // Crewdeck's /api/crews/<crew>, or a CrewAI deployment's URL). Its token is sealed at rest and

@@ -1,6 +1,6 @@
 import type { Principal } from "@/lib/auth/principal";
 import { env } from "@/lib/config/env";
-import { AppError } from "./problem";
+import { AppError } from "@/lib/errors";
 
 // A token bucket per caller (token or signed-in person), per process: RATE_LIMIT_PER_MINUTE
 // requests a minute with bursts up to the same number. Beyond it: 429 with Retry-After.

@@ -1,4 +1,4 @@
-import { AppError, errors } from "./problem";
+import { AppError, errors } from "@/lib/errors";
 
 /** Reads a body as text without ever holding more than `limitBytes` of it; 413 past the limit. */
 export async function readTextBody(request: Request, limitBytes: number): Promise<string> {

@@ -7,8 +7,9 @@ import type { CrewDef } from "@/lib/crew/schema";
 import { getDb } from "@/lib/db";
 import { remoteCrewDef } from "@/lib/deployments/remote-runs";
 import { type Deployment, getDeploymentOrThrow } from "@/lib/deployments/store";
+import { AppError } from "@/lib/errors";
 import { isDraining } from "@/lib/server/shutdown";
-import { AppError, toProblem } from "./problem";
+import { toProblem } from "./problem";
 import { checkRateLimit } from "./rate-limit";
 
 type Params = Record<string, string | string[]>;

@@ -4,7 +4,7 @@ import { ownerOf, type Principal } from "@/lib/auth/principal";
 import { type InputValue, missingInputs } from "@/lib/crew/inputs";
 import type { CrewDef } from "@/lib/crew/schema";
 import type { Db } from "@/lib/db/types";
-import { errors } from "@/lib/http/problem";
+import { errors } from "@/lib/errors";
 import { integrationToken } from "@/lib/tracker/integration-token";
 import { assertWebhookUrlsAllowed } from "@/lib/webhooks/check-urls";
 import type { TaskState, WebhookUrls } from "./types";

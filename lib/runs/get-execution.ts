@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { canSeeExecution, type Principal } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/types";
-import { errors } from "@/lib/http/problem";
+import { errors } from "@/lib/errors";
 import { cachedExecution } from "./execution-cache";
 import type { ExecutionRow } from "./types";
 

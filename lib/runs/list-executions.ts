@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Principal } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/types";
-import { errors } from "@/lib/http/problem";
+import { errors } from "@/lib/errors";
 import { EXECUTION_STATUSES } from "./states";
 
 export const ListQuerySchema = z.object({

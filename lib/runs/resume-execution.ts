@@ -1,7 +1,7 @@
 import type { ResumeRequest } from "@/lib/api/schemas";
 import { type Principal, principalName } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/types";
-import { errors } from "@/lib/http/problem";
+import { errors } from "@/lib/errors";
 import { assertWebhookUrlsAllowed } from "@/lib/webhooks/check-urls";
 import { mutateExecution } from "./execution-store";
 import { getExecutionOrThrow } from "./get-execution";

@@ -1,6 +1,6 @@
 import type { Principal } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/types";
-import { errors } from "@/lib/http/problem";
+import { errors } from "@/lib/errors";
 import { mutateExecution } from "./execution-store";
 import { getExecutionOrThrow } from "./get-execution";
 import { TERMINAL } from "./states";

@@ -1,4 +1,4 @@
-import { AppError } from "@/lib/http/problem";
+import { AppError } from "@/lib/errors";
 import { TrackerError } from "./errors";
 
 /** Tracker failures over HTTP: `{"error": {"code", "message"}}` with the code's status. */

@@ -1,4 +1,4 @@
-import { errors, type FieldError } from "@/lib/http/problem";
+import { errors, type FieldError } from "@/lib/errors";
 import { checkWebhookUrl, RefusedUrlError } from "./ssrf";
 
 type UrlFields = { taskWebhookUrl?: string; stepWebhookUrl?: string; crewWebhookUrl?: string };

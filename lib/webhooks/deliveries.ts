@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Db } from "@/lib/db/types";
-import { errors } from "@/lib/http/problem";
+import { errors } from "@/lib/errors";
 import { WEBHOOK_CHANNEL } from "./enqueue";
 
 export const DeliveriesQuerySchema = z.object({

@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db/types";
-import { AppError } from "@/lib/http/problem";
+import { AppError } from "@/lib/errors";
 import { parseJsonText, readTextBody } from "@/lib/http/read-json";
 import { webhookSecret } from "./secret";
 import { verify } from "./signing";

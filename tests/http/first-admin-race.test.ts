@@ -4,7 +4,7 @@ import { createFirstAdmin, listUsers } from "@/lib/auth/users";
 import { migrate } from "@/lib/db/migrations";
 import { openEmbedded, openPostgres } from "@/lib/db/open";
 import type { Db, Queryable } from "@/lib/db/types";
-import { AppError } from "@/lib/http/problem";
+import { AppError } from "@/lib/errors";
 import { freshPostgresDatabase, tempDir } from "../support/harness";
 
 // createFirstAdmin against the real database engine, with the race forced rather than hoped for:

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Principal } from "@/lib/auth/principal";
 import type { CrewDef } from "@/lib/crew/schema";
 import type { Db } from "@/lib/db/types";
-import { AppError } from "@/lib/http/problem";
+import { AppError } from "@/lib/errors";
 import type { ExecutionRow } from "@/lib/runs/types";
 
 // lib/config/env.ts reads process.env once: set it before anything calls env().

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { AppError } from "@/lib/http/problem";
+import type { AppError } from "@/lib/errors";
 
 // The per-caller token bucket behind 429s.
 let checkRateLimit: typeof import("@/lib/http/rate-limit").checkRateLimit;

@@ -6,7 +6,7 @@ import { signIn } from "@/lib/auth/session";
 import { runFirstSetup } from "@/lib/auth/sign-in-setup";
 import { countUsersWithPassword } from "@/lib/auth/users";
 import { getDb } from "@/lib/db";
-import { AppError } from "@/lib/http/problem";
+import { AppError } from "@/lib/errors";
 
 export const metadata: Metadata = { title: "First-run setup" };
 export const dynamic = "force-dynamic";

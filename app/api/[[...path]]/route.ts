@@ -1,7 +1,8 @@
 // Any other /api path: a problem body, not an HTML page. Under a crew's base URL the token is
 // checked first, so an unauthenticated caller cannot probe which paths exist.
 import { authenticate } from "@/lib/auth/authenticate";
-import { errors, toProblem } from "@/lib/http/problem";
+import { errors } from "@/lib/errors";
+import { toProblem } from "@/lib/http/problem";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 // /api/deployments — remote deployments (administrators): list, add. Tokens are never sent back.
 import { getDb } from "@/lib/db";
 import { createDeployment, DeploymentInputSchema, listDeployments } from "@/lib/deployments/store";
-import { errors, zodFieldErrors } from "@/lib/http/problem";
+import { errors, zodFieldErrors } from "@/lib/errors";
 import { readJsonBody, requireObject } from "@/lib/http/read-json";
 import { json } from "@/lib/http/respond";
 import { apiRoute } from "@/lib/http/routes";

@@ -1,6 +1,6 @@
 // GET /api/runs — executions across crews, newest first, filtered and paginated (the runs table).
 import { getDb } from "@/lib/db";
-import { errors, zodFieldErrors } from "@/lib/http/problem";
+import { errors, zodFieldErrors } from "@/lib/errors";
 import { json } from "@/lib/http/respond";
 import { apiRoute } from "@/lib/http/routes";
 import { ListQuerySchema, listExecutions } from "@/lib/runs/list-executions";

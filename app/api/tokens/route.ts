@@ -4,7 +4,7 @@ import { z } from "zod";
 import { createToken, listTokens } from "@/lib/auth/manage-tokens";
 import { roleAllows } from "@/lib/auth/roles";
 import { getDb } from "@/lib/db";
-import { AppError, errors, zodFieldErrors } from "@/lib/http/problem";
+import { AppError, errors, zodFieldErrors } from "@/lib/errors";
 import { readJsonBody, requireObject } from "@/lib/http/read-json";
 import { json } from "@/lib/http/respond";
 import { apiRoute } from "@/lib/http/routes";

@@ -1,7 +1,7 @@
 // /api/users — people and their roles (administrators only).
 import { createUser, listUsers, NewUserSchema } from "@/lib/auth/users";
 import { getDb } from "@/lib/db";
-import { errors, zodFieldErrors } from "@/lib/http/problem";
+import { errors, zodFieldErrors } from "@/lib/errors";
 import { readJsonBody, requireObject } from "@/lib/http/read-json";
 import { json } from "@/lib/http/respond";
 import { apiRoute } from "@/lib/http/routes";

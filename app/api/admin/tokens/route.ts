@@ -6,7 +6,8 @@ import { CreateTokenSchema, createToken, listTokens, revokeToken } from "@/lib/a
 import { hashToken, safeEqual } from "@/lib/auth/token-format";
 import { localAdminSecret } from "@/lib/config/secrets";
 import { getDb } from "@/lib/db";
-import { AppError, errors, toProblem, zodFieldErrors } from "@/lib/http/problem";
+import { AppError, errors, zodFieldErrors } from "@/lib/errors";
+import { toProblem } from "@/lib/http/problem";
 import { readJsonBody, requireObject } from "@/lib/http/read-json";
 import { json } from "@/lib/http/respond";
 

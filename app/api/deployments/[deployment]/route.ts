@@ -1,7 +1,7 @@
 // /api/deployments/<slug> — change (a new token, URL or name) or remove a remote deployment.
 import { getDb } from "@/lib/db";
 import { DeploymentPatchSchema, deleteDeployment, updateDeployment } from "@/lib/deployments/store";
-import { errors, zodFieldErrors } from "@/lib/http/problem";
+import { errors, zodFieldErrors } from "@/lib/errors";
 import { readJsonBody, requireObject } from "@/lib/http/read-json";
 import { json } from "@/lib/http/respond";
 import { apiRoute } from "@/lib/http/routes";

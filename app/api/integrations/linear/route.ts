@@ -1,7 +1,7 @@
 // /api/integrations/linear — the OAuth connection to Linear: what it is (GET; never a token) and
 // the OAuth application's id and secret (PUT; the secret sealed at rest).
 import { getDb } from "@/lib/db";
-import { errors, zodFieldErrors } from "@/lib/http/problem";
+import { errors, zodFieldErrors } from "@/lib/errors";
 import { readJsonBody, requireObject } from "@/lib/http/read-json";
 import { json } from "@/lib/http/respond";
 import { apiRoute } from "@/lib/http/routes";

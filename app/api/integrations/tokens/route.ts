@@ -1,7 +1,7 @@
 // /api/integrations/tokens — integration tokens for agent runtimes (administrators only).
 import { z } from "zod";
 import { getDb } from "@/lib/db";
-import { errors, zodFieldErrors } from "@/lib/http/problem";
+import { errors, zodFieldErrors } from "@/lib/errors";
 import { readJsonBody, requireObject } from "@/lib/http/read-json";
 import { json } from "@/lib/http/respond";
 import { apiRoute } from "@/lib/http/routes";

@@ -1,7 +1,7 @@
 // DELETE /api/tokens/{id} — revoke a token (administrators: any; others: their own).
 import { revokeTokenById } from "@/lib/auth/manage-tokens";
 import { getDb } from "@/lib/db";
-import { AppError } from "@/lib/http/problem";
+import { AppError } from "@/lib/errors";
 import { apiRoute } from "@/lib/http/routes";
 
 export const dynamic = "force-dynamic";

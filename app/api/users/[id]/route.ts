@@ -6,7 +6,7 @@ import { forgetCachedTokens } from "@/lib/auth/authenticate";
 import type { Principal } from "@/lib/auth/principal";
 import { changeUser, removeUser, UserChangeSchema } from "@/lib/auth/users";
 import { getDb } from "@/lib/db";
-import { AppError, errors, zodFieldErrors } from "@/lib/http/problem";
+import { AppError, errors, zodFieldErrors } from "@/lib/errors";
 import { readJsonBody, requireObject } from "@/lib/http/read-json";
 import { json } from "@/lib/http/respond";
 import { apiRoute } from "@/lib/http/routes";

@@ -1,7 +1,7 @@
 // GET /api/webhooks/deliveries — the outbox: every delivery and each of its attempts.
 
 import { getDb } from "@/lib/db";
-import { errors, zodFieldErrors } from "@/lib/http/problem";
+import { errors, zodFieldErrors } from "@/lib/errors";
 import { json } from "@/lib/http/respond";
 import { apiRoute } from "@/lib/http/routes";
 import { DeliveriesQuerySchema, listDeliveries } from "@/lib/webhooks/deliveries";

@@ -2,7 +2,7 @@
 
 import { z } from "zod";
 import { forwardGet } from "@/lib/deployments/remote-runs";
-import { AppError } from "@/lib/http/problem";
+import { AppError } from "@/lib/errors";
 import { json } from "@/lib/http/respond";
 import { crewRoute, otherMethods } from "@/lib/http/routes";
 

@@ -2,7 +2,7 @@
 import { KICKOFF_BODY_LIMIT_BYTES, KickoffRequestSchema } from "@/lib/api/schemas";
 import { getDb } from "@/lib/db";
 import { kickoffRemote } from "@/lib/deployments/remote-runs";
-import { errors, zodFieldErrors } from "@/lib/http/problem";
+import { errors, zodFieldErrors } from "@/lib/errors";
 import { readJsonBody, requireObject } from "@/lib/http/read-json";
 import { json } from "@/lib/http/respond";
 import { crewRoute, otherMethods } from "@/lib/http/routes";

@@ -1,7 +1,7 @@
 // DELETE /api/integrations/tokens/{id} — revoke an integration token (administrators only).
 import { z } from "zod";
 import { getDb } from "@/lib/db";
-import { errors } from "@/lib/http/problem";
+import { errors } from "@/lib/errors";
 import { apiRoute } from "@/lib/http/routes";
 import { TrackerError } from "@/lib/tracker/errors";
 import { revokeIntegrationToken } from "@/lib/tracker/integration-token";

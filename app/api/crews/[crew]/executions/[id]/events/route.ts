@@ -1,7 +1,7 @@
 // GET /executions/{id}/events?after=N — the execution's event log after sequence N.
 import { EventsQuerySchema } from "@/lib/api/schemas";
 import { getDb } from "@/lib/db";
-import { errors, zodFieldErrors } from "@/lib/http/problem";
+import { errors, zodFieldErrors } from "@/lib/errors";
 import { json } from "@/lib/http/respond";
 import { crewRoute, otherMethods } from "@/lib/http/routes";
 import { getExecutionOrThrow } from "@/lib/runs/get-execution";
