@@ -25,13 +25,22 @@ export function problemBody(err: AppError) {
   };
 }
 
-export function toProblem(err: unknown): Response {
+/**
+ * `integration`: the tracker actions' callers are CrewAI runtimes, whose platform tools read an
+ * error's text from `error.message`; their problem bodies carry that member too.
+ */
+export type ProblemShape = "problem" | "integration";
+
+export function toProblem(err: unknown, shape: ProblemShape = "problem"): Response {
   if (!(err instanceof AppError)) {
     // Unexpected: log it for the operator, tell the client nothing about the internals.
     console.error("[crewdeck] unhandled error:", err);
-    return toProblem(new AppError("internal", 500, "Something went wrong on our side."));
+    return toProblem(new AppError("internal", 500, "Something went wrong on our side."), shape);
   }
-  return new Response(JSON.stringify(problemBody(err)), {
+  const body = problemBody(err);
+  if (shape === "integration")
+    Object.assign(body, { error: { code: err.code, message: err.message } });
+  return new Response(JSON.stringify(body), {
     status: err.status,
     headers: { "content-type": "application/problem+json", ...err.headers },
   });

@@ -16,9 +16,13 @@ function keyOf(p: Principal) {
 }
 
 export function checkRateLimit(p: Principal, now = Date.now()) {
+  checkRateLimitFor(keyOf(p), now);
+}
+
+/** The same bucket for callers that are not principals (integration tokens). */
+export function checkRateLimitFor(key: string, now = Date.now()) {
   const perMinute = env().RATE_LIMIT_PER_MINUTE;
   const perMs = perMinute / 60_000;
-  const key = keyOf(p);
   const b = buckets.get(key) ?? { tokens: perMinute, at: now };
   b.tokens = Math.min(perMinute, b.tokens + (now - b.at) * perMs);
   b.at = now;

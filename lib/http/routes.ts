@@ -1,7 +1,9 @@
 import "server-only";
+import type { z } from "zod";
 import { authenticate } from "@/lib/auth/authenticate";
 import type { Principal } from "@/lib/auth/principal";
 import { type Action, can } from "@/lib/auth/roles";
+import { hashToken } from "@/lib/auth/token-format";
 import { getCrewOrThrow } from "@/lib/crew/registry";
 import type { CrewDef } from "@/lib/crew/schema";
 import { getDb } from "@/lib/db";
@@ -9,56 +11,153 @@ import { remoteCrewDef } from "@/lib/deployments/remote-runs";
 import { type Deployment, getDeploymentOrThrow } from "@/lib/deployments/store";
 import { AppError } from "@/lib/errors";
 import { isDraining } from "@/lib/server/shutdown";
-import { toProblem } from "./problem";
-import { checkRateLimit } from "./rate-limit";
+import { type IntegrationAccess, integrationAccess } from "@/lib/tracker/integration-token";
+import { parseInput } from "./parse-input";
+import { type ProblemShape, toProblem } from "./problem";
+import { checkRateLimit, checkRateLimitFor } from "./rate-limit";
+import { readJsonBody } from "./read-json";
 
 type Params = Record<string, string | string[]>;
-export type CrewRouteContext<P extends Params> = {
-  request: Request;
+/** For routes without path parameters of their own. */
+export type NoParams = Record<never, never>;
+type CrewCaller = {
   principal: Principal;
   crew: CrewDef;
-  params: P & { crew: string };
   /** Set when the crew is `@<deployment>`: a crew served by a remote deployment. */
   deployment?: Deployment;
 };
+export type CrewRouteContext<P extends Params, B = undefined, Q = undefined> = CrewCaller & {
+  request: Request;
+  params: P & { crew: string };
+  body: B;
+  query: Q;
+};
 
-export type RouteContext<P extends Params> = { request: Request; principal: Principal; params: P };
+type Inputs<B, Q> = {
+  /** The JSON body's schema: malformed or ill-typed → 400, a required field missing → 422. */
+  body?: z.ZodType<B>;
+  /** Body limit in bytes (413 beyond it); 1 MiB unless said. */
+  bodyLimit?: number;
+  /** The query string's schema (all values are strings); any failure → 400. */
+  query?: z.ZodType<Q>;
+};
+
+type RouteSpec<C, P, B, Q> = Inputs<B, Q> & {
+  /** Who is calling (and what it addresses), or an error: before anything else is looked at. */
+  caller: (request: Request, params: P) => Promise<C>;
+  /** The rate-limit bucket of this caller; null for none (callers proven by a signature). */
+  rateKey: (caller: C, request: Request) => string | null;
+  /** Integration routes add CrewAI's `error: {code, message}` member to every problem body. */
+  shape?: ProblemShape;
+};
+
+export type Ctx<C, P, B, Q> = { request: Request; caller: C; params: P; body: B; query: Q };
 
 /**
- * Every API handler: authenticate first (a bad token learns nothing, not even whether the thing
- * exists), check that the caller may take `action`, then run; any error becomes a problem body.
+ * The one builder every API route is made with. In order: refuse while this instance drains
+ * (503), identify the caller, rate-limit it (429), parse the query and the body against their
+ * schemas within the body limit, run the handler. Every failure becomes one problem body.
  */
-export function apiRoute<P extends Params = Params>(
-  handler: (ctx: RouteContext<P>) => Promise<Response>,
-  { action = "read" }: { action?: Action } = {},
+export function route<C, P extends Params = Params, B = undefined, Q = undefined>(
+  spec: RouteSpec<C, P, B, Q>,
+  handler: (ctx: Ctx<C, P, B, Q>) => Promise<Response>,
 ) {
   return async (request: Request, context: { params: Promise<P> }) => {
     try {
       if (isDraining()) throw shuttingDown();
-      const principal = await authenticate(request);
-      checkRateLimit(principal);
-      if (!can(principal, action)) throw forbidden(action);
-      return await handler({ request, principal, params: await context.params });
+      const params = await context.params;
+      const caller = await spec.caller(request, params);
+      const key = spec.rateKey(caller, request);
+      if (key) checkRateLimitFor(key);
+      const query = spec.query
+        ? parseInput(spec.query, Object.fromEntries(new URL(request.url).searchParams), "query")
+        : (undefined as Q);
+      const body = spec.body
+        ? parseInput(spec.body, await readJsonBody(request, spec.bodyLimit ?? 1024 * 1024), "body")
+        : (undefined as B);
+      return await handler({ request, caller, params, body, query });
     } catch (err) {
-      return toProblem(asUnavailable(err) ?? err);
+      return toProblem(asUnavailable(err) ?? err, spec.shape);
     }
   };
+}
+
+/** For routes whose caller proves itself inside (signed webhooks, the setup code): no token. */
+export const noCaller = { caller: async () => null, rateKey: () => null };
+
+export type RouteContext<P extends Params, B = undefined, Q = undefined> = {
+  request: Request;
+  principal: Principal;
+  params: P;
+  body: B;
+  query: Q;
+};
+
+/**
+ * Every API handler called with a token or the dashboard's session: authenticate first (a bad
+ * token learns nothing, not even whether the thing exists), rate-limit, check that the caller may
+ * take `action`, then parse and run (see route).
+ */
+export function apiRoute<P extends Params = Params, B = undefined, Q = undefined>(
+  handler: (ctx: RouteContext<P, B, Q>) => Promise<Response>,
+  { action = "read", ...inputs }: { action?: Action } & Inputs<B, Q> = {},
+) {
+  return route<Principal, P, B, Q>(
+    { ...inputs, caller: (request) => principalFor(request, action), rateKey: () => null },
+    ({ caller, ...ctx }) => handler({ ...ctx, principal: caller }),
+  );
+}
+
+async function principalFor(request: Request, action: Action) {
+  const principal = await authenticate(request);
+  checkRateLimit(principal); // before the permission check: refusals count too
+  if (!can(principal, action)) throw forbidden(action);
+  return principal;
+}
+
+/**
+ * The tracker actions, called by agent runtimes with an integration token (not a person's or an
+ * organization's): the same pipeline, rate-limited per token, errors in CrewAI's shape too.
+ */
+export function integrationRoute<P extends Params = Params, B = undefined, Q = undefined>(
+  handler: (ctx: Ctx<IntegrationAccess, P, B, Q>) => Promise<Response>,
+  inputs: Inputs<B, Q> = {},
+) {
+  return route<IntegrationAccess, P, B, Q>(
+    {
+      ...inputs,
+      shape: "integration",
+      caller: async (request) => integrationAccess(await getDb(), request),
+      rateKey: (_access, request) =>
+        `integration:${hashToken(request.headers.get("authorization") ?? "")}`,
+    },
+    handler,
+  );
 }
 
 /**
  * Handlers under /api/crews/<slug>: as apiRoute, with the crew resolved after the token check.
  * `@<deployment>` names a remote deployment's crew: the same API, answered by forwarding to it.
  */
-export function crewRoute<P extends Params = Params>(
-  handler: (ctx: CrewRouteContext<P>) => Promise<Response>,
-  options: { action?: Action } = {},
+export function crewRoute<P extends Params = Params, B = undefined, Q = undefined>(
+  handler: (ctx: CrewRouteContext<P, B, Q>) => Promise<Response>,
+  { action = "read", ...inputs }: { action?: Action } & Inputs<B, Q> = {},
 ) {
-  return apiRoute<P & { crew: string }>(async (ctx) => {
-    const slug = ctx.params.crew;
-    if (!slug.startsWith("@")) return handler({ ...ctx, crew: getCrewOrThrow(slug) });
-    const deployment = await getDeploymentOrThrow(await getDb(), slug.slice(1));
-    return handler({ ...ctx, crew: remoteCrewDef(deployment), deployment });
-  }, options);
+  return route<CrewCaller, P & { crew: string }, B, Q>(
+    {
+      ...inputs,
+      // The token first (a bad one learns nothing), then the crew (404), then the body.
+      async caller(request, params) {
+        const principal = await principalFor(request, action);
+        const slug = params.crew;
+        if (!slug.startsWith("@")) return { principal, crew: getCrewOrThrow(slug) };
+        const deployment = await getDeploymentOrThrow(await getDb(), slug.slice(1));
+        return { principal, crew: remoteCrewDef(deployment), deployment };
+      },
+      rateKey: () => null,
+    },
+    ({ caller, ...ctx }) => handler({ ...ctx, ...caller }),
+  );
 }
 
 const shuttingDown = () =>

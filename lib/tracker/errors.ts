@@ -1,3 +1,5 @@
+import { AppError } from "@/lib/errors";
+
 // Every failure of a tracker action: a machine-readable code, an HTTP status, and a message an
 // LLM can act on (it says what was wrong and what would be right).
 export type TrackerErrorCode =
@@ -37,14 +39,21 @@ const STATUS: Record<TrackerErrorCode, number> = {
   unknown_action: 404,
 };
 
-export class TrackerError extends Error {
-  readonly status: number;
-  constructor(
-    readonly code: TrackerErrorCode,
-    message: string,
-  ) {
-    super(message);
-    this.status = STATUS[code];
+/**
+ * A tracker failure is an AppError like any other (one problem body for every route); its code is
+ * one of the codes above, and the integration routes also send it as CrewAI's `error` member.
+ */
+export class TrackerError extends AppError {
+  declare readonly code: TrackerErrorCode;
+  constructor(code: TrackerErrorCode, message: string, status = STATUS[code]) {
+    super(
+      code,
+      status,
+      message,
+      {},
+      status === 401 ? { "www-authenticate": 'Bearer realm="crewdeck-integrations"' } : {},
+    );
+    this.name = "TrackerError";
   }
   toJSON() {
     return { error: { code: this.code, message: this.message } };

@@ -32,14 +32,10 @@ export async function integrationAccess(db: Db, request: Request): Promise<Integ
   const m = /^Bearer\s+(\S+)$/i.exec(request.headers.get("authorization")?.trim() ?? "");
   const token = m?.[1];
   const unauthorized = () =>
-    Object.assign(
-      new TrackerError(
-        "permission_denied",
-        "Send an integration token (SERVICE_PLATFORM_INTEGRATION_TOKEN) as `Authorization: Bearer <token>`.",
-      ),
-      {
-        status: 401,
-      },
+    new TrackerError(
+      "permission_denied",
+      "Send an integration token (SERVICE_PLATFORM_INTEGRATION_TOKEN) as `Authorization: Bearer <token>`.",
+      401,
     );
   if (!token) throw unauthorized();
   if (safeEqual(hashToken(token), hashToken(integrationToken()))) return "write";

@@ -2,21 +2,21 @@
 // checked first, so an unauthenticated caller cannot probe which paths exist.
 import { authenticate } from "@/lib/auth/authenticate";
 import { errors } from "@/lib/errors";
-import { toProblem } from "@/lib/http/problem";
+import { route } from "@/lib/http/routes";
 
 export const dynamic = "force-dynamic";
 
-async function notFound(request: Request, { params }: { params: Promise<{ path?: string[] }> }) {
-  try {
-    const { path } = await params;
-    if (path?.[0] === "crews") await authenticate(request);
+const notFound = route<unknown, { path?: string[] }>(
+  {
+    caller: async (request, { path }) => (path?.[0] === "crews" ? authenticate(request) : null),
+    rateKey: () => null,
+  },
+  async ({ request }) => {
     throw errors.notFound(
       `No API endpoint at ${new URL(request.url).pathname}. See /api/openapi.json.`,
     );
-  } catch (err) {
-    return toProblem(err);
-  }
-}
+  },
+);
 
 export {
   notFound as DELETE,

@@ -4,18 +4,14 @@
 // 429 too many wrong codes.
 import { runFirstSetup } from "@/lib/auth/sign-in-setup";
 import { getDb } from "@/lib/db";
-import { toProblem } from "@/lib/http/problem";
 import { readJsonBody, requireObject } from "@/lib/http/read-json";
 import { json } from "@/lib/http/respond";
+import { noCaller, route } from "@/lib/http/routes";
 
 export const dynamic = "force-dynamic";
 
-export async function POST(request: Request) {
-  try {
-    const body = requireObject(await readJsonBody(request, 16 * 1024));
-    const user = await runFirstSetup(await getDb(), body, request.headers);
-    return json(user, { status: 201 });
-  } catch (err) {
-    return toProblem(err);
-  }
-}
+export const POST = route(noCaller, async ({ request }) => {
+  const body = requireObject(await readJsonBody(request, 16 * 1024));
+  const user = await runFirstSetup(await getDb(), body, request.headers);
+  return json(user, { status: 201 });
+});

@@ -6,10 +6,9 @@ import { CreateTokenSchema, createToken, listTokens, revokeToken } from "@/lib/a
 import { hashToken, safeEqual } from "@/lib/auth/token-format";
 import { localAdminSecret } from "@/lib/config/secrets";
 import { getDb } from "@/lib/db";
-import { AppError, errors, zodFieldErrors } from "@/lib/errors";
-import { toProblem } from "@/lib/http/problem";
-import { readJsonBody, requireObject } from "@/lib/http/read-json";
+import { AppError } from "@/lib/errors";
 import { json } from "@/lib/http/respond";
+import { type NoParams, route } from "@/lib/http/routes";
 
 export const dynamic = "force-dynamic";
 
@@ -29,28 +28,22 @@ const ActionSchema = z.discriminatedUnion("action", [
   z.object({ action: z.literal("revoke"), ref: z.string().min(1) }),
 ]);
 
-export async function GET(request: Request) {
-  try {
-    checkLocalAdmin(request);
-    return json({ tokens: await listTokens({ db: await getDb() }) });
-  } catch (err) {
-    return toProblem(err);
-  }
-}
+// The local admin secret is this caller's credential (and its rate-limit bucket).
+const localAdmin = {
+  caller: async (request: Request) => checkLocalAdmin(request),
+  rateKey: () => "local-admin",
+};
 
-export async function POST(request: Request) {
-  try {
-    checkLocalAdmin(request);
-    const parsed = ActionSchema.safeParse(requireObject(await readJsonBody(request, 16 * 1024)));
-    if (!parsed.success)
-      throw errors.unprocessable("Invalid token request.", {
-        errors: zodFieldErrors(parsed.error),
-      });
+export const GET = route(localAdmin, async () =>
+  json({ tokens: await listTokens({ db: await getDb() }) }),
+);
+
+export const POST = route<void, NoParams, z.infer<typeof ActionSchema>>(
+  { ...localAdmin, body: ActionSchema, bodyLimit: 16 * 1024 },
+  async ({ body }) => {
     const db = await getDb();
-    if (parsed.data.action === "create")
-      return json(await createToken({ db, input: parsed.data.token }), { status: 201 });
-    return json({ revoked: await revokeToken({ db, ref: parsed.data.ref }) });
-  } catch (err) {
-    return toProblem(err);
-  }
-}
+    if (body.action === "create")
+      return json(await createToken({ db, input: body.token }), { status: 201 });
+    return json({ revoked: await revokeToken({ db, ref: body.ref }) });
+  },
+);

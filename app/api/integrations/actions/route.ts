@@ -1,18 +1,18 @@
 // GET /api/integrations/actions?apps=tracker — the actions an agent runtime may call, with
 // their parameters as JSON Schema (the shape of CrewAI's platform-tools transport).
-import { getDb } from "@/lib/db";
+import { z } from "zod";
 import { json } from "@/lib/http/respond";
+import { integrationRoute, type NoParams } from "@/lib/http/routes";
 import { APP_NAMES, describeActions, grantedActions } from "@/lib/tracker/actions";
 import { TrackerError } from "@/lib/tracker/errors";
-import { trackerErrorResponse } from "@/lib/tracker/http";
-import { integrationAccess } from "@/lib/tracker/integration-token";
 
 export const dynamic = "force-dynamic";
 
-export async function GET(request: Request) {
-  try {
-    await integrationAccess(await getDb(), request);
-    const apps = (new URL(request.url).searchParams.get("apps") ?? APP_NAMES[0])
+const Query = z.object({ apps: z.string().max(1000).optional() });
+
+export const GET = integrationRoute<NoParams, undefined, z.infer<typeof Query>>(
+  async ({ query }) => {
+    const apps = (query.apps ?? APP_NAMES[0])
       .split(",")
       .map((a) => a.trim())
       .filter(Boolean);
@@ -23,7 +23,6 @@ export async function GET(request: Request) {
       actions[app] = describeActions(granted.actions);
     }
     return json({ actions });
-  } catch (err) {
-    return trackerErrorResponse(err);
-  }
-}
+  },
+  { query: Query },
+);

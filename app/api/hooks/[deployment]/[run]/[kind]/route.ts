@@ -3,21 +3,14 @@
 
 import { getDb } from "@/lib/db";
 import { receiveRemoteHook } from "@/lib/deployments/receive";
-import { toProblem } from "@/lib/http/problem";
 import { json } from "@/lib/http/respond";
-import { asUnavailable } from "@/lib/http/routes";
+import { noCaller, route } from "@/lib/http/routes";
 
 export const dynamic = "force-dynamic";
 
-export async function POST(
-  request: Request,
-  context: { params: Promise<{ deployment: string; run: string; kind: string }> },
-) {
-  try {
-    return json(
-      await receiveRemoteHook({ db: await getDb(), request, params: await context.params }),
-    );
-  } catch (err) {
-    return toProblem(asUnavailable(err) ?? err);
-  }
-}
+// The per-run secret in the URL is the credential: receiveRemoteHook checks it first.
+export const POST = route<null, { deployment: string; run: string; kind: string }>(
+  noCaller,
+  async ({ request, params }) =>
+    json(await receiveRemoteHook({ db: await getDb(), request, params })),
+);

@@ -1,25 +1,23 @@
 // POST /api/integrations/actions/{name}/execute — run one action: {"integration": {…params}}.
+import { z } from "zod";
 import { getDb } from "@/lib/db";
-import { readJsonBody, requireObject } from "@/lib/http/read-json";
 import { json } from "@/lib/http/respond";
+import { integrationRoute } from "@/lib/http/routes";
 import { executeAction } from "@/lib/tracker/actions";
-import { trackerErrorResponse } from "@/lib/tracker/http";
-import { assertAllowed, integrationAccess } from "@/lib/tracker/integration-token";
+import { assertAllowed } from "@/lib/tracker/integration-token";
 
 export const dynamic = "force-dynamic";
 
-export async function POST(request: Request, { params }: { params: Promise<{ name: string }> }) {
-  try {
-    const db = await getDb();
-    const access = await integrationAccess(db, request);
-    const { name } = await params;
-    assertAllowed(access, name);
-    const body = requireObject(await readJsonBody(request, 1024 * 1024));
-    const result = await executeAction(db, name, body.integration ?? {}, {
+// The action's own parameters are validated by the action (its codes are the seed's failures).
+const Body = z.object({ integration: z.unknown() });
+
+export const POST = integrationRoute<{ name: string }, z.infer<typeof Body>>(
+  async ({ caller: access, params, body }) => {
+    assertAllowed(access, params.name);
+    const result = await executeAction(await getDb(), params.name, body.integration ?? {}, {
       actor: "integration-token",
     });
     return json(result);
-  } catch (err) {
-    return trackerErrorResponse(err);
-  }
-}
+  },
+  { body: Body },
+);
