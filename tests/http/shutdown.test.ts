@@ -47,7 +47,8 @@ describe(`SIGTERM (${mode})`, () => {
       worker.proc.kill("SIGTERM");
       if (mode === "embedded") {
         // The web process drains: the API sends clients elsewhere instead of starting new work.
-        await new Promise((r) => setTimeout(r, 100));
+        // (Once it has taken the signal — it says so — however long a busy machine makes that.)
+        await until("the signal taken", () => worker.output(), (o) => /shutting down/.test(o));
         const r = await call(t.url(), "GET", `/api/crews/three-step/status/${id}`, {
           token: TEST_CREW_TOKEN,
         });
