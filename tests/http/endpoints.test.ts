@@ -287,14 +287,15 @@ describe("POST /resume — validation", () => {
       "is_approve",
     ]);
   });
-  it("422 naming an ill-typed field", async () => {
+  // The contract: 400 for invalid input format, 422 only for required fields that are missing.
+  it("400 naming an ill-typed field", async () => {
     const r = await brief.resume({
       execution_id: "x",
       task_id: "t",
       human_feedback: "f",
       is_approve: "yes",
     });
-    expectProblem(r, 422);
+    expectProblem(r, 400);
     expect(r.json.errors.map((e: { path: string }) => e.path).sort()).toEqual([
       "execution_id",
       "is_approve",
