@@ -48,7 +48,11 @@ describe(`SIGTERM (${mode})`, () => {
       if (mode === "embedded") {
         // The web process drains: the API sends clients elsewhere instead of starting new work.
         // (Once it has taken the signal — it says so — however long a busy machine makes that.)
-        await until("the signal taken", () => worker.output(), (o) => /shutting down/.test(o));
+        await until(
+          "the signal taken",
+          () => worker.output(),
+          (o) => /shutting down/.test(o),
+        );
         const r = await call(t.url(), "GET", `/api/crews/three-step/status/${id}`, {
           token: TEST_CREW_TOKEN,
         });
