@@ -7,6 +7,7 @@ import { hashToken } from "@/lib/auth/token-format";
 import { getCrewOrThrow } from "@/lib/crew/registry";
 import type { CrewDef } from "@/lib/crew/schema";
 import { getDb } from "@/lib/db";
+import { isConnectionError } from "@/lib/db/connection-errors";
 import { remoteCrewDef } from "@/lib/deployments/remote-runs";
 import { type Deployment, getDeploymentOrThrow } from "@/lib/deployments/store";
 import { AppError } from "@/lib/errors";
@@ -179,35 +180,16 @@ function forbidden(action: Action) {
   );
 }
 
-const UNREACHABLE = new Set([
-  "ECONNREFUSED",
-  "ECONNRESET",
-  "ETIMEDOUT",
-  "57P01",
-  "57P03",
-  "08000",
-  "08001",
-  "08003",
-  "08006",
-]);
-
 /** A database that is down is a 503 the client can retry, not a 500. */
 export function asUnavailable(err: unknown): AppError | undefined {
-  const code = (err as { code?: string } | null)?.code;
-  const message = (err as Error | null)?.message ?? "";
-  if (
-    (code && UNREACHABLE.has(code)) ||
-    /Connection terminated|timeout exceeded when trying to connect/i.test(message)
-  ) {
-    return new AppError(
-      "unavailable",
-      503,
-      "The database is unreachable; retry shortly.",
-      {},
-      { "retry-after": "5" },
-    );
-  }
-  return undefined;
+  if (!isConnectionError(err)) return undefined;
+  return new AppError(
+    "unavailable",
+    503,
+    "The database is unreachable; retry shortly.",
+    {},
+    { "retry-after": "5" },
+  );
 }
 
 const methodNotAllowed = (allow: string) =>
