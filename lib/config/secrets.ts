@@ -3,13 +3,24 @@ import fs from "node:fs";
 import path from "node:path";
 import { env } from "./env";
 
+// A generated secret never changes while the process runs (rotating one means a restart), and
+// some are read on every request (the session secret, by the proxy): read each file once.
+const read = new Map<string, string>();
+
 // Secrets the operator did not set are generated once into DATA_DIR (mode 0600) and reused.
 export function dataDirSecret(
   name: string,
   generate: () => string = () => crypto.randomBytes(32).toString("base64url"),
 ): string {
-  const dir = path.join(env().DATA_DIR, "secrets");
-  const file = path.join(dir, name);
+  const file = path.resolve(env().DATA_DIR, "secrets", name);
+  const known = read.get(file);
+  if (known) return known;
+  const value = readOrCreate(path.dirname(file), file, generate);
+  read.set(file, value);
+  return value;
+}
+
+function readOrCreate(dir: string, file: string, generate: () => string): string {
   try {
     return fs.readFileSync(file, "utf8").trim();
   } catch {
