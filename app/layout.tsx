@@ -1,4 +1,6 @@
-import type { Metadata } from "next";
+import { GeistMono } from "geist/font/mono";
+import { GeistSans } from "geist/font/sans";
+import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import "./globals.css";
 
@@ -7,26 +9,19 @@ export const metadata: Metadata = {
   description: "Run LLM agent crews on your own servers.",
 };
 
+export const viewport: Viewport = {
+  themeColor: [
+    { media: "(prefers-color-scheme: light)", color: "#fbfbfc" },
+    { media: "(prefers-color-scheme: dark)", color: "#18181b" },
+  ],
+};
+
+// No navigation here: the signed-in frame lives in the dashboard's layout, so signed-out pages
+// (sign-in, setup, the public API reference) never show the app's sections.
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
-    <html lang="en">
-      <body>
-        <header className="top">
-          <a href="/" className="brand">
-            Crewdeck
-          </a>
-          <nav aria-label="Main">
-            <a href="/">Overview</a>
-            <a href="/crews">Crews</a>
-            <a href="/runs">Runs</a>
-            <a href="/inbox">Inbox</a>
-            <a href="/tracker">Issues</a>
-            <a href="/settings">Settings</a>
-            <a href="/docs/api">API</a>
-          </nav>
-        </header>
-        <main>{children}</main>
-      </body>
+    <html lang="en" className={`${GeistSans.variable} ${GeistMono.variable}`}>
+      <body>{children}</body>
     </html>
   );
 }

@@ -11,16 +11,49 @@ export async function signIn(page: Page, { email, password } = E2E_ADMIN) {
 }
 
 export async function signOut(page: Page) {
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.getByRole("button", { name: /^Account:/ }).click();
+  await page.getByRole("menuitem", { name: "Sign out" }).click();
   await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
 }
 
-/** No serious or critical accessibility violations (axe, WCAG 2 A/AA), and a screenshot. */
-export async function checkScreen(page: Page, info: TestInfo, name: string) {
+const WIDTHS = [
+  { name: "desktop", width: 1280, height: 800 },
+  { name: "phone", width: 390, height: 844 },
+] as const;
+
+async function axeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(
-    bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
-  ).toEqual([]);
-  await page.screenshot({ path: info.outputPath(`${name}.png`), fullPage: true });
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+}
+
+/**
+ * The screen as every user meets it: light and dark, 1280 px and 390 px. In each, no serious or
+ * critical accessibility violation (axe, WCAG 2 A/AA) and nothing wider than the viewport; a
+ * full-page screenshot of each is kept (test-results/e2e/…/<name>-<theme>-<width>.png).
+ */
+export async function checkScreen(page: Page, info: TestInfo, name: string) {
+  const original = page.viewportSize();
+  try {
+    for (const theme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      for (const size of WIDTHS) {
+        await page.setViewportSize({ width: size.width, height: size.height });
+        const where = `${name} (${theme}, ${size.width} px)`;
+        expect(await axeViolations(page), `axe: ${where}`).toEqual([]);
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        expect(overflow, `horizontal scroll: ${where}`).toBeLessThanOrEqual(0);
+        await page.screenshot({
+          path: info.outputPath(`${name}-${theme}-${size.name}.png`),
+          fullPage: true,
+        });
+      }
+    }
+  } finally {
+    await page.emulateMedia({ colorScheme: "light" });
+    if (original) await page.setViewportSize(original);
+  }
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Providers } from "@/components/providers";
+import { AppShell } from "@/components/shell/app-shell";
 import { requireUser } from "@/lib/auth/require-user";
 import { currentUser, signOut } from "@/lib/auth/session";
 import { endSessions } from "@/lib/auth/users";
@@ -21,18 +22,13 @@ export default async function DashboardLayout({ children }: { children: ReactNod
     await signOut({ redirectTo: "/sign-in" });
   }
   return (
-    <>
-      <div className="userbar">
-        <span>
-          {user.name ?? user.email} · <span className="badge">{user.role}</span>
-        </span>
-        <form action={signOutAction}>
-          <button type="submit" className="link">
-            Sign out
-          </button>
-        </form>
-      </div>
-      <Providers>{children}</Providers>
-    </>
+    <Providers>
+      <AppShell
+        user={{ name: user.name ?? null, email: user.email, role: user.role }}
+        signOut={signOutAction}
+      >
+        {children}
+      </AppShell>
+    </Providers>
   );
 }

@@ -1,0 +1,42 @@
+import type { ReactNode } from "react";
+import { Brand } from "./brand";
+import { MobileNav } from "./mobile-nav";
+import { NavLinks } from "./nav-links";
+import { type ShellUser, UserMenu } from "./user-menu";
+
+/** The signed-in frame: a sidebar from 1024 px, a top bar with a drawer below that. */
+export function AppShell({
+  user,
+  signOut,
+  children,
+}: {
+  user: ShellUser;
+  signOut: () => Promise<void>;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex min-h-dvh">
+      <aside className="sticky top-0 hidden h-dvh w-56 shrink-0 flex-col gap-6 border-r bg-card px-3 py-4 lg:flex">
+        <div className="px-1.5">
+          <Brand />
+        </div>
+        <nav aria-label="Main" className="flex-1">
+          <NavLinks />
+        </nav>
+        <UserMenu user={user} signOut={signOut} />
+      </aside>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="sticky top-0 z-40 flex h-14 items-center gap-2 border-b bg-card/95 px-3 backdrop-blur lg:hidden">
+          <MobileNav />
+          <Brand />
+          <div className="ml-auto">
+            <UserMenu user={user} signOut={signOut} compact />
+          </div>
+        </header>
+        <main className="mx-auto w-full min-w-0 max-w-7xl flex-1 px-4 py-6 sm:px-6 lg:px-8">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}
