@@ -20,7 +20,10 @@ export function BrandMark({ className }: { className?: string }) {
 
 export function Brand({ href = "/" }: { href?: string }) {
   return (
-    <Link href={href} className="flex items-center gap-2 font-semibold text-base tracking-tight">
+    <Link
+      href={href}
+      className="flex items-center gap-2 font-semibold text-base text-foreground tracking-tight"
+    >
       <BrandMark />
       <span>Crewdeck</span>
     </Link>

@@ -1,33 +1,36 @@
 "use client";
 
 import { Menu } from "lucide-react";
-import { Dialog as D } from "radix-ui";
-import { useState } from "react";
+import { type ComponentProps, lazy, Suspense, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Brand } from "./brand";
-import { NavLinks } from "./nav-links";
 
-/** Phones: the sections in a drawer from the left, closed again by choosing one. */
-export function MobileNav() {
-  const [open, setOpen] = useState(false);
+// The drawer (a Radix dialog: focus trap, scroll lock) loads on first use, like the user menu.
+const loadDrawer = () => import("./mobile-nav-drawer");
+const MobileNavDrawer = lazy(loadDrawer);
+
+export function MobileNavButton(props: ComponentProps<typeof Button>) {
   return (
-    <D.Root open={open} onOpenChange={setOpen}>
-      <D.Trigger asChild>
-        <Button variant="ghost" size="icon" aria-label="Open navigation">
-          <Menu aria-hidden />
-        </Button>
-      </D.Trigger>
-      <D.Portal>
-        <D.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <D.Content className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col gap-4 border-r bg-card p-4 shadow-lg">
-          <D.Title className="sr-only">Navigation</D.Title>
-          <D.Description className="sr-only">The dashboard's sections</D.Description>
-          <Brand />
-          <nav aria-label="Main">
-            <NavLinks onNavigate={() => setOpen(false)} />
-          </nav>
-        </D.Content>
-      </D.Portal>
-    </D.Root>
+    <Button variant="ghost" size="icon" aria-label="Open navigation" {...props}>
+      <Menu aria-hidden />
+    </Button>
+  );
+}
+
+export function MobileNav() {
+  const [wanted, setWanted] = useState(false);
+  const button = (
+    <MobileNavButton
+      aria-haspopup="dialog"
+      aria-expanded={false}
+      onPointerEnter={() => void loadDrawer()}
+      onFocus={() => void loadDrawer()}
+      onClick={() => setWanted(true)}
+    />
+  );
+  if (!wanted) return button;
+  return (
+    <Suspense fallback={button}>
+      <MobileNavDrawer />
+    </Suspense>
   );
 }

@@ -1,18 +1,15 @@
 "use client";
 
-import { BookOpen, ChevronsUpDown, LogOut, Settings } from "lucide-react";
-import Link from "next/link";
-import { Badge } from "@/components/ui/badge";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
+import { ChevronsUpDown } from "lucide-react";
+import { type ComponentProps, lazy, Suspense, useState } from "react";
 
 export type ShellUser = { name: string | null; email: string; role: string };
+export type UserMenuProps = { user: ShellUser; signOut: () => Promise<void>; compact?: boolean };
+
+// The menu (Radix, with its positioning and focus handling) is fetched when the pointer or focus
+// reaches the button and mounted open on the first press: every page loads faster without it.
+const loadMenu = () => import("./user-menu-radix");
+const UserMenuRadix = lazy(loadMenu);
 
 function initials(user: ShellUser) {
   const source = user.name?.trim() || user.email;
@@ -20,66 +17,55 @@ function initials(user: ShellUser) {
   return ((parts[0]?.[0] ?? "") + (parts[1]?.[0] ?? "")).toUpperCase() || "?";
 }
 
-/** Who is signed in, with what role, and the way out. */
-export function UserMenu({
+export function UserMenuTrigger({
   user,
-  signOut,
   compact,
-}: {
-  user: ShellUser;
-  signOut: () => Promise<void>;
-  compact?: boolean;
-}) {
+  ...props
+}: { user: ShellUser; compact?: boolean } & ComponentProps<"button">) {
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger
-        className="flex w-full min-w-0 cursor-pointer items-center gap-2 rounded-md p-1.5 text-left hover:bg-muted"
-        aria-label={`Account: ${user.name ?? user.email}`}
+    <button
+      type="button"
+      aria-label={`Account: ${user.name ?? user.email}`}
+      aria-haspopup="menu"
+      className="flex w-full min-w-0 cursor-pointer items-center gap-2 rounded-md border-0 bg-transparent p-1.5 text-left text-foreground hover:bg-muted"
+      {...props}
+    >
+      <span
+        aria-hidden
+        className="flex size-7 shrink-0 items-center justify-center rounded-full bg-accent font-semibold text-accent-foreground text-xs"
       >
-        <span
-          aria-hidden
-          className="flex size-7 shrink-0 items-center justify-center rounded-full bg-accent font-semibold text-accent-foreground text-xs"
-        >
-          {initials(user)}
-        </span>
-        {!compact && (
-          <>
-            <span className="grid min-w-0 flex-1 leading-tight">
-              <span className="truncate font-medium text-sm">{user.name ?? user.email}</span>
-              <span className="truncate text-muted-foreground text-xs capitalize">{user.role}</span>
-            </span>
-            <ChevronsUpDown aria-hidden className="size-4 text-muted-foreground" />
-          </>
-        )}
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-60">
-        <DropdownMenuLabel className="grid gap-1">
-          <span className="truncate font-medium">{user.name ?? user.email}</span>
-          <span className="truncate text-muted-foreground text-xs">{user.email}</span>
-          <Badge tone="outline" className="w-fit capitalize">
-            {user.role}
-          </Badge>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <Link href="/settings">
-            <Settings aria-hidden /> Settings
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link href="/docs/api">
-            <BookOpen aria-hidden /> API reference
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuSeparator />
-        <form action={signOut}>
-          <DropdownMenuItem asChild>
-            <button type="submit" className="w-full">
-              <LogOut aria-hidden /> Sign out
-            </button>
-          </DropdownMenuItem>
-        </form>
-      </DropdownMenuContent>
-    </DropdownMenu>
+        {initials(user)}
+      </span>
+      {!compact && (
+        <>
+          <span className="grid min-w-0 flex-1 leading-tight">
+            <span className="truncate font-medium text-sm">{user.name ?? user.email}</span>
+            <span className="truncate text-muted-foreground text-xs capitalize">{user.role}</span>
+          </span>
+          <ChevronsUpDown aria-hidden className="size-4 text-muted-foreground" />
+        </>
+      )}
+    </button>
+  );
+}
+
+/** Who is signed in, with what role, and the way out. */
+export function UserMenu(props: UserMenuProps) {
+  const [wanted, setWanted] = useState(false);
+  const trigger = (
+    <UserMenuTrigger
+      user={props.user}
+      compact={props.compact}
+      aria-expanded={false}
+      onPointerEnter={() => void loadMenu()}
+      onFocus={() => void loadMenu()}
+      onClick={() => setWanted(true)}
+    />
+  );
+  if (!wanted) return trigger;
+  return (
+    <Suspense fallback={trigger}>
+      <UserMenuRadix {...props} />
+    </Suspense>
   );
 }

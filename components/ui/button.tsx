@@ -4,20 +4,21 @@ import type { ComponentProps } from "react";
 import { cn } from "./cn";
 
 export const buttonVariants = cva(
-  "inline-flex shrink-0 cursor-pointer items-center justify-center gap-1.5 whitespace-nowrap rounded-md font-medium transition-colors disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0",
+  "inline-flex shrink-0 cursor-pointer items-center justify-center gap-1.5 whitespace-nowrap rounded-md border border-transparent font-medium transition-colors disabled:pointer-events-none disabled:opacity-50 [&_svg]:shrink-0",
   {
     variants: {
       variant: {
         primary: "bg-primary text-primary-foreground shadow-xs hover:bg-primary/90",
         secondary: "border border-input bg-card text-foreground shadow-xs hover:bg-muted",
-        ghost: "text-foreground hover:bg-muted",
+        ghost: "bg-transparent text-foreground hover:bg-muted",
         destructive: "bg-destructive text-destructive-foreground shadow-xs hover:bg-destructive/90",
-        link: "h-auto px-0 text-link underline-offset-4 hover:underline",
+        link: "h-auto bg-transparent px-0 text-link underline-offset-4 hover:underline",
       },
       size: {
-        sm: "h-8 px-2.5 text-xs",
-        md: "h-9 px-3.5 text-sm",
-        icon: "size-8",
+        sm: "h-8 px-2.5 text-xs [&_svg]:size-4",
+        md: "h-9 px-3.5 text-sm [&_svg]:size-4",
+        icon: "size-8 [&_svg]:size-4",
+        "icon-xs": "size-6 [&_svg]:size-3.5",
       },
     },
     defaultVariants: { variant: "secondary", size: "md" },

@@ -19,9 +19,9 @@ export function CopyButton({
   const [done, setDone] = useState(false);
   return (
     <Button
-      size={label ? "sm" : "icon"}
+      size={label ? "sm" : "icon-xs"}
       variant={label ? "secondary" : "ghost"}
-      className={label ? className : `size-6 ${className ?? ""}`}
+      className={className}
       aria-label={label ? undefined : `Copy ${what}`}
       onClick={async () => {
         await navigator.clipboard.writeText(text);

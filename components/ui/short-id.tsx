@@ -1,9 +1,10 @@
 "use client";
 
+import { useId } from "react";
 import { shortId } from "@/lib/format/id";
 import { cn } from "./cn";
 import { CopyButton } from "./copy-button";
-import { Tooltip } from "./tooltip";
+import { Hint, hintHost } from "./hint";
 
 /** An id in monospace that never wraps: shortened on screen, whole on hover and when copied. */
 export function ShortId({
@@ -15,14 +16,18 @@ export function ShortId({
   className?: string;
   copy?: boolean;
 }) {
+  const hint = useId();
   return (
     <span className={cn("inline-flex items-center gap-0.5 whitespace-nowrap", className)}>
-      <Tooltip content={<span className="font-mono">{id}</span>}>
+      <span className={hintHost}>
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: focus reveals the whole id */}
-        <code tabIndex={0} className="font-mono text-xs">
+        <code tabIndex={0} aria-describedby={hint} className="font-mono text-xs">
           {shortId(id)}
         </code>
-      </Tooltip>
+        <Hint id={hint} className="font-mono">
+          {id}
+        </Hint>
+      </span>
       {copy && <CopyButton text={id} what="id" />}
     </span>
   );
