@@ -18,12 +18,14 @@ const ANCHOR_TO_APP = /<a\b[^>]*\bhref=(?:"\/(?!api\/|\/)|\{`\/(?!api\/))/g;
 
 describe("links", () => {
   it("no <a href> to an app page: use next/link", () => {
-    const offenders = [...tsx(path.join(ROOT, "app")), ...tsx(path.join(ROOT, "components"))]
-      .flatMap((file) =>
-        [...fs.readFileSync(file, "utf8").matchAll(ANCHOR_TO_APP)].map(
-          (m) => `${path.relative(ROOT, file)}: ${m[0]}`,
-        ),
-      );
+    const offenders = [
+      ...tsx(path.join(ROOT, "app")),
+      ...tsx(path.join(ROOT, "components")),
+    ].flatMap((file) =>
+      [...fs.readFileSync(file, "utf8").matchAll(ANCHOR_TO_APP)].map(
+        (m) => `${path.relative(ROOT, file)}: ${m[0]}`,
+      ),
+    );
     expect(offenders).toEqual([]);
   });
 });

@@ -1,23 +1,10 @@
+import type { ExecutionEvent, ResumeRequest, StatusResponse } from "@/lib/api/schemas";
 import type { listExecutions } from "@/lib/runs/list-executions";
-import type { ExecutionEvent, ResumeRequest, StatusResponse } from "./schemas";
+import { ApiError } from "./request";
 
 // The typed client the dashboard uses: the same endpoints and rules as any script (the session
 // cookie stands in for the bearer token).
-export type Problem = {
-  status: number;
-  title: string;
-  detail: string;
-  missing_inputs?: string[];
-  errors?: { path: string; message: string }[];
-};
-
-export class ApiError extends Error {
-  constructor(readonly problem: Problem) {
-    super(problem.detail);
-  }
-}
-
-async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+async function legacyRequest<T>(method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(path, {
     method,
     headers: body === undefined ? undefined : { "content-type": "application/json" },
@@ -30,7 +17,7 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
   if (!res.ok) {
     throw new ApiError(
       data?.detail
-        ? data
+        ? { type: "about:blank", ...data }
         : {
             status: res.status,
             title: res.statusText,
@@ -59,26 +46,26 @@ export type RunStats = {
 
 export const runsApi = {
   list: (filters: Record<string, string>) =>
-    request<RunsPage>("GET", `/api/runs?${new URLSearchParams(filters)}`),
-  stats: () => request<RunStats>("GET", "/api/runs/stats"),
+    legacyRequest<RunsPage>("GET", `/api/runs?${new URLSearchParams(filters)}`),
+  stats: () => legacyRequest<RunStats>("GET", "/api/runs/stats"),
 };
 
 export function crewApi(crew: string) {
   const base = `/api/crews/${encodeURIComponent(crew)}`;
   return {
-    inputs: () => request<{ inputs: string[] }>("GET", `${base}/inputs`),
+    inputs: () => legacyRequest<{ inputs: string[] }>("GET", `${base}/inputs`),
     kickoff: (inputs: Record<string, string>) =>
-      request<{ kickoff_id: string }>("POST", `${base}/kickoff`, { inputs }),
-    status: (id: string) => request<StatusResponse>("GET", `${base}/status/${id}`),
+      legacyRequest<{ kickoff_id: string }>("POST", `${base}/kickoff`, { inputs }),
+    status: (id: string) => legacyRequest<StatusResponse>("GET", `${base}/status/${id}`),
     events: (id: string, after = 0) =>
-      request<{ events: ExecutionEvent[]; last_seq: number; has_more: boolean }>(
+      legacyRequest<{ events: ExecutionEvent[]; last_seq: number; has_more: boolean }>(
         "GET",
         `${base}/executions/${id}/events?after=${after}`,
       ),
     streamUrl: (id: string) => `${base}/executions/${id}/stream`,
-    stop: (id: string) => request<{ status: "stopped" }>("POST", `${base}/stop/${id}`),
+    stop: (id: string) => legacyRequest<{ status: "stopped" }>("POST", `${base}/stop/${id}`),
     resume: (body: ResumeRequest) =>
-      request<{ status: string; message: string }>("POST", `${base}/resume`, body),
+      legacyRequest<{ status: string; message: string }>("POST", `${base}/resume`, body),
   };
 }
 
@@ -121,29 +108,33 @@ export type DeliveryRow = {
 };
 
 export const settingsApi = {
-  tokens: () => request<{ tokens: TokenRow[] }>("GET", "/api/tokens"),
+  tokens: () => legacyRequest<{ tokens: TokenRow[] }>("GET", "/api/tokens"),
   createToken: (kind: "org" | "user", label?: string) =>
-    request<{ id: string; token: string }>("POST", "/api/tokens", { kind, label }),
-  revokeToken: (id: string) => request<void>("DELETE", `/api/tokens/${id}`),
-  users: () => request<{ users: UserRow[] }>("GET", "/api/users"),
+    legacyRequest<{ id: string; token: string }>("POST", "/api/tokens", { kind, label }),
+  revokeToken: (id: string) => legacyRequest<void>("DELETE", `/api/tokens/${id}`),
+  users: () => legacyRequest<{ users: UserRow[] }>("GET", "/api/users"),
   createUser: (u: { email: string; name?: string; password: string; role: string }) =>
-    request<UserRow>("POST", "/api/users", u),
-  setRole: (id: string, role: string) => request<UserRow>("PATCH", `/api/users/${id}`, { role }),
+    legacyRequest<UserRow>("POST", "/api/users", u),
+  setRole: (id: string, role: string) =>
+    legacyRequest<UserRow>("PATCH", `/api/users/${id}`, { role }),
   /** Disabling ends the person's sessions and revokes their tokens; enabling gives neither back. */
   setDisabled: (id: string, disabled: boolean) =>
-    request<UserRow>("PATCH", `/api/users/${id}`, { disabled }),
+    legacyRequest<UserRow>("PATCH", `/api/users/${id}`, { disabled }),
   /** Sets a new password and ends the person's sessions. */
   resetPassword: (id: string, password: string) =>
-    request<UserRow>("PATCH", `/api/users/${id}`, { password }),
-  removeUser: (id: string) => request<void>("DELETE", `/api/users/${id}`),
+    legacyRequest<UserRow>("PATCH", `/api/users/${id}`, { password }),
+  removeUser: (id: string) => legacyRequest<void>("DELETE", `/api/users/${id}`),
   deliveries: (status?: string) =>
-    request<{ deliveries: DeliveryRow[] }>(
+    legacyRequest<{ deliveries: DeliveryRow[] }>(
       "GET",
       `/api/webhooks/deliveries?limit=50${status ? `&status=${status}` : ""}`,
     ),
   redeliver: (id: string) =>
-    request<{ id: string; status: string }>("POST", `/api/webhooks/deliveries/${id}/redeliver`),
-  webhookSecret: () => request<{ secret: string }>("GET", "/api/settings/webhook-secret"),
+    legacyRequest<{ id: string; status: string }>(
+      "POST",
+      `/api/webhooks/deliveries/${id}/redeliver`,
+    ),
+  webhookSecret: () => legacyRequest<{ secret: string }>("GET", "/api/settings/webhook-secret"),
 };
 
 export type IntegrationTokenRow = {
@@ -157,10 +148,13 @@ export type IntegrationTokenRow = {
 };
 
 export const integrationApi = {
-  tokens: () => request<{ tokens: IntegrationTokenRow[] }>("GET", "/api/integrations/tokens"),
+  tokens: () => legacyRequest<{ tokens: IntegrationTokenRow[] }>("GET", "/api/integrations/tokens"),
   create: (access: "read" | "write", label?: string) =>
-    request<{ id: string; token: string }>("POST", "/api/integrations/tokens", { access, label }),
-  revoke: (id: string) => request<void>("DELETE", `/api/integrations/tokens/${id}`),
+    legacyRequest<{ id: string; token: string }>("POST", "/api/integrations/tokens", {
+      access,
+      label,
+    }),
+  revoke: (id: string) => legacyRequest<void>("DELETE", `/api/integrations/tokens/${id}`),
 };
 
 export type TrackerSettings = {
@@ -177,10 +171,10 @@ export type ConnectionTest = {
 };
 
 export const trackerSettingsApi = {
-  get: () => request<TrackerSettings>("GET", "/api/integrations/settings"),
+  get: () => legacyRequest<TrackerSettings>("GET", "/api/integrations/settings"),
   save: (backend: "embedded" | "linear", linearKey?: string) =>
-    request<TrackerSettings>("PUT", "/api/integrations/settings", { backend, linearKey }),
-  test: () => request<ConnectionTest>("POST", "/api/integrations/test"),
+    legacyRequest<TrackerSettings>("PUT", "/api/integrations/settings", { backend, linearKey }),
+  test: () => legacyRequest<ConnectionTest>("POST", "/api/integrations/test"),
 };
 
 export type DeploymentView = {
@@ -196,12 +190,13 @@ export type ConnectionCheck =
   | { ok: false; step: "health" | "inputs"; reason: string };
 
 export const deploymentsApi = {
-  list: () => request<{ deployments: DeploymentView[] }>("GET", "/api/deployments"),
+  list: () => legacyRequest<{ deployments: DeploymentView[] }>("GET", "/api/deployments"),
   create: (body: { name: string; base_url: string; token: string; webhook_secret?: string }) =>
-    request<DeploymentView>("POST", "/api/deployments", body),
-  remove: (slug: string) => request<void>("DELETE", `/api/deployments/${encodeURIComponent(slug)}`),
+    legacyRequest<DeploymentView>("POST", "/api/deployments", body),
+  remove: (slug: string) =>
+    legacyRequest<void>("DELETE", `/api/deployments/${encodeURIComponent(slug)}`),
   test: (slug: string) =>
-    request<ConnectionCheck>("POST", `/api/deployments/${encodeURIComponent(slug)}/test`),
+    legacyRequest<ConnectionCheck>("POST", `/api/deployments/${encodeURIComponent(slug)}/test`),
 };
 
 export type LinearOAuthView = {
@@ -220,8 +215,8 @@ export type LinearOAuthView = {
 };
 
 export const linearOAuthApi = {
-  get: () => request<LinearOAuthView>("GET", "/api/integrations/linear"),
+  get: () => legacyRequest<LinearOAuthView>("GET", "/api/integrations/linear"),
   saveApp: (body: { client_id: string; client_secret: string }) =>
-    request<LinearOAuthView>("PUT", "/api/integrations/linear", body),
-  disconnect: () => request<LinearOAuthView>("POST", "/api/integrations/linear/disconnect"),
+    legacyRequest<LinearOAuthView>("PUT", "/api/integrations/linear", body),
+  disconnect: () => legacyRequest<LinearOAuthView>("POST", "/api/integrations/linear/disconnect"),
 };
