@@ -162,6 +162,13 @@ export const ProblemSchema = z
   })
   .meta({ id: "Problem" });
 
+// The dashboard's saved views of the runs list (defined beside their store).
+export {
+  SavedViewInputSchema,
+  SavedViewSchema,
+  SavedViewsResponseSchema,
+} from "@/lib/views/schema";
+
 export type KickoffRequest = z.infer<typeof KickoffRequestSchema>;
 export type ResumeRequest = z.infer<typeof ResumeRequestSchema>;
 export type StatusResponse = z.infer<typeof StatusResponseSchema>;

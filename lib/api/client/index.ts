@@ -4,3 +4,4 @@
 export * from "./inputs";
 export * from "./legacy";
 export { ApiError, type Problem, request } from "./request";
+export * from "./views";
