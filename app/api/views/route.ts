@@ -2,6 +2,7 @@
 import type { z } from "zod";
 import { getDb } from "@/lib/db";
 import { json } from "@/lib/http/respond";
+import { apiRoute, type NoParams } from "@/lib/http/routes";
 import { viewOwnerOf } from "@/lib/views/owner";
 import {
   type SavedView,

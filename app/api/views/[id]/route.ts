@@ -1,5 +1,6 @@
 // DELETE /api/views/{id} — delete one of the caller's saved views (anyone else's: 404).
 import { getDb } from "@/lib/db";
+import { apiRoute } from "@/lib/http/routes";
 import { viewOwnerOf } from "@/lib/views/owner";
 import { deleteView } from "@/lib/views/store";
 
