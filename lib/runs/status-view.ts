@@ -66,8 +66,8 @@ export function toStatusResponse(
         (row.status === "pending_human_input"
           ? reviewWait(row.pending_human_input, new Date())
           : 0)) *
-        100,
-    ) / 100;
+        1000,
+    ) / 1000;
   const order = row.input_order ?? [];
   const inputs = Object.fromEntries([
     ...order.filter((k) => k in (row.inputs ?? {})).map((k) => [k, row.inputs[k] ?? null]),
@@ -100,7 +100,7 @@ export function toStatusResponse(
       working_seconds:
         executionTime === null
           ? null
-          : Math.max(0, Math.round((executionTime - reviewWaitSeconds) * 100) / 100),
+          : Math.max(0, Math.round((executionTime - reviewWaitSeconds) * 1000) / 1000),
       review_wait_seconds: reviewWaitSeconds,
     },
     inputs,
