@@ -52,12 +52,18 @@ describe("/status: tokens, cost, inputs, meta, started_by", () => {
 
     // The step events that end an LLM call carry its usage and model; they add up to the total.
     const events = (await crew.events(id)).json.events as Json[];
-    const ends = events.filter((e) => e.data.usage);
+    const steps = events.filter((e) =>
+      ["thought", "tool_call", "tool_result", "answer"].includes(e.type),
+    );
+    const ends = steps.filter((e) => e.data.usage);
     expect(ends.length).toBeGreaterThan(0);
+    expect(steps.filter((e) => e.type === "tool_result" && e.data.usage)).toEqual([]);
     for (const e of ends) {
-      expect(["answer", "tool_call", "thought"]).toContain(e.type);
+      expect(["answer", "tool_call"]).toContain(e.type);
       expect(e.data.model).toBe("offline");
     }
+    // Each task's answer ends its last call.
+    expect(ends.filter((e) => e.type === "answer")).toHaveLength(3);
     const fromSteps = ends.reduce((n, e) => n + e.data.usage.input_tokens, 0);
     expect(fromSteps).toBe(s.token_usage.input_tokens);
   });
