@@ -132,6 +132,39 @@ describe("/status: tokens, cost, inputs, meta, started_by", () => {
   });
 });
 
+describe("a task's tokens over its attempts", () => {
+  it("a send-back's second attempt adds to the task's tokens", async () => {
+    const crew = crewClient(baseUrl, "review", TEST_CREW_TOKEN);
+    const id = await crew.start({ subject: "voles" });
+    const first = await crew.waitFor(
+      id,
+      (x: Json) => x.status === "pending_human_input" && x.pending_human_input.attempt === 1,
+    );
+    const once = first.tasks[0].token_usage.total_tokens;
+    expect(once).toBeGreaterThan(0);
+    const r = await crew.resume({
+      execution_id: id,
+      task_id: "draft",
+      human_feedback: "Shorter.",
+      is_approve: false,
+    });
+    expect(r.status, r.text).toBe(200);
+    const second = await crew.waitFor(
+      id,
+      (x: Json) => x.status === "pending_human_input" && x.pending_human_input.attempt === 2,
+    );
+    const events = (await crew.events(id)).json.events as Json[];
+    const byAttempt = (n: number) =>
+      events
+        .filter((e) => e.type === "answer" && e.attempt === n && e.data.usage)
+        .reduce((t, e) => t + e.data.usage.input_tokens + e.data.usage.output_tokens, 0);
+    expect(byAttempt(1)).toBe(once);
+    expect(second.tasks[0].token_usage.total_tokens).toBe(byAttempt(1) + byAttempt(2));
+    expect(second.token_usage.total_tokens).toBe(second.tasks[0].token_usage.total_tokens);
+    await crew.stop(id);
+  });
+});
+
 describe("GET /api/runs: the new fields and filters", () => {
   it("rows carry tokens, cost, models, duration, meta and started_by", async () => {
     const crew = crewClient(baseUrl, "no-inputs", labelled);
