@@ -168,7 +168,14 @@ describe("runAgent against an OpenAI-compatible server", () => {
     ]);
     expect(steps[0]).toEqual([
       { type: "thought", text: "I will count the words first." },
-      { type: "tool_call", tool: "word_count", tool_input: { text: DRAFT }, call_id: "call_1" },
+      {
+        type: "tool_call",
+        tool: "word_count",
+        tool_input: { text: DRAFT },
+        call_id: "call_1",
+        // the step that ends a model call carries that call's tokens
+        usage: { input_tokens: 11, output_tokens: 7 },
+      },
       {
         type: "tool_result",
         tool: "word_count",
@@ -176,7 +183,13 @@ describe("runAgent against an OpenAI-compatible server", () => {
         call_id: "call_1",
       },
     ]);
-    expect(steps[1]).toEqual([{ type: "answer", text: "  The draft has 5 words.  " }]);
+    expect(steps[1]).toEqual([
+      {
+        type: "answer",
+        text: "  The draft has 5 words.  ",
+        usage: { input_tokens: 11, output_tokens: 7 },
+      },
+    ]);
 
     // the wire: two requests, the second carrying the assistant's call and the tool's result
     expect(requests).toHaveLength(2);
@@ -209,7 +222,9 @@ describe("runAgent against an OpenAI-compatible server", () => {
     script = [answer("Done.")];
     const { promise, steps } = agentRun();
     expect((await promise).output).toBe("Done.");
-    expect(steps).toEqual([[{ type: "answer", text: "Done." }]]);
+    expect(steps).toEqual([
+      [{ type: "answer", text: "Done.", usage: { input_tokens: 11, output_tokens: 7 } }],
+    ]);
     expect(requests).toHaveLength(1);
   });
 
@@ -220,7 +235,11 @@ describe("runAgent against an OpenAI-compatible server", () => {
     const flat = steps.flat();
     const result = flat.find((s) => s.type === "tool_result");
     expect(result).toMatchObject({ tool: "word_count", call_id: "call_bad", is_error: true });
-    expect(flat.at(-1)).toEqual({ type: "answer", text: "Sorry, fixed." });
+    expect(flat.at(-1)).toEqual({
+      type: "answer",
+      text: "Sorry, fixed.",
+      usage: { input_tokens: 11, output_tokens: 7 },
+    });
     expect(requests).toHaveLength(2);
   });
 
