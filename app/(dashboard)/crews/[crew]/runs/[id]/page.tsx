@@ -1,12 +1,23 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { notFound } from "next/navigation";
-import { RunView } from "@/components/run-view";
+import { RunView } from "@/components/run/run-view";
 import { requireUser } from "@/lib/auth/require-user";
 import { roleAllows } from "@/lib/auth/roles";
 import { crewForPage } from "@/lib/deployments/crew-for-page";
+import { shortId } from "@/lib/format/id";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Run" };
+
+export async function generateMetadata({
+  params,
+}: {
+  params: Promise<{ crew: string; id: string }>;
+}): Promise<Metadata> {
+  await requireUser();
+  const { id } = await params;
+  return { title: `Run ${shortId(id)}` };
+}
 
 export default async function RunPage({
   params,
@@ -19,14 +30,31 @@ export default async function RunPage({
   if (!crew) notFound();
   return (
     <>
-      <p className="muted small">
-        <a href={`/crews/${crew.slug}`}>{crew.name}</a> · run <code>{id}</code>
-      </p>
-      <h1>{crew.name}</h1>
+      <nav aria-label="Breadcrumb" className="mb-2 text-muted-foreground text-sm">
+        <ol className="flex flex-wrap items-center gap-1.5">
+          <li>
+            <Link href="/runs" className="hover:text-foreground hover:underline">
+              Runs
+            </Link>
+          </li>
+          <li aria-hidden>/</li>
+          <li>
+            <Link href={`/crews/${crew.slug}`} className="text-link hover:underline">
+              {crew.name}
+            </Link>
+          </li>
+          <li aria-hidden>/</li>
+          <li aria-current="page" className="font-mono text-xs">
+            {shortId(id)}
+          </li>
+        </ol>
+      </nav>
       <RunView
         crew={crew.slug}
+        crewName={crew.name}
         id={id}
         canStop={roleAllows(user.role, "stop")}
+        canStart={roleAllows(user.role, "start")}
         canReview={roleAllows(user.role, "review")}
         expectedOutputs={Object.fromEntries(crew.tasks.map((t) => [t.id, t.expected_output]))}
       />
