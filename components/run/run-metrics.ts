@@ -42,8 +42,11 @@ export function runMetrics(status: RunStatus, events: ExecutionEvent[], trace: T
         for (const s of a.steps) if (s.kind === "review") ms += (s.end ?? now) - s.start;
     reviewWait = ms / 1000;
   }
+  // While the run goes on, its duration grows with the clock (the cached status lags).
   const total =
-    status.execution_time ?? (trace.end !== null ? (trace.end - trace.start) / 1000 : null);
+    trace.end === null
+      ? (now - Date.parse(status.created_at)) / 1000
+      : (status.execution_time ?? (trace.end - trace.start) / 1000);
   const working =
     status.timing?.working_seconds ?? (total !== null ? Math.max(0, total - reviewWait) : null);
   return {

@@ -62,10 +62,6 @@ function StepBody({ step, start, now }: { step: TraceStep; start: number; now: n
       {step.kind === "answer" && <LazyMarkdown text={String(d.text ?? "")} />}
       {step.kind === "tool" && (
         <>
-          <p className="text-sm">
-            Tool{" "}
-            <code className="rounded bg-muted px-1 py-0.5 font-mono text-xs">{String(d.tool)}</code>
-          </p>
           <JsonBlock label="Input" value={d.tool_input ?? null} />
           {second ? (
             <JsonBlock

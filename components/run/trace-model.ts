@@ -206,7 +206,9 @@ export function buildTrace(events: ExecutionEvent[], status: StatusResponse | un
         a.end ??= runEnd;
       }
     }
-    if (t.start === null) t.start = t.attempts[0]?.start ?? null;
+    // The task's bar spans all its attempts (/status only knows when the latest one started).
+    const firstAttempt = t.attempts[0]?.start ?? null;
+    if (firstAttempt !== null) t.start = Math.min(t.start ?? firstAttempt, firstAttempt);
     if (t.end === null && runEnd !== null && t.attempts.length) t.end = runEnd;
     if (t.status === "running" || t.status === "pending_human_input") t.end = null;
   }

@@ -130,7 +130,9 @@ export function WaterfallRow({
             ×{row.task.attempts.length}
           </span>
         )}
-        <span className="min-w-0 flex-1 truncate text-muted-foreground text-xs">{text}</span>
+        <span className="min-w-0 flex-1 truncate text-muted-foreground text-xs max-sm:invisible">
+          {text}
+        </span>
         <span className="shrink-0 text-muted-foreground text-xs tabular-nums">
           {ms === null ? "" : formatDuration(ms / 1000)}
         </span>
