@@ -1,16 +1,16 @@
 "use client";
 
-import { Download, RotateCcw, Square } from "lucide-react";
+import { Download, RotateCcw } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { CopyButton } from "@/components/ui/copy-button";
 import { toast } from "@/components/ui/toast";
 import { crewApi } from "@/lib/api/client";
 import type { ExecutionEvent } from "@/lib/api/schemas";
 import { rerun } from "./run-api";
 import type { RunStatus } from "./run-extras";
+import { StopButton } from "./stop-button";
 
 const ACTIVE = new Set(["queued", "running", "pending_human_input"]);
 
@@ -72,16 +72,7 @@ export function RunActions({
   return (
     <>
       {canStop && active && (
-        <ConfirmDialog
-          trigger={
-            <Button size="sm">
-              <Square aria-hidden />
-              Stop
-            </Button>
-          }
-          title="Stop this run?"
-          description="The current task is cut short and nothing after it runs. The steps so far are kept."
-          confirmLabel="Stop run"
+        <StopButton
           onConfirm={async () => {
             try {
               await crewApi(crew).stop(status.kickoff_id);
