@@ -55,7 +55,8 @@ test("a finished run: its waterfall, a step's detail, the result once", async ({
 
   // The answer as Markdown, and the result shown once.
   await expect(page.getByRole("heading", { name: "Result", level: 2 })).toHaveCount(1);
-  await expect(page.getByText("Free", { exact: true })).toBeVisible();
+  // On the offline model the cost says it is free, and why.
+  await expect(page.locator("dd").filter({ hasText: /^Free/ })).toContainText("offline model");
   await checkScreen(page, info, "run-page-completed");
 });
 
@@ -80,8 +81,8 @@ test("a run awaiting review, sent back: attempt 2 beside attempt 1 with the feed
   const compare = page.getByRole("region", { name: "draft: attempt 2 vs 1" });
   await expect(compare).toBeVisible({ timeout: 30_000 });
   await expect(compare.getByText(`“${feedback}”`)).toBeVisible();
-  await expect(compare.getByRole("heading", { name: "Attempt 1" })).toBeVisible();
-  await expect(compare.getByRole("heading", { name: "Attempt 2" })).toBeVisible();
+  await expect(compare.getByRole("heading", { name: "Attempt 1", exact: true })).toBeVisible();
+  await expect(compare.getByRole("heading", { name: "Attempt 2", exact: true })).toBeVisible();
   // The revised output says what was asked: the diff marks it as added.
   await expect(compare.getByText(/added/).first()).toBeVisible();
   await expect(tree(page).getByRole("treeitem", { name: /Changes requested/ })).toBeVisible();
