@@ -37,8 +37,10 @@ export function useLiveExecution(crew: string, id: string) {
     let pending: ExecutionEvent[] = [];
     let frame = 0;
     let stale = false;
+    let lastFlush = 0;
     const flush = () => {
       frame = 0;
+      lastFlush = performance.now();
       const batch = pending;
       pending = [];
       if (batch.length) setEvents((prev) => prev.concat(batch));
@@ -54,8 +56,13 @@ export function useLiveExecution(crew: string, id: string) {
         pending.push(e);
         if (STATE_EVENTS.test(e.type)) stale = true;
       }
-      // rAF does not run in a hidden tab; a timeout still delivers there.
-      if (!frame && pending.length)
+      if (frame || !pending.length) return;
+      // A step after a quiet spell shows at once; a burst (the replay on open) is applied once
+      // per frame. rAF does not run in a hidden tab; a timeout still delivers there.
+      if (performance.now() - lastFlush > 100) {
+        frame = -1;
+        queueMicrotask(flush);
+      } else
         frame = document.hidden
           ? (setTimeout(flush, 50) as unknown as number)
           : requestAnimationFrame(flush);
@@ -98,7 +105,7 @@ export function useLiveExecution(crew: string, id: string) {
     return () => {
       source.close();
       if (poll) clearInterval(poll);
-      if (frame) {
+      if (frame > 0) {
         cancelAnimationFrame(frame);
         clearTimeout(frame);
       }

@@ -9,7 +9,6 @@ import { formatCount } from "@/lib/format/numbers";
 import { JsonBlock } from "./json-block";
 import { LazyMarkdown } from "./lazy-markdown";
 import type { TaskWithUsage } from "./run-extras";
-import { STEP_STYLE } from "./step-style";
 import type { Trace, TraceAttempt, TraceStep, TraceTask } from "./trace-model";
 import type { Selection } from "./waterfall";
 
@@ -170,7 +169,12 @@ export function StepDetail({
     if (step) {
       const task = trace.tasks.find((t) => t.taskId === step.taskId);
       title = step.kind === "tool" ? `Tool: ${step.label}` : step.label;
-      kicker = [task?.name, STEP_STYLE[step.kind].name].filter(Boolean).join(" · ");
+      kicker = [
+        task?.name ?? "Run",
+        task && task.attempts.length > 1 ? `attempt ${step.attempt}` : null,
+      ]
+        .filter(Boolean)
+        .join(" · ");
       body = <StepBody step={step} start={trace.start} now={now} />;
     }
   } else if (selection) {
