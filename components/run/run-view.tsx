@@ -9,6 +9,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { StatusPill } from "@/components/ui/status-pill";
 import { useLiveExecution } from "@/components/use-live-execution";
 import { AttemptCompare } from "./attempt-compare";
+import { DETAIL_PANE } from "./detail-pane";
 import { RunActions, runInputs } from "./run-actions";
 import { extras, startedByText, type TaskWithUsage } from "./run-extras";
 import { RunInputs } from "./run-inputs";
@@ -16,7 +17,6 @@ import { runMetrics } from "./run-metrics";
 import { RunOutcome } from "./run-outcome";
 import { RunResult } from "./run-result";
 import { RunSummary } from "./run-summary";
-import { StepDetail } from "./step-detail";
 import { buildTrace } from "./trace-model";
 import { type Selection, Waterfall } from "./waterfall";
 
@@ -24,6 +24,16 @@ import { type Selection, Waterfall } from "./waterfall";
 const ReviewPanel = dynamic(() => import("@/components/review-panel").then((m) => m.ReviewPanel), {
   ssr: false,
   loading: () => <Skeleton className="h-48 w-full" />,
+});
+
+// What a step did comes with the first selection: most of the page's first view is the trace.
+const StepDetail = dynamic(() => import("./step-detail").then((m) => m.StepDetail), {
+  ssr: false,
+  loading: () => (
+    <div className={DETAIL_PANE}>
+      <Skeleton className="h-40 w-full" />
+    </div>
+  ),
 });
 
 const ACTIVE = new Set(["queued", "running", "pending_human_input"]);
@@ -167,14 +177,24 @@ export function RunView({
         <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
           <Waterfall trace={trace} now={now} selected={selection} onSelect={select} />
           <div ref={detailRef} className="min-w-0 scroll-mt-4">
-            <StepDetail
-              trace={trace}
-              selection={selection}
-              tasks={status.tasks as TaskWithUsage[]}
-              now={now}
-              onClose={() => setSelection(null)}
-              empty={<RunInputs inputs={runInputs(status, live.events)} />}
-            />
+            {selection ? (
+              <StepDetail
+                trace={trace}
+                selection={selection}
+                tasks={status.tasks as TaskWithUsage[]}
+                now={now}
+                onClose={() => setSelection(null)}
+                empty={<RunInputs inputs={runInputs(status, live.events)} />}
+              />
+            ) : (
+              <aside
+                aria-labelledby="detail-title"
+                data-testid="step-detail"
+                className={DETAIL_PANE}
+              >
+                <RunInputs inputs={runInputs(status, live.events)} />
+              </aside>
+            )}
           </div>
         </div>
         {compared.map((t) => (

@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { StatusPill } from "@/components/ui/status-pill";
 import { formatDuration } from "@/lib/format/duration";
 import { formatCount } from "@/lib/format/numbers";
+import { DETAIL_PANE } from "./detail-pane";
 import { JsonBlock } from "./json-block";
 import { LazyMarkdown } from "./lazy-markdown";
 import type { TaskWithUsage } from "./run-extras";
@@ -195,11 +196,7 @@ export function StepDetail({
     }
   }
   return (
-    <aside
-      aria-labelledby="detail-title"
-      data-testid="step-detail"
-      className="grid min-w-0 content-start gap-3 rounded-xl border bg-card p-4 lg:sticky lg:top-4 lg:max-h-[calc(100dvh-2rem)] lg:overflow-y-auto"
-    >
+    <aside aria-labelledby="detail-title" data-testid="step-detail" className={DETAIL_PANE}>
       {body ? (
         <>
           <div className="flex items-start justify-between gap-2">
