@@ -3,7 +3,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { crewApi } from "@/lib/api/client";
-import type { ExecutionEvent } from "@/lib/api/schemas";
+import type { ExecutionEvent, StatusResponse } from "@/lib/api/schemas";
 
 // Events after which /status has changed (a remote run's polled status change included).
 const STATE_EVENTS = /^(execution_|task_|review_|remote_status)/;
@@ -16,11 +16,18 @@ export const runStatusKey = (crew: string, id: string) => ["run-status", crew, i
  * falling back to polling every 2 s when the stream is unavailable. Events arriving together (a
  * replay of thousands on open) are applied once per animation frame, not one render each.
  */
-export function useLiveExecution(crew: string, id: string) {
+export function useLiveExecution(
+  crew: string,
+  id: string,
+  initialStatus?: StatusResponse,
+  initialAt?: number,
+) {
   const queryClient = useQueryClient();
   const statusQuery = useQuery({
     queryKey: runStatusKey(crew, id),
     queryFn: () => crewApi(crew).status(id),
+    initialData: initialStatus,
+    initialDataUpdatedAt: initialAt,
   });
   const [events, setEvents] = useState<ExecutionEvent[]>([]);
   const [error, setError] = useState<string | null>(null);

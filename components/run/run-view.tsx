@@ -8,6 +8,7 @@ import { ShortId } from "@/components/ui/short-id";
 import { Skeleton } from "@/components/ui/skeleton";
 import { StatusPill } from "@/components/ui/status-pill";
 import { useLiveExecution } from "@/components/use-live-execution";
+import type { StatusResponse } from "@/lib/api/schemas";
 import { AttemptCompare } from "./attempt-compare";
 import { DETAIL_PANE } from "./detail-pane";
 import { RunActions, runInputs } from "./run-actions";
@@ -38,14 +39,16 @@ const StepDetail = dynamic(() => import("./step-detail").then((m) => m.StepDetai
 
 const ACTIVE = new Set(["queued", "running", "pending_human_input"]);
 
-function useNow(live: boolean) {
-  const [now, setNow] = useState(() => Date.now());
+// The clock for what is still going on; starts at the server's render time so the server's HTML
+// and the first client render agree.
+function useNow(live: boolean, start: number) {
+  const [now, setNow] = useState(start);
   useEffect(() => {
     if (!live) return;
     const t = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(t);
   }, [live]);
-  return live ? now : now;
+  return now;
 }
 
 /** A run as a trace: header and figures, the waterfall with a detail pane, review, result. */
@@ -53,6 +56,8 @@ export function RunView({
   crew,
   crewName,
   id,
+  initialStatus,
+  renderedAt,
   canStop,
   canStart,
   canReview,
@@ -61,15 +66,17 @@ export function RunView({
   crew: string;
   crewName: string;
   id: string;
+  initialStatus?: StatusResponse;
+  renderedAt: number;
   canStop: boolean;
   canStart: boolean;
   canReview: boolean;
   expectedOutputs: Record<string, string>;
 }) {
-  const live = useLiveExecution(crew, id);
+  const live = useLiveExecution(crew, id, initialStatus, renderedAt);
   const status = live.status ? extras(live.status) : undefined;
   const active = status ? ACTIVE.has(status.status) : true;
-  const now = useNow(active);
+  const now = useNow(active, renderedAt);
   const trace = useMemo(() => buildTrace(live.events, live.status), [live.events, live.status]);
   const [selection, setSelection] = useState<Selection | null>(null);
   const detailRef = useRef<HTMLDivElement>(null);

@@ -70,6 +70,8 @@ export function Waterfall({
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 24,
+    // Rendered on the server too: the first rows are in the HTML.
+    initialRect: { width: 800, height: 576 },
     getItemKey: (i) => rows[i]?.key ?? i,
   });
   const selectedKey = keyOf(selected);

@@ -4,8 +4,12 @@ import { notFound } from "next/navigation";
 import { RunView } from "@/components/run/run-view";
 import { requireUser } from "@/lib/auth/require-user";
 import { roleAllows } from "@/lib/auth/roles";
+import { getDb } from "@/lib/db";
 import { crewForPage } from "@/lib/deployments/crew-for-page";
+import { AppError } from "@/lib/errors";
 import { shortId } from "@/lib/format/id";
+import { getExecutionOrThrow } from "@/lib/runs/get-execution";
+import { toStatusResponse } from "@/lib/runs/status-view";
 
 export const dynamic = "force-dynamic";
 
@@ -28,6 +32,18 @@ export default async function RunPage({
   const { user, principal } = await requireUser();
   const crew = await crewForPage(principal, slug);
   if (!crew) notFound();
+  // The first view arrives rendered (header, figures, the waterfall's tasks); the page then
+  // follows the run live through /status and the event stream like any client.
+  const row = await getExecutionOrThrow({
+    db: await getDb(),
+    crew: crew.slug,
+    id,
+    principal,
+  }).catch((err) => {
+    if (err instanceof AppError && err.status === 404) notFound();
+    throw err;
+  });
+  const renderedAt = Date.now();
   return (
     <>
       <nav aria-label="Breadcrumb" className="mb-2 text-muted-foreground text-sm">
@@ -53,6 +69,8 @@ export default async function RunPage({
         crew={crew.slug}
         crewName={crew.name}
         id={id}
+        initialStatus={toStatusResponse(row)}
+        renderedAt={renderedAt}
         canStop={roleAllows(user.role, "stop")}
         canStart={roleAllows(user.role, "start")}
         canReview={roleAllows(user.role, "review")}
