@@ -89,7 +89,7 @@ test("a run awaiting review, sent back: attempt 2 beside attempt 1 with the feed
   await checkScreen(page, info, "run-page-attempts");
 });
 
-test("a stopped run reads as stopped, by whom; a failed run says why and offers Re-run", async ({
+test("a stopped run reads as stopped, by whom, never as a failure", async ({
   page,
   request,
 }, info) => {
@@ -105,12 +105,19 @@ test("a stopped run reads as stopped, by whom; a failed run says why and offers 
   await expect(page.getByRole("button", { name: "Stop", exact: true })).toHaveCount(0);
   await expect(page.getByRole("alert")).toHaveCount(0); // never a red failure
   await checkScreen(page, info, "run-page-stopped");
+});
 
+test("a failed run says why, once, and offers Re-run with the same inputs", async ({
+  page,
+  request,
+}) => {
+  await signIn(page);
   const failed = await kickoff(request, "failing-model", {});
   await page.goto(`/crews/failing-model/runs/${failed}`);
   await expect(status(page)).toHaveText("Failed", { timeout: 30_000 });
   const alert = page.getByRole("alert").filter({ hasText: "This run failed" });
   await expect(alert).toBeVisible();
+  await expect(page.getByRole("alert")).toHaveCount(1); // the error is said once
   await alert.getByRole("button", { name: "Re-run with the same inputs" }).click();
   await expect(page).not.toHaveURL(new RegExp(failed));
   await expect(page).toHaveURL(/\/crews\/failing-model\/runs\/[0-9a-f-]{36}$/);

@@ -134,7 +134,7 @@ export function WaterfallRow({
           {text}
         </span>
         <span className="shrink-0 text-muted-foreground text-xs tabular-nums">
-          {ms === null ? "" : formatDuration(ms / 1000)}
+          {ms === null ? (row.type === "task" ? "Not started" : "") : formatDuration(ms / 1000)}
         </span>
       </div>
       <div className="relative mr-5 h-full" aria-hidden>
