@@ -56,7 +56,8 @@ export function buildTrace(events: ExecutionEvent[], status: StatusResponse | un
       taskId: t.task_id,
       name: t.name,
       agent: t.agent,
-      status: t.status,
+      // A stop marks unfinished tasks as errors; on screen they were stopped, not failed.
+      status: status?.status === "cancelled" && t.status === "error" ? "cancelled" : t.status,
       start: t.started_at ? at(t.started_at) : null,
       end: t.finished_at ? at(t.finished_at) : null,
       attempts: [],

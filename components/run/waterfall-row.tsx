@@ -21,7 +21,8 @@ const TASK_BAR: Record<string, string> = {
 function preview(row: TraceRow): string {
   if (row.type !== "step") return "";
   const d = row.step.events[0]?.data ?? {};
-  const text = typeof d.text === "string" ? d.text : typeof d.error === "string" ? d.error : "";
+  // A failure's error is said once, above the trace (and in full in the step's detail).
+  const text = typeof d.text === "string" ? d.text : "";
   if (text) return text.replace(/[#*_`>]/g, "").slice(0, 120);
   if (row.step.kind === "review") {
     const fb = row.step.events[1]?.data.feedback;
