@@ -96,9 +96,15 @@ export function RunActions({
         onClick={() => download(`run-${status.kickoff_id}.json`, { status, events })}
       >
         <Download aria-hidden />
-        Download
+        <span className="max-sm:sr-only">Download</span>
       </Button>
-      <CopyButton text={status.kickoff_id} label="Copy id" what="run id" />
+      {/* On a phone the id's own copy button, beside it in the header, does this. */}
+      <CopyButton
+        text={status.kickoff_id}
+        label="Copy id"
+        what="run id"
+        className="max-sm:hidden"
+      />
     </>
   );
 }
