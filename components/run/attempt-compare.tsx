@@ -27,7 +27,7 @@ export function AttemptCompare({ task }: { task: TraceTask }) {
   return (
     <section aria-labelledby={`${id}-title`} className="grid gap-3 rounded-xl border bg-card p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id={`${id}-title`} className="font-semibold text-base">
+        <h2 id={`${id}-title`} className="m-0 font-semibold text-base">
           {task.name}: attempt {after.attempt} vs {before.attempt}
         </h2>
         {withOutput.length > 2 && (

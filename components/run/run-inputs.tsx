@@ -8,7 +8,7 @@ export function RunInputs({
   return (
     <div className="grid gap-3">
       <div className="grid gap-0.5">
-        <h2 id="detail-title" className="font-semibold text-base">
+        <h2 id="detail-title" className="m-0 font-semibold text-base">
           Inputs
         </h2>
         <p className="text-muted-foreground text-xs">Select a task or step to see what it did.</p>

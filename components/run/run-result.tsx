@@ -9,7 +9,9 @@ export function RunResult({ result }: { result: string }) {
   return (
     <Card aria-labelledby="result-title">
       <CardHeader>
-        <CardTitle id="result-title">Result</CardTitle>
+        <CardTitle id="result-title" className="m-0">
+          Result
+        </CardTitle>
         <CopyButton text={result} label="Copy" what="result" />
       </CardHeader>
       <CardContent>

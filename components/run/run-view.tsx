@@ -129,20 +129,19 @@ export function RunView({
           />
         }
       >
-        <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-muted-foreground text-sm">
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-muted-foreground text-sm">
           <span data-testid="run-status">
             <StatusPill status={status.status} />
           </span>
           <span className="flex items-center gap-1">
             Run <ShortId id={status.kickoff_id} />
           </span>
-          {by && <span>· started by {by}</span>}
-          <span>
-            · {status.progress.completed_tasks}/{status.progress.total_tasks} tasks
+          {by && <span>Started by {by}</span>}
+          <span className="tabular-nums">
+            {status.progress.completed_tasks}/{status.progress.total_tasks} tasks done
           </span>
           {active && (
             <span className="flex items-center gap-1.5" role="status">
-              ·
               <span
                 aria-hidden
                 className={`size-2 rounded-full ${live.mode === "live" ? "animate-pulse bg-chart-1" : "bg-chart-3"}`}

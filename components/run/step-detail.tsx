@@ -202,7 +202,7 @@ export function StepDetail({
           <div className="flex items-start justify-between gap-2">
             <div className="grid min-w-0 gap-0.5">
               <p className="text-muted-foreground text-xs">{kicker}</p>
-              <h2 id="detail-title" className="break-words font-semibold text-base">
+              <h2 id="detail-title" className="m-0 break-words font-semibold text-base">
                 {title}
               </h2>
             </div>

@@ -122,7 +122,7 @@ export function Waterfall({
     <section aria-labelledby="trace-title" className="min-w-0 rounded-xl border bg-card">
       <div className="flex flex-wrap items-center justify-between gap-2 px-4 pt-3 pb-2">
         <div className="flex min-w-0 flex-wrap items-baseline gap-x-3 gap-y-1">
-          <h2 id="trace-title" className="font-semibold text-base">
+          <h2 id="trace-title" className="m-0 font-semibold text-base">
             Trace
           </h2>
           <p className="text-muted-foreground text-xs">
