@@ -203,7 +203,11 @@ export function buildTrace(events: ExecutionEvent[], status: StatusResponse | un
         a.end = lastStep?.end ?? null;
       // A run that ended leaves nothing open.
       if (runEnd !== null) {
-        for (const s of a.steps) if (s.end === null) s.end = runEnd;
+        for (const s of a.steps) {
+          if (s.end !== null) continue;
+          s.end = runEnd;
+          if (s.kind === "review") s.label = "Review cut short";
+        }
         a.end ??= runEnd;
       }
     }
