@@ -128,7 +128,8 @@ export function WaterfallRow({
         </span>
         {row.type === "task" && row.task.attempts.length > 1 && (
           <span className="shrink-0 text-muted-foreground text-xs">
-            ×{row.task.attempts.length}
+            <span aria-hidden>×{row.task.attempts.length}</span>
+            <span className="sr-only">{row.task.attempts.length} attempts</span>
           </span>
         )}
         <span className="min-w-0 flex-1 truncate text-muted-foreground text-xs max-sm:invisible">
