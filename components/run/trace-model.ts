@@ -168,7 +168,8 @@ export function buildTrace(events: ExecutionEvent[], status: StatusResponse | un
       }
       case "task_completed":
         a.output = text(d.output) || a.output;
-        a.end = when;
+        // An approval completes the task later; the attempt's work ended when review began.
+        if (!d.reviewed || a.end === null) a.end = when;
         break;
       case "review_requested":
         a.output = text(d.output) || a.output;
@@ -229,8 +230,9 @@ const FINAL = new Set(["completed", "error", "cancelled"]);
 
 function finishedAt(status: StatusResponse, lastEvent: number | null): number | null {
   if (!FINAL.has(status.status)) return null;
-  if (status.execution_time !== null) return at(status.created_at) + status.execution_time * 1000;
-  return lastEvent ?? at(status.updated_at);
+  const measured =
+    status.execution_time !== null ? at(status.created_at) + status.execution_time * 1000 : null;
+  return Math.max(lastEvent ?? 0, measured ?? at(status.updated_at));
 }
 
 function remoteLabel(e: ExecutionEvent): string {
