@@ -15,7 +15,12 @@ export type RunMetrics = {
 };
 
 export function runMetrics(status: RunStatus, events: ExecutionEvent[], trace: Trace, now: number) {
-  let tokens: TokenUsage | null = status.token_usage ?? null;
+  let tokens: TokenUsage | null =
+    status.token_usage ??
+    ((events.findLast((e) => e.type === "execution_completed")?.data.token_usage as
+      | TokenUsage
+      | undefined) ||
+      null);
   if (!tokens) {
     let input = 0;
     let output = 0;
