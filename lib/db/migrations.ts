@@ -314,6 +314,20 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       ALTER TABLE users ADD COLUMN disabled_at timestamptz;
     `,
   },
+  {
+    version: 10,
+    name: "who started and stopped a run, and its review wait",
+    sql: `
+      -- How a run was started: 'dashboard' (a session), 'api' (a token) or 'deployment' (a
+      -- remote's run), with the person's e-mail or the token's label/prefix. Older runs: null.
+      ALTER TABLE executions ADD COLUMN started_via text;
+      ALTER TABLE executions ADD COLUMN started_by_name text;
+      ALTER TABLE executions ADD COLUMN stopped_by text;
+      ALTER TABLE executions ADD COLUMN stopped_at timestamptz;
+      -- Seconds spent awaiting review, summed over every review (added when each one ends).
+      ALTER TABLE executions ADD COLUMN review_wait_seconds double precision NOT NULL DEFAULT 0;
+    `,
+  },
 ];
 
 // Several processes may start at once against one PostgreSQL: the advisory lock lets one migrate
