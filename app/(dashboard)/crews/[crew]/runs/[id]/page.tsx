@@ -9,6 +9,7 @@ import { crewForPage } from "@/lib/deployments/crew-for-page";
 import { AppError } from "@/lib/errors";
 import { shortId } from "@/lib/format/id";
 import { getExecutionOrThrow } from "@/lib/runs/get-execution";
+import { loadModelPrices } from "@/lib/runs/pricing";
 import { toStatusResponse } from "@/lib/runs/status-view";
 
 export const dynamic = "force-dynamic";
@@ -69,7 +70,7 @@ export default async function RunPage({
         crew={crew.slug}
         crewName={crew.name}
         id={id}
-        initialStatus={toStatusResponse(row)}
+        initialStatus={toStatusResponse(row, await loadModelPrices(db))}
         renderedAt={renderedAt}
         canStop={roleAllows(user.role, "stop")}
         canStart={roleAllows(user.role, "start")}
