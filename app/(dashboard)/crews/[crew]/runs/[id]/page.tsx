@@ -35,8 +35,9 @@ export default async function RunPage({
   if (!crew) notFound();
   // The first view arrives rendered (header, figures, the waterfall's tasks); the page then
   // follows the run live through /status and the event stream like any client.
+  const db = await getDb();
   const row = await getExecutionOrThrow({
-    db: await getDb(),
+    db,
     crew: crew.slug,
     id,
     principal,
@@ -44,6 +45,7 @@ export default async function RunPage({
     if (err instanceof AppError && err.status === 404) notFound();
     throw err;
   });
+  const initialStatus = toStatusResponse(row, await loadModelPrices(db));
   const renderedAt = Date.now();
   return (
     <>
@@ -70,7 +72,7 @@ export default async function RunPage({
         crew={crew.slug}
         crewName={crew.name}
         id={id}
-        initialStatus={toStatusResponse(row, await loadModelPrices(db))}
+        initialStatus={initialStatus}
         renderedAt={renderedAt}
         canStop={roleAllows(user.role, "stop")}
         canStart={roleAllows(user.role, "start")}
