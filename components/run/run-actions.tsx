@@ -14,16 +14,6 @@ import { StopButton } from "./stop-button";
 
 const ACTIVE = new Set(["queued", "running", "pending_human_input"]);
 
-/** The run's inputs: from /status when the server gives them, else from the queued event. */
-export function runInputs(status: RunStatus, events: ExecutionEvent[]) {
-  if (status.inputs) return status.inputs;
-  const queued = events.find((e) => e.type === "execution_queued")?.data.inputs;
-  return (queued && typeof queued === "object" ? queued : null) as Record<
-    string,
-    string | number | boolean | null
-  > | null;
-}
-
 export function useRerun(crew: string) {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
@@ -66,7 +56,7 @@ export function RunActions({
   canStart: boolean;
   onChanged: () => void;
 }) {
-  const inputs = runInputs(status, events);
+  const inputs = status.inputs;
   const again = useRerun(crew);
   const active = ACTIVE.has(status.status);
   return (

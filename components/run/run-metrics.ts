@@ -2,65 +2,54 @@ import type { ExecutionEvent } from "@/lib/api/schemas";
 import type { RunStatus, TokenUsage } from "./run-extras";
 import type { Trace } from "./trace-model";
 
-// The header's figures: from /status when the server reports them, otherwise derived from the
-// event log (tokens per task, models per step, review waits from the trace) — never invented.
+// The header's figures, from /status; while the run goes on the clocks run here (a cached
+// status's figures lag behind), from the trace.
 export type RunMetrics = {
-  tokens: TokenUsage | null;
+  tokens: TokenUsage;
   models: string[];
   unpriced: string[];
-  usd: number | null | undefined;
+  usd: number | null;
   totalSeconds: number | null;
   workingSeconds: number | null;
   reviewWaitSeconds: number;
 };
 
-export function runMetrics(status: RunStatus, events: ExecutionEvent[], trace: Trace, now: number) {
-  let tokens: TokenUsage | null =
-    status.token_usage ??
-    ((events.findLast((e) => e.type === "execution_completed")?.data.token_usage as
-      | TokenUsage
-      | undefined) ||
-      null);
-  if (!tokens) {
-    let input = 0;
-    let output = 0;
-    let seen = false;
-    for (const e of events) {
-      const u = e.type === "task_completed" ? (e.data.usage as TokenUsage | undefined) : undefined;
-      if (u && typeof u.input_tokens === "number") {
-        seen = true;
-        input += u.input_tokens;
-        output += u.output_tokens;
-      }
-    }
-    tokens = seen ? { input_tokens: input, output_tokens: output } : null;
-  }
-  const models = status.cost?.models ?? [
-    ...new Set(events.flatMap((e) => (typeof e.data.model === "string" ? [e.data.model] : []))),
+export function runMetrics(
+  status: RunStatus,
+  events: ExecutionEvent[],
+  trace: Trace,
+  now: number,
+): RunMetrics {
+  // Models seen in steps that arrived after the last status fetch count too.
+  const models = [
+    ...new Set([
+      ...status.cost.models,
+      ...events.flatMap((e) => (typeof e.data.model === "string" ? [e.data.model] : [])),
+    ]),
   ];
-
-  let reviewWait = status.timing?.review_wait_seconds;
-  if (reviewWait === undefined) {
-    let ms = 0;
+  let total: number | null;
+  let reviewWait: number;
+  let working: number | null;
+  if (trace.end !== null) {
+    total = status.execution_time ?? (trace.end - trace.start) / 1000;
+    reviewWait = status.timing.review_wait_seconds;
+    working = status.timing.working_seconds ?? Math.max(0, total - reviewWait);
+  } else {
+    let waitMs = 0;
     for (const t of trace.tasks)
       for (const a of t.attempts)
-        for (const s of a.steps) if (s.kind === "review") ms += (s.end ?? now) - s.start;
-    reviewWait = ms / 1000;
+        for (const s of a.steps) if (s.kind === "review") waitMs += (s.end ?? now) - s.start;
+    total = (now - Date.parse(status.created_at)) / 1000;
+    reviewWait = waitMs / 1000;
+    working = Math.max(0, total - reviewWait);
   }
-  // While the run goes on, its duration grows with the clock (the cached status lags).
-  const total =
-    trace.end === null
-      ? (now - Date.parse(status.created_at)) / 1000
-      : (status.execution_time ?? (trace.end - trace.start) / 1000);
-  const working =
-    status.timing?.working_seconds ?? (total !== null ? Math.max(0, total - reviewWait) : null);
   return {
-    tokens,
+    tokens: status.token_usage,
     models,
-    unpriced: status.cost?.unpriced_models ?? [],
-    usd: status.cost ? status.cost.usd : undefined,
+    unpriced: status.cost.unpriced_models,
+    usd: status.cost.usd,
     totalSeconds: total,
     workingSeconds: working,
     reviewWaitSeconds: reviewWait,
-  } satisfies RunMetrics;
+  };
 }

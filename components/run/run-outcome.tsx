@@ -5,7 +5,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { RelativeTime } from "@/components/ui/relative-time";
 import type { ExecutionEvent } from "@/lib/api/schemas";
-import { runInputs, useRerun } from "./run-actions";
+import { useRerun } from "./run-actions";
 import type { RunStatus } from "./run-extras";
 
 /**
@@ -45,7 +45,7 @@ export function RunOutcome({
     );
   }
   if (status.status === "error") {
-    const inputs = runInputs(status, events);
+    const inputs = status.inputs;
     return (
       <Alert tone="danger" title="This run failed" data-testid="run-outcome">
         <p>{status.error ?? "The engine gave no reason."}</p>

@@ -30,13 +30,10 @@ function Cost({ m }: { m: RunMetrics }) {
         Free<Sub>offline model</Sub>
       </>
     );
-  if (m.usd === null || m.usd === undefined) {
-    const why =
-      m.unpriced.length > 0
-        ? `No price is known for ${m.unpriced.join(", ")}: add one in Settings or MODEL_PRICES.`
-        : m.usd === undefined
-          ? "This server does not report cost."
-          : "No price is known for the models used.";
+  if (m.usd === null) {
+    const why = m.unpriced.length
+      ? `No price is known for ${m.unpriced.join(", ")}: add one in Settings or MODEL_PRICES.`
+      : "No price is known for the models used.";
     return (
       <span className={hintHost}>
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: focus shows why there is no cost */}
@@ -74,7 +71,7 @@ export function RunSummary({ status, metrics }: { status: RunStatus; metrics: Ru
         </Sub>
       </Figure>
       <Figure label="Tokens">
-        {m.tokens ? (
+        {m.tokens.input_tokens + m.tokens.output_tokens > 0 ? (
           <span
             title={`${formatCount(m.tokens.input_tokens)} in, ${formatCount(m.tokens.output_tokens)} out`}
           >

@@ -11,8 +11,8 @@ import { useLiveExecution } from "@/components/use-live-execution";
 import type { StatusResponse } from "@/lib/api/schemas";
 import { AttemptCompare } from "./attempt-compare";
 import { DETAIL_PANE } from "./detail-pane";
-import { RunActions, runInputs } from "./run-actions";
-import { extras, startedByText, type TaskWithUsage } from "./run-extras";
+import { RunActions } from "./run-actions";
+import { startedByText } from "./run-extras";
 import { RunInputs } from "./run-inputs";
 import { runMetrics } from "./run-metrics";
 import { RunOutcome } from "./run-outcome";
@@ -74,7 +74,7 @@ export function RunView({
   expectedOutputs: Record<string, string>;
 }) {
   const live = useLiveExecution(crew, id, initialStatus, renderedAt);
-  const status = live.status ? extras(live.status) : undefined;
+  const status = live.status;
   const active = status ? ACTIVE.has(status.status) : true;
   const now = useNow(active, renderedAt);
   const trace = useMemo(() => buildTrace(live.events, live.status), [live.events, live.status]);
@@ -187,10 +187,10 @@ export function RunView({
               <StepDetail
                 trace={trace}
                 selection={selection}
-                tasks={status.tasks as TaskWithUsage[]}
+                tasks={status.tasks}
                 now={now}
                 onClose={() => setSelection(null)}
-                empty={<RunInputs inputs={runInputs(status, live.events)} />}
+                empty={<RunInputs inputs={status.inputs} />}
               />
             ) : (
               <aside
@@ -198,7 +198,7 @@ export function RunView({
                 data-testid="step-detail"
                 className={DETAIL_PANE}
               >
-                <RunInputs inputs={runInputs(status, live.events)} />
+                <RunInputs inputs={status.inputs} />
               </aside>
             )}
           </div>
