@@ -9,7 +9,7 @@ import { toast } from "@/components/ui/toast";
 import { crewApi } from "@/lib/api/client";
 import type { ExecutionEvent } from "@/lib/api/schemas";
 import { rerun } from "./run-api";
-import type { RunStatus } from "./run-extras";
+import type { RunStatus } from "./run-types";
 import { StopButton } from "./stop-button";
 
 const ACTIVE = new Set(["queued", "running", "pending_human_input"]);

@@ -1,5 +1,5 @@
 import type { ExecutionEvent } from "@/lib/api/schemas";
-import type { RunStatus, TokenUsage } from "./run-extras";
+import type { RunStatus, TokenUsage } from "./run-types";
 import type { Trace } from "./trace-model";
 
 // The header's figures, from /status; while the run goes on the clocks run here (a cached

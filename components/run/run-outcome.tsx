@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { RelativeTime } from "@/components/ui/relative-time";
 import type { ExecutionEvent } from "@/lib/api/schemas";
 import { useRerun } from "./run-actions";
-import type { RunStatus } from "./run-extras";
+import type { RunStatus } from "./run-types";
 
 /**
  * How the run ended, said once: a stop is somebody's decision (neutral, who and when); a failure

@@ -5,8 +5,8 @@ import { Hint, hintHost } from "@/components/ui/hint";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { formatDuration } from "@/lib/format/duration";
 import { formatCount, formatTokens, formatUsd } from "@/lib/format/numbers";
-import type { RunStatus } from "./run-extras";
 import type { RunMetrics } from "./run-metrics";
+import type { RunStatus } from "./run-types";
 
 function Figure({ label, children }: { label: string; children: React.ReactNode }) {
   return (

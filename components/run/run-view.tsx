@@ -12,12 +12,12 @@ import type { StatusResponse } from "@/lib/api/schemas";
 import { AttemptCompare } from "./attempt-compare";
 import { DETAIL_PANE } from "./detail-pane";
 import { RunActions } from "./run-actions";
-import { startedByText } from "./run-extras";
 import { RunInputs } from "./run-inputs";
 import { runMetrics } from "./run-metrics";
 import { RunOutcome } from "./run-outcome";
 import { RunResult } from "./run-result";
 import { RunSummary } from "./run-summary";
+import { startedByText } from "./run-types";
 import { buildTrace } from "./trace-model";
 import { type Selection, Waterfall } from "./waterfall";
 

@@ -9,7 +9,7 @@ import { formatCount } from "@/lib/format/numbers";
 import { DETAIL_PANE } from "./detail-pane";
 import { JsonBlock } from "./json-block";
 import { LazyMarkdown } from "./lazy-markdown";
-import type { TaskWithUsage } from "./run-extras";
+import type { TaskWithUsage } from "./run-types";
 import type { Trace, TraceAttempt, TraceStep, TraceTask } from "./trace-model";
 import type { Selection } from "./waterfall";
 
