@@ -181,7 +181,13 @@ export function RunView({
           </Alert>
         )}
         <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
-          <Waterfall trace={trace} now={now} selected={selection} onSelect={select} />
+          <Waterfall
+            trace={trace}
+            now={now}
+            follow={active}
+            selected={selection}
+            onSelect={select}
+          />
           <div ref={detailRef} className="min-w-0 scroll-mt-4">
             {selection ? (
               <StepDetail

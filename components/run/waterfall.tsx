@@ -2,7 +2,15 @@
 
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { ChevronsDownUp, ChevronsUpDown } from "lucide-react";
-import { type KeyboardEvent, useCallback, useMemo, useRef, useState } from "react";
+import {
+  type KeyboardEvent,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { formatCount } from "@/lib/format/numbers";
@@ -41,11 +49,14 @@ function selectionOf(row: TraceRow): Selection {
 export function Waterfall({
   trace,
   now,
+  follow,
   selected,
   onSelect,
 }: {
   trace: Trace;
   now: number;
+  /** While the run goes on, keep its newest row in view unless the reader scrolled away. */
+  follow: boolean;
   selected: Selection | null;
   onSelect: (s: Selection) => void;
 }) {
@@ -74,6 +85,20 @@ export function Waterfall({
     initialRect: { width: 800, height: 576 },
     getItemKey: (i) => rows[i]?.key ?? i,
   });
+  // At the bottom before new rows arrive → still at the bottom after (a live tail).
+  const atBottom = useRef(true);
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const onScroll = () => {
+      atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < ROW_HEIGHT;
+    };
+    el.addEventListener("scroll", onScroll, { passive: true });
+    return () => el.removeEventListener("scroll", onScroll);
+  }, []);
+  useLayoutEffect(() => {
+    if (follow && atBottom.current && rows.length) virtualizer.scrollToIndex(rows.length - 1);
+  }, [follow, rows.length, virtualizer]);
   const selectedKey = keyOf(selected);
   const [focusIndex, setFocusIndex] = useState(0);
   const focusable = Math.min(focusIndex, Math.max(0, rows.length - 1));
