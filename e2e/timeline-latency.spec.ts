@@ -3,7 +3,7 @@ import { expect, test } from "@playwright/test";
 import { signIn } from "./helpers";
 
 // Measures, not asserts: how long an agent step takes from being written to the event log to
-// appearing in an open run page (over 50+ steps), and the run page's first-load JavaScript.
+// appearing in an open run page's waterfall (over 50+ steps; a row carries data-seq of each event it shows), and the run page's first-load JavaScript.
 // Figures go to test-results/e2e/timeline-latency.json and the test's output.
 const TOKEN = "e2e-org-token-0123456789abcdef";
 
@@ -45,7 +45,7 @@ test("time from an agent step being written to it appearing in the open page", a
           .reduce((n, e) => n + (e as PerformanceResourceTiming).encodedBodySize, 0),
       );
     }
-    await expect(page.getByTestId("run-status")).toHaveText("completed", { timeout: 60_000 });
+    await expect(page.getByTestId("run-status")).toHaveText("Completed", { timeout: 60_000 });
     const arrivals = await page.evaluate(
       () => (window as unknown as { __arrivals: Record<string, number> }).__arrivals,
     );

@@ -1,12 +1,28 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { notFound } from "next/navigation";
-import { RunView } from "@/components/run-view";
+import { RunView } from "@/components/run/run-view";
 import { requireUser } from "@/lib/auth/require-user";
 import { roleAllows } from "@/lib/auth/roles";
+import { getDb } from "@/lib/db";
 import { crewForPage } from "@/lib/deployments/crew-for-page";
+import { AppError } from "@/lib/errors";
+import { shortId } from "@/lib/format/id";
+import { getExecutionOrThrow } from "@/lib/runs/get-execution";
+import { loadModelPrices } from "@/lib/runs/pricing";
+import { toStatusResponse } from "@/lib/runs/status-view";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Run" };
+
+export async function generateMetadata({
+  params,
+}: {
+  params: Promise<{ crew: string; id: string }>;
+}): Promise<Metadata> {
+  await requireUser();
+  const { id } = await params;
+  return { title: `Run ${shortId(id)}` };
+}
 
 export default async function RunPage({
   params,
@@ -17,16 +33,49 @@ export default async function RunPage({
   const { user, principal } = await requireUser();
   const crew = await crewForPage(principal, slug);
   if (!crew) notFound();
+  // The first view arrives rendered (header, figures, the waterfall's tasks); the page then
+  // follows the run live through /status and the event stream like any client.
+  const db = await getDb();
+  const row = await getExecutionOrThrow({
+    db,
+    crew: crew.slug,
+    id,
+    principal,
+  }).catch((err) => {
+    if (err instanceof AppError && err.status === 404) notFound();
+    throw err;
+  });
+  const initialStatus = toStatusResponse(row, await loadModelPrices(db));
+  const renderedAt = Date.now();
   return (
     <>
-      <p className="muted small">
-        <a href={`/crews/${crew.slug}`}>{crew.name}</a> · run <code>{id}</code>
-      </p>
-      <h1>{crew.name}</h1>
+      <nav aria-label="Breadcrumb" className="mb-2 text-muted-foreground text-sm">
+        <ol className="flex flex-wrap items-center gap-1.5">
+          <li>
+            <Link href="/runs" className="hover:text-foreground hover:underline">
+              Runs
+            </Link>
+          </li>
+          <li aria-hidden>/</li>
+          <li>
+            <Link href={`/crews/${crew.slug}`} className="text-link hover:underline">
+              {crew.name}
+            </Link>
+          </li>
+          <li aria-hidden>/</li>
+          <li aria-current="page" className="font-mono text-xs">
+            {shortId(id)}
+          </li>
+        </ol>
+      </nav>
       <RunView
         crew={crew.slug}
+        crewName={crew.name}
         id={id}
+        initialStatus={initialStatus}
+        renderedAt={renderedAt}
         canStop={roleAllows(user.role, "stop")}
+        canStart={roleAllows(user.role, "start")}
         canReview={roleAllows(user.role, "review")}
         expectedOutputs={Object.fromEntries(crew.tasks.map((t) => [t.id, t.expected_output]))}
       />

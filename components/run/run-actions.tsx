@@ -1,0 +1,100 @@
+"use client";
+
+import { Download, RotateCcw } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { CopyButton } from "@/components/ui/copy-button";
+import { toast } from "@/components/ui/toast";
+import { crewApi } from "@/lib/api/client";
+import type { ExecutionEvent } from "@/lib/api/schemas";
+import { rerun } from "./run-api";
+import type { RunStatus } from "./run-types";
+import { StopButton } from "./stop-button";
+
+const ACTIVE = new Set(["queued", "running", "pending_human_input"]);
+
+export function useRerun(crew: string) {
+  const router = useRouter();
+  const [busy, setBusy] = useState(false);
+  const start = async (inputs: Record<string, string | number | boolean | null>) => {
+    setBusy(true);
+    try {
+      const id = await rerun(crew, inputs);
+      toast.success("Started a new run with the same inputs.");
+      router.push(`/crews/${encodeURIComponent(crew)}/runs/${id}`);
+    } catch (err) {
+      toast.error(err instanceof Error ? err.message : String(err));
+      setBusy(false);
+    }
+  };
+  return { busy, start };
+}
+
+function download(name: string, body: unknown) {
+  const url = URL.createObjectURL(
+    new Blob([JSON.stringify(body, null, 2)], { type: "application/json" }),
+  );
+  const a = Object.assign(document.createElement("a"), { href: url, download: name });
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** Stop (asks first), Re-run with the same inputs, Download the run as JSON, Copy its id. */
+export function RunActions({
+  crew,
+  status,
+  events,
+  canStop,
+  canStart,
+  onChanged,
+}: {
+  crew: string;
+  status: RunStatus;
+  events: ExecutionEvent[];
+  canStop: boolean;
+  canStart: boolean;
+  onChanged: () => void;
+}) {
+  const inputs = status.inputs;
+  const again = useRerun(crew);
+  const active = ACTIVE.has(status.status);
+  return (
+    <>
+      {canStop && active && (
+        <StopButton
+          onConfirm={async () => {
+            try {
+              await crewApi(crew).stop(status.kickoff_id);
+              toast.success("Run stopped.");
+            } catch (err) {
+              toast.error(err instanceof Error ? err.message : String(err));
+            } finally {
+              onChanged();
+            }
+          }}
+        />
+      )}
+      {canStart && inputs && (
+        <Button size="sm" disabled={again.busy} onClick={() => again.start(inputs)}>
+          <RotateCcw aria-hidden />
+          {again.busy ? "Starting…" : "Re-run"}
+        </Button>
+      )}
+      <Button
+        size="sm"
+        onClick={() => download(`run-${status.kickoff_id}.json`, { status, events })}
+      >
+        <Download aria-hidden />
+        <span className="max-sm:sr-only">Download</span>
+      </Button>
+      {/* On a phone the id's own copy button, beside it in the header, does this. */}
+      <CopyButton
+        text={status.kickoff_id}
+        label="Copy id"
+        what="run id"
+        className="max-sm:hidden"
+      />
+    </>
+  );
+}

@@ -1,0 +1,15 @@
+import type { StatusResponse } from "@/lib/api/schemas";
+
+// The run as /status describes it, with the names the run page's parts use.
+export type RunStatus = StatusResponse;
+export type TaskWithUsage = StatusResponse["tasks"][number];
+export type TokenUsage = { input_tokens: number; output_tokens: number; total_tokens?: number };
+type StartedBy = StatusResponse["started_by"];
+
+/** "admin@example.com, from the dashboard" / "token ci-bot, through the API" / "a deployment". */
+export function startedByText(by: StartedBy): string | null {
+  if (!by) return null;
+  if (by.via === "dashboard") return `${by.name ?? "someone"}, from the dashboard`;
+  if (by.via === "api") return by.name ? `token ${by.name}, through the API` : "through the API";
+  return by.name ? `deployment ${by.name}` : "a deployment";
+}

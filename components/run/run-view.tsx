@@ -1,0 +1,219 @@
+"use client";
+
+import dynamic from "next/dynamic";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { PageHeader } from "@/components/shell/page-header";
+import { Alert } from "@/components/ui/alert";
+import { ShortId } from "@/components/ui/short-id";
+import { Skeleton } from "@/components/ui/skeleton";
+import { StatusPill } from "@/components/ui/status-pill";
+import { useLiveExecution } from "@/components/use-live-execution";
+import type { StatusResponse } from "@/lib/api/schemas";
+import { AttemptCompare } from "./attempt-compare";
+import { DETAIL_PANE } from "./detail-pane";
+import { RunActions } from "./run-actions";
+import { RunInputs } from "./run-inputs";
+import { runMetrics } from "./run-metrics";
+import { RunOutcome } from "./run-outcome";
+import { RunResult } from "./run-result";
+import { RunSummary } from "./run-summary";
+import { startedByText } from "./run-types";
+import { buildTrace } from "./trace-model";
+import { type Selection, Waterfall } from "./waterfall";
+
+// The review form brings Markdown with it: loaded only when a run awaits review.
+const ReviewPanel = dynamic(() => import("@/components/review-panel").then((m) => m.ReviewPanel), {
+  ssr: false,
+  loading: () => <Skeleton className="h-48 w-full" />,
+});
+
+// What a step did comes with the first selection: most of the page's first view is the trace.
+const StepDetail = dynamic(() => import("./step-detail").then((m) => m.StepDetail), {
+  ssr: false,
+  loading: () => (
+    <div className={DETAIL_PANE}>
+      <Skeleton className="h-40 w-full" />
+    </div>
+  ),
+});
+
+const ACTIVE = new Set(["queued", "running", "pending_human_input"]);
+
+// The clock for what is still going on; starts at the server's render time so the server's HTML
+// and the first client render agree.
+function useNow(live: boolean, start: number) {
+  const [now, setNow] = useState(start);
+  useEffect(() => {
+    if (!live) return;
+    const t = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(t);
+  }, [live]);
+  return now;
+}
+
+/** A run as a trace: header and figures, the waterfall with a detail pane, review, result. */
+export function RunView({
+  crew,
+  crewName,
+  id,
+  initialStatus,
+  renderedAt,
+  canStop,
+  canStart,
+  canReview,
+  expectedOutputs,
+}: {
+  crew: string;
+  crewName: string;
+  id: string;
+  initialStatus?: StatusResponse;
+  renderedAt: number;
+  canStop: boolean;
+  canStart: boolean;
+  canReview: boolean;
+  expectedOutputs: Record<string, string>;
+}) {
+  const live = useLiveExecution(crew, id, initialStatus, renderedAt);
+  const status = live.status;
+  const active = status ? ACTIVE.has(status.status) : true;
+  const now = useNow(active, renderedAt);
+  const trace = useMemo(() => buildTrace(live.events, live.status), [live.events, live.status]);
+  const [selection, setSelection] = useState<Selection | null>(null);
+  const detailRef = useRef<HTMLDivElement>(null);
+
+  const select = (s: Selection) => {
+    setSelection(s);
+    // Below the waterfall on narrow screens: bring the detail into view.
+    if (!window.matchMedia("(min-width: 64rem)").matches)
+      requestAnimationFrame(() =>
+        detailRef.current?.scrollIntoView({ behavior: "smooth", block: "start" }),
+      );
+  };
+
+  if (!status) {
+    return (
+      <>
+        <PageHeader title={crewName} description={<ShortId id={id} />} />
+        {live.statusError ? (
+          <Alert tone="danger" title="This run could not be loaded">
+            {live.statusError} Reload the page, or go back to the crew's runs.
+          </Alert>
+        ) : (
+          <div className="grid gap-4" aria-busy="true">
+            <span className="sr-only">Loading the run…</span>
+            <Skeleton className="h-20 w-full" />
+            <Skeleton className="h-72 w-full" />
+          </div>
+        )}
+      </>
+    );
+  }
+
+  const metrics = runMetrics(status, live.events, trace, now);
+  const pending = status.pending_human_input;
+  const by = startedByText(status.started_by);
+  const compared = trace.tasks.filter((t) => t.attempts.filter((a) => a.output).length > 1);
+
+  return (
+    <>
+      <PageHeader
+        title={crewName}
+        actions={
+          <RunActions
+            crew={crew}
+            status={status}
+            events={live.events}
+            canStop={canStop}
+            canStart={canStart}
+            onChanged={live.refreshStatus}
+          />
+        }
+      >
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-muted-foreground text-sm">
+          <span data-testid="run-status">
+            <StatusPill status={status.status} />
+          </span>
+          <span className="flex items-center gap-1">
+            Run <ShortId id={status.kickoff_id} />
+          </span>
+          {by && <span>Started by {by}</span>}
+          <span className="tabular-nums">
+            {status.progress.completed_tasks}/{status.progress.total_tasks} tasks done
+          </span>
+          {active && (
+            <span className="flex items-center gap-1.5" role="status">
+              <span
+                aria-hidden
+                className={`size-2 rounded-full ${live.mode === "live" ? "animate-pulse bg-chart-1" : "bg-chart-3"}`}
+              />
+              {live.mode === "live"
+                ? "Live"
+                : live.mode === "polling"
+                  ? "Updating every 2 s"
+                  : "Connecting…"}
+            </span>
+          )}
+        </div>
+      </PageHeader>
+
+      <div className="grid gap-4">
+        <RunSummary status={status} metrics={metrics} />
+        <RunOutcome crew={crew} status={status} events={live.events} canStart={canStart} />
+        {live.error && (
+          <Alert tone="warning" title="Updates are interrupted">
+            {live.error} The page keeps trying; reload it if this stays.
+          </Alert>
+        )}
+        {pending && canReview && (
+          <ReviewPanel
+            key={`${pending.task_id}-${pending.attempt}`}
+            crew={crew}
+            executionId={id}
+            pending={pending}
+            expectedOutput={expectedOutputs[pending.task_id]}
+            onDone={() => live.refreshStatus()}
+          />
+        )}
+        {pending && !canReview && (
+          <Alert tone="warning" title="Awaiting review">
+            Task {trace.tasks.find((t) => t.taskId === pending.task_id)?.name ?? pending.task_id}{" "}
+            waits for a reviewer; the run goes on once they decide.
+          </Alert>
+        )}
+        <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
+          <Waterfall
+            trace={trace}
+            now={now}
+            follow={active}
+            selected={selection}
+            onSelect={select}
+          />
+          <div ref={detailRef} className="min-w-0 scroll-mt-4">
+            {selection ? (
+              <StepDetail
+                trace={trace}
+                selection={selection}
+                tasks={status.tasks}
+                now={now}
+                onClose={() => setSelection(null)}
+                empty={<RunInputs inputs={status.inputs} />}
+              />
+            ) : (
+              <aside
+                aria-labelledby="detail-title"
+                data-testid="step-detail"
+                className={DETAIL_PANE}
+              >
+                <RunInputs inputs={status.inputs} />
+              </aside>
+            )}
+          </div>
+        </div>
+        {compared.map((t) => (
+          <AttemptCompare key={t.taskId} task={t} />
+        ))}
+        {status.result !== null && <RunResult result={status.result} />}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,220 @@
+"use client";
+
+import { X } from "lucide-react";
+import type { ReactNode } from "react";
+import { Button } from "@/components/ui/button";
+import { StatusPill } from "@/components/ui/status-pill";
+import { formatDuration } from "@/lib/format/duration";
+import { formatCount } from "@/lib/format/numbers";
+import { DETAIL_PANE } from "./detail-pane";
+import { JsonBlock } from "./json-block";
+import { LazyMarkdown } from "./lazy-markdown";
+import type { TaskWithUsage } from "./run-types";
+import type { Trace, TraceAttempt, TraceStep, TraceTask } from "./trace-model";
+import type { Selection } from "./waterfall";
+
+type Usage = { input_tokens?: number; output_tokens?: number };
+
+function Facts({ items }: { items: [string, ReactNode][] }) {
+  const shown = items.filter(([, v]) => v !== null && v !== undefined && v !== "");
+  if (!shown.length) return null;
+  return (
+    <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm">
+      {shown.map(([k, v]) => (
+        <div key={k} className="contents">
+          <dt className="text-muted-foreground">{k}</dt>
+          <dd className="min-w-0 break-words tabular-nums">{v}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+const offset = (ms: number) => `+${formatDuration(ms / 1000)}`;
+const usageText = (u: Usage | undefined) =>
+  u && typeof u.input_tokens === "number"
+    ? `${formatCount(u.input_tokens)} in · ${formatCount(u.output_tokens ?? 0)} out`
+    : null;
+
+function StepBody({ step, start, now }: { step: TraceStep; start: number; now: number }) {
+  const [first, second] = step.events;
+  const d = first?.data ?? {};
+  const usage = (step.events.find((e) => e.data.usage)?.data.usage ?? undefined) as
+    | Usage
+    | undefined;
+  const model = step.events.find((e) => typeof e.data.model === "string")?.data.model as
+    | string
+    | undefined;
+  return (
+    <>
+      <Facts
+        items={[
+          ["Started", offset(step.start - start)],
+          ["Took", formatDuration(((step.end ?? now) - step.start) / 1000)],
+          ["Attempt", step.attempt > 1 ? String(step.attempt) : null],
+          ["Model", model],
+          ["Tokens", usageText(usage)],
+        ]}
+      />
+      {step.kind === "thought" && (
+        <p className="whitespace-pre-wrap break-words text-sm leading-6">{String(d.text ?? "")}</p>
+      )}
+      {step.kind === "answer" && <LazyMarkdown text={String(d.text ?? "")} />}
+      {step.kind === "tool" && (
+        <>
+          <JsonBlock label="Input" value={d.tool_input ?? null} />
+          {second ? (
+            <JsonBlock
+              label={second.data.is_error ? "Error" : "Result"}
+              value={second.data.result ?? null}
+            />
+          ) : (
+            <p className="text-muted-foreground text-sm">Waiting for the tool's result…</p>
+          )}
+        </>
+      )}
+      {step.kind === "review" &&
+        (second ? (
+          <p className="text-sm">
+            {second.data.decision === "approve" ? "Approved" : "Changes requested"} by{" "}
+            {String(second.data.reviewer)}
+            {second.data.feedback ? (
+              <span className="mt-1 block rounded-md bg-muted p-2 italic">
+                “{String(second.data.feedback)}”
+              </span>
+            ) : null}
+          </p>
+        ) : (
+          <p className="text-muted-foreground text-sm">Waiting for a reviewer.</p>
+        ))}
+      {step.kind === "failed" && <p className="text-sm">{String(d.error ?? "")}</p>}
+      {step.kind === "remote" && <JsonBlock label="Payload" value={d.payload ?? d.raw ?? d} />}
+    </>
+  );
+}
+
+function AttemptBody({ attempt }: { attempt: TraceAttempt }) {
+  return (
+    <>
+      {attempt.review && (
+        <p className="text-sm">
+          {attempt.review.decision === "approve" ? "Approved" : "Sent back"} by{" "}
+          {attempt.review.reviewer}
+          {attempt.review.feedback && (
+            <span className="mt-1 block rounded-md bg-muted p-2 italic">
+              “{attempt.review.feedback}”
+            </span>
+          )}
+        </p>
+      )}
+      {attempt.output ? (
+        <LazyMarkdown text={attempt.output} />
+      ) : (
+        <p className="text-muted-foreground text-sm">No output yet.</p>
+      )}
+    </>
+  );
+}
+
+function TaskBody({ task, status, now }: { task: TraceTask; status?: TaskWithUsage; now: number }) {
+  const last = task.attempts.at(-1);
+  return (
+    <>
+      <Facts
+        items={[
+          ["Status", <StatusPill key="s" status={task.status} />],
+          ["Agent", task.agent],
+          ["Attempts", String(Math.max(task.attempts.length, status?.attempts ?? 0))],
+          [
+            "Took",
+            task.start !== null ? formatDuration(((task.end ?? now) - task.start) / 1000) : null,
+          ],
+          ["Tokens", usageText(status?.token_usage)],
+        ]}
+      />
+      {(status?.output ?? last?.output) ? (
+        <LazyMarkdown text={status?.output ?? last?.output ?? ""} />
+      ) : null}
+    </>
+  );
+}
+
+export function findStep(trace: Trace, key: string): TraceStep | undefined {
+  for (const s of trace.loose) if (s.key === key) return s;
+  for (const t of trace.tasks)
+    for (const a of t.attempts) for (const s of a.steps) if (s.key === key) return s;
+  return undefined;
+}
+
+/** What the selected task, attempt or step did, in full. */
+export function StepDetail({
+  trace,
+  selection,
+  tasks,
+  now,
+  onClose,
+  empty,
+}: {
+  trace: Trace;
+  selection: Selection | null;
+  tasks: TaskWithUsage[];
+  now: number;
+  onClose: () => void;
+  empty: ReactNode;
+}) {
+  let title = "";
+  let kicker = "";
+  let body: ReactNode = null;
+  if (selection?.type === "step") {
+    const step = findStep(trace, selection.key);
+    if (step) {
+      const task = trace.tasks.find((t) => t.taskId === step.taskId);
+      title = step.kind === "tool" ? `Tool: ${step.label}` : step.label;
+      kicker = [
+        task?.name ?? "Run",
+        task && task.attempts.length > 1 ? `attempt ${step.attempt}` : null,
+      ]
+        .filter(Boolean)
+        .join(" · ");
+      body = <StepBody step={step} start={trace.start} now={now} />;
+    }
+  } else if (selection) {
+    const task = trace.tasks.find((t) => t.taskId === selection.taskId);
+    if (task && selection.type === "task") {
+      title = task.name;
+      kicker = "Task";
+      body = (
+        <TaskBody task={task} status={tasks.find((t) => t.task_id === task.taskId)} now={now} />
+      );
+    } else if (task && selection.type === "attempt") {
+      const attempt = task.attempts.find((a) => a.attempt === selection.attempt);
+      if (attempt) {
+        title = `Attempt ${attempt.attempt}`;
+        kicker = task.name;
+        body = <AttemptBody attempt={attempt} />;
+      }
+    }
+  }
+  return (
+    <aside aria-labelledby="detail-title" data-testid="step-detail" className={DETAIL_PANE}>
+      {body ? (
+        <>
+          <div className="flex items-start justify-between gap-2">
+            <div className="grid min-w-0 gap-0.5">
+              <p className="text-muted-foreground text-xs">{kicker}</p>
+              <h2 id="detail-title" className="m-0 break-words font-semibold text-base">
+                {title}
+              </h2>
+            </div>
+            <Button variant="ghost" size="icon" aria-label="Close detail" onClick={onClose}>
+              <X aria-hidden />
+            </Button>
+          </div>
+          {body}
+        </>
+      ) : (
+        empty
+      )}
+    </aside>
+  );
+}

@@ -1,0 +1,22 @@
+import {
+  Brain,
+  CircleX,
+  Hand,
+  type LucideIcon,
+  MessageSquareText,
+  Radio,
+  Wrench,
+} from "lucide-react";
+import type { StepKind } from "./trace-model";
+
+// One look per kind of step, shared by the bars, the legend and the detail pane.
+export const STEP_STYLE: Record<StepKind, { icon: LucideIcon; bar: string; name: string }> = {
+  thought: { icon: Brain, bar: "bg-chart-3", name: "Thought" },
+  tool: { icon: Wrench, bar: "bg-chart-4", name: "Tool call" },
+  answer: { icon: MessageSquareText, bar: "bg-chart-1", name: "Answer" },
+  review: { icon: Hand, bar: "bg-chart-5", name: "Review" },
+  failed: { icon: CircleX, bar: "bg-chart-2", name: "Failure" },
+  remote: { icon: Radio, bar: "bg-chart-3", name: "Deployment" },
+};
+
+export const LEGEND: StepKind[] = ["thought", "tool", "answer", "review"];

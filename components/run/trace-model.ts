@@ -1,0 +1,248 @@
+import type { ExecutionEvent, StatusResponse } from "@/lib/api/schemas";
+
+// The run as a trace: tasks → attempts → steps, each with a start and an end on one clock (ms),
+// built from the event log alone so it grows live as events arrive.
+
+export type StepKind = "thought" | "tool" | "answer" | "review" | "failed" | "remote";
+
+export type TraceStep = {
+  key: string;
+  kind: StepKind;
+  label: string;
+  taskId: string | null;
+  attempt: number;
+  start: number;
+  /** null while the step is still going on (a tool call without its result, a pending review). */
+  end: number | null;
+  /** The events this step is made of, in order (a tool call and its result are one step). */
+  events: ExecutionEvent[];
+};
+
+export type TraceAttempt = {
+  attempt: number;
+  start: number;
+  end: number | null;
+  steps: TraceStep[];
+  output: string | null;
+  /** The reviewer's decision on this attempt, if any. */
+  review: { decision: "approve" | "reject"; feedback: string; reviewer: string } | null;
+};
+
+export type TraceTask = {
+  taskId: string;
+  name: string;
+  agent: string;
+  status: string;
+  start: number | null;
+  end: number | null;
+  attempts: TraceAttempt[];
+};
+
+export type Trace = {
+  start: number;
+  end: number | null;
+  tasks: TraceTask[];
+  /** Steps of no known task: a remote run's status changes and payloads. */
+  loose: TraceStep[];
+};
+
+const at = (iso: string) => Date.parse(iso);
+const text = (v: unknown) => (typeof v === "string" ? v : v === undefined ? "" : String(v));
+
+export function buildTrace(events: ExecutionEvent[], status: StatusResponse | undefined): Trace {
+  const tasks = new Map<string, TraceTask>();
+  for (const t of status?.tasks ?? []) {
+    tasks.set(t.task_id, {
+      taskId: t.task_id,
+      name: t.name,
+      agent: t.agent,
+      // A stop marks unfinished tasks as errors; on screen they were stopped, not failed.
+      status: status?.status === "cancelled" && t.status === "error" ? "cancelled" : t.status,
+      start: t.started_at ? at(t.started_at) : null,
+      end: t.finished_at ? at(t.finished_at) : null,
+      attempts: [],
+    });
+  }
+  const loose: TraceStep[] = [];
+  const openTools = new Map<string, TraceStep>();
+  let first: number | null = status ? at(status.created_at) : null;
+  let last: number | null = null;
+
+  const task = (id: string, e: ExecutionEvent) => {
+    let t = tasks.get(id);
+    if (!t) {
+      t = {
+        taskId: id,
+        name: text(e.data.name) || id,
+        agent: text(e.data.agent),
+        status: "pending",
+        start: null,
+        end: null,
+        attempts: [],
+      };
+      tasks.set(id, t);
+    }
+    return t;
+  };
+  const attemptOf = (t: TraceTask, n: number, when: number) => {
+    let a = t.attempts.find((x) => x.attempt === n);
+    if (!a) {
+      a = { attempt: n, start: when, end: null, steps: [], output: null, review: null };
+      t.attempts.push(a);
+      t.attempts.sort((x, y) => x.attempt - y.attempt);
+    }
+    return a;
+  };
+  // A step runs from the previous thing that happened in its attempt to its own event.
+  const cursor = (a: TraceAttempt) => {
+    const prev = a.steps.at(-1);
+    return prev ? (prev.end ?? prev.start) : a.start;
+  };
+
+  for (const e of events) {
+    const when = at(e.created_at);
+    first = first === null ? when : Math.min(first, when);
+    last = last === null ? when : Math.max(last, when);
+    const d = e.data;
+    if (!e.task_id) {
+      if (e.type.startsWith("remote_")) {
+        loose.push({
+          key: `e${e.seq}`,
+          kind: "remote",
+          label: remoteLabel(e),
+          taskId: null,
+          attempt: 1,
+          start: loose.at(-1)?.end ?? when,
+          end: when,
+          events: [e],
+        });
+      }
+      continue;
+    }
+    const t = task(e.task_id, e);
+    const a = attemptOf(t, e.attempt ?? 1, when);
+    const step = (kind: StepKind, label: string, end: number | null = when): TraceStep => {
+      const s: TraceStep = {
+        key: `e${e.seq}`,
+        kind,
+        label,
+        taskId: t.taskId,
+        attempt: a.attempt,
+        start: Math.min(cursor(a), when),
+        end,
+        events: [e],
+      };
+      a.steps.push(s);
+      return s;
+    };
+    switch (e.type) {
+      case "task_started":
+        a.start = when;
+        t.start ??= when;
+        if (t.status === "pending") t.status = "running";
+        break;
+      case "thought":
+        step("thought", "Thought");
+        break;
+      case "answer":
+        step("answer", "Answer");
+        break;
+      case "tool_call": {
+        const s = step("tool", text(d.tool) || "Tool", null);
+        s.start = Math.max(s.start, when);
+        openTools.set(`${t.taskId}/${a.attempt}/${text(d.call_id) || text(d.tool)}`, s);
+        break;
+      }
+      case "tool_result": {
+        const k = `${t.taskId}/${a.attempt}/${text(d.call_id) || text(d.tool)}`;
+        const open = openTools.get(k);
+        if (open) {
+          open.events.push(e);
+          open.end = when;
+          openTools.delete(k);
+          // Keep steps in time order: the result may close a call after later thoughts.
+        } else {
+          step("tool", text(d.tool) || "Tool");
+        }
+        break;
+      }
+      case "task_completed":
+        a.output = text(d.output) || a.output;
+        // An approval completes the task later; the attempt's work ended when review began.
+        if (!d.reviewed || a.end === null) a.end = when;
+        break;
+      case "review_requested":
+        a.output = text(d.output) || a.output;
+        a.end ??= when;
+        step("review", "Awaiting review", null).start = when;
+        break;
+      case "review_submitted": {
+        const pending = [...a.steps].reverse().find((s) => s.kind === "review" && s.end === null);
+        const decision = d.decision === "approve" ? "approve" : "reject";
+        a.review = { decision, feedback: text(d.feedback), reviewer: text(d.reviewer) };
+        if (pending) {
+          pending.end = when;
+          pending.events.push(e);
+          pending.label = decision === "approve" ? "Approved" : "Changes requested";
+        }
+        break;
+      }
+      case "task_failed":
+        step("failed", "Failed");
+        a.end = when;
+        break;
+      default:
+        if (e.type.startsWith("remote_")) step("remote", remoteLabel(e));
+    }
+  }
+
+  const runEnd = status ? finishedAt(status, last) : last;
+  for (const t of tasks.values()) {
+    for (const a of t.attempts) {
+      const lastStep = a.steps.at(-1);
+      if (a.end === null && (lastStep?.end ?? null) !== null && t.status !== "running")
+        a.end = lastStep?.end ?? null;
+      // A run that ended leaves nothing open.
+      if (runEnd !== null) {
+        for (const s of a.steps) {
+          if (s.end !== null) continue;
+          s.end = runEnd;
+          if (s.kind === "review") s.label = "Review cut short";
+        }
+        a.end ??= runEnd;
+      }
+    }
+    // The task's bar spans all its attempts (/status only knows when the latest one started).
+    const firstAttempt = t.attempts[0]?.start ?? null;
+    if (firstAttempt !== null) t.start = Math.min(t.start ?? firstAttempt, firstAttempt);
+    if (t.end === null && runEnd !== null && t.attempts.length) t.end = runEnd;
+    if (t.status === "running" || t.status === "pending_human_input") t.end = null;
+  }
+  return {
+    start: first ?? Date.now(),
+    end: runEnd,
+    tasks: [...tasks.values()],
+    loose,
+  };
+}
+
+const FINAL = new Set(["completed", "error", "cancelled"]);
+
+function finishedAt(status: StatusResponse, lastEvent: number | null): number | null {
+  if (!FINAL.has(status.status)) return null;
+  const measured =
+    status.execution_time !== null ? at(status.created_at) + status.execution_time * 1000 : null;
+  return Math.max(lastEvent ?? 0, measured ?? at(status.updated_at));
+}
+
+function remoteLabel(e: ExecutionEvent): string {
+  if (e.type === "remote_status") return `Status: ${text(e.data.to).replaceAll("_", " ")}`;
+  if (e.type === "remote_error") return "Deployment error";
+  return `${e.type.replace("remote_", "")} from the deployment`;
+}
+
+/** Milliseconds a bar lasts; `now` stands in for the end of what is still going on. */
+export function spanOf(start: number | null, end: number | null, now: number) {
+  if (start === null) return null;
+  return Math.max(0, (end ?? now) - start);
+}

@@ -1,0 +1,217 @@
+"use client";
+
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { ChevronsDownUp, ChevronsUpDown } from "lucide-react";
+import {
+  type KeyboardEvent,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import { formatCount } from "@/lib/format/numbers";
+import { LEGEND, STEP_STYLE } from "./step-style";
+import type { Trace, TraceTask } from "./trace-model";
+import { type TraceRow, traceRows } from "./trace-rows";
+import { WaterfallAxis, WaterfallGrid } from "./waterfall-axis";
+import { ROW_HEIGHT, WaterfallRow } from "./waterfall-row";
+
+export type Selection =
+  | { type: "task"; taskId: string }
+  | { type: "attempt"; taskId: string; attempt: number }
+  | { type: "step"; key: string };
+
+const keyOf = (s: Selection | null) =>
+  !s
+    ? ""
+    : s.type === "step"
+      ? s.key
+      : s.type === "task"
+        ? `t:${s.taskId}`
+        : `a:${s.taskId}:${s.attempt}`;
+
+function selectionOf(row: TraceRow): Selection {
+  if (row.type === "task") return { type: "task", taskId: row.task.taskId };
+  if (row.type === "attempt")
+    return { type: "attempt", taskId: row.task.taskId, attempt: row.attempt.attempt };
+  return { type: "step", key: row.step.key };
+}
+
+/**
+ * Tasks → attempts → steps as bars on one time axis. Finished tasks start collapsed; only the
+ * rows in view are in the DOM (a 5,000-step run stays as light as a short one). Keyboard: ↑/↓
+ * move, → opens a task, ← closes it (or goes to its task), Enter/Space selects.
+ */
+export function Waterfall({
+  trace,
+  now,
+  follow,
+  selected,
+  onSelect,
+}: {
+  trace: Trace;
+  now: number;
+  /** While the run goes on, keep its newest row in view unless the reader scrolled away. */
+  follow: boolean;
+  selected: Selection | null;
+  onSelect: (s: Selection) => void;
+}) {
+  const [overrides, setOverrides] = useState<Record<string, boolean>>({});
+  const isOpen = useCallback(
+    (t: TraceTask) => overrides[t.taskId] ?? t.status !== "completed",
+    [overrides],
+  );
+  const rows = useMemo(() => traceRows(trace, isOpen), [trace, isOpen]);
+  const steps = useMemo(
+    () =>
+      trace.tasks.reduce(
+        (n, t) => n + t.attempts.reduce((m, a) => m + a.steps.length, 0),
+        trace.loose.length,
+      ),
+    [trace],
+  );
+  const spanMs = Math.max(1, (trace.end ?? now) - trace.start);
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 24,
+    // Rendered on the server too: the first rows are in the HTML.
+    initialRect: { width: 800, height: 576 },
+    getItemKey: (i) => rows[i]?.key ?? i,
+  });
+  // At the bottom before new rows arrive → still at the bottom after (a live tail).
+  const atBottom = useRef(true);
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const onScroll = () => {
+      atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < ROW_HEIGHT;
+    };
+    el.addEventListener("scroll", onScroll, { passive: true });
+    return () => el.removeEventListener("scroll", onScroll);
+  }, []);
+  useLayoutEffect(() => {
+    if (follow && atBottom.current && rows.length) virtualizer.scrollToIndex(rows.length - 1);
+  }, [follow, rows.length, virtualizer]);
+  const selectedKey = keyOf(selected);
+  const [focusIndex, setFocusIndex] = useState(0);
+  const focusable = Math.min(focusIndex, Math.max(0, rows.length - 1));
+
+  const toggle = (t: TraceTask, open = !isOpen(t)) =>
+    setOverrides((o) => ({ ...o, [t.taskId]: open }));
+  const setAll = (open: boolean) =>
+    setOverrides(Object.fromEntries(trace.tasks.map((t) => [t.taskId, open])));
+  const allOpen = trace.tasks.length > 0 && trace.tasks.every(isOpen);
+
+  const select = (row: TraceRow) => {
+    const i = rows.indexOf(row);
+    if (i >= 0) setFocusIndex(i);
+    if (row.type === "task") toggle(row.task);
+    onSelect(selectionOf(row));
+  };
+  const focusRow = (i: number) => {
+    const to = Math.max(0, Math.min(rows.length - 1, i));
+    setFocusIndex(to);
+    virtualizer.scrollToIndex(to);
+    requestAnimationFrame(() =>
+      scroller.current?.querySelector<HTMLElement>(`[data-index="${to}"]`)?.focus(),
+    );
+  };
+  const onKeyDown = (e: KeyboardEvent, i: number) => {
+    const row = rows[i];
+    if (!row) return;
+    const key = e.key;
+    if (key === "ArrowDown") focusRow(i + 1);
+    else if (key === "ArrowUp") focusRow(i - 1);
+    else if (key === "Home") focusRow(0);
+    else if (key === "End") focusRow(rows.length - 1);
+    else if (key === "ArrowRight" && row.type === "task") toggle(row.task, true);
+    else if (key === "ArrowLeft" && row.type === "task") toggle(row.task, false);
+    else if (key === "ArrowLeft" && row.task) {
+      const parent = rows.findIndex((r) => r.type === "task" && r.task === row.task);
+      focusRow(parent);
+    } else if (key === "Enter" || key === " ") select(row);
+    else return;
+    e.preventDefault();
+  };
+
+  const items = virtualizer.getVirtualItems();
+  const total = virtualizer.getTotalSize();
+  return (
+    <section aria-labelledby="trace-title" className="min-w-0 rounded-xl border bg-card">
+      <div className="flex flex-wrap items-center justify-between gap-2 px-4 pt-3 pb-2">
+        <div className="flex min-w-0 flex-wrap items-baseline gap-x-3 gap-y-1">
+          <h2 id="trace-title" className="m-0 font-semibold text-base">
+            Trace
+          </h2>
+          <p className="text-muted-foreground text-xs">
+            {trace.tasks.length} {trace.tasks.length === 1 ? "task" : "tasks"} ·{" "}
+            {formatCount(steps)} {steps === 1 ? "step" : "steps"}
+          </p>
+        </div>
+        <div className="flex items-center gap-3">
+          <ul className="hidden items-center gap-3 text-muted-foreground text-xs md:flex">
+            {LEGEND.map((k) => (
+              <li key={k} className="flex items-center gap-1.5">
+                <span aria-hidden className={cn("size-2.5 rounded-sm", STEP_STYLE[k].bar)} />
+                {STEP_STYLE[k].name}
+              </li>
+            ))}
+          </ul>
+          {trace.tasks.length > 0 && (
+            <Button size="sm" variant="ghost" onClick={() => setAll(!allOpen)}>
+              {allOpen ? <ChevronsDownUp aria-hidden /> : <ChevronsUpDown aria-hidden />}
+              {allOpen ? "Collapse all" : "Expand all"}
+            </Button>
+          )}
+        </div>
+      </div>
+      <WaterfallAxis spanMs={spanMs} />
+      <div
+        ref={scroller}
+        data-testid="waterfall"
+        className="relative max-h-[min(36rem,70dvh)] overflow-y-auto overscroll-contain"
+      >
+        <div
+          role="tree"
+          aria-label="Tasks and steps on a time axis"
+          className="relative"
+          style={{ height: total }}
+        >
+          <WaterfallGrid spanMs={spanMs} height={total} />
+          {items.map((item) => {
+            const row = rows[item.index];
+            if (!row) return null;
+            return (
+              <WaterfallRow
+                key={item.key}
+                row={row}
+                index={item.index}
+                start={trace.start}
+                spanMs={spanMs}
+                now={now}
+                open={row.type === "task" ? isOpen(row.task) : false}
+                selected={row.key === selectedKey}
+                focusable={item.index === focusable}
+                style={{ height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
+                onSelect={select}
+                onKeyDown={onKeyDown}
+              />
+            );
+          })}
+        </div>
+        {rows.length === 0 && (
+          <p className="px-4 py-6 text-center text-muted-foreground text-sm">
+            No steps yet: the first appear here as soon as the run starts.
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}
