@@ -53,7 +53,7 @@ export function TimeChart({ days, series, kind, format, summary, max, height = 1
   const band = days.length ? innerW / days.length : 0;
   const x = (i: number) => M.left + band * i + band / 2;
   const barW = Math.max(2, Math.min(28, band * 0.62));
-  const labelEvery = Math.max(1, Math.ceil(days.length / Math.max(1, Math.floor(innerW / 52))));
+  const labelEvery = Math.max(1, Math.ceil(days.length / Math.max(1, Math.floor(innerW / 56))));
 
   const segments = (values: (number | null)[]) => {
     const out: string[] = [];
@@ -72,7 +72,7 @@ export function TimeChart({ days, series, kind, format, summary, max, height = 1
 
   const activeDay = active === null ? undefined : days[active];
   return (
-    <div className="grid gap-2">
+    <div className="grid min-w-0 gap-2">
       <div className="flex flex-wrap gap-x-3 gap-y-1 text-muted-foreground text-xs" aria-hidden>
         {series.map((s) => (
           <span key={s.key} className="inline-flex items-center gap-1.5">
@@ -93,7 +93,7 @@ export function TimeChart({ days, series, kind, format, summary, max, height = 1
             height={height}
             role="img"
             aria-label={summary}
-            className="block overflow-visible"
+            className="absolute inset-0 block overflow-visible"
             onMouseMove={(e) => {
               const left = e.clientX - e.currentTarget.getBoundingClientRect().left - M.left;
               const i = Math.floor(left / (band || 1));
@@ -123,7 +123,7 @@ export function TimeChart({ days, series, kind, format, summary, max, height = 1
               </g>
             ))}
             {days.map((day, i) =>
-              i % labelEvery === 0 || i === days.length - 1 ? (
+              (days.length - 1 - i) % labelEvery === 0 ? (
                 <text
                   key={day}
                   x={x(i)}
@@ -225,30 +225,32 @@ export function TimeChart({ days, series, kind, format, summary, max, height = 1
           </div>
         )}
       </div>
-      <table className="sr-only">
-        <caption>{summary}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Day</th>
-            {series.map((s) => (
-              <th key={s.key} scope="col">
-                {s.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {days.map((day, i) => (
-            <tr key={day}>
-              <th scope="row">{formatDay(day)}</th>
-              {series.map((s) => {
-                const v = s.values[i];
-                return <td key={s.key}>{v === null || v === undefined ? "—" : format(v)}</td>;
-              })}
+      <div className="sr-only">
+        <table>
+          <caption>{summary}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              {series.map((s) => (
+                <th key={s.key} scope="col">
+                  {s.label}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {days.map((day, i) => (
+              <tr key={day}>
+                <th scope="row">{formatDay(day)}</th>
+                {series.map((s) => {
+                  const v = s.values[i];
+                  return <td key={s.key}>{v === null || v === undefined ? "—" : format(v)}</td>;
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }

@@ -2,7 +2,7 @@
 
 import type { ReactNode } from "react";
 import { TimeChart } from "@/components/charts/time-chart";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, CardDescription, CardTitle } from "@/components/ui/card";
 import { formatDuration } from "@/lib/format/duration";
 import { formatCount, formatPercent, formatTokens, formatUsd } from "@/lib/format/numbers";
 import type { StatsDay } from "./schema";
@@ -18,11 +18,11 @@ function ChartCard({
 }) {
   return (
     <Card className="min-w-0">
-      <CardHeader className="grid gap-0.5">
-        <CardTitle className="text-sm">{title}</CardTitle>
+      <div className="grid gap-0.5 px-4 pt-4">
+        <CardTitle className="m-0 text-sm">{title}</CardTitle>
         <CardDescription className="text-xs">{description}</CardDescription>
-      </CardHeader>
-      <CardContent>{children}</CardContent>
+      </div>
+      <CardContent className="pt-3">{children}</CardContent>
     </Card>
   );
 }

@@ -6,7 +6,7 @@ import Link from "next/link";
 import { RunsPageSchema } from "@/components/runs/schema";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Card, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { request } from "@/lib/api/client";
@@ -75,12 +75,12 @@ export function Overview() {
       <StatCards stats={data} days={data.days.length} />
       <ChartsGrid days={data.days} />
       <Card>
-        <CardHeader className="pb-2">
-          <CardTitle className="text-sm">Recent runs</CardTitle>
+        <div className="flex items-center justify-between gap-2 px-4 pt-4 pb-2">
+          <CardTitle className="m-0 text-sm">Recent runs</CardTitle>
           <Link href="/runs" className="text-link text-sm hover:underline">
             All runs →
           </Link>
-        </CardHeader>
+        </div>
         <RecentRuns runs={runs} />
       </Card>
     </div>

@@ -15,11 +15,11 @@ export function RecentRuns({ runs }: { runs: RunRow[] }) {
           <div className="flex min-w-0 flex-1 items-baseline gap-2">
             <Link
               href={runHref(r)}
-              className="truncate font-medium after:absolute after:inset-0 hover:underline"
+              className="truncate font-medium text-foreground after:absolute after:inset-0 hover:underline"
             >
               {r.crew}
             </Link>
-            <code className="hidden font-mono text-muted-foreground text-xs sm:inline">
+            <code className="hidden bg-transparent p-0 font-mono text-muted-foreground text-xs sm:inline">
               {shortId(r.id)}
             </code>
           </div>

@@ -37,7 +37,10 @@ function Stat({
   return (
     <li className="grid">
       {href ? (
-        <Link href={href} className={cn(box, "transition-colors hover:border-ring")}>
+        <Link
+          href={href}
+          className={cn(box, "text-card-foreground transition-colors hover:border-ring")}
+        >
           {body}
         </Link>
       ) : (

@@ -68,8 +68,12 @@ export function FilterBar({
 
   return (
     <search aria-label="Filter runs" className="grid gap-3">
-      <div className="grid grid-cols-2 items-end gap-3 lg:flex lg:flex-wrap">
-        <Control id="filter-q" label="Search" className="col-span-2 lg:w-64">
+      <div className="flex flex-wrap items-end gap-3">
+        <Control
+          id="filter-q"
+          label="Search"
+          className="min-w-0 flex-1 basis-full sm:basis-auto sm:max-w-md"
+        >
           <div className="relative">
             <Search
               aria-hidden
@@ -85,6 +89,23 @@ export function FilterBar({
             />
           </div>
         </Control>
+        <div className="flex items-center gap-2 sm:ml-auto">
+          {views}
+          <Button
+            variant="ghost"
+            disabled={!filters.filtered}
+            onClick={() => {
+              setQ("");
+              setBy("");
+              filters.apply("");
+            }}
+          >
+            <X aria-hidden />
+            Clear filters
+          </Button>
+        </div>
+      </div>
+      <div className="grid grid-cols-2 items-end gap-3 sm:grid-cols-3 lg:flex lg:flex-wrap">
         <Control id="filter-crew" label="Crew" className="lg:w-40">
           <Select
             id="filter-crew"
@@ -130,7 +151,11 @@ export function FilterBar({
             </Select>
           </Control>
         )}
-        <Control id="filter-started-by" label="Started by" className="lg:w-44">
+        <Control
+          id="filter-started-by"
+          label="Started by"
+          className="col-span-2 sm:col-span-1 lg:w-44"
+        >
           <Input
             id="filter-started-by"
             value={by}
@@ -161,21 +186,6 @@ export function FilterBar({
             aria-describedby={rangeError ? "filter-range-error" : undefined}
           />
         </Control>
-        <div className="col-span-2 flex items-center gap-2 lg:ml-auto">
-          {views}
-          <Button
-            variant="ghost"
-            disabled={!filters.filtered}
-            onClick={() => {
-              setQ("");
-              setBy("");
-              filters.apply("");
-            }}
-          >
-            <X aria-hidden />
-            Clear filters
-          </Button>
-        </div>
       </div>
       {rangeError && (
         <p id="filter-range-error" role="alert" className="text-tone-danger-foreground text-xs">

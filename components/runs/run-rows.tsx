@@ -129,7 +129,10 @@ export function RunsTableView({ runs, selected, toggle, toggleAll, onTag }: Prop
                 </Link>
               </TableCell>
               <TableCell className="max-w-48 truncate">
-                <Link href={crewHref(r.crew)} className="font-medium hover:underline">
+                <Link
+                  href={crewHref(r.crew)}
+                  className="font-medium text-foreground hover:text-link hover:underline"
+                >
                   {r.crew}
                 </Link>
               </TableCell>
@@ -182,14 +185,14 @@ export function RunsCardList({ runs, selected, toggle }: Omit<Props, "toggleAll"
             <div className="flex items-center justify-between gap-2">
               <Link
                 href={runHref(r)}
-                className="truncate font-medium outline-none after:absolute after:inset-0 after:rounded-lg"
+                className="truncate font-medium text-foreground outline-none after:absolute after:inset-0 after:rounded-lg"
               >
                 {r.crew}
               </Link>
               <StatusPill status={r.status} />
             </div>
             <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-muted-foreground text-xs">
-              <code className="font-mono">{shortId(r.id)}</code>
+              <code className="bg-transparent p-0 font-mono">{shortId(r.id)}</code>
               <span suppressHydrationWarning>
                 <RelativeTime iso={r.created_at} className="relative z-10" />
               </span>
