@@ -48,14 +48,44 @@ const port = process.env.PORT || "3000";
 // HOST=127.0.0.1 serves on loopback only (e.g. until first-run setup is done, or behind a proxy on
 // the same machine); unset, Next listens on every interface.
 const host = process.env.HOST ? ["-H", process.env.HOST] : [];
+// The server hands its banner (crews' URLs, setup link) over IPC; it is printed once the server
+// answers, so it is the last thing on the console and not lost among the framework's lines.
 const child = spawn(
   process.execPath,
   [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", port, ...host],
   {
     cwd: root,
-    stdio: "inherit",
-    env: { ...process.env, PORT: port },
+    stdio: ["inherit", "inherit", "inherit", "ipc"],
+    env: { ...process.env, PORT: port, CREWDECK_BANNER_TO_PARENT: "1" },
   },
 );
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
 child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+
+const banner = new Promise((resolve) =>
+  child.on("message", (msg) => {
+    if (msg && typeof msg.crewdeckBanner === "string") resolve(msg.crewdeckBanner);
+  }),
+);
+// Loopback when listening on every interface; otherwise the address given.
+const probeHost = (() => {
+  const h = process.env.HOST;
+  if (!h || h === "0.0.0.0") return "127.0.0.1";
+  if (h === "::") return "[::1]";
+  return h.includes(":") ? `[${h}]` : h;
+})();
+
+async function answers() {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`http://${probeHost}:${port}/api/healthz`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+Promise.all([banner, answers()]).then(([text]) => console.log(text));

@@ -104,6 +104,8 @@ export function openApiDocument() {
       "/inputs": {
         get: {
           summary: "The inputs the crew requires",
+          description:
+            "`inputs` lists the names, as CrewAI does. `input_schema` describes them as JSON Schema for building a form: a crew may type its inputs (string, text, number, boolean, enum, date, json) with a description, default and example in its YAML; inputs it does not type are required strings.",
           operationId: "inputs",
           parameters: [crewParam],
           responses: { 200: ok("InputsResponse"), ...auth, 404: problem("No such crew.") },
@@ -113,7 +115,7 @@ export function openApiDocument() {
         post: {
           summary: "Start an execution",
           description:
-            "Queues an execution and answers at once with its `kickoff_id`; poll `/status/{kickoff_id}`. Unknown inputs are ignored.",
+            'Queues an execution and answers at once with its `kickoff_id`; poll `/status/{kickoff_id}`. Unknown inputs are ignored. Typed inputs (see `/inputs`) are checked and converted: numbers and booleans may be sent as strings (`"42"`, `"true"`), dates as `YYYY-MM-DD`, enums must be one of their options, json inputs take JSON text or the value itself (stored as JSON text); a missing optional input takes its default.',
           operationId: "kickoff",
           parameters: [crewParam],
           requestBody: {
@@ -131,7 +133,7 @@ export function openApiDocument() {
             404: problem("No such crew."),
             413: problem("Body over 1 MiB."),
             422: problem(
-              "Required inputs missing (absent, null or empty): listed in `missing_inputs`.",
+              'Required inputs missing (absent, null or empty), listed in `missing_inputs`; and/or typed inputs with a wrong value, each in `errors` as `{path: "inputs.<name>", message}`.',
             ),
           },
         },

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { InputSchema } from "@/lib/crew/input-schema";
 import { EXECUTION_STATUSES, TASK_STATUSES } from "@/lib/runs/states";
 
 // The API's request and response shapes: validation, TypeScript types and the OpenAPI document
@@ -13,11 +14,16 @@ export const WebhookUrlSchema = z
 export const InputValueSchema = z.union([z.string(), z.number(), z.boolean(), z.null()], {
   error: "input values must be a string, a number or a boolean",
 });
+// A json input also takes the JSON value itself; kickoff answers 400 for one anywhere else.
+const KickoffInputValueSchema = z.union(
+  [InputValueSchema, z.array(z.unknown()), z.record(z.string(), z.unknown())],
+  { error: "input values must be a string, a number or a boolean" },
+);
 
 export const KickoffRequestSchema = z
   .object({
     inputs: z
-      .record(z.string(), InputValueSchema, {
+      .record(z.string(), KickoffInputValueSchema, {
         error: "inputs must be an object mapping input names to values",
       })
       .default({}),
@@ -40,6 +46,9 @@ export const KickoffResponseSchema = z
 export const InputsResponseSchema = z
   .object({
     inputs: z.array(z.string()).describe("Names of the inputs the crew requires, in order."),
+    input_schema: InputSchema.describe(
+      "The inputs as a JSON Schema object: type, title, description, default, examples, enum, format and `x-control` (the form control that suits it) per input; `required`; `x-order`. Inputs the crew does not type are required strings.",
+    ),
   })
   .meta({ id: "InputsResponse" });
 
@@ -152,6 +161,13 @@ export const ProblemSchema = z
     errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
   })
   .meta({ id: "Problem" });
+
+// The dashboard's saved views of the runs list (defined beside their store).
+export {
+  SavedViewInputSchema,
+  SavedViewSchema,
+  SavedViewsResponseSchema,
+} from "@/lib/views/schema";
 
 export type KickoffRequest = z.infer<typeof KickoffRequestSchema>;
 export type ResumeRequest = z.infer<typeof ResumeRequestSchema>;

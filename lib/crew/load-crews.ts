@@ -4,6 +4,8 @@ import YAML from "yaml";
 import type { z } from "zod";
 import { parseModelRef } from "@/lib/llm/model-ref";
 import { grantedActions } from "@/lib/tracker/actions";
+import { InputBlockError, parseInputBlock } from "./input-block";
+import { type InputSpec, undeclaredInput } from "./input-schema";
 import { findPlaceholders } from "./inputs";
 import {
   AgentSchema,
@@ -100,10 +102,9 @@ function loadCrewFolder(slug: string, folder: string, warn: Warn): CrewDef {
       parsed.agents,
       parsed.tasks,
       [single],
-      {
-        agents: single,
-        tasks: single,
-      },
+      { agents: single, tasks: single, inputs: single },
+      inputBlock(parsed.inputs, single),
+      warn,
     );
   }
   if (fs.existsSync(agentsFile) && fs.existsSync(tasksFile)) {
@@ -118,10 +119,22 @@ function loadCrewFolder(slug: string, folder: string, warn: Warn): CrewDef {
     for (const [id, item] of Object.entries(tasksDoc as object)) {
       warnUnknownKeys(item, Object.keys(TaskSchema.shape), tasksFile, id, warn);
     }
-    return finish(slug, titleFromSlug(slug), null, agents, tasks, [agentsFile, tasksFile], {
-      agents: agentsFile,
-      tasks: tasksFile,
-    });
+    // Typed inputs in this layout: an optional config/inputs.yaml, a map like the `inputs:` block.
+    const inputsFile = path.join(folder, "config", "inputs.yaml");
+    const declared = fs.existsSync(inputsFile)
+      ? inputBlock(readYaml(inputsFile) ?? {}, inputsFile)
+      : undefined;
+    return finish(
+      slug,
+      titleFromSlug(slug),
+      null,
+      agents,
+      tasks,
+      declared ? [agentsFile, tasksFile, inputsFile] : [agentsFile, tasksFile],
+      { agents: agentsFile, tasks: tasksFile, inputs: inputsFile },
+      declared,
+      warn,
+    );
   }
   throw new LoadError(
     folder,
@@ -137,7 +150,9 @@ function finish(
   agentMap: z.infer<typeof CrewFileSchema>["agents"],
   taskMap: z.infer<typeof CrewFileSchema>["tasks"],
   source: string[],
-  files: { agents: string; tasks: string },
+  files: { agents: string; tasks: string; inputs: string },
+  declared: InputSpec[] | undefined,
+  warn: Warn,
 ): CrewDef {
   const agents = Object.entries(agentMap).map(([id, a]) => ({ id, ...a }));
   for (const agent of agents) {
@@ -167,11 +182,32 @@ function finish(
     seen.push(id);
     return { id, ...t, name: t.name ?? id };
   });
-  const inputs = findPlaceholders([
+  const placeholders = findPlaceholders([
     ...agents.flatMap((a) => [a.role, a.goal, a.backstory]),
     ...tasks.flatMap((t) => [t.description, t.expected_output]),
   ]);
-  return { slug, name, description, agents, tasks, inputs, source };
+  if (!declared) return { slug, name, description, agents, tasks, inputs: placeholders, source };
+  // Declared inputs first, in the order written; placeholders not declared follow as strings.
+  for (const spec of declared) {
+    if (!placeholders.includes(spec.name))
+      warn(files.inputs, `inputs.${spec.name}`, "declared, but no {placeholder} uses it");
+  }
+  const names = new Set(declared.map((s) => s.name));
+  const input_specs = [
+    ...declared,
+    ...placeholders.filter((p) => !names.has(p)).map(undeclaredInput),
+  ];
+  const inputs = input_specs.map((s) => s.name);
+  return { slug, name, description, agents, tasks, inputs, input_specs, source };
+}
+
+function inputBlock(block: unknown, file: string) {
+  try {
+    return parseInputBlock(block);
+  } catch (err) {
+    if (err instanceof InputBlockError) throw new LoadError(file, err.key, err.message);
+    throw err;
+  }
 }
 
 function readYaml(file: string): unknown {

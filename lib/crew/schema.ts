@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { InputSpec } from "./input-schema";
 
 // The crew definition as the engine uses it, whichever file format it came from.
 const text = (what: string) =>
@@ -40,6 +41,8 @@ export const CrewFileSchema = z.object({
   description: z.string().optional(),
   agents: idRecord(AgentSchema, "agent"),
   tasks: idRecord(TaskSchema, "task"),
+  // Typed inputs; checked by parseInputBlock (input-block.ts), which names the input at fault.
+  inputs: z.unknown().optional(),
 });
 
 export type AgentDef = z.infer<typeof AgentSchema> & { id: string };
@@ -52,6 +55,8 @@ export type CrewDef = {
   agents: AgentDef[];
   tasks: TaskDef[]; // in the order written: the order they run
   inputs: string[];
+  // The inputs typed, in the same order; absent on crews read before typed inputs existed.
+  input_specs?: InputSpec[];
   source: string[]; // files it was read from, for messages
 };
 

@@ -314,6 +314,22 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       ALTER TABLE users ADD COLUMN disabled_at timestamptz;
     `,
   },
+  {
+    version: 11,
+    name: "saved views",
+    sql: `
+      -- A person's named filters of the runs list: the list's URL query string, under a name
+      -- unique per person (saving under the same name replaces it).
+      CREATE TABLE saved_views (
+        id uuid PRIMARY KEY,
+        user_id uuid NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        name text NOT NULL,
+        query text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        UNIQUE (user_id, name)
+      );
+    `,
+  },
 ];
 
 // Several processes may start at once against one PostgreSQL: the advisory lock lets one migrate

@@ -1,8 +1,9 @@
 import crypto from "node:crypto";
 import type { KickoffRequest } from "@/lib/api/schemas";
 import { ownerOf, type Principal } from "@/lib/auth/principal";
-import { type InputValue, missingInputs } from "@/lib/crew/inputs";
+import type { InputValue } from "@/lib/crew/inputs";
 import type { CrewDef } from "@/lib/crew/schema";
+import { validInputs } from "@/lib/crew/valid-inputs";
 import type { Db } from "@/lib/db/types";
 import { errors } from "@/lib/errors";
 import { integrationToken } from "@/lib/tracker/integration-token";
@@ -35,18 +36,8 @@ export async function createExecution({
 }): Promise<string> {
   await assertWebhookUrlsAllowed(request);
   assertIntegrationReady(crew);
-  const missing = missingInputs(crew.inputs, request.inputs);
-  if (missing.length) {
-    throw errors.unprocessable(
-      `Missing required inputs: ${missing.join(", ")}. GET /inputs lists them.`,
-      {
-        missing_inputs: missing,
-      },
-    );
-  }
   // Inputs the crew does not use are ignored, not stored.
-  const inputs: Record<string, InputValue> = {};
-  for (const name of crew.inputs) inputs[name] = request.inputs[name] as InputValue;
+  const inputs: Record<string, InputValue> = validInputs(crew, request.inputs);
   const webhooks: WebhookUrls = {
     task: request.taskWebhookUrl,
     step: request.stepWebhookUrl,

@@ -63,7 +63,7 @@ export async function bootServer() {
       : `Dashboard: ${base}`,
     "",
   ];
-  console.log(lines.join("\n"));
+  announce(lines.join("\n"));
 
   const worker = e.RUN_WORKER ? startWorkers(db) : undefined;
   onShutdown(
@@ -73,6 +73,18 @@ export async function bootServer() {
     },
     { deadlineMs: e.SHUTDOWN_TIMEOUT_MS },
   );
+}
+
+/**
+ * Under `npm start` (scripts/start.mjs) the launcher prints the banner once the server answers,
+ * so it is the last thing on the console, after the framework's own start-up lines.
+ */
+function announce(banner: string) {
+  if (process.env.CREWDECK_BANNER_TO_PARENT === "1" && process.send) {
+    process.send({ crewdeckBanner: banner }, () => process.disconnect?.());
+    return;
+  }
+  console.log(banner);
 }
 
 /** A server that cannot reach its database or read its settings says why and stops. */

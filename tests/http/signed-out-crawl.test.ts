@@ -22,6 +22,8 @@ const SECRETS = {
   runInput: `private input ${tag}`,
   deploymentName: `Crawl deployment ${tag}`,
   deploymentHost: `crawl-${tag}.invalid`,
+  viewName: `Crawl view ${tag}`,
+  viewQuery: `q=crawl-${tag}`,
 };
 const CREW_STRINGS = ["Three steps", "Step worker", "Writer for {audience}"];
 
@@ -63,6 +65,11 @@ beforeAll(async () => {
     },
   });
   expect(deployment.status, deployment.text).toBe(201);
+  const view = await call(baseUrl, "POST", "/api/views", {
+    headers: { cookie: admin, origin: baseUrl },
+    body: { name: SECRETS.viewName, query: SECRETS.viewQuery },
+  });
+  expect(view.status, view.text).toBe(201);
 
   ids = {
     crew: "three-step",

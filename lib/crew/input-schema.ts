@@ -1,0 +1,131 @@
+import { z } from "zod";
+
+// A crew's typed inputs: the `inputs:` block of its YAML, resolved, and the JSON Schema that
+// GET /inputs publishes for it. Pure (no server code): the dashboard's kickoff form imports it.
+
+export const INPUT_TYPES = ["string", "text", "number", "boolean", "enum", "date", "json"] as const;
+export type InputType = (typeof INPUT_TYPES)[number];
+
+export const INPUT_CONTROLS = [
+  "text",
+  "textarea",
+  "number",
+  "checkbox",
+  "select",
+  "date",
+  "json",
+] as const;
+export type InputControl = (typeof INPUT_CONTROLS)[number];
+
+/** A value as the engine stores it and puts into prompts (json inputs are kept as JSON text). */
+export type InputScalar = string | number | boolean;
+
+/** One input of a crew, declared in `inputs:` or only named by a `{placeholder}`. */
+export type InputSpec = {
+  name: string;
+  type: InputType;
+  title: string;
+  description: string | null;
+  required: boolean;
+  default?: InputScalar;
+  example?: InputScalar;
+  options?: string[]; // enum only
+  declared: boolean; // false: a bare `{placeholder}` (a required string, as always)
+};
+
+const InputScalarSchema = z.union([z.string(), z.number(), z.boolean()]);
+
+export const InputPropertySchema = z
+  .object({
+    type: z.enum(["string", "number", "boolean"]),
+    title: z.string(),
+    description: z.string().optional(),
+    default: InputScalarSchema.optional(),
+    examples: z.array(InputScalarSchema).optional(),
+    enum: z.array(z.string()).optional(),
+    format: z.literal("date").optional(),
+    contentMediaType: z
+      .literal("application/json")
+      .optional()
+      .describe("json inputs: JSON text (kickoff also takes the JSON value itself)"),
+    "x-control": z.enum(INPUT_CONTROLS).describe("The form control that suits the input"),
+  })
+  .meta({ id: "InputProperty" });
+
+/** GET /inputs's `input_schema`: a JSON Schema object of the kickoff's `inputs`. */
+export const InputSchema = z
+  .object({
+    type: z.literal("object"),
+    properties: z.record(z.string(), InputPropertySchema),
+    required: z.array(z.string()),
+    "x-order": z.array(z.string()).describe("The input names in the crew's order"),
+  })
+  .meta({ id: "InputSchema" });
+
+export type InputSchema = z.infer<typeof InputSchema>;
+export type InputProperty = z.infer<typeof InputPropertySchema>;
+
+const JSON_TYPE: Record<InputType, InputProperty["type"]> = {
+  string: "string",
+  text: "string",
+  number: "number",
+  boolean: "boolean",
+  enum: "string",
+  date: "string",
+  json: "string",
+};
+
+const CONTROL: Record<InputType, InputControl> = {
+  string: "text",
+  text: "textarea",
+  number: "number",
+  boolean: "checkbox",
+  enum: "select",
+  date: "date",
+  json: "json",
+};
+
+/** "target_audience" → "Target audience": the label when the crew gives no title. */
+export function titleFromName(name: string) {
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/[-_]+/g, " ")
+    .trim()
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The spec of an input named only by a `{placeholder}`: a required string. */
+export function undeclaredInput(name: string): InputSpec {
+  return {
+    name,
+    type: "string",
+    title: titleFromName(name),
+    description: null,
+    required: true,
+    declared: false,
+  };
+}
+
+export function toInputSchema(specs: InputSpec[]): InputSchema {
+  const properties: Record<string, InputProperty> = {};
+  for (const s of specs) {
+    properties[s.name] = {
+      type: JSON_TYPE[s.type],
+      title: s.title,
+      ...(s.description ? { description: s.description } : {}),
+      ...(s.default !== undefined ? { default: s.default } : {}),
+      ...(s.example !== undefined ? { examples: [s.example] } : {}),
+      ...(s.options ? { enum: s.options } : {}),
+      ...(s.type === "date" ? { format: "date" as const } : {}),
+      ...(s.type === "json" ? { contentMediaType: "application/json" as const } : {}),
+      "x-control": CONTROL[s.type],
+    };
+  }
+  return {
+    type: "object",
+    properties,
+    required: specs.filter((s) => s.required).map((s) => s.name),
+    "x-order": specs.map((s) => s.name),
+  };
+}

@@ -1,0 +1,69 @@
+import "server-only";
+import crypto from "node:crypto";
+import type { Db } from "@/lib/db/types";
+import { errors } from "@/lib/errors";
+import { type SavedView, type SavedViewInput, VIEWS_PER_PERSON_MAX } from "./schema";
+
+// Saved views belong to one person: every query is scoped by user_id, so another person's view
+// is indistinguishable from one that does not exist.
+
+type Row = { id: string; name: string; query: string; created_at: Date | string };
+const view = (r: Row): SavedView => ({
+  id: r.id,
+  name: r.name,
+  query: r.query,
+  created_at: new Date(r.created_at).toISOString(),
+});
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function listViews({ db, userId }: { db: Db; userId: string }) {
+  const { rows } = await db.query<Row>(
+    "SELECT id, name, query, created_at FROM saved_views WHERE user_id = $1 ORDER BY lower(name), name",
+    [userId],
+  );
+  return rows.map(view);
+}
+
+/** Saves under `name`; the same name again replaces that view's query (`created` false). */
+export async function saveView({
+  db,
+  userId,
+  input,
+}: {
+  db: Db;
+  userId: string;
+  input: SavedViewInput;
+}): Promise<{ view: SavedView; created: boolean }> {
+  return db.tx(async (q) => {
+    const replaced = await q.query<Row>(
+      `UPDATE saved_views SET query = $3, created_at = now() WHERE user_id = $1 AND name = $2
+       RETURNING id, name, query, created_at`,
+      [userId, input.name, input.query],
+    );
+    if (replaced.rows[0]) return { view: view(replaced.rows[0]), created: false };
+    const { rows: counted } = await q.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM saved_views WHERE user_id = $1",
+      [userId],
+    );
+    if ((counted[0]?.n ?? 0) >= VIEWS_PER_PERSON_MAX)
+      throw errors.conflict(
+        `You have ${VIEWS_PER_PERSON_MAX} saved views; delete one before saving another.`,
+      );
+    // Two tabs saving the same new name at once: the second becomes a replace, not an error.
+    const { rows } = await q.query<Row>(
+      `INSERT INTO saved_views (id, user_id, name, query) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (user_id, name) DO UPDATE SET query = EXCLUDED.query, created_at = now()
+       RETURNING id, name, query, created_at`,
+      [crypto.randomUUID(), userId, input.name, input.query],
+    );
+    return { view: view(rows[0] as Row), created: true };
+  });
+}
+
+/** Deletes the caller's own view; anyone else's (or none) is a 404. */
+export async function deleteView({ db, userId, id }: { db: Db; userId: string; id: string }) {
+  const { rowCount } = UUID.test(id)
+    ? await db.query("DELETE FROM saved_views WHERE id = $1 AND user_id = $2", [id, userId])
+    : { rowCount: 0 };
+  if (!rowCount) throw errors.notFound(`You have no saved view with id '${id}'.`);
+}
