@@ -1,24 +1,8 @@
 import { z } from "zod";
-import { NoContent, request } from "@/lib/api/client/request";
+import { request } from "@/lib/api/client";
 import type { RunRow } from "./model";
 
-// The list's own calls: saved views and the bulk actions. Answers are parsed with zod like every
-// other client call; the shapes are the API contract's.
-export const SavedViewSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  query: z.string(),
-  created_at: z.string(),
-});
-export type SavedView = z.infer<typeof SavedViewSchema>;
-
-export const viewsApi = {
-  list: () => request(z.object({ views: z.array(SavedViewSchema) }), "GET", "/api/views"),
-  create: (body: { name: string; query: string }) =>
-    request(SavedViewSchema, "POST", "/api/views", body),
-  remove: (id: string) => request(NoContent, "DELETE", `/api/views/${encodeURIComponent(id)}`),
-};
-
+// The bulk actions' calls, as any client would make them; answers are parsed with zod.
 const crewBase = (crew: string) => `/api/crews/${encodeURIComponent(crew)}`;
 const InputValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 

@@ -16,7 +16,8 @@ import {
 import { Field, fieldAria } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/toast";
-import { viewsApi } from "./actions";
+import { viewsApi } from "@/lib/api/client";
+import { VIEW_NAME_MAX } from "@/lib/views/schema";
 
 const KEY = ["views"];
 
@@ -109,7 +110,7 @@ export function SavedViews({ query, apply }: { query: string; apply: (query: str
                 {...fieldAria("view-name", { error })}
                 value={name}
                 onChange={(e) => setName(e.target.value)}
-                maxLength={100}
+                maxLength={VIEW_NAME_MAX}
                 placeholder="Failed runs this week"
                 autoFocus
               />
