@@ -35,15 +35,15 @@ test("runs list: filters in the URL, tags, saved views, bulk re-run, empty state
   await expect(rows).toHaveCount(3);
 
   // Status, with the human label; the URL says it.
-  await page.getByLabel("Status").selectOption({ label: "Failed" });
+  await page.getByLabel("Status", { exact: true }).selectOption({ label: "Failed" });
   await expect(page).toHaveURL(/status=error/);
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText("failing-model");
-  await page.getByLabel("Status").selectOption({ label: "Any status" });
+  await page.getByLabel("Status", { exact: true }).selectOption({ label: "Any status" });
   await expect(rows).toHaveCount(3);
 
   // Crew, then a tag clicked in a row.
-  await page.getByLabel("Crew").selectOption("brief");
+  await page.getByLabel("Crew", { exact: true }).selectOption("brief");
   await expect(page).toHaveURL(/crew=brief/);
   await expect(rows).toHaveCount(2);
   await rows.getByRole("button", { name: "env:prod" }).click();
@@ -53,14 +53,14 @@ test("runs list: filters in the URL, tags, saved views, bulk re-run, empty state
 
   // A reload keeps the filters.
   await page.reload();
-  await expect(page.getByLabel("Crew")).toHaveValue("brief");
+  await expect(page.getByLabel("Crew", { exact: true })).toHaveValue("brief");
   await expect(page.getByRole("button", { name: "Remove tag filter env:prod" })).toBeVisible();
   await expect(rows).toHaveCount(1);
 
   // Saved as a view, cleared, applied again.
   await openViews(page);
   await page.getByRole("menuitem", { name: "Save current filters…" }).click();
-  await page.getByLabel("Name").fill("brief prod");
+  await page.getByLabel("Name", { exact: true }).fill("brief prod");
   await page.getByRole("button", { name: "Save view" }).click();
   await expect(page.getByRole("dialog")).toHaveCount(0);
   await page.getByRole("button", { name: "Clear filters" }).click();
@@ -75,7 +75,7 @@ test("runs list: filters in the URL, tags, saved views, bulk re-run, empty state
   await expect(rows).toHaveCount(3);
 
   // Search as you type: no button to press.
-  await page.getByLabel("Search").fill("bridges");
+  await page.getByLabel("Search", { exact: true }).fill("bridges");
   await expect(page).toHaveURL(/q=bridges/);
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText("brief");
@@ -85,30 +85,33 @@ test("runs list: filters in the URL, tags, saved views, bulk re-run, empty state
   await expect(page).toHaveURL(/\/crews\/brief\/runs\/[0-9a-f-]{36}$/);
   await page.goBack();
   await expect(page).toHaveURL(/q=bridges/);
-  await expect(page.getByLabel("Search")).toHaveValue("bridges");
+  await expect(page.getByLabel("Search", { exact: true })).toHaveValue("bridges");
   await page.getByRole("button", { name: "Clear filters" }).click();
 
   // A date range that ends before it starts is said, not sent.
-  await page.getByLabel("From").fill("2030-01-10");
-  await page.getByLabel("To").fill("2030-01-01");
-  await expect(page.getByRole("alert").filter({ hasText: "after" })).toBeVisible();
-  await expect(page).not.toHaveURL(/from=/);
-  await page.getByLabel("From").fill("");
-  await page.getByLabel("To").fill("");
+  await page.getByLabel("To", { exact: true }).fill("2030-01-01");
+  await expect(page).toHaveURL(/to=2030-01-01/);
+  await page.getByLabel("From", { exact: true }).fill("2030-01-10");
+  await expect(page.getByText("“From” is after “To”")).toBeVisible();
+  await expect(page.getByLabel("From", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  expect(page.url()).not.toContain("from=");
+  await page.getByRole("button", { name: "Clear filters" }).click();
+  await expect(page.getByText("“From” is after “To”")).toHaveCount(0);
+  await expect(rows).toHaveCount(3);
 
   // Bulk re-run: both brief runs start again with the same inputs.
-  await page.getByLabel("Crew").selectOption("brief");
+  await page.getByLabel("Crew", { exact: true }).selectOption("brief");
   await expect(rows).toHaveCount(2);
   await page.getByLabel("Select all runs on this page").check();
   await page.getByRole("button", { name: "Re-run 2" }).click();
   await expect(page.getByText("Started 2 runs")).toBeVisible();
   await expect(rows).toHaveCount(4);
-  await page.getByLabel("Search").fill("lighthouses");
+  await page.getByLabel("Search", { exact: true }).fill("lighthouses");
   await expect(rows).toHaveCount(2);
   await page.getByRole("button", { name: "Clear filters" }).click();
 
   // Filters that hide every run say so, and clear in one click.
-  await page.getByLabel("Status").selectOption({ label: "Stopped" });
+  await page.getByLabel("Status", { exact: true }).selectOption({ label: "Stopped" });
   await expect(page.getByText("No runs match these filters")).toBeVisible();
   await page.getByRole("button", { name: "Clear filters" }).last().click();
   await expect(rows).toHaveCount(5);

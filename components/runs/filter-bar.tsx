@@ -97,6 +97,8 @@ export function FilterBar({
             onClick={() => {
               setQ("");
               setBy("");
+              setFrom("");
+              setTo("");
               filters.apply("");
             }}
           >
