@@ -11,7 +11,9 @@ export function RecentRuns({ runs }: { runs: RunRow[] }) {
     <ul className="divide-y">
       {runs.map((r) => (
         <li key={r.id} className="relative flex items-center gap-3 px-4 py-2.5 hover:bg-muted/60">
-          <StatusPill status={r.status} className="w-fit" />
+          <span className="w-32 shrink-0">
+            <StatusPill status={r.status} />
+          </span>
           <div className="flex min-w-0 flex-1 items-baseline gap-2">
             <Link
               href={runHref(r)}
