@@ -102,7 +102,7 @@ test("runs list: filters in the URL, tags, saved views, bulk re-run, empty state
   // Bulk re-run: both brief runs start again with the same inputs.
   await page.getByLabel("Crew", { exact: true }).selectOption("brief");
   await expect(rows).toHaveCount(2);
-  await page.getByLabel("Select all runs on this page").check();
+  await page.getByRole("checkbox", { name: "Select all runs on this page" }).check();
   await page.getByRole("button", { name: "Re-run 2" }).click();
   await expect(page.getByText("Started 2 runs")).toBeVisible();
   await expect(rows).toHaveCount(4);
@@ -110,11 +110,30 @@ test("runs list: filters in the URL, tags, saved views, bulk re-run, empty state
   await expect(rows).toHaveCount(2);
   await page.getByRole("button", { name: "Clear filters" }).click();
 
+  // Bulk stop, behind a confirmation: only active runs count.
+  const review = await start("review", { subject: "tides" });
+  await expect
+    .poll(async () => {
+      const res = await request.get(`/api/crews/review/status/${review}`, {
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
+      return ((await res.json()) as { status: string }).status;
+    })
+    .toBe("pending_human_input");
+  await page.getByLabel("Status", { exact: true }).selectOption({ label: "Awaiting review" });
+  await expect(rows).toHaveCount(1);
+  await page.getByRole("checkbox", { name: `Select run ${review.slice(0, 8)}` }).check();
+  await page.getByRole("button", { name: "Stop 1" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Stop 1 run" }).click();
+  await expect(page.getByText("Stopped 1 run")).toBeVisible();
+
   // Filters that hide every run say so, and clear in one click.
-  await page.getByLabel("Status", { exact: true }).selectOption({ label: "Stopped" });
   await expect(page.getByText("No runs match these filters")).toBeVisible();
   await page.getByRole("button", { name: "Clear filters" }).last().click();
-  await expect(rows).toHaveCount(5);
+  await expect(rows).toHaveCount(6);
+  await expect(rows.filter({ hasText: review.slice(0, 8) }).locator("[data-status]")).toHaveText(
+    "Stopped",
+  );
   await checkScreen(page, info, "runs-list");
 
   await page.getByRole("link", { name: "Overview" }).click();
