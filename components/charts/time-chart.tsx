@@ -190,7 +190,7 @@ export function TimeChart({ days, series, kind, format, summary, max, height = 1
                         key={i}
                         cx={x(i)}
                         cy={y(v)}
-                        r={active === i ? 4 : 2.5}
+                        r={active === i ? 4 : 3}
                         className={cn(CHART_COLORS[s.color].fill, "stroke-card")}
                         strokeWidth={1.5}
                       />

@@ -11,7 +11,7 @@ export function RecentRuns({ runs }: { runs: RunRow[] }) {
     <ul className="divide-y">
       {runs.map((r) => (
         <li key={r.id} className="relative flex items-center gap-3 px-4 py-2.5 hover:bg-muted/60">
-          <span className="w-32 shrink-0">
+          <span className="shrink-0 sm:w-32">
             <StatusPill status={r.status} />
           </span>
           <div className="flex min-w-0 flex-1 items-baseline gap-2">

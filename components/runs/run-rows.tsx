@@ -33,7 +33,7 @@ function useRowOpen() {
   const router = useRouter();
   return (e: MouseEvent, href: string) => {
     const target = e.target as HTMLElement;
-    if (target.closest("a, button, input, label, time, code")) return;
+    if (target.closest("a, button, input, label")) return;
     if (window.getSelection()?.toString()) return;
     if (e.metaKey || e.ctrlKey) window.open(href, "_blank", "noopener");
     else router.push(href);

@@ -2,6 +2,7 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { ChevronLeft, ChevronRight, ListFilter, Play } from "lucide-react";
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useMemo, useState } from "react";
 import { Alert } from "@/components/ui/alert";
@@ -10,15 +11,19 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { request } from "@/lib/api/client";
 import { formatCount } from "@/lib/format/numbers";
-import { BulkActions } from "./bulk-actions";
 import { FilterBar } from "./filter-bar";
 import type { RunRow } from "./model";
 import { RunsCardList, RunsTableView } from "./run-rows";
-import { SavedViews } from "./saved-views";
 import { RunsPageSchema } from "./schema";
 import { apiQuery, useRunFilters } from "./use-run-filters";
+import { ViewsMenu } from "./views-menu";
 
 type Option = { slug: string; name: string };
+
+// The bulk actions bring Radix's dialog: loaded once something is selected, not with the list.
+const BulkActions = dynamic(() => import("./bulk-actions").then((m) => m.BulkActions), {
+  ssr: false,
+});
 
 /** Every run the person may see: filtered in the URL, paged on the server, kept live. */
 export function RunsList({ crews, deployments }: { crews: Option[]; deployments: Option[] }) {
@@ -55,7 +60,7 @@ export function RunsList({ crews, deployments }: { crews: Option[]; deployments:
         filters={filters}
         crews={crews}
         deployments={deployments}
-        views={<SavedViews query={filters.query} apply={filters.apply} />}
+        views={<ViewsMenu query={filters.query} apply={filters.apply} />}
       />
       {error && (
         <Alert tone="danger" title="The runs could not be loaded">

@@ -22,7 +22,15 @@ import { VIEW_NAME_MAX } from "@/lib/views/schema";
 const KEY = ["views"];
 
 /** The person's saved filter sets: apply one, save the current filters, delete old ones. */
-export function SavedViews({ query, apply }: { query: string; apply: (query: string) => void }) {
+export function SavedViews({
+  query,
+  apply,
+  defaultOpen,
+}: {
+  query: string;
+  apply: (query: string) => void;
+  defaultOpen?: boolean;
+}) {
   const client = useQueryClient();
   const views = useQuery({ queryKey: KEY, queryFn: viewsApi.list });
   const [saving, setSaving] = useState(false);
@@ -57,7 +65,7 @@ export function SavedViews({ query, apply }: { query: string; apply: (query: str
 
   return (
     <>
-      <DropdownMenu>
+      <DropdownMenu defaultOpen={defaultOpen}>
         <DropdownMenuTrigger asChild>
           <Button>
             <Bookmark aria-hidden />
