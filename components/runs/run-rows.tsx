@@ -79,6 +79,7 @@ export function RunsTableView({ runs, selected, toggle, toggleAll, onTag }: Prop
           <TableHead className="w-10 pr-0">
             <Checkbox
               aria-label="Select all runs on this page"
+              className="block"
               checked={all}
               ref={(el) => {
                 if (el) el.indeterminate = some && !all;
@@ -88,7 +89,7 @@ export function RunsTableView({ runs, selected, toggle, toggleAll, onTag }: Prop
           </TableHead>
           <TableHead>Status</TableHead>
           <TableHead>Run</TableHead>
-          <TableHead>Crew</TableHead>
+          <TableHead className="w-1/4">Crew</TableHead>
           <TableHead>Started</TableHead>
           <TableHead className="text-right">Duration</TableHead>
           <TableHead className="text-right">Tokens</TableHead>
@@ -113,6 +114,7 @@ export function RunsTableView({ runs, selected, toggle, toggleAll, onTag }: Prop
                   aria-label={`Select run ${shortId(r.id)}`}
                   checked={selected.has(r.id)}
                   onChange={() => toggle(r.id)}
+                  className="block"
                 />
               </TableCell>
               <TableCell>
