@@ -129,6 +129,7 @@ test("runs list: filters in the URL, tags, saved views, bulk re-run, empty state
 
   // Filters that hide every run say so, and clear in one click.
   await expect(page.getByText("No runs match these filters")).toBeVisible();
+  await expect(page.getByText("6 runs exist; these filters hide every one.")).toBeVisible();
   await page.getByRole("button", { name: "Clear filters" }).last().click();
   await expect(rows).toHaveCount(6);
   await expect(rows.filter({ hasText: review.slice(0, 8) }).locator("[data-status]")).toHaveText(

@@ -36,6 +36,13 @@ export function RunsList({ crews, deployments }: { crews: Option[]; deployments:
     placeholderData: keepPreviousData,
   });
   const runs = (data?.runs ?? []) as RunRow[];
+  // An empty filtered page: are the filters hiding runs, or are there none at all?
+  const hidden = useQuery({
+    queryKey: ["runs", "list", "per_page=1"],
+    queryFn: () => request(RunsPageSchema, "GET", "/api/runs?per_page=1"),
+    enabled: Boolean(data && runs.length === 0 && filters.filtered),
+  });
+  const noRunsAtAll = data && runs.length === 0 && (!filters.filtered || hidden.data?.total === 0);
 
   // Selection is of runs on screen: a new filter or page starts afresh.
   const [selection, setSelection] = useState({ key: api, ids: new Set<string>() });
@@ -76,29 +83,31 @@ export function RunsList({ crews, deployments }: { crews: Option[]; deployments:
           ))}
         </div>
       )}
-      {data &&
-        runs.length === 0 &&
-        (filters.filtered ? (
-          <EmptyState
-            icon={ListFilter}
-            title="No runs match these filters"
-            action={<Button onClick={() => filters.apply("")}>Clear filters</Button>}
-          >
-            Runs exist that these filters hide. Widen the dates, pick another status, or clear them.
-          </EmptyState>
-        ) : (
-          <EmptyState
-            icon={Play}
-            title="No runs yet"
-            action={
-              <Button asChild variant="primary">
-                <Link href="/crews">Start a run from a crew</Link>
-              </Button>
-            }
-          >
-            Each run of a crew shows up here, with its status, duration, tokens and cost.
-          </EmptyState>
-        ))}
+      {data && runs.length === 0 && !noRunsAtAll && (
+        <EmptyState
+          icon={ListFilter}
+          title="No runs match these filters"
+          action={<Button onClick={() => filters.apply("")}>Clear filters</Button>}
+        >
+          {hidden.data
+            ? `${formatCount(hidden.data.total)}${hidden.data.total_capped ? "+" : ""} runs exist; these filters hide every one.`
+            : "These filters hide every run."}{" "}
+          Widen the dates, pick another status, or clear them.
+        </EmptyState>
+      )}
+      {noRunsAtAll && (
+        <EmptyState
+          icon={Play}
+          title="No runs yet"
+          action={
+            <Button asChild variant="primary">
+              <Link href="/crews">Start a run from a crew</Link>
+            </Button>
+          }
+        >
+          Each run of a crew shows up here, with its status, duration, tokens and cost.
+        </EmptyState>
+      )}
       {runs.length > 0 && (
         <div
           className="grid gap-3 transition-opacity data-[stale=true]:opacity-60"
