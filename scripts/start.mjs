@@ -30,7 +30,13 @@ function newestMtime(p) {
 
 const built = fs.existsSync(buildId) ? fs.statSync(buildId).mtimeMs : 0;
 const newest = Math.max(...SOURCES.map((s) => newestMtime(path.join(root, s))));
-if (!built || newest > built) {
+// NO_BUILD=1 serves the build there is as it is (an image built ahead, tests beside a server).
+const mayBuild = process.env.NO_BUILD !== "1";
+if (!built && !mayBuild) {
+  console.error("NO_BUILD=1 but there is no build: run `npx next build` first.");
+  process.exit(1);
+}
+if (mayBuild && (!built || newest > built)) {
   console.log(
     built
       ? "Sources changed since the last build: rebuilding…"

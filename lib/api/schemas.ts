@@ -45,7 +45,11 @@ export const KickoffResponseSchema = z
 
 export const InputsResponseSchema = z
   .object({
-    inputs: z.array(z.string()).describe("Names of the inputs the crew requires, in order."),
+    inputs: z
+      .array(z.string())
+      .describe(
+        "Names of the crew's inputs, in order (as CrewAI answers); `input_schema.required` says which must be given.",
+      ),
     input_schema: InputSchema.describe(
       "The inputs as a JSON Schema object: type, title, description, default, examples, enum, format and `x-control` (the form control that suits it) per input; `required`; `x-order`. Inputs the crew does not type are required strings.",
     ),

@@ -168,7 +168,16 @@ describe("a run on another Crewdeck: webhooks, review, completion", () => {
     );
     const crew = crewClient(baseUrl, `@${slug}`, TEST_CREW_TOKEN);
     expect((await crew.health()).text).toBe("Healthy");
-    expect((await crew.inputs()).json).toEqual({ inputs: ["subject"] });
+    // The remote Crewdeck's input_schema comes through as it answered it.
+    expect((await crew.inputs()).json).toEqual({
+      inputs: ["subject"],
+      input_schema: {
+        type: "object",
+        properties: { subject: { type: "string", title: "Subject", "x-control": "text" } },
+        required: ["subject"],
+        "x-order": ["subject"],
+      },
+    });
     const missing = await crew.kickoff({ inputs: {} });
     expectProblem(missing, 422);
     expect(missing.json.detail).toMatch(/subject/);

@@ -31,15 +31,28 @@ describe("GET /inputs", () => {
     const r = await brief.inputs();
     expect(r.status).toBe(200);
     expect(r.headers.get("content-type")).toContain("application/json");
-    expect(r.json).toEqual({ inputs: ["topic", "audience"] });
+    // `inputs` as CrewAI answers; `input_schema` beside it: untyped inputs are required strings.
+    expect(r.json).toEqual({
+      inputs: ["topic", "audience"],
+      input_schema: {
+        type: "object",
+        properties: {
+          topic: { type: "string", title: "Topic", "x-control": "text" },
+          audience: { type: "string", title: "Audience", "x-control": "text" },
+        },
+        required: ["topic", "audience"],
+        "x-order": ["topic", "audience"],
+      },
+    });
   });
   it("serves CrewAI's agents.yaml + tasks.yaml layout", async () => {
     const r = await crewClient(baseUrl, "crewai-style", TEST_CREW_TOKEN).inputs();
-    expect(r.json).toEqual({ inputs: ["sector", "company"] });
+    expect(r.json.inputs).toEqual(["sector", "company"]);
   });
   it("a crew without placeholders has no inputs", async () => {
     expect((await crewClient(baseUrl, "no-inputs", TEST_CREW_TOKEN).inputs()).json).toEqual({
       inputs: [],
+      input_schema: { type: "object", properties: {}, required: [], "x-order": [] },
     });
   });
 });

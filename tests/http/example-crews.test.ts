@@ -1,0 +1,128 @@
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { crewClient, type Json } from "../support/api";
+import {
+  freePort,
+  type Proc,
+  ROOT,
+  startServer,
+  TEST_CREW_TOKEN,
+  tempDir,
+} from "../support/harness";
+
+// The crews that ship in ./crews, served as `npm start` serves them: the README's first run
+// completes, and its human-review walkthrough pauses, takes feedback and resumes.
+let server: Proc & { url: string };
+beforeAll(async () => {
+  server = await startServer({
+    CREWS_DIR: path.join(ROOT, "crews"),
+    DATA_DIR: tempDir("examples"),
+    CREW_TOKEN: TEST_CREW_TOKEN,
+    OFFLINE_MODEL_DELAY_MS: "20",
+  });
+});
+afterAll(async () => {
+  await server?.kill();
+});
+
+const paused = (attempt: number) => (s: Json) =>
+  s.status === "pending_human_input" &&
+  s.pending_human_input?.task_id === "draft" &&
+  s.pending_human_input.attempt === attempt;
+
+describe("the example crews", () => {
+  it("load without errors or warnings", () => {
+    expect(server.output()).toMatch(/Blog post\n\s+http:\S+\/api\/crews\/blog-post/);
+    expect(server.output()).not.toMatch(/ ✗ | ! /);
+  });
+
+  it("research-brief completes straight through with the README's inputs", async () => {
+    const brief = crewClient(server.url, "research-brief", TEST_CREW_TOKEN);
+    const inputs = await brief.inputs();
+    expect(inputs.json.inputs).toEqual(["topic", "audience"]);
+    expect(inputs.json.input_schema.required).toEqual(["topic", "audience"]);
+    const id = await brief.start({ topic: "Heat pumps", audience: "home owners" });
+    const done = await brief.waitFor(id, (s) => s.status === "completed" || s.status === "error");
+    expect(done.status).toBe("completed");
+  });
+
+  it("blog-post pauses at draft, retries with feedback, and completes once approved", async () => {
+    const blog = crewClient(server.url, "blog-post", TEST_CREW_TOKEN);
+    const inputs = (await blog.inputs()).json;
+    expect(inputs.inputs).toEqual(["topic", "audience", "tone", "words", "key_points"]);
+    expect(inputs.input_schema.required).toEqual(["topic"]);
+    expect(inputs.input_schema.properties.tone).toMatchObject({
+      enum: ["friendly", "neutral", "formal"],
+      "x-control": "select",
+    });
+
+    const id = await blog.start({ topic: "Heat pumps" });
+    let s = await blog.waitFor(id, paused(1));
+    expect(s.pending_human_input.output).toContain("Heat pumps");
+
+    const back = await blog.resume({
+      execution_id: id,
+      task_id: "draft",
+      human_feedback: "Mention costs.",
+      is_approve: false,
+    });
+    expect(back.status, back.text).toBe(200);
+    expect(back.json.status).toBe("retrying");
+    s = await blog.waitFor(id, paused(2));
+    expect(s.pending_human_input.output).toContain("Mention costs.");
+
+    const ok = await blog.resume({
+      execution_id: id,
+      task_id: "draft",
+      human_feedback: "Good.",
+      is_approve: true,
+    });
+    expect(ok.status, ok.text).toBe(200);
+    expect(ok.json.status).toBe("resumed");
+    s = await blog.waitFor(id, (x) => x.status === "completed" || x.status === "error");
+    expect(s.status).toBe("completed");
+    expect(s.result).toBeTruthy();
+  });
+});
+
+describe("npm start", () => {
+  it("prints the banner last, after the framework's own start-up lines", async () => {
+    const port = await freePort();
+    const proc = spawn(process.execPath, ["scripts/start.mjs"], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        NO_BUILD: "1",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: tempDir("banner"),
+        CREWS_DIR: path.join(ROOT, "crews"),
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let out = "";
+    proc.stdout.on("data", (d) => (out += d));
+    proc.stderr.on("data", (d) => (out += d));
+    const exited = new Promise((r) => proc.once("exit", r));
+    try {
+      // The banner ends with the setup code; it is printed once the server answers.
+      while (!/Setup code: \S+.*\n/.test(out)) {
+        if (proc.exitCode !== null) throw new Error(`npm start exited:\n${out}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const banner = out.indexOf("Crewdeck is ready at");
+      expect(out.indexOf("Ready in")).toBeGreaterThan(-1);
+      expect(out.indexOf("Ready in")).toBeLessThan(banner);
+      expect(out.slice(banner)).toContain(`http://localhost:${port}/api/crews/blog-post`);
+      expect(out.slice(banner)).toContain(`Dashboard: open http://localhost:${port}/setup`);
+      // Nothing but the banner after its first line.
+      expect(out.trimEnd().endsWith(/Setup code: .*/.exec(out)?.[0] ?? "?")).toBe(true);
+      expect(out.match(/Crewdeck is ready at/g)).toHaveLength(1);
+    } finally {
+      proc.kill("SIGTERM");
+      await exited;
+    }
+  }, 90_000);
+});
