@@ -70,6 +70,7 @@ export function TimeChart({ days, series, kind, format, summary, max, height = 1
     return out;
   };
 
+  const empty = series.every((s) => s.values.every((v) => v === null || v === 0));
   const activeDay = active === null ? undefined : days[active];
   return (
     <div className="grid min-w-0 gap-2">
@@ -199,6 +200,11 @@ export function TimeChart({ days, series, kind, format, summary, max, height = 1
                 </g>
               ))}
           </svg>
+        )}
+        {empty && (
+          <p className="absolute inset-x-0 top-1/2 -translate-y-1/2 pl-12 text-center text-muted-foreground text-xs">
+            Nothing recorded in these days
+          </p>
         )}
         {activeDay !== undefined && active !== null && (
           <div
