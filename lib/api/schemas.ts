@@ -86,9 +86,56 @@ export const StepSchema = z
     tool: z.string().optional(),
     tool_input: z.unknown().optional(),
     result: z.unknown().optional(),
+    model: z.string().optional().describe("The model the agent ran on"),
+    usage: z
+      .object({ input_tokens: z.number(), output_tokens: z.number() })
+      .optional()
+      .describe("Tokens of the LLM call this step ends (on its answer or last tool call)"),
     at: z.string(),
   })
   .meta({ id: "Step" });
+
+export const TokenUsageSchema = z
+  .object({
+    input_tokens: z.number().int(),
+    output_tokens: z.number().int(),
+    total_tokens: z.number().int(),
+  })
+  .meta({ id: "TokenUsage" });
+
+export const StartedBySchema = z
+  .object({
+    via: z.enum(["dashboard", "api", "deployment"]),
+    name: z
+      .string()
+      .nullable()
+      .describe("The person's e-mail (dashboard), the token's label or prefix (api)"),
+  })
+  .nullable()
+  .describe("How the run was started; null for runs from before this was recorded")
+  .meta({ id: "StartedBy" });
+
+export const CostSchema = z
+  .object({
+    usd: z
+      .number()
+      .nullable()
+      .describe("Estimated cost in US dollars; null when no model used has a known price"),
+    estimated: z.literal(true),
+    models: z.array(z.string()).describe("The models the run used"),
+    unpriced_models: z.array(z.string()).describe("Models used that have no known price"),
+  })
+  .meta({ id: "Cost" });
+
+export const RunTimingSchema = z
+  .object({
+    working_seconds: z
+      .number()
+      .nullable()
+      .describe("Execution time minus the time spent awaiting review; null before it starts"),
+    review_wait_seconds: z.number().describe("Seconds spent awaiting review, all reviews"),
+  })
+  .meta({ id: "RunTiming" });
 
 export const TaskStatusSchema = z
   .object({
@@ -101,6 +148,7 @@ export const TaskStatusSchema = z
     started_at: z.string().nullable(),
     finished_at: z.string().nullable(),
     execution_time: z.number().nullable().describe("Seconds"),
+    token_usage: TokenUsageSchema.describe("Tokens this task used, over all its attempts"),
   })
   .meta({ id: "TaskStatus" });
 
@@ -128,6 +176,16 @@ export const StatusResponseSchema = z
     created_at: z.string(),
     updated_at: z.string(),
     execution_time: z.number().nullable().describe("Seconds from start to finish (or to now)"),
+    token_usage: TokenUsageSchema.describe("Tokens the whole run used"),
+    cost: CostSchema,
+    timing: RunTimingSchema,
+    inputs: z
+      .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))
+      .describe("The kickoff's inputs, in the crew's input order"),
+    meta: z.record(z.string(), z.unknown()).describe("The `meta` object given at kickoff"),
+    started_by: StartedBySchema,
+    stopped_by: z.string().nullable().describe("Who stopped the run, if it was stopped"),
+    stopped_at: z.string().nullable(),
   })
   .meta({ id: "ExecutionStatus" });
 
@@ -176,6 +234,9 @@ export {
 export type KickoffRequest = z.infer<typeof KickoffRequestSchema>;
 export type ResumeRequest = z.infer<typeof ResumeRequestSchema>;
 export type StatusResponse = z.infer<typeof StatusResponseSchema>;
+export type TokenUsage = z.infer<typeof TokenUsageSchema>;
+export type StartedBy = z.infer<typeof StartedBySchema>;
+export type Cost = z.infer<typeof CostSchema>;
 export type ExecutionEvent = z.infer<typeof EventSchema>;
 
 // Webhook bodies (CrewAI's field names, plus where the event sits in the execution's log).
