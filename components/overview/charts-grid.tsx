@@ -3,9 +3,11 @@
 import type { ReactNode } from "react";
 import { TimeChart } from "@/components/charts/time-chart";
 import { Card, CardContent, CardDescription, CardTitle } from "@/components/ui/card";
+import type { RunStats } from "@/lib/api/client";
 import { formatDuration } from "@/lib/format/duration";
 import { formatCount, formatPercent, formatTokens, formatUsd } from "@/lib/format/numbers";
-import type { StatsDay } from "./schema";
+
+type StatsDay = RunStats["days"][number];
 
 function ChartCard({
   title,
@@ -27,11 +29,11 @@ function ChartCard({
   );
 }
 
-const v = (x: number | null | undefined) => (typeof x === "number" ? x : null);
 const whole = (n: number) => formatCount(Math.round(n));
 
 /** The window day by day: outcomes, durations, failures, review waits, tokens and cost. */
-export function ChartsGrid({ days }: { days: StatsDay[] }) {
+export function ChartsGrid({ stats }: { stats: RunStats }) {
+  const { days, totals } = stats;
   const labels = days.map((d) => d.day);
   const n = days.length;
   const sum = (f: (d: StatsDay) => number) => days.reduce((a, d) => a + f(d), 0);
@@ -40,9 +42,6 @@ export function ChartsGrid({ days }: { days: StatsDay[] }) {
     const finished = d.completed + d.error + d.cancelled;
     return finished ? d.error / finished : null;
   });
-  const hasTokens = days.some((d) => typeof d.input_tokens === "number");
-  const hasCost = days.some((d) => typeof d.cost_usd === "number");
-  const hasPercentiles = days.some((d) => d.p50_seconds !== undefined);
 
   return (
     <div className="grid gap-4 lg:grid-cols-2">
@@ -79,50 +78,16 @@ export function ChartsGrid({ days }: { days: StatsDay[] }) {
           ]}
         />
       </ChartCard>
-      <ChartCard
-        title="Duration"
-        description={
-          hasPercentiles
-            ? "p50 and p95 of finished runs per day"
-            : "Average and longest completed run per day"
-        }
-      >
+      <ChartCard title="Duration" description="p50 and p95 of completed runs per day">
         <TimeChart
           kind="lines"
           days={labels}
           format={formatDuration}
-          summary="Run duration per day, median and 95th percentile."
-          series={
-            hasPercentiles
-              ? [
-                  {
-                    key: "p50",
-                    label: "p50",
-                    color: "chart-4",
-                    values: days.map((d) => v(d.p50_seconds)),
-                  },
-                  {
-                    key: "p95",
-                    label: "p95",
-                    color: "chart-5",
-                    values: days.map((d) => v(d.p95_seconds)),
-                  },
-                ]
-              : [
-                  {
-                    key: "avg",
-                    label: "Average",
-                    color: "chart-4",
-                    values: days.map((d) => v(d.avg_seconds)),
-                  },
-                  {
-                    key: "max",
-                    label: "Longest",
-                    color: "chart-5",
-                    values: days.map((d) => v(d.max_seconds)),
-                  },
-                ]
-          }
+          summary={`Run duration per day, median and 95th percentile; over ${n} days p50 ${formatDuration(totals.p50_seconds)}, p95 ${formatDuration(totals.p95_seconds)}.`}
+          series={[
+            { key: "p50", label: "p50", color: "chart-4", values: days.map((d) => d.p50_seconds) },
+            { key: "p95", label: "p95", color: "chart-5", values: days.map((d) => d.p95_seconds) },
+          ]}
         />
       </ChartCard>
       <ChartCard title="Failure rate" description="Failed runs out of finished runs per day">
@@ -131,7 +96,7 @@ export function ChartsGrid({ days }: { days: StatsDay[] }) {
           days={labels}
           max={Math.max(0.25, ...rate.map((r) => r ?? 0))}
           format={formatPercent}
-          summary={`Failure rate per day; ${sum((d) => d.error)} failed runs in ${n} days.`}
+          summary={`Failure rate per day; ${formatPercent(totals.failure_rate)} over ${n} days (${totals.failed} failed of ${totals.completed + totals.failed + totals.stopped} finished).`}
           series={[{ key: "rate", label: "Failure rate", color: "chart-2", values: rate }]}
         />
       </ChartCard>
@@ -149,7 +114,7 @@ export function ChartsGrid({ days }: { days: StatsDay[] }) {
               key: "wait",
               label: "p50 wait",
               color: "chart-5",
-              values: days.map((d) => v(d.review_wait_p50_seconds)),
+              values: days.map((d) => d.review_wait_p50_seconds),
             },
           ]}
         />
@@ -159,23 +124,19 @@ export function ChartsGrid({ days }: { days: StatsDay[] }) {
           kind="stacked"
           days={labels}
           format={formatTokens}
-          summary={
-            hasTokens
-              ? `Tokens per day: ${formatTokens(sum((d) => d.input_tokens ?? 0))} in, ${formatTokens(sum((d) => d.output_tokens ?? 0))} out over ${n} days.`
-              : "Tokens per day: not recorded by this server."
-          }
+          summary={`Tokens per day: ${formatTokens(totals.input_tokens)} in, ${formatTokens(totals.output_tokens)} out over ${n} days.`}
           series={[
             {
               key: "in",
               label: "Input",
               color: "chart-4",
-              values: days.map((d) => v(d.input_tokens)),
+              values: days.map((d) => d.input_tokens),
             },
             {
               key: "out",
               label: "Output",
               color: "chart-1",
-              values: days.map((d) => v(d.output_tokens)),
+              values: days.map((d) => d.output_tokens),
             },
           ]}
         />
@@ -185,17 +146,13 @@ export function ChartsGrid({ days }: { days: StatsDay[] }) {
           kind="stacked"
           days={labels}
           format={formatUsd}
-          summary={
-            hasCost
-              ? `Estimated cost per day; ${formatUsd(sum((d) => d.cost_usd ?? 0))} over ${n} days.`
-              : "Cost per day: not recorded by this server."
-          }
+          summary={`Estimated cost per day; ${formatUsd(totals.cost_usd)} over ${n} days.`}
           series={[
             {
               key: "cost",
               label: "Cost (USD)",
               color: "chart-5",
-              values: days.map((d) => v(d.cost_usd)),
+              values: days.map((d) => d.cost_usd),
             },
           ]}
         />

@@ -3,16 +3,14 @@
 import { useQuery } from "@tanstack/react-query";
 import { Play } from "lucide-react";
 import Link from "next/link";
-import { RunsPageSchema } from "@/components/runs/schema";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
-import { request } from "@/lib/api/client";
+import { runsApi } from "@/lib/api/client";
 import { ChartsGrid } from "./charts-grid";
 import { RecentRuns } from "./recent-runs";
-import { StatsSchema, totalsOf } from "./schema";
 import { StatCards } from "./stat-cards";
 
 const LIVE = { refetchInterval: 5_000 };
@@ -21,12 +19,12 @@ const LIVE = { refetchInterval: 5_000 };
 export function Overview() {
   const stats = useQuery({
     queryKey: ["runs", "stats"],
-    queryFn: () => request(StatsSchema, "GET", "/api/runs/stats"),
+    queryFn: runsApi.stats,
     ...LIVE,
   });
   const recent = useQuery({
     queryKey: ["runs", "list", "per_page=8"],
-    queryFn: () => request(RunsPageSchema, "GET", "/api/runs?per_page=8"),
+    queryFn: () => runsApi.list({ per_page: "8" }),
     ...LIVE,
   });
 
@@ -54,7 +52,7 @@ export function Overview() {
 
   const data = stats.data;
   const runs = recent.data.runs;
-  if (totalsOf(data).runs === 0 && runs.length === 0)
+  if (data.totals.runs === 0 && runs.length === 0)
     return (
       <EmptyState
         icon={Play}
@@ -72,8 +70,8 @@ export function Overview() {
 
   return (
     <div className="grid gap-6">
-      <StatCards stats={data} days={data.days.length} />
-      <ChartsGrid days={data.days} />
+      <StatCards stats={data} />
+      <ChartsGrid stats={data} />
       <Card>
         <div className="flex items-center justify-between gap-2 px-4 pt-4 pb-2">
           <CardTitle className="m-0 text-sm">Recent runs</CardTitle>

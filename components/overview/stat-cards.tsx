@@ -1,9 +1,9 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { cn } from "@/components/ui/cn";
+import type { RunStats } from "@/lib/api/client";
 import { formatDuration } from "@/lib/format/duration";
 import { formatCount, formatPercent, formatTokens, formatUsd } from "@/lib/format/numbers";
-import { type Stats, totalsOf } from "./schema";
 
 function Stat({
   label,
@@ -51,8 +51,9 @@ function Stat({
 }
 
 /** The few numbers that matter, each once: what needs a person now, then the window's health. */
-export function StatCards({ stats, days }: { stats: Stats; days: number }) {
-  const t = totalsOf(stats);
+export function StatCards({ stats }: { stats: RunStats }) {
+  const t = stats.totals;
+  const days = stats.window_days;
   const tokens = t.input_tokens + t.output_tokens;
   return (
     <ul aria-label="Key figures" className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">

@@ -1,11 +1,9 @@
-import type { z } from "zod";
+import type { RunRow } from "@/lib/api/client";
+import type { StartedBy } from "@/lib/api/schemas";
 import { secondsBetween } from "@/lib/format/duration";
-import type { RunRowSchema } from "./schema";
 
-// What the runs list and overview read from a row of GET /api/runs. The newer fields (tokens,
-// cost, meta, who started it) are optional here so a server without them still renders.
-export type StartedBy = { via: "dashboard" | "api" | "deployment"; name: string | null };
-export type RunRow = z.infer<typeof RunRowSchema>;
+// How the runs list and the overview read a row of GET /api/runs.
+export type { RunRow };
 
 export const ACTIVE_STATUSES = new Set(["queued", "running", "pending_human_input"]);
 
@@ -15,20 +13,19 @@ export const runHref = (r: { crew: string; id: string }) =>
 export const crewHref = (crew: string) => `/crews/${encodeURIComponent(crew)}`;
 
 export function runDuration(r: RunRow, now = Date.now()): number | null {
-  if (typeof r.duration_seconds === "number") return r.duration_seconds;
-  return secondsBetween(r.started_at, r.finished_at, now);
+  // The server counts finished runs; a run still going counts up to now.
+  return r.duration_seconds ?? secondsBetween(r.started_at, r.finished_at, now);
 }
 
-const VIA: Record<StartedBy["via"], string> = {
+const VIA: Record<NonNullable<StartedBy>["via"], string> = {
   dashboard: "Dashboard",
   api: "API",
   deployment: "Deployment",
 };
 
 /** "ada@example.com", "API · ci-token", "API" — who started a run and how. */
-export function startedByLabel(s: RunRow["started_by"]): string {
+export function startedByLabel(s: StartedBy): string {
   if (!s) return "API";
-  if (typeof s === "string") return s;
   if (s.via === "dashboard") return s.name ?? "Dashboard";
   return s.name ? `${VIA[s.via]} · ${s.name}` : VIA[s.via];
 }

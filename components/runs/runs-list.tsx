@@ -9,12 +9,11 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
-import { request } from "@/lib/api/client";
+import { runsApi } from "@/lib/api/client";
 import { formatCount } from "@/lib/format/numbers";
 import { FilterBar } from "./filter-bar";
 import type { RunRow } from "./model";
 import { RunsCardList, RunsTableView } from "./run-rows";
-import { RunsPageSchema } from "./schema";
 import { apiQuery, useRunFilters } from "./use-run-filters";
 import { ViewsMenu } from "./views-menu";
 
@@ -31,15 +30,15 @@ export function RunsList({ crews, deployments }: { crews: Option[]; deployments:
   const api = apiQuery(new URLSearchParams(filters.params.toString()));
   const { data, error, isPlaceholderData } = useQuery({
     queryKey: ["runs", "list", api],
-    queryFn: () => request(RunsPageSchema, "GET", `/api/runs?${api}`),
+    queryFn: () => runsApi.list(new URLSearchParams(api)),
     refetchInterval: 5_000,
     placeholderData: keepPreviousData,
   });
-  const runs = (data?.runs ?? []) as RunRow[];
+  const runs: RunRow[] = data?.runs ?? [];
   // An empty filtered page: are the filters hiding runs, or are there none at all?
   const hidden = useQuery({
     queryKey: ["runs", "list", "per_page=1"],
-    queryFn: () => request(RunsPageSchema, "GET", "/api/runs?per_page=1"),
+    queryFn: () => runsApi.list({ per_page: "1" }),
     enabled: Boolean(data && runs.length === 0 && filters.filtered),
   });
   const noRunsAtAll = data && runs.length === 0 && (!filters.filtered || hidden.data?.total === 0);

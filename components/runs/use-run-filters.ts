@@ -28,9 +28,6 @@ export function filterQuery(params: URLSearchParams): string {
 /** The GET /api/runs query for the URL's filters and page. */
 export function apiQuery(params: URLSearchParams, perPage = 25): string {
   const out = new URLSearchParams(filterQuery(params));
-  // Servers before `started_by` filter by e-mail as `person`; both mean the same person.
-  const by = out.get("started_by");
-  if (by?.includes("@")) out.set("person", by);
   const cursor = params.get("cursor");
   if (cursor) out.set("cursor", cursor);
   out.set("per_page", String(perPage));

@@ -1,4 +1,9 @@
-import type { StartedBy, StatusResponse, TokenUsage } from "@/lib/api/schemas";
+import {
+  type StartedBy,
+  type StatusResponse,
+  StepSchema,
+  type TokenUsage,
+} from "@/lib/api/schemas";
 import type { ExecutionSummary } from "./get-execution";
 import { DEFAULT_MODEL_PRICES, envModelPrices, estimateCost, type ModelPrices } from "./pricing";
 import { reviewWait } from "./resume-execution";
@@ -41,6 +46,30 @@ export function runCost(tasks: TaskState[], prices: ModelPrices) {
   );
 }
 
+const STEP_TYPES = new Set(["thought", "tool_call", "tool_result", "answer"]);
+
+/**
+ * The latest step as the schema has it. A remote deployment's run keeps only `{type, text}` of
+ * its remote's step: shown as that step (a thought when its type is not one of ours).
+ */
+function lastStep(row: ExecutionSummary): StatusResponse["last_step"] {
+  if (!row.last_step) return null;
+  const own = StepSchema.safeParse(row.last_step);
+  if (own.success) return row.last_step as StatusResponse["last_step"];
+  const { type, text } = row.last_step as { type?: unknown; text?: unknown };
+  const words = typeof text === "string" ? text : typeof type === "string" ? type : "";
+  return {
+    type: (typeof type === "string" && STEP_TYPES.has(type) ? type : "thought") as NonNullable<
+      StatusResponse["last_step"]
+    >["type"],
+    task_id: row.current_task ?? "",
+    agent: "",
+    attempt: 0,
+    text: words,
+    at: iso(row.updated_at) as string,
+  };
+}
+
 /** The /status body: our fields plus CrewAI's `state`, so both kinds of client read it. */
 export function toStatusResponse(
   row: ExecutionSummary,
@@ -66,8 +95,8 @@ export function toStatusResponse(
         (row.status === "pending_human_input"
           ? reviewWait(row.pending_human_input, new Date())
           : 0)) *
-        100,
-    ) / 100;
+        1000,
+    ) / 1000;
   const order = row.input_order ?? [];
   const inputs = Object.fromEntries([
     ...order.filter((k) => k in (row.inputs ?? {})).map((k) => [k, row.inputs[k] ?? null]),
@@ -88,7 +117,7 @@ export function toStatusResponse(
     },
     tasks,
     pending_human_input: row.pending_human_input as StatusResponse["pending_human_input"],
-    last_step: row.last_step as StatusResponse["last_step"],
+    last_step: lastStep(row),
     result: row.result,
     error: row.error,
     created_at: iso(row.created_at) as string,
@@ -100,7 +129,7 @@ export function toStatusResponse(
       working_seconds:
         executionTime === null
           ? null
-          : Math.max(0, Math.round((executionTime - reviewWaitSeconds) * 100) / 100),
+          : Math.max(0, Math.round((executionTime - reviewWaitSeconds) * 1000) / 1000),
       review_wait_seconds: reviewWaitSeconds,
     },
     inputs,

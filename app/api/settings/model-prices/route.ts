@@ -1,0 +1,58 @@
+// GET/PUT /api/settings/model-prices — the price table behind the runs' estimated cost, in USD per
+// million input and output tokens, keyed by model id as agents name it ("openai/gpt-4o-mini" or
+// "gpt-4o-mini"). Administrators only.
+//
+// Precedence: the built-in defaults, then the prices saved here, then the MODEL_PRICES
+// environment variable — the environment wins, so an operator's configuration cannot be
+// overridden from the dashboard. GET shows each layer and the table in force.
+import { z } from "zod";
+import { getDb } from "@/lib/db";
+import { writeSetting } from "@/lib/db/settings";
+import { json } from "@/lib/http/respond";
+import { apiRoute, type NoParams } from "@/lib/http/routes";
+import {
+  DEFAULT_MODEL_PRICES,
+  envModelPrices,
+  forgetModelPrices,
+  loadModelPrices,
+  MODEL_PRICES_SETTING,
+  type ModelPrices,
+  ModelPricesSchema,
+  savedModelPrices,
+} from "@/lib/runs/pricing";
+
+export const dynamic = "force-dynamic";
+
+const BodySchema = z.object({
+  prices: ModelPricesSchema.refine((p) => Object.keys(p).length <= 200, {
+    error: "at most 200 models",
+  }),
+});
+
+async function view(): Promise<{
+  prices: ModelPrices;
+  saved: ModelPrices;
+  environment: ModelPrices;
+  defaults: ModelPrices;
+  precedence: string;
+}> {
+  const db = await getDb();
+  forgetModelPrices();
+  return {
+    prices: await loadModelPrices(db),
+    saved: await savedModelPrices(db),
+    environment: envModelPrices(),
+    defaults: DEFAULT_MODEL_PRICES,
+    precedence: "defaults < saved < MODEL_PRICES (environment wins)",
+  };
+}
+
+export const GET = apiRoute(async () => json(await view()), { action: "admin" });
+
+export const PUT = apiRoute<NoParams, z.infer<typeof BodySchema>>(
+  async ({ body }) => {
+    await writeSetting(await getDb(), MODEL_PRICES_SETTING, body.prices);
+    return json(await view());
+  },
+  { action: "admin", body: BodySchema },
+);

@@ -1,0 +1,18 @@
+import { type RunStats, RunStatsSchema, type RunsPage, RunsPageSchema } from "@/lib/api/schemas";
+import { request } from "./request";
+
+// The runs table and the overview: GET /api/runs and GET /api/runs/stats.
+export type { RunRow, RunStats, RunsPage } from "@/lib/api/schemas";
+
+export const runsApi = {
+  /** One page of runs; repeat `meta` by passing URLSearchParams or [key, value] pairs. */
+  list: (
+    filters: Record<string, string> | URLSearchParams | [string, string][],
+  ): Promise<RunsPage> =>
+    request(RunsPageSchema, "GET", `/api/runs?${new URLSearchParams(filters)}`),
+  /** The last 14 days (usable as a queryFn as it is). */
+  stats: (): Promise<RunStats> => request(RunStatsSchema, "GET", "/api/runs/stats"),
+  /** The last `days` days (1..90). */
+  statsFor: (days: number): Promise<RunStats> =>
+    request(RunStatsSchema, "GET", `/api/runs/stats?days=${days}`),
+};
