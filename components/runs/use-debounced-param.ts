@@ -22,6 +22,8 @@ export function useDebouncedParam(value: string, write: (v: string) => void, del
   useEffect(() => {
     if (text.trim() === written.current) return;
     const t = setTimeout(() => {
+      // The URL may have caught up meanwhile (Clear, a saved view): then there is nothing to write.
+      if (text.trim() === written.current) return;
       written.current = text.trim();
       writeRef.current(text.trim());
     }, delay);

@@ -1,6 +1,6 @@
 "use client";
 
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { usePathname, useSearchParams } from "next/navigation";
 import { useCallback, useMemo } from "react";
 
 // The runs list's filters live in the URL: a filtered list can be shared, reloaded and returned to
@@ -35,17 +35,19 @@ export function apiQuery(params: URLSearchParams, perPage = 25): string {
 }
 
 export function useRunFilters() {
-  const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
   const query = useMemo(() => filterQuery(new URLSearchParams(params.toString())), [params]);
 
+  // The history entry is replaced in place (Next keeps useSearchParams in step): the URL changes
+  // at once and the page's server part is not fetched again for a filter, so quick changes in a
+  // row (Clear, then a date) cannot land out of order.
   const replace = useCallback(
     (next: URLSearchParams) => {
       const qs = next.toString();
-      router.replace(qs ? `${pathname}?${qs}` : pathname, { scroll: false });
+      window.history.replaceState(null, "", qs ? `${pathname}?${qs}` : pathname);
     },
-    [router, pathname],
+    [pathname],
   );
 
   /** Sets (or clears, with "") one filter; any change goes back to the first page. */
