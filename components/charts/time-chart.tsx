@@ -27,6 +27,8 @@ type Props = {
   /** Forces the top of the y axis (a rate's 100%). */
   max?: number;
   height?: number;
+  /** Said over the plot when every value is empty or zero. */
+  emptyLabel?: string;
 };
 
 const M = { top: 10, right: 8, bottom: 24, left: 48 };
@@ -36,7 +38,16 @@ const M = { top: 10, right: 8, bottom: 24, left: 48 };
  * series or one line per series, a tooltip for the day under the pointer, and the same numbers in
  * a visually hidden table for screen readers.
  */
-export function TimeChart({ days, series, kind, format, summary, max, height = 180 }: Props) {
+export function TimeChart({
+  days,
+  series,
+  kind,
+  format,
+  summary,
+  max,
+  height = 180,
+  emptyLabel = "Nothing recorded in these days",
+}: Props) {
   const [ref, width] = useWidth<HTMLDivElement>();
   const [active, setActive] = useState<number | null>(null);
 
@@ -203,7 +214,7 @@ export function TimeChart({ days, series, kind, format, summary, max, height = 1
         )}
         {empty && (
           <p className="absolute inset-x-0 top-1/2 -translate-y-1/2 pl-12 text-center text-muted-foreground text-xs">
-            Nothing recorded in these days
+            {emptyLabel}
           </p>
         )}
         {activeDay !== undefined && active !== null && (

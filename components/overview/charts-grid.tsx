@@ -109,6 +109,7 @@ export function ChartsGrid({ stats }: { stats: RunStats }) {
           days={labels}
           format={formatDuration}
           summary="Median review wait per day."
+          emptyLabel="No review finished in these days"
           series={[
             {
               key: "wait",
@@ -147,6 +148,11 @@ export function ChartsGrid({ stats }: { stats: RunStats }) {
           days={labels}
           format={formatUsd}
           summary={`Estimated cost per day; ${formatUsd(totals.cost_usd)} over ${n} days.`}
+          emptyLabel={
+            totals.cost_usd === 0 && totals.runs > 0
+              ? "$0 so far: the models used cost nothing"
+              : "No priced model used in these days"
+          }
           series={[
             {
               key: "cost",

@@ -88,9 +88,9 @@ export function StatCards({ stats }: { stats: RunStats }) {
         sub={`p50 ${formatDuration(t.p50_seconds)}`}
       />
       <Stat
-        label={`Cost · ${days} d`}
+        label={`Est. cost · ${days} d`}
         value={formatUsd(t.cost_usd)}
-        sub={`${formatTokens(tokens)} tokens · estimated`}
+        sub={`${formatTokens(tokens)} tokens`}
       />
     </ul>
   );

@@ -44,21 +44,21 @@ function Tags({ meta, onTag }: { meta: RunRow["meta"]; onTag: (tag: string) => v
   const tags = metaTags(meta);
   if (!tags.length) return <span className="text-muted-foreground">—</span>;
   return (
-    <div className="flex max-w-56 flex-wrap gap-1">
-      {tags.slice(0, 3).map((tag) => (
+    <div className="flex max-w-64 items-center gap-1">
+      {tags.slice(0, 2).map((tag) => (
         <button
           key={tag}
           type="button"
           onClick={() => onTag(tag)}
           title={`Show only runs tagged ${tag}`}
-          className="max-w-40 cursor-pointer truncate rounded-full border bg-muted px-2 py-0.5 text-muted-foreground text-xs hover:border-ring hover:text-foreground"
+          className="max-w-32 cursor-pointer truncate whitespace-nowrap rounded-full border bg-muted px-2 py-0.5 text-muted-foreground text-xs hover:border-ring hover:text-foreground"
         >
           {tag}
         </button>
       ))}
-      {tags.length > 3 && (
-        <span className="px-1 text-muted-foreground text-xs" title={tags.slice(3).join(", ")}>
-          +{tags.length - 3}
+      {tags.length > 2 && (
+        <span className="px-1 text-muted-foreground text-xs" title={tags.slice(2).join(", ")}>
+          +{tags.length - 2}
         </span>
       )}
     </div>
