@@ -27,20 +27,19 @@ test("overview, crews, runs filter and inbox", async ({ page, request }, info) =
 
   await page.getByRole("link", { name: "Runs", exact: true }).click();
   await expect(page.getByRole("table", { name: "Runs" })).toBeVisible();
-  await page.getByLabel("Crew").selectOption("brief");
-  await page.getByRole("button", { name: "Filter" }).click();
+  await page.getByLabel("Crew", { exact: true }).selectOption("brief");
   const rows = page.getByRole("table", { name: "Runs" }).locator("tbody tr");
   await expect(page).toHaveURL(/crew=brief/);
   // Until the filtered page arrives the previous rows stay on screen: wait for it.
   await expect
-    .poll(async () => [...new Set(await rows.locator("td:first-child").allInnerTexts())])
+    .poll(async () => [...new Set(await rows.locator("td:nth-child(4)").allInnerTexts())])
     .toEqual(["brief"]);
-  await page.getByLabel("Search").fill(briefId.slice(0, 8));
-  await page.getByRole("button", { name: "Filter" }).click();
+  // Search applies as you type.
+  await page.getByLabel("Search", { exact: true }).fill(briefId.slice(0, 8));
   await expect(rows).toHaveCount(1);
-  await expect(rows.first()).toContainText("lighthouses");
+  await expect(rows.first()).toContainText(briefId.slice(0, 8));
   // Live: the status moves to completed without a reload.
-  await expect(rows.first().locator(".status")).toHaveText("completed");
+  await expect(rows.first().locator("[data-status]")).toHaveText("Completed");
   await checkScreen(page, info, "runs");
 
   await page.getByRole("link", { name: "Inbox" }).click();

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
-import { Overview } from "@/components/overview";
+import { Overview } from "@/components/overview/overview";
+import { PageHeader } from "@/components/shell/page-header";
 import { requireUser } from "@/lib/auth/require-user";
 
 export const metadata: Metadata = { title: "Overview" };
@@ -9,7 +10,7 @@ export default async function OverviewPage() {
   await requireUser();
   return (
     <>
-      <h1>Overview</h1>
+      <PageHeader title="Overview" description="Your runs over the last 14 days, updated live." />
       <Overview />
     </>
   );

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
-import { RunsTable } from "@/components/runs-table";
+import { RunsList } from "@/components/runs/runs-list";
+import { PageHeader } from "@/components/shell/page-header";
 import { requireUser } from "@/lib/auth/require-user";
 import { crewsFor } from "@/lib/crew/registry";
 import { getDb } from "@/lib/db";
@@ -21,9 +22,12 @@ export default async function RunsPage() {
   }));
   return (
     <>
-      <h1>Runs</h1>
+      <PageHeader
+        title="Runs"
+        description="Every run of every crew: filter, open one, or act on several at once."
+      />
       <Suspense>
-        <RunsTable crews={crews} deployments={deployments} />
+        <RunsList crews={crews} deployments={deployments} />
       </Suspense>
     </>
   );

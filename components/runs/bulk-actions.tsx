@@ -1,0 +1,83 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import { RotateCcw, Square, X } from "lucide-react";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { toast } from "@/components/ui/toast";
+import { shortId } from "@/lib/format/id";
+import { rerun, settleAll, stopRun } from "./actions";
+import { ACTIVE_STATUSES, type RunRow } from "./model";
+
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
+
+function report(verb: string, ok: number, failed: { item: RunRow; error: string }[]) {
+  if (!failed.length) return toast.success(`${verb} ${plural(ok, "run")}`);
+  const first = failed[0];
+  toast.error(`${verb} ${ok} of ${ok + failed.length} runs`, {
+    description: first
+      ? `${shortId(first.item.id)} (${first.item.crew}): ${first.error}${failed.length > 1 ? ` — and ${failed.length - 1} more` : ""}`
+      : undefined,
+  });
+}
+
+/** What can be done to the selected runs at once: stop the active ones, start them all again. */
+export function BulkActions({ runs, clear }: { runs: RunRow[]; clear: () => void }) {
+  const client = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const active = runs.filter((r) => ACTIVE_STATUSES.has(r.status));
+  const refresh = () => client.invalidateQueries({ queryKey: ["runs"] });
+
+  const doRerun = async () => {
+    setBusy(true);
+    try {
+      const { ok, failed } = await settleAll(runs, rerun);
+      report("Started", ok, failed);
+      if (ok) clear();
+      await refresh();
+    } finally {
+      setBusy(false);
+    }
+  };
+  const doStop = async () => {
+    const { ok, failed } = await settleAll(active, stopRun);
+    report("Stopped", ok, failed);
+    clear();
+    await refresh();
+  };
+
+  return (
+    <div
+      role="toolbar"
+      aria-label="Selected runs"
+      className="flex flex-wrap items-center gap-2 rounded-lg border bg-accent px-3 py-2 text-accent-foreground"
+    >
+      <span className="mr-auto font-medium text-sm">{plural(runs.length, "run")} selected</span>
+      <ConfirmDialog
+        trigger={
+          <Button size="sm" disabled={!active.length || busy}>
+            <Square aria-hidden />
+            Stop{active.length ? ` ${active.length}` : ""}
+          </Button>
+        }
+        title={`Stop ${plural(active.length, "run")}?`}
+        description={
+          active.length < runs.length
+            ? `Only active runs can be stopped; ${plural(runs.length - active.length, "finished run")} will be left as they are. Stopped runs cannot be resumed.`
+            : "Stopped runs cannot be resumed."
+        }
+        confirmLabel={`Stop ${plural(active.length, "run")}`}
+        onConfirm={doStop}
+      />
+      <Button size="sm" onClick={doRerun} disabled={busy}>
+        <RotateCcw aria-hidden />
+        Re-run {runs.length}
+      </Button>
+      <Button size="sm" variant="ghost" onClick={clear}>
+        <X aria-hidden />
+        Clear selection
+      </Button>
+    </div>
+  );
+}

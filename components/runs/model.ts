@@ -1,0 +1,39 @@
+import type { RunRow } from "@/lib/api/client";
+import type { StartedBy } from "@/lib/api/schemas";
+import { secondsBetween } from "@/lib/format/duration";
+
+// How the runs list and the overview read a row of GET /api/runs.
+export type { RunRow };
+
+export const ACTIVE_STATUSES = new Set(["queued", "running", "pending_human_input"]);
+
+export const runHref = (r: { crew: string; id: string }) =>
+  `/crews/${encodeURIComponent(r.crew)}/runs/${r.id}`;
+
+export const crewHref = (crew: string) => `/crews/${encodeURIComponent(crew)}`;
+
+export function runDuration(r: RunRow, now = Date.now()): number | null {
+  // The server counts finished runs; a run still going counts up to now.
+  return r.duration_seconds ?? secondsBetween(r.started_at, r.finished_at, now);
+}
+
+const VIA: Record<NonNullable<StartedBy>["via"], string> = {
+  dashboard: "Dashboard",
+  api: "API",
+  deployment: "Deployment",
+};
+
+/** "ada@example.com", "API · ci-token", "API" — who started a run and how. */
+export function startedByLabel(s: StartedBy): string {
+  if (!s) return "API";
+  if (s.via === "dashboard") return s.name ?? "Dashboard";
+  return s.name ? `${VIA[s.via]} · ${s.name}` : VIA[s.via];
+}
+
+/** The meta object's scalar entries as "key:value" tags, the form the `meta` filter takes. */
+export function metaTags(meta: RunRow["meta"]): string[] {
+  if (!meta || typeof meta !== "object") return [];
+  return Object.entries(meta)
+    .filter(([, v]) => ["string", "number", "boolean"].includes(typeof v))
+    .map(([k, v]) => `${k}:${String(v)}`);
+}

@@ -1,0 +1,208 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import type { MouseEvent } from "react";
+import { Checkbox } from "@/components/ui/input";
+import { RelativeTime } from "@/components/ui/relative-time";
+import { StatusPill } from "@/components/ui/status-pill";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "@/components/ui/table";
+import { formatDuration } from "@/lib/format/duration";
+import { shortId } from "@/lib/format/id";
+import { formatTokens, formatUsd } from "@/lib/format/numbers";
+import { crewHref, metaTags, type RunRow, runDuration, runHref, startedByLabel } from "./model";
+
+type Props = {
+  runs: RunRow[];
+  selected: ReadonlySet<string>;
+  toggle: (id: string) => void;
+  toggleAll: (on: boolean) => void;
+  onTag: (tag: string) => void;
+};
+
+// A click on the row opens the run, unless it was on something with its own job (a link, the
+// checkbox, a tag) or the end of selecting text to copy.
+function useRowOpen() {
+  const router = useRouter();
+  return (e: MouseEvent, href: string) => {
+    const target = e.target as HTMLElement;
+    if (target.closest("a, button, input, label")) return;
+    if (window.getSelection()?.toString()) return;
+    if (e.metaKey || e.ctrlKey) window.open(href, "_blank", "noopener");
+    else router.push(href);
+  };
+}
+
+function Tags({ meta, onTag }: { meta: RunRow["meta"]; onTag: (tag: string) => void }) {
+  const tags = metaTags(meta);
+  if (!tags.length) return <span className="text-muted-foreground">—</span>;
+  return (
+    <div className="flex max-w-64 items-center gap-1">
+      {tags.slice(0, 2).map((tag) => (
+        <button
+          key={tag}
+          type="button"
+          onClick={() => onTag(tag)}
+          title={`Show only runs tagged ${tag}`}
+          className="max-w-32 cursor-pointer truncate whitespace-nowrap rounded-full border bg-muted px-2 py-0.5 text-muted-foreground text-xs hover:border-ring hover:text-foreground"
+        >
+          {tag}
+        </button>
+      ))}
+      {tags.length > 2 && (
+        <span className="px-1 text-muted-foreground text-xs" title={tags.slice(2).join(", ")}>
+          +{tags.length - 2}
+        </span>
+      )}
+    </div>
+  );
+}
+
+const num = "text-right tabular-nums whitespace-nowrap";
+
+/** The runs as a table from 768 px up; every row opens its run. */
+export function RunsTableView({ runs, selected, toggle, toggleAll, onTag }: Props) {
+  const open = useRowOpen();
+  const all = runs.length > 0 && runs.every((r) => selected.has(r.id));
+  const some = runs.some((r) => selected.has(r.id));
+  return (
+    <Table aria-label="Runs">
+      <TableHeader>
+        <TableRow>
+          <TableHead className="w-10 pr-0">
+            <Checkbox
+              aria-label="Select all runs on this page"
+              className="block"
+              checked={all}
+              ref={(el) => {
+                if (el) el.indeterminate = some && !all;
+              }}
+              onChange={(e) => toggleAll(e.target.checked)}
+            />
+          </TableHead>
+          <TableHead>Status</TableHead>
+          <TableHead>Run</TableHead>
+          <TableHead className="w-1/4">Crew</TableHead>
+          <TableHead>Started</TableHead>
+          <TableHead className="text-right">Duration</TableHead>
+          <TableHead className="text-right">Tokens</TableHead>
+          <TableHead className="text-right">Cost</TableHead>
+          <TableHead>Tags</TableHead>
+          <TableHead>Started by</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {runs.map((r) => {
+          const href = runHref(r);
+          return (
+            <TableRow
+              key={r.id}
+              data-run={r.id}
+              data-state={selected.has(r.id) ? "selected" : undefined}
+              onClick={(e) => open(e, href)}
+              className="cursor-pointer hover:bg-muted/60 data-[state=selected]:bg-accent/60"
+            >
+              <TableCell className="w-10 pr-0">
+                <Checkbox
+                  aria-label={`Select run ${shortId(r.id)}`}
+                  checked={selected.has(r.id)}
+                  onChange={() => toggle(r.id)}
+                  className="block"
+                />
+              </TableCell>
+              <TableCell>
+                <StatusPill status={r.status} />
+              </TableCell>
+              <TableCell>
+                <Link
+                  href={href}
+                  className="font-mono text-link text-xs hover:underline"
+                  aria-label={`Run ${shortId(r.id)} of ${r.crew}`}
+                  title={r.id}
+                >
+                  {shortId(r.id)}
+                </Link>
+              </TableCell>
+              <TableCell className="max-w-48 truncate">
+                <Link
+                  href={crewHref(r.crew)}
+                  className="font-medium text-foreground hover:text-link hover:underline"
+                >
+                  {r.crew}
+                </Link>
+              </TableCell>
+              <TableCell className="text-muted-foreground">
+                <RelativeTime iso={r.created_at} />
+              </TableCell>
+              <TableCell className={num}>{formatDuration(runDuration(r))}</TableCell>
+              <TableCell
+                className={num}
+                title={
+                  r.token_usage
+                    ? `${r.token_usage.input_tokens} in · ${r.token_usage.output_tokens} out`
+                    : undefined
+                }
+              >
+                {formatTokens(r.token_usage?.total_tokens)}
+              </TableCell>
+              <TableCell className={num}>{formatUsd(r.cost_usd)}</TableCell>
+              <TableCell>
+                <Tags meta={r.meta} onTag={onTag} />
+              </TableCell>
+              <TableCell className="max-w-48 truncate text-muted-foreground">
+                {startedByLabel(r.started_by)}
+              </TableCell>
+            </TableRow>
+          );
+        })}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** The runs as cards below 768 px: what matters to tell them apart, each card one link. */
+export function RunsCardList({ runs, selected, toggle }: Omit<Props, "toggleAll" | "onTag">) {
+  return (
+    <ul aria-label="Runs" className="grid gap-2">
+      {runs.map((r) => (
+        <li
+          key={r.id}
+          data-run={r.id}
+          className="relative flex items-start gap-3 rounded-lg border bg-card p-3 shadow-xs has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-ring"
+        >
+          <Checkbox
+            aria-label={`Select run ${shortId(r.id)}`}
+            checked={selected.has(r.id)}
+            onChange={() => toggle(r.id)}
+            className="relative z-10 mt-1"
+          />
+          <div className="grid min-w-0 flex-1 gap-1.5">
+            <div className="flex items-center justify-between gap-2">
+              <Link
+                href={runHref(r)}
+                className="truncate font-medium text-foreground outline-none after:absolute after:inset-0 after:rounded-lg"
+              >
+                {r.crew}
+              </Link>
+              <StatusPill status={r.status} />
+            </div>
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-muted-foreground text-xs">
+              <code className="bg-transparent p-0 font-mono">{shortId(r.id)}</code>
+              <span suppressHydrationWarning>
+                <RelativeTime iso={r.created_at} className="relative z-10" />
+              </span>
+              <span className="tabular-nums">{formatDuration(runDuration(r))}</span>
+            </div>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
