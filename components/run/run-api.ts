@@ -1,15 +1,9 @@
-import { request } from "@/lib/api/client";
-import { KickoffResponseSchema } from "@/lib/api/schemas";
+import { crewApi } from "@/lib/api/client";
 
 type InputValue = string | number | boolean | null;
 
 /** Starts the crew again with the given inputs; answers the new run's id. */
 export async function rerun(crew: string, inputs: Record<string, InputValue>) {
-  const { kickoff_id } = await request(
-    KickoffResponseSchema,
-    "POST",
-    `/api/crews/${encodeURIComponent(crew)}/kickoff`,
-    { inputs },
-  );
+  const { kickoff_id } = await crewApi(crew).kickoff(inputs);
   return kickoff_id;
 }

@@ -1,5 +1,4 @@
-import { crewApi, request } from "@/lib/api/client";
-import { KickoffResponseSchema } from "@/lib/api/schemas";
+import { crewApi } from "@/lib/api/client";
 import type { RunRow } from "./model";
 
 // The bulk actions, made the way any API client would make them.
@@ -8,12 +7,7 @@ import type { RunRow } from "./model";
 export async function rerun(run: RunRow): Promise<string> {
   const status = await crewApi(run.crew).status(run.id);
   const meta = Object.keys(status.meta).length ? status.meta : undefined;
-  const started = await request(
-    KickoffResponseSchema,
-    "POST",
-    `/api/crews/${encodeURIComponent(run.crew)}/kickoff`,
-    { inputs: status.inputs, meta },
-  );
+  const started = await crewApi(run.crew).kickoff(status.inputs, meta);
   return started.kickoff_id;
 }
 

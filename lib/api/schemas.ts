@@ -72,6 +72,9 @@ export const ResumeResponseSchema = z
   .object({ status: z.enum(["resumed", "retrying", "completed"]), message: z.string() })
   .meta({ id: "ResumeResponse" });
 
+/** An answer without a body (204). */
+export const NoContentSchema = z.undefined();
+
 export const StopResponseSchema = z
   .object({ status: z.literal("stopped"), kickoff_id: z.uuid() })
   .meta({ id: "StopResponse" });

@@ -3,6 +3,6 @@
 export * from "./crew";
 export * from "./inputs";
 export * from "./legacy";
-export { ApiError, type Problem, request } from "./request";
+export { ApiError, type Problem, request, schema } from "./request";
 export * from "./runs";
 export * from "./views";

@@ -1,8 +1,7 @@
-import { InputsResponseSchema } from "@/lib/api/schemas";
-import { request } from "./request";
+import { request, schema } from "./request";
 
 // A crew's inputs: names (as CrewAI answers) and the JSON Schema the kickoff form is built from.
 export const inputsApi = {
   get: (crew: string) =>
-    request(InputsResponseSchema, "GET", `/api/crews/${encodeURIComponent(crew)}/inputs`),
+    request(schema("InputsResponseSchema"), "GET", `/api/crews/${encodeURIComponent(crew)}/inputs`),
 };

@@ -1,10 +1,14 @@
-import { z } from "zod";
-import { ProblemSchema } from "@/lib/api/schemas";
+import type { z } from "zod";
+import type * as ApiSchemas from "@/lib/api/schemas";
 
 // The dashboard's HTTP core: the same endpoints and rules as any script (the session cookie
 // stands in for the bearer token). Every body is parsed with the zod schema the server answers
 // with, so a drifted response fails loudly here instead of rendering `undefined` three screens on.
-export type Problem = z.infer<typeof ProblemSchema>;
+//
+// The schemas (and zod, ~40 kB gzip) are imported on the first call rather than with the page:
+// a request is asynchronous anyway, so parsing can wait for the chunk without delaying the first
+// paint, and no page pays for zod in its first-load JavaScript.
+export type Problem = z.infer<typeof ApiSchemas.ProblemSchema>;
 
 export class ApiError extends Error {
   constructor(readonly problem: Problem) {
@@ -12,13 +16,23 @@ export class ApiError extends Error {
   }
 }
 
-const ClientProblemSchema = ProblemSchema.partial({ type: true }).passthrough();
+type Schemas = typeof ApiSchemas;
+type SchemaName = { [K in keyof Schemas]: Schemas[K] extends z.ZodType ? K : never }[keyof Schemas];
 
-/** An empty schema for answers without a body (204). */
-export const NoContent = z.undefined();
+let loading: Promise<Schemas> | undefined;
+const loadSchemas = () => {
+  loading ??= import("@/lib/api/schemas");
+  return loading;
+};
+
+/** A schema from lib/api/schemas, loaded on first use. */
+export type SchemaRef<S extends z.ZodType> = () => Promise<S>;
+export function schema<K extends SchemaName>(name: K): SchemaRef<Schemas[K] & z.ZodType> {
+  return async () => (await loadSchemas())[name] as Schemas[K] & z.ZodType;
+}
 
 export async function request<S extends z.ZodType>(
-  schema: S,
+  answer: SchemaRef<S>,
   method: string,
   path: string,
   body?: unknown,
@@ -38,7 +52,8 @@ export async function request<S extends z.ZodType>(
     data = undefined;
   }
   if (!res.ok) {
-    const problem = ClientProblemSchema.safeParse(data);
+    const { ProblemSchema } = await loadSchemas();
+    const problem = ProblemSchema.partial({ type: true }).passthrough().safeParse(data);
     throw new ApiError(
       problem.success
         ? { type: "about:blank", ...problem.data }
@@ -50,7 +65,7 @@ export async function request<S extends z.ZodType>(
           },
     );
   }
-  const parsed = schema.safeParse(data);
+  const parsed = (await answer()).safeParse(data);
   if (!parsed.success) {
     throw new ApiError({
       type: "urn:crewdeck:problem:unexpected_response",

@@ -1,5 +1,5 @@
-import { type RunStats, RunStatsSchema, type RunsPage, RunsPageSchema } from "@/lib/api/schemas";
-import { request } from "./request";
+import type { RunStats, RunsPage } from "@/lib/api/schemas";
+import { request, schema } from "./request";
 
 // The runs table and the overview: GET /api/runs and GET /api/runs/stats.
 export type { RunRow, RunStats, RunsPage } from "@/lib/api/schemas";
@@ -9,10 +9,10 @@ export const runsApi = {
   list: (
     filters: Record<string, string> | URLSearchParams | [string, string][],
   ): Promise<RunsPage> =>
-    request(RunsPageSchema, "GET", `/api/runs?${new URLSearchParams(filters)}`),
+    request(schema("RunsPageSchema"), "GET", `/api/runs?${new URLSearchParams(filters)}`),
   /** The last 14 days (usable as a queryFn as it is). */
-  stats: (): Promise<RunStats> => request(RunStatsSchema, "GET", "/api/runs/stats"),
+  stats: (): Promise<RunStats> => request(schema("RunStatsSchema"), "GET", "/api/runs/stats"),
   /** The last `days` days (1..90). */
   statsFor: (days: number): Promise<RunStats> =>
-    request(RunStatsSchema, "GET", `/api/runs/stats?days=${days}`),
+    request(schema("RunStatsSchema"), "GET", `/api/runs/stats?days=${days}`),
 };
