@@ -51,7 +51,7 @@ export function Inbox({
                 <span className="muted">
                   {pending.task_id} · attempt {pending.attempt} · started{" "}
                   {new Date(r.created_at).toLocaleString()}
-                  {r.started_by && ` by ${r.started_by}`}
+                  {r.started_by?.name && ` by ${r.started_by.name}`}
                 </span>
                 <a href={`/crews/${r.crew}/runs/${r.id}`}>Open run</a>
                 {canReview && open !== r.id && (

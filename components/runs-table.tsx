@@ -168,7 +168,7 @@ export function RunsTable({
                       {r.status.replaceAll("_", " ")}
                     </span>
                   </td>
-                  <td>{r.started_by ?? "API (organization token)"}</td>
+                  <td>{r.started_by?.name ?? "API (organization token)"}</td>
                   <td>
                     <time dateTime={r.created_at}>{new Date(r.created_at).toLocaleString()}</time>
                   </td>

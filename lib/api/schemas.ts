@@ -86,9 +86,56 @@ export const StepSchema = z
     tool: z.string().optional(),
     tool_input: z.unknown().optional(),
     result: z.unknown().optional(),
+    model: z.string().optional().describe("The model the agent ran on"),
+    usage: z
+      .object({ input_tokens: z.number(), output_tokens: z.number() })
+      .optional()
+      .describe("Tokens of the LLM call this step ends (on its answer or last tool call)"),
     at: z.string(),
   })
   .meta({ id: "Step" });
+
+export const TokenUsageSchema = z
+  .object({
+    input_tokens: z.number().int(),
+    output_tokens: z.number().int(),
+    total_tokens: z.number().int(),
+  })
+  .meta({ id: "TokenUsage" });
+
+export const StartedBySchema = z
+  .object({
+    via: z.enum(["dashboard", "api", "deployment"]),
+    name: z
+      .string()
+      .nullable()
+      .describe("The person's e-mail (dashboard), the token's label or prefix (api)"),
+  })
+  .nullable()
+  .describe("How the run was started; null for runs from before this was recorded")
+  .meta({ id: "StartedBy" });
+
+export const CostSchema = z
+  .object({
+    usd: z
+      .number()
+      .nullable()
+      .describe("Estimated cost in US dollars; null when no model used has a known price"),
+    estimated: z.literal(true),
+    models: z.array(z.string()).describe("The models the run used"),
+    unpriced_models: z.array(z.string()).describe("Models used that have no known price"),
+  })
+  .meta({ id: "Cost" });
+
+export const RunTimingSchema = z
+  .object({
+    working_seconds: z
+      .number()
+      .nullable()
+      .describe("Execution time minus the time spent awaiting review; null before it starts"),
+    review_wait_seconds: z.number().describe("Seconds spent awaiting review, all reviews"),
+  })
+  .meta({ id: "RunTiming" });
 
 export const TaskStatusSchema = z
   .object({
@@ -101,6 +148,7 @@ export const TaskStatusSchema = z
     started_at: z.string().nullable(),
     finished_at: z.string().nullable(),
     execution_time: z.number().nullable().describe("Seconds"),
+    token_usage: TokenUsageSchema.describe("Tokens this task used, over all its attempts"),
   })
   .meta({ id: "TaskStatus" });
 
@@ -128,6 +176,16 @@ export const StatusResponseSchema = z
     created_at: z.string(),
     updated_at: z.string(),
     execution_time: z.number().nullable().describe("Seconds from start to finish (or to now)"),
+    token_usage: TokenUsageSchema.describe("Tokens the whole run used"),
+    cost: CostSchema,
+    timing: RunTimingSchema,
+    inputs: z
+      .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))
+      .describe("The kickoff's inputs, in the crew's input order"),
+    meta: z.record(z.string(), z.unknown()).describe("The `meta` object given at kickoff"),
+    started_by: StartedBySchema,
+    stopped_by: z.string().nullable().describe("Who stopped the run, if it was stopped"),
+    stopped_at: z.string().nullable(),
   })
   .meta({ id: "ExecutionStatus" });
 
@@ -176,6 +234,9 @@ export {
 export type KickoffRequest = z.infer<typeof KickoffRequestSchema>;
 export type ResumeRequest = z.infer<typeof ResumeRequestSchema>;
 export type StatusResponse = z.infer<typeof StatusResponseSchema>;
+export type TokenUsage = z.infer<typeof TokenUsageSchema>;
+export type StartedBy = z.infer<typeof StartedBySchema>;
+export type Cost = z.infer<typeof CostSchema>;
 export type ExecutionEvent = z.infer<typeof EventSchema>;
 
 // Webhook bodies (CrewAI's field names, plus where the event sits in the execution's log).
@@ -238,3 +299,98 @@ export const CrewWebhookSchema = z
     }),
   })
   .meta({ id: "CrewWebhook" });
+
+// GET /api/runs: one page of the runs table.
+export const RunRowSchema = z
+  .object({
+    id: z.uuid(),
+    crew: z.string(),
+    status: z.enum(EXECUTION_STATUSES),
+    started_by: StartedBySchema,
+    created_at: z.string(),
+    started_at: z.string().nullable(),
+    finished_at: z.string().nullable(),
+    inputs: z.record(z.string(), z.unknown()),
+    meta: z.record(z.string(), z.unknown()),
+    pending_human_input: z
+      .object({ task_id: z.string(), output: z.string(), attempt: z.number().int() })
+      .nullable(),
+    error: z.string().nullable(),
+    token_usage: TokenUsageSchema,
+    cost_usd: z
+      .number()
+      .nullable()
+      .describe("Estimated; null when no model the run used has a known price"),
+    models: z.array(z.string()),
+    duration_seconds: z.number().nullable().describe("Start to finish; null until it finishes"),
+    review_wait_seconds: z.number(),
+  })
+  .meta({ id: "RunRow" });
+
+export const RunsPageSchema = z
+  .object({
+    runs: z.array(RunRowSchema),
+    per_page: z.number().int(),
+    next_cursor: z.string().nullable(),
+    prev_cursor: z.string().nullable(),
+    total: z.number().int(),
+    total_capped: z.boolean().describe("True: more than `total` runs match"),
+  })
+  .meta({ id: "RunsPage" });
+
+// GET /api/runs/stats: the overview's figures.
+export const RunStatsDaySchema = z.object({
+  day: z.string().describe("YYYY-MM-DD (server time zone)"),
+  completed: z.number().int(),
+  error: z.number().int(),
+  cancelled: z.number().int(),
+  other: z.number().int(),
+  avg_seconds: z.number().nullable(),
+  max_seconds: z.number().nullable(),
+  p50_seconds: z.number().nullable().describe("Median duration of the day's completed runs"),
+  p95_seconds: z.number().nullable(),
+  review_wait_p50_seconds: z
+    .number()
+    .nullable()
+    .describe("Median review wait of the day's completed runs that waited for review"),
+  input_tokens: z.number().int(),
+  output_tokens: z.number().int(),
+  cost_usd: z.number().nullable(),
+});
+
+export const RunStatsSchema = z
+  .object({
+    awaiting_review: z.number().int(),
+    running: z.number().int(),
+    window_days: z.number().int(),
+    days: z.array(RunStatsDaySchema),
+    totals: z.object({
+      runs: z.number().int(),
+      completed: z.number().int(),
+      failed: z.number().int(),
+      stopped: z.number().int(),
+      failure_rate: z
+        .number()
+        .nullable()
+        .describe("failed / finished (completed + failed + stopped); null when none finished"),
+      input_tokens: z.number().int(),
+      output_tokens: z.number().int(),
+      cost_usd: z.number().nullable(),
+      p50_seconds: z.number().nullable(),
+      p95_seconds: z.number().nullable(),
+    }),
+  })
+  .meta({ id: "RunStats" });
+
+export const RunStatsQuerySchema = z.object({
+  days: z.coerce
+    .number({ error: "days must be a number" })
+    .int("days must be a whole number")
+    .min(1, "days must be 1 to 90")
+    .max(90, "days must be 1 to 90")
+    .default(14),
+});
+
+export type RunRow = z.infer<typeof RunRowSchema>;
+export type RunsPage = z.infer<typeof RunsPageSchema>;
+export type RunStats = z.infer<typeof RunStatsSchema>;

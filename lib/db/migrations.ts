@@ -315,6 +315,20 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
     `,
   },
   {
+    version: 10,
+    name: "who started and stopped a run, and its review wait",
+    sql: `
+      -- How a run was started: 'dashboard' (a session), 'api' (a token) or 'deployment' (a
+      -- remote's run), with the person's e-mail or the token's label/prefix. Older runs: null.
+      ALTER TABLE executions ADD COLUMN started_via text;
+      ALTER TABLE executions ADD COLUMN started_by_name text;
+      ALTER TABLE executions ADD COLUMN stopped_by text;
+      ALTER TABLE executions ADD COLUMN stopped_at timestamptz;
+      -- Seconds spent awaiting review, summed over every review (added when each one ends).
+      ALTER TABLE executions ADD COLUMN review_wait_seconds double precision NOT NULL DEFAULT 0;
+    `,
+  },
+  {
     version: 11,
     name: "saved views",
     sql: `

@@ -1,13 +1,14 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { generateText, stepCountIs, type Tool } from "ai";
 
-export type AgentStep =
-  | { type: "thought"; text: string }
-  | { type: "tool_call"; tool: string; tool_input: unknown; call_id: string }
-  | { type: "tool_result"; tool: string; result: unknown; call_id: string; is_error?: boolean }
-  | { type: "answer"; text: string };
-
 export type AgentUsage = { input_tokens: number; output_tokens: number };
+
+// The step that ends an LLM call (its answer, or its last tool call) carries that call's usage.
+export type AgentStep =
+  | { type: "thought"; text: string; usage?: AgentUsage }
+  | { type: "tool_call"; tool: string; tool_input: unknown; call_id: string; usage?: AgentUsage }
+  | { type: "tool_result"; tool: string; result: unknown; call_id: string; is_error?: boolean }
+  | { type: "answer"; text: string; usage?: AgentUsage };
 
 /**
  * One agent working one task: the AI SDK's tool loop, with every step reported through `onStep`
@@ -31,7 +32,8 @@ export async function runAgent({
   maxSteps: number;
   maxRetries: number;
   signal: AbortSignal;
-  onStep: (steps: AgentStep[]) => Promise<void>;
+  /** The steps of one LLM call, and the tokens that call used. */
+  onStep: (steps: AgentStep[], usage: AgentUsage) => Promise<void>;
 }): Promise<{ output: string; usage: AgentUsage }> {
   const local = new AbortController();
   let stepError: unknown;
@@ -81,8 +83,18 @@ export async function runAgent({
         }
         if (!step.toolCalls.length && step.text.trim())
           steps.push({ type: "answer", text: step.text });
+        const usage: AgentUsage = {
+          input_tokens: step.usage.inputTokens ?? 0,
+          output_tokens: step.usage.outputTokens ?? 0,
+        };
+        // The call's usage goes on its answer, else its last tool call, else its last step.
+        const ender =
+          steps.findLast((s) => s.type === "answer") ??
+          steps.findLast((s) => s.type === "tool_call") ??
+          steps.findLast((s) => s.type === "thought");
+        if (ender) ender.usage = usage;
         try {
-          await onStep(steps);
+          await onStep(steps, usage);
         } catch (err) {
           // The SDK swallows callback errors; remember ours and stop the loop ourselves.
           stepError = err;

@@ -5,12 +5,22 @@ import { isConnectionError } from "@/lib/db/connection-errors";
 import type { Db } from "@/lib/db/types";
 import { resolveModel } from "@/lib/llm/resolve-model";
 import { type Change, LeaseLostError, mutateExecution } from "@/lib/runs/execution-store";
-import type { ExecutionRow, NewEvent, TaskState } from "@/lib/runs/types";
+import type { ExecutionRow, NewEvent, TaskState, TokenUsage } from "@/lib/runs/types";
 import { buildPrompt, contextFor } from "./prompt";
 import { type AgentStep, runAgent } from "./run-agent";
 import { toolsFor } from "./tools";
 
 const LAST_STEP_TEXT_LIMIT = 4_000;
+
+const ZERO_USAGE: TokenUsage = { input_tokens: 0, output_tokens: 0, total_tokens: 0 };
+
+function addUsage(a: TokenUsage, b: { input_tokens: number; output_tokens: number }): TokenUsage {
+  return {
+    input_tokens: a.input_tokens + b.input_tokens,
+    output_tokens: a.output_tokens + b.output_tokens,
+    total_tokens: a.total_tokens + b.input_tokens + b.output_tokens,
+  };
+}
 
 /**
  * Runs a claimed execution from wherever it stands: tasks already completed are never run again;
@@ -145,10 +155,38 @@ async function runTask({
       maxSteps: e.AGENT_MAX_STEPS,
       maxRetries: e.MODEL_MAX_RETRIES,
       signal: AbortSignal.any([signal, timeout]),
-      onStep: async (steps) => {
-        if (!steps.length) return;
-        await change(() => ({
-          patch: { last_step: stepView(steps.at(-1) as AgentStep, task.id, agent.id, attempt) },
+      onStep: async (steps, usage) => {
+        const used = addUsage(ZERO_USAGE, usage);
+        if (!steps.length && !used.total_tokens) return;
+        // Tokens count as they are spent, so a task that fails or is stopped still shows them.
+        await change((r) => ({
+          patch: {
+            ...(steps.length
+              ? {
+                  last_step: stepView(
+                    steps.at(-1) as AgentStep,
+                    task.id,
+                    agent.id,
+                    attempt,
+                    modelId,
+                  ),
+                }
+              : {}),
+            ...(used.total_tokens
+              ? {
+                  token_usage: addUsage(r.token_usage, used),
+                  tasks: r.tasks.map((t, i) =>
+                    i === index
+                      ? {
+                          ...t,
+                          token_usage: addUsage(t.token_usage ?? ZERO_USAGE, used),
+                          models: [...new Set([...(t.models ?? []), modelId])],
+                        }
+                      : t,
+                  ),
+                }
+              : {}),
+          },
           events: steps.map(
             (s): NewEvent => ({
               type: s.type,
@@ -176,12 +214,8 @@ async function runTask({
       finished_at: finishedAt.toISOString(),
       execution_time: Math.round((finishedAt.getTime() - startedAt.getTime()) / 10) / 100,
     });
-    const usage = {
-      input_tokens: r.token_usage.input_tokens + result.usage.input_tokens,
-      output_tokens: r.token_usage.output_tokens + result.usage.output_tokens,
-      total_tokens:
-        r.token_usage.total_tokens + result.usage.input_tokens + result.usage.output_tokens,
-    };
+    // Counted step by step already (onStep above).
+    const usage = r.token_usage;
     const events: NewEvent[] = [
       {
         type: "task_completed",
@@ -296,14 +330,14 @@ function replaceTask(tasks: TaskState[], index: number, patch: Partial<TaskState
 }
 
 // /status shows the latest step; long texts are cut there (the event log keeps them whole).
-function stepView(step: AgentStep, taskId: string, agent: string, attempt: number) {
+function stepView(step: AgentStep, taskId: string, agent: string, attempt: number, model: string) {
   const cut = (v: unknown) => {
     const s = typeof v === "string" ? v : JSON.stringify(v);
     return s && s.length > LAST_STEP_TEXT_LIMIT ? `${s.slice(0, LAST_STEP_TEXT_LIMIT)}…` : v;
   };
   const { type, ...rest } = step;
   const body = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, cut(v)]));
-  return { type, task_id: taskId, agent, attempt, ...body, at: new Date().toISOString() };
+  return { type, task_id: taskId, agent, attempt, model, ...body, at: new Date().toISOString() };
 }
 
 function describeModelError(err: unknown, modelId: string): string {

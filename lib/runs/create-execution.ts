@@ -58,8 +58,10 @@ export async function createExecution({
   const id = crypto.randomUUID();
   await db.tx(async (q) => {
     await q.query(
-      `INSERT INTO executions (id, crew, status, owner_user_id, token_id, inputs, meta, webhooks, crew_snapshot, tasks, last_seq)
-       VALUES ($1, $2, 'queued', $3, $4, $5::jsonb, $6::jsonb, $7::jsonb, $8::jsonb, $9::jsonb, 1)`,
+      `INSERT INTO executions (id, crew, status, owner_user_id, token_id, inputs, meta, webhooks, crew_snapshot, tasks, last_seq,
+                               started_via, started_by_name)
+       VALUES ($1, $2, 'queued', $3, $4, $5::jsonb, $6::jsonb, $7::jsonb, $8::jsonb, $9::jsonb, 1, $10,
+               COALESCE($11, (SELECT COALESCE(label, display_prefix) FROM api_tokens WHERE id = $4::uuid), 'CREW_TOKEN'))`,
       [
         id,
         crew.slug,
@@ -70,6 +72,9 @@ export async function createExecution({
         JSON.stringify(webhooks),
         JSON.stringify(crew),
         JSON.stringify(tasks),
+        // Who started it: the signed-in person, or the token (its label, else its prefix).
+        principal.kind === "session" ? "dashboard" : "api",
+        principal.kind === "session" ? principal.email : null,
       ],
     );
     await q.query(

@@ -28,12 +28,19 @@ const WRITABLE = [
   "finished_at",
   "remote",
   "next_poll_at",
+  "stopped_by",
+  "stopped_at",
+  "review_wait_seconds",
 ] as const;
 export type ExecutionPatch = Partial<
-  Pick<ExecutionRow, Exclude<(typeof WRITABLE)[number], "lease_expires_at" | "next_poll_at">>
+  Pick<
+    ExecutionRow,
+    Exclude<(typeof WRITABLE)[number], "lease_expires_at" | "next_poll_at" | "stopped_at">
+  >
 > & {
   lease_expires_at?: Date | null;
   next_poll_at?: Date | null;
+  stopped_at?: Date | null;
 };
 
 /** The worker no longer owns the execution: its lease ran out, or the run was stopped. */

@@ -1,8 +1,11 @@
 import { z } from "zod";
+import type { RunRow, RunStats, RunsPage, TokenUsage } from "@/lib/api/schemas";
 import type { Principal } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/types";
 import { errors } from "@/lib/errors";
+import { estimateCost, type ModelPrices } from "./pricing";
 import { EXECUTION_STATUSES } from "./states";
+import { startedBy } from "./status-view";
 
 export const ListQuerySchema = z.object({
   crew: z.string().max(200).optional(),
@@ -24,7 +27,29 @@ export const ListQuerySchema = z.object({
     .trim()
     .max(200)
     .optional()
-    .describe("A kickoff id (or its start), or text in the inputs"),
+    .describe("A kickoff id (or its start), a crew, or text in the inputs or the error"),
+  meta: z
+    .union([z.string().max(500), z.array(z.string().max(500)).max(20)])
+    .optional()
+    .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]))
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(/^[^:]+:/, "meta filters are key:value (e.g. meta=team:growth)")
+          .transform((f) => {
+            const i = f.indexOf(":");
+            return { key: f.slice(0, i), value: f.slice(i + 1) };
+          }),
+      ),
+    )
+    .describe("key:value; repeat for several (all must match)"),
+  started_by: z
+    .string()
+    .trim()
+    .max(320)
+    .optional()
+    .describe("`me` (the caller) or the e-mail of the person who started it"),
   cursor: z
     .string()
     .max(300)
@@ -33,18 +58,26 @@ export const ListQuerySchema = z.object({
   per_page: z.coerce.number().int().min(1).max(100).default(25),
 });
 export type ListQuery = z.infer<typeof ListQuerySchema>;
+export type ListQueryInput = z.input<typeof ListQuerySchema>;
 
-export type ExecutionListItem = {
+type ListRow = {
   id: string;
   crew: string;
-  status: string;
-  started_by: string | null;
+  status: RunRow["status"];
   created_at: string;
   started_at: string | null;
   finished_at: string | null;
   inputs: Record<string, unknown>;
+  meta: Record<string, unknown> | null;
   pending_human_input: { task_id: string; output: string; attempt: number } | null;
   error: string | null;
+  token_usage: TokenUsage | null;
+  review_wait_seconds: number;
+  started_via: string | null;
+  started_by_name: string | null;
+  deployment_id: string | null;
+  duration_seconds: number | null;
+  usage_by_model: { model: string; input_tokens: number; output_tokens: number }[] | null;
 };
 
 // A page boundary: the (created_at, id) of the row at the edge, and which way to read from it.
@@ -83,11 +116,18 @@ export async function listExecutions({
   db,
   principal,
   query,
+  prices,
 }: {
   db: Db;
   principal: Principal;
   query: ListQuery;
-}) {
+  prices: ModelPrices;
+}): Promise<RunsPage> {
+  if (query.from && query.to && query.from > query.to)
+    throw errors.unprocessable(
+      `from (${query.from}) is after to (${query.to}): give the earlier date as from.`,
+      { errors: [{ path: "from", message: "must be on or before to" }] },
+    );
   const where: string[] = [];
   const params: unknown[] = [];
   const add = (sql: string, ...values: unknown[]) => {
@@ -104,17 +144,23 @@ export async function listExecutions({
   if (query.deployment === "local") add("e.deployment_id IS NULL");
   else if (query.deployment) add("e.crew = ?", `@${query.deployment}`);
   if (query.person) add("u.email = ?", query.person.toLowerCase());
+  if (query.started_by === "me") {
+    if (principal.kind === "org")
+      throw errors.unprocessable(
+        "started_by=me needs a person: sign in, or use a user token (an organization token is no one).",
+      );
+    add("e.owner_user_id = ?", principal.userId);
+  } else if (query.started_by) add("u.email = ?", query.started_by.toLowerCase());
+  for (const { key, value } of query.meta) add("e.meta ->> ?::text = ?::text", key, value);
   if (query.from) add("e.created_at >= ?::date", query.from);
   if (query.to) add("e.created_at < ?::date + 1", query.to);
   if (query.q) {
     const escaped = query.q.replace(/[\\%_]/g, (c) => `\\${c}`);
+    const text = "e.crew ILIKE ? OR e.inputs::text ILIKE ? OR coalesce(e.error, '') ILIKE ?";
+    const like = `%${escaped}%`;
     if (/^[0-9a-f-]{4,36}$/i.test(query.q))
-      add(
-        "(e.id::text LIKE ? OR e.inputs::text ILIKE ?)",
-        `${escaped.toLowerCase()}%`,
-        `%${escaped}%`,
-      );
-    else add("e.inputs::text ILIKE ?", `%${escaped}%`);
+      add(`(e.id::text LIKE ? OR ${text})`, `${escaped.toLowerCase()}%`, like, like, like);
+    else add(`(${text})`, like, like, like);
   }
   const filterSql = where.length ? `WHERE ${where.join(" AND ")}` : "";
   const filterParams = [...params];
@@ -131,9 +177,17 @@ export async function listExecutions({
   const order = newer ? "ASC" : "DESC";
   params.push(query.per_page + 1);
   const [{ rows }, { rows: counted }] = await Promise.all([
-    db.query<ExecutionListItem>(
-      `SELECT e.id, e.crew, e.status, u.email AS started_by, e.created_at::text, e.started_at::text, e.finished_at::text,
-              e.inputs, e.pending_human_input, e.error
+    db.query<ListRow>(
+      `SELECT e.id, e.crew, e.status, e.created_at::text, e.started_at::text, e.finished_at::text,
+              e.inputs, e.meta, e.pending_human_input, e.error, e.token_usage, e.review_wait_seconds,
+              e.started_via, COALESCE(e.started_by_name, u.email) AS started_by_name, e.deployment_id,
+              round(EXTRACT(EPOCH FROM e.finished_at - e.started_at)::numeric, 2)::float AS duration_seconds,
+              (SELECT jsonb_agg(jsonb_build_object(
+                        'model', t.value->'models'->>0,
+                        'input_tokens', COALESCE((t.value->'token_usage'->>'input_tokens')::bigint, 0),
+                        'output_tokens', COALESCE((t.value->'token_usage'->>'output_tokens')::bigint, 0)))
+                 FROM jsonb_array_elements(e.tasks) t
+                WHERE t.value->'models'->>0 IS NOT NULL) AS usage_by_model
          ${from} ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
         ORDER BY e.created_at ${order}, e.id ${order}
         LIMIT $${params.length}`,
@@ -145,7 +199,7 @@ export async function listExecutions({
     ),
   ]);
   const more = rows.length > query.per_page;
-  const runs = rows.slice(0, query.per_page);
+  const runs = rows.slice(0, query.per_page).map((r) => toRunRow(r, prices));
   if (newer) runs.reverse();
   const first = runs[0];
   const last = runs.at(-1);
@@ -165,15 +219,58 @@ export async function listExecutions({
   };
 }
 
-/** The overview's figures: what needs attention, and the last 14 days by outcome and duration. */
-export async function executionStats({ db, principal }: { db: Db; principal: Principal }) {
+function toRunRow(r: ListRow, prices: ModelPrices): RunRow {
+  const cost = estimateCost(r.usage_by_model ?? [], prices);
+  return {
+    id: r.id,
+    crew: r.crew,
+    status: r.status,
+    started_by: startedBy(r),
+    created_at: r.created_at,
+    started_at: r.started_at,
+    finished_at: r.finished_at,
+    inputs: r.inputs ?? {},
+    meta: r.meta ?? {},
+    pending_human_input: r.pending_human_input,
+    error: r.error,
+    token_usage: {
+      input_tokens: r.token_usage?.input_tokens ?? 0,
+      output_tokens: r.token_usage?.output_tokens ?? 0,
+      total_tokens: r.token_usage?.total_tokens ?? 0,
+    },
+    cost_usd: cost.usd,
+    models: cost.models,
+    duration_seconds: r.duration_seconds,
+    review_wait_seconds: r.review_wait_seconds ?? 0,
+  };
+}
+
+/**
+ * The overview's figures: what needs attention, and the last `days` days (today included) by
+ * outcome, duration, review wait, tokens and estimated cost, with totals over the window.
+ */
+export async function executionStats({
+  db,
+  principal,
+  days = 14,
+  prices,
+}: {
+  db: Db;
+  principal: Principal;
+  days?: number;
+  prices: ModelPrices;
+}): Promise<RunStats> {
   const own = principal.kind === "user" ? "AND owner_user_id = $1" : "";
-  const params = principal.kind === "user" ? [principal.userId] : [];
+  const params: unknown[] = principal.kind === "user" ? [principal.userId] : [];
   const { rows: counts } = await db.query<{ status: string; n: number }>(
     `SELECT status, count(*)::int AS n FROM executions WHERE status IN ('pending_human_input', 'running', 'queued') ${own} GROUP BY status`,
     params,
   );
-  const { rows: days } = await db.query<{
+  params.push(days - 1);
+  const back = `$${params.length}::int`;
+  const duration = "EXTRACT(EPOCH FROM e.finished_at - e.started_at)";
+  const done = "FILTER (WHERE e.status = 'completed')";
+  const { rows: dayRows } = await db.query<{
     day: string;
     completed: number;
     error: number;
@@ -181,19 +278,80 @@ export async function executionStats({ db, principal }: { db: Db; principal: Pri
     other: number;
     avg_seconds: number | null;
     max_seconds: number | null;
+    p50_seconds: number | null;
+    p95_seconds: number | null;
+    review_wait_p50_seconds: number | null;
+    input_tokens: number;
+    output_tokens: number;
   }>(
     `SELECT to_char(d.day, 'YYYY-MM-DD') AS day,
             count(*) FILTER (WHERE e.status = 'completed')::int AS completed,
             count(*) FILTER (WHERE e.status = 'error')::int AS error,
             count(*) FILTER (WHERE e.status = 'cancelled')::int AS cancelled,
             count(*) FILTER (WHERE e.status NOT IN ('completed', 'error', 'cancelled'))::int AS other,
-            avg(EXTRACT(EPOCH FROM e.finished_at - e.started_at)) FILTER (WHERE e.status = 'completed')::float AS avg_seconds,
-            max(EXTRACT(EPOCH FROM e.finished_at - e.started_at)) FILTER (WHERE e.status = 'completed')::float AS max_seconds
-       FROM generate_series(current_date - 13, current_date, interval '1 day') AS d(day)
+            avg(${duration}) ${done}::float AS avg_seconds,
+            max(${duration}) ${done}::float AS max_seconds,
+            percentile_cont(0.5) WITHIN GROUP (ORDER BY ${duration}) ${done}::float AS p50_seconds,
+            percentile_cont(0.95) WITHIN GROUP (ORDER BY ${duration}) ${done}::float AS p95_seconds,
+            percentile_cont(0.5) WITHIN GROUP (ORDER BY e.review_wait_seconds)
+              FILTER (WHERE e.status = 'completed' AND e.review_wait_seconds > 0)::float AS review_wait_p50_seconds,
+            COALESCE(sum((e.token_usage->>'input_tokens')::bigint), 0)::float AS input_tokens,
+            COALESCE(sum((e.token_usage->>'output_tokens')::bigint), 0)::float AS output_tokens
+       FROM generate_series(current_date - ${back}, current_date, interval '1 day') AS d(day)
        LEFT JOIN executions e ON e.created_at >= d.day AND e.created_at < d.day + interval '1 day' ${own}
       GROUP BY d.day ORDER BY d.day`,
     params,
   );
-  const n = (s: string) => counts.find((c) => c.status === s)?.n ?? 0;
-  return { awaiting_review: n("pending_human_input"), running: n("running") + n("queued"), days };
+  // Cost needs each task's model: the window's tokens by day and model.
+  const { rows: byModel } = await db.query<{
+    day: string;
+    model: string;
+    input_tokens: number;
+    output_tokens: number;
+  }>(
+    `SELECT to_char(e.created_at::date, 'YYYY-MM-DD') AS day, t.value->'models'->>0 AS model,
+            sum(COALESCE((t.value->'token_usage'->>'input_tokens')::bigint, 0))::float AS input_tokens,
+            sum(COALESCE((t.value->'token_usage'->>'output_tokens')::bigint, 0))::float AS output_tokens
+       FROM executions e, jsonb_array_elements(e.tasks) t
+      WHERE e.created_at >= current_date - ${back} AND t.value->'models'->>0 IS NOT NULL ${own}
+      GROUP BY 1, 2`,
+    params,
+  );
+  const { rows: totalRows } = await db.query<{
+    p50_seconds: number | null;
+    p95_seconds: number | null;
+  }>(
+    `SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY ${duration}) ${done}::float AS p50_seconds,
+            percentile_cont(0.95) WITHIN GROUP (ORDER BY ${duration}) ${done}::float AS p95_seconds
+       FROM executions e WHERE e.created_at >= current_date - ${back} ${own}`,
+    params,
+  );
+  const costOf = (rows: typeof byModel) => (rows.length ? estimateCost(rows, prices).usd : 0);
+  const list = dayRows.map((d) => ({
+    ...d,
+    cost_usd: costOf(byModel.filter((m) => m.day === d.day)),
+  }));
+  const sum = (
+    k: "completed" | "error" | "cancelled" | "other" | "input_tokens" | "output_tokens",
+  ) => list.reduce((n, d) => n + d[k], 0);
+  const finished = sum("completed") + sum("error") + sum("cancelled");
+  const n = (st: string) => counts.find((c) => c.status === st)?.n ?? 0;
+  return {
+    awaiting_review: n("pending_human_input"),
+    running: n("running") + n("queued"),
+    window_days: days,
+    days: list,
+    totals: {
+      runs: finished + sum("other"),
+      completed: sum("completed"),
+      failed: sum("error"),
+      stopped: sum("cancelled"),
+      failure_rate: finished ? Math.round((sum("error") / finished) * 10_000) / 10_000 : null,
+      input_tokens: sum("input_tokens"),
+      output_tokens: sum("output_tokens"),
+      cost_usd: costOf(byModel),
+      p50_seconds: totalRows[0]?.p50_seconds ?? null,
+      p95_seconds: totalRows[0]?.p95_seconds ?? null,
+    },
+  };
 }

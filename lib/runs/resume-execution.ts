@@ -109,7 +109,12 @@ export async function resumeExecution({
             ? { ...t, status: "completed" as const, reviews, finished_at: now.toISOString() }
             : { ...t, status: "pending" as const, reviews },
       );
-      const base = { tasks, pending_human_input: null, webhooks };
+      const base = {
+        tasks,
+        pending_human_input: null,
+        webhooks,
+        review_wait_seconds: row.review_wait_seconds + reviewWait(row.pending_human_input, now),
+      };
       // An approved task is complete now, not when its output was produced.
       const completedEvent = {
         type: "task_completed",
@@ -203,4 +208,10 @@ function replayOf(row: ExecutionRow, request: ResumeRequest): ResumeResult | und
         message: `Already applied: task '${request.task_id}' was approved; the execution is complete.`,
       }
     : { status: "resumed", message: `Already applied: task '${request.task_id}' was approved.` };
+}
+
+/** Seconds from the review request to `now` (0 when the request carries no time). */
+export function reviewWait(pending: Record<string, unknown> | null, now: Date): number {
+  const at = typeof pending?.requested_at === "string" ? Date.parse(pending.requested_at) : NaN;
+  return Number.isNaN(at) ? 0 : Math.max(0, Math.round((now.getTime() - at) / 10) / 100);
 }

@@ -1,8 +1,9 @@
-import type { Principal } from "@/lib/auth/principal";
+import { type Principal, principalName } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/types";
 import { errors } from "@/lib/errors";
 import { mutateExecution } from "./execution-store";
 import { getExecutionOrThrow } from "./get-execution";
+import { reviewWait } from "./resume-execution";
 import { TERMINAL } from "./states";
 
 /** Cancels a queued, running or paused execution. The worker running it notices and lets go. */
@@ -40,6 +41,9 @@ export async function stopExecution({
           current_task: null,
           pending_human_input: null,
           error: "Stopped on request.",
+          stopped_by: principalName(principal),
+          stopped_at: now,
+          review_wait_seconds: row.review_wait_seconds + reviewWait(row.pending_human_input, now),
           tasks: row.tasks.map((t) =>
             t.status === "running" || t.status === "pending_human_input"
               ? {
@@ -54,7 +58,11 @@ export async function stopExecution({
         events: [
           {
             type: "execution_cancelled",
-            data: { reason: "Stopped on request.", previous_status: row.status },
+            data: {
+              reason: "Stopped on request.",
+              previous_status: row.status,
+              stopped_by: principalName(principal),
+            },
           },
         ],
       };

@@ -14,6 +14,10 @@ export type TaskState = {
   started_at: string | null;
   finished_at: string | null;
   execution_time: number | null;
+  /** Tokens this task used, over all its attempts (absent on runs recorded before it was kept). */
+  token_usage?: TokenUsage;
+  /** The models that answered for this task. */
+  models?: string[];
   /** Every review of this task, oldest first: the audit trail and the retry's feedback. */
   reviews?: Review[];
 };
@@ -46,6 +50,13 @@ export type ExecutionRow = {
   result: string | null;
   error: string | null;
   token_usage: TokenUsage;
+  /** How it was started (null for runs from before this was recorded). */
+  started_via: "dashboard" | "api" | "deployment" | null;
+  started_by_name: string | null;
+  stopped_by: string | null;
+  stopped_at: Date | null;
+  /** Seconds spent awaiting review, summed over the reviews that ended. */
+  review_wait_seconds: number;
   last_seq: number;
   lease_owner: string | null;
   /** Set for a run of a remote deployment: its id there, and what the poller keeps about it. */

@@ -1,11 +1,24 @@
-// GET /api/runs/stats — the overview's counts and 14-day series.
+// GET /api/runs/stats?days=14 — the overview's counts and per-day series (1..90 days, today
+// included): outcomes, p50/p95 duration, review wait, tokens and estimated cost, plus totals.
+import { type RunStats, RunStatsQuerySchema } from "@/lib/api/schemas";
 import { getDb } from "@/lib/db";
 import { json } from "@/lib/http/respond";
-import { apiRoute } from "@/lib/http/routes";
+import { apiRoute, type NoParams } from "@/lib/http/routes";
 import { executionStats } from "@/lib/runs/list-executions";
+import { loadModelPrices } from "@/lib/runs/pricing";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute(async ({ principal }) =>
-  json(await executionStats({ db: await getDb(), principal })),
+export const GET = apiRoute<NoParams, undefined, { days: number }>(
+  async ({ principal, query }) => {
+    const db = await getDb();
+    const stats: RunStats = await executionStats({
+      db,
+      principal,
+      days: query.days,
+      prices: await loadModelPrices(db),
+    });
+    return json(stats);
+  },
+  { query: RunStatsQuerySchema },
 );

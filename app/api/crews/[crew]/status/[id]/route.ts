@@ -3,18 +3,20 @@ import { getDb } from "@/lib/db";
 import { json } from "@/lib/http/respond";
 import { crewRoute, otherMethods } from "@/lib/http/routes";
 import { getExecutionOrThrow } from "@/lib/runs/get-execution";
+import { loadModelPrices } from "@/lib/runs/pricing";
 import { toStatusResponse } from "@/lib/runs/status-view";
 
 export const dynamic = "force-dynamic";
 
 export const GET = crewRoute<{ id: string }>(async ({ principal, crew, params }) => {
+  const db = await getDb();
   const row = await getExecutionOrThrow({
-    db: await getDb(),
+    db,
     crew: crew.slug,
     id: params.id,
     principal,
   });
-  return json(toStatusResponse(row));
+  return json(toStatusResponse(row, await loadModelPrices(db)));
 });
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

@@ -1,0 +1,141 @@
+import { z } from "zod";
+import { readSetting } from "@/lib/db/settings";
+import type { Db } from "@/lib/db/types";
+
+// What a model costs, in US dollars per million input and output tokens: an estimate from list
+// prices, overridable per deployment. Later sources win: the defaults below, then the dashboard
+// setting (`model_prices`), then the MODEL_PRICES environment variable (the operator's word).
+
+export const ModelPriceSchema = z.object({
+  input: z.number().min(0, "input must be a price ≥ 0 (USD per 1M tokens)"),
+  output: z.number().min(0, "output must be a price ≥ 0 (USD per 1M tokens)"),
+});
+export const ModelPricesSchema = z.record(z.string().min(1).max(200), ModelPriceSchema);
+export type ModelPrice = z.infer<typeof ModelPriceSchema>;
+export type ModelPrices = z.infer<typeof ModelPricesSchema>;
+
+export const MODEL_PRICES_SETTING = "model_prices";
+
+/** List prices (USD per 1M tokens) of common models; keys without the provider prefix. */
+export const DEFAULT_MODEL_PRICES: ModelPrices = {
+  offline: { input: 0, output: 0 },
+  "gpt-4o": { input: 2.5, output: 10 },
+  "gpt-4o-mini": { input: 0.15, output: 0.6 },
+  "gpt-4.1": { input: 2, output: 8 },
+  "gpt-4.1-mini": { input: 0.4, output: 1.6 },
+  "gpt-4.1-nano": { input: 0.1, output: 0.4 },
+  "gpt-5": { input: 1.25, output: 10 },
+  "gpt-5-mini": { input: 0.25, output: 2 },
+  "gpt-5-nano": { input: 0.05, output: 0.4 },
+  o1: { input: 15, output: 60 },
+  o3: { input: 2, output: 8 },
+  "o3-mini": { input: 1.1, output: 4.4 },
+  "o4-mini": { input: 1.1, output: 4.4 },
+  "claude-opus-4": { input: 15, output: 75 },
+  "claude-opus-4-1": { input: 15, output: 75 },
+  "claude-opus-4-5": { input: 5, output: 25 },
+  "claude-sonnet-4": { input: 3, output: 15 },
+  "claude-sonnet-4-5": { input: 3, output: 15 },
+  "claude-haiku-4-5": { input: 1, output: 5 },
+  "claude-3-7-sonnet": { input: 3, output: 15 },
+  "claude-3-5-sonnet": { input: 3, output: 15 },
+  "claude-3-5-haiku": { input: 0.8, output: 4 },
+};
+
+let envCache: { raw: string | undefined; prices: ModelPrices } | undefined;
+
+/** MODEL_PRICES parsed; a malformed value is reported once and ignored (never fatal). */
+export function envModelPrices(raw = process.env.MODEL_PRICES): ModelPrices {
+  if (envCache && envCache.raw === raw) return envCache.prices;
+  let prices: ModelPrices = {};
+  if (raw?.trim()) {
+    let parsed: unknown;
+    let problem: string | undefined;
+    try {
+      parsed = JSON.parse(raw);
+    } catch (err) {
+      problem = `not JSON (${(err as Error).message})`;
+    }
+    if (!problem) {
+      const result = ModelPricesSchema.safeParse(parsed);
+      if (result.success) prices = result.data;
+      else problem = z.prettifyError(result.error).replace(/\n/g, "; ");
+    }
+    if (problem)
+      console.warn(
+        `[crewdeck] MODEL_PRICES is ignored: ${problem}. Expected JSON like {"openai/gpt-4o": {"input": 2.5, "output": 10}} (USD per 1M tokens).`,
+      );
+  }
+  envCache = { raw, prices };
+  return prices;
+}
+
+// /status is polled hard: the saved setting is read at most every few seconds per process.
+const SETTING_TTL_MS = 5_000;
+let settingCache: { at: number; prices: ModelPrices } | undefined;
+
+/** Forget the cached setting (after saving a new one). */
+export function forgetModelPrices() {
+  settingCache = undefined;
+}
+
+/** The price table in force: defaults, then the saved setting, then MODEL_PRICES. */
+export async function loadModelPrices(db: Db): Promise<ModelPrices> {
+  if (!settingCache || Date.now() - settingCache.at > SETTING_TTL_MS)
+    settingCache = { at: Date.now(), prices: await savedModelPrices(db) };
+  return { ...DEFAULT_MODEL_PRICES, ...settingCache.prices, ...envModelPrices() };
+}
+
+/** The prices saved from the dashboard (a malformed saved value counts as none). */
+export async function savedModelPrices(db: Db): Promise<ModelPrices> {
+  const saved = ModelPricesSchema.safeParse(
+    (await readSetting<unknown>(db, MODEL_PRICES_SETTING)) ?? {},
+  );
+  return saved.success ? saved.data : {};
+}
+
+const normalize = (id: string) => id.trim().toLowerCase();
+
+/**
+ * The price of a model id as agents name it (`openai/gpt-4o-mini`, `gpt-4o-mini`, `offline`):
+ * the exact id first, then without its provider prefix, then the longest known name it starts
+ * with (so dated snapshots such as `claude-sonnet-4-5-20250929` find `claude-sonnet-4-5`).
+ */
+export function priceFor(model: string, prices: ModelPrices): ModelPrice | undefined {
+  const table = new Map(Object.entries(prices).map(([k, v]) => [normalize(k), v]));
+  const id = normalize(model);
+  const bare = id.includes("/") ? id.slice(id.indexOf("/") + 1) : id;
+  const exact = table.get(id) ?? table.get(bare);
+  if (exact) return exact;
+  let best: [string, ModelPrice] | undefined;
+  for (const [name, price] of table) {
+    const key = name.includes("/") ? name.slice(name.indexOf("/") + 1) : name;
+    if (
+      (bare.startsWith(`${key}-`) || bare.startsWith(`${key}@`)) &&
+      key.length > (best?.[0].length ?? 0)
+    )
+      best = [key, price];
+  }
+  return best?.[1];
+}
+
+export type ModelUsage = { model: string; input_tokens: number; output_tokens: number };
+
+/** The estimated cost of some usage: usd null only when every model used has no price. */
+export function estimateCost(usages: ModelUsage[], prices: ModelPrices) {
+  const models = [...new Set(usages.map((u) => u.model))];
+  const unpriced = models.filter((m) => !priceFor(m, prices));
+  let usd = 0;
+  for (const u of usages) {
+    const price = priceFor(u.model, prices);
+    if (price) usd += (u.input_tokens * price.input + u.output_tokens * price.output) / 1_000_000;
+  }
+  return {
+    usd: models.length > 0 && unpriced.length === models.length ? null : round(usd),
+    estimated: true as const,
+    models,
+    unpriced_models: unpriced,
+  };
+}
+
+const round = (usd: number) => Math.round(usd * 1_000_000) / 1_000_000;
