@@ -28,7 +28,15 @@ import { type Decision, type TaskInfo, waitingSince } from "./types";
  * Every run that awaits review, longest waiting first, beside the review of the selected one
  * (`?run=`). On phones the queue comes first and a selection opens the review full-width.
  */
-export function Inbox({ canReview, tasks }: { canReview: boolean; tasks: TaskInfo }) {
+export function Inbox({
+  canReview,
+  tasks,
+  crewNames,
+}: {
+  canReview: boolean;
+  tasks: TaskInfo;
+  crewNames: Record<string, string>;
+}) {
   const router = useRouter();
   const params = useSearchParams();
   const queryClient = useQueryClient();
@@ -155,7 +163,9 @@ export function Inbox({ canReview, tasks }: { canReview: boolean; tasks: TaskInf
                   run={r}
                   now={now}
                   taskName={taskName(r.crew, r.pending_human_input?.task_id ?? "")}
+                  crewName={crewNames[r.crew] ?? r.crew}
                   selected={r.id === selected?.id}
+                  implicit={!asked || gone}
                   approving={
                     r.pending_human_input
                       ? approvals.has(
@@ -185,7 +195,9 @@ export function Inbox({ canReview, tasks }: { canReview: boolean; tasks: TaskInf
                 Back to the queue
               </Button>
               <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-muted-foreground text-sm">
-                <span className="font-medium text-foreground">{selected.crew}</span>
+                <span className="font-medium text-foreground">
+                  {crewNames[selected.crew] ?? selected.crew}
+                </span>
                 <ShortId id={selected.id} />
                 <span>
                   waiting <RelativeTime iso={waitingSince(selected)} />

@@ -15,13 +15,18 @@ const plain = (md: string) =>
 export function QueueItem({
   run,
   taskName,
+  crewName,
   selected,
+  implicit,
   approving,
   now,
 }: {
   run: InboxRun;
   taskName: string;
+  crewName: string;
   selected: boolean;
+  /** Selected only because it is first: marked on wide screens, where its review shows. */
+  implicit: boolean;
   approving: boolean;
   now: number;
 }) {
@@ -34,15 +39,19 @@ export function QueueItem({
       href={{ pathname: "/inbox", query: { run: run.id } }}
       replace
       scroll={false}
-      aria-current={selected ? "true" : undefined}
+      aria-current={selected && !implicit ? "true" : undefined}
       data-run={run.id}
       className={cn(
-        "grid gap-1 border-l-2 px-4 py-3 text-sm outline-offset-[-2px] transition-colors hover:bg-muted",
-        selected ? "border-l-primary bg-muted" : "border-l-transparent",
+        "grid gap-1 border-l-2 px-4 py-3 text-foreground text-sm no-underline outline-offset-[-2px] transition-colors hover:bg-muted",
+        selected && !implicit
+          ? "border-l-primary bg-muted"
+          : selected
+            ? "border-l-transparent lg:border-l-primary lg:bg-muted"
+            : "border-l-transparent",
       )}
     >
       <span className="flex items-baseline gap-2">
-        <span className="min-w-0 truncate font-medium">{run.crew}</span>
+        <span className="min-w-0 truncate font-medium">{crewName}</span>
         <time
           dateTime={since}
           title={formatExact(since)}

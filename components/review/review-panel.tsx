@@ -150,7 +150,7 @@ export function ReviewPanel({
         <Badge tone={pending.attempt > 1 ? "warning" : "neutral"}>Attempt {pending.attempt}</Badge>
       </div>
       <div className="grid gap-4 xl:grid-cols-[minmax(0,1fr)_16rem]">
-        <div className="min-w-0 rounded-lg border bg-background p-4 text-sm leading-6">
+        <div className="min-w-0 rounded-lg border bg-background p-4 text-sm leading-6 [&_.markdown>:first-child]:mt-0 [&_.markdown>:last-child]:mb-0">
           <Markdown text={pending.output} />
         </div>
         {expectedOutput && (

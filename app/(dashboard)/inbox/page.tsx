@@ -12,8 +12,10 @@ export const dynamic = "force-dynamic";
 
 export default async function InboxPage() {
   const { user, principal } = await requireUser();
+  const crews = [...crewsFor(principal).crews.values()];
+  const crewNames = Object.fromEntries(crews.map((c) => [c.slug, c.name]));
   const tasks: TaskInfo = Object.fromEntries(
-    [...crewsFor(principal).crews.values()].map((c) => [
+    crews.map((c) => [
       c.slug,
       Object.fromEntries(c.tasks.map((t) => [t.id, { name: t.name, expected: t.expected_output }])),
     ]),
@@ -25,7 +27,7 @@ export default async function InboxPage() {
         description="Task outputs waiting for a human decision: approve them, or send them back with feedback."
       />
       <Suspense>
-        <Inbox canReview={roleAllows(user.role, "review")} tasks={tasks} />
+        <Inbox canReview={roleAllows(user.role, "review")} tasks={tasks} crewNames={crewNames} />
       </Suspense>
     </>
   );
