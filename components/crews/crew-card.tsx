@@ -26,7 +26,7 @@ export function CrewCard({
   return (
     <Card className="flex flex-col gap-3 p-4">
       <div className="flex items-start gap-2">
-        <h2 className="min-w-0 flex-1 font-semibold text-base leading-6">
+        <h2 className="m-0 min-w-0 flex-1 font-semibold text-base leading-6">
           <Link href={href} className="break-words text-foreground hover:underline">
             {crew.name}
           </Link>

@@ -129,7 +129,11 @@ export function KickoffForm({ crew }: { crew: string }) {
   }
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4">
+    <form
+      onSubmit={submit}
+      noValidate
+      className="grid gap-4 [&_button[type=submit]]:mt-0 [&_label]:m-0"
+    >
       {order.length === 0 && (
         <p className="text-muted-foreground text-sm">This crew needs no inputs.</p>
       )}

@@ -5,11 +5,7 @@ import { ArrowLeft, ExternalLink, Inbox as InboxIcon } from "lucide-react";
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import {
-  approvalKey,
-  UNDO_SECONDS,
-  useScheduledApprovals,
-} from "@/components/review/deferred-approval";
+import { approvalKey, useScheduledApprovals } from "@/components/review/deferred-approval";
 import { isTyping, Kbd } from "@/components/review/kbd";
 import { ReviewPanel } from "@/components/review/review-panel";
 import { Alert } from "@/components/ui/alert";
@@ -256,11 +252,6 @@ export function Inbox({
           </div>
         )}
       </div>
-      <p className="hidden items-center gap-1.5 text-muted-foreground text-xs lg:flex">
-        Keys: <Kbd>j</Kbd>/<Kbd>k</Kbd> next/previous · <Kbd>a</Kbd> approve ({UNDO_SECONDS} s to
-        undo, <Kbd>u</Kbd>) · <Kbd>s</Kbd> write feedback · <Kbd>Ctrl</Kbd>+<Kbd>Enter</Kbd> send
-        back
-      </p>
     </div>
   );
 }

@@ -146,21 +146,18 @@ export function ReviewPanel({
   return (
     <section aria-label={`Review of ${name}`} className="grid gap-4">
       <div className="flex flex-wrap items-center gap-2">
-        <h2 className="font-semibold text-base">Output of “{name}”</h2>
+        <h2 className="m-0 font-semibold text-base">Output of “{name}”</h2>
         <Badge tone={pending.attempt > 1 ? "warning" : "neutral"}>Attempt {pending.attempt}</Badge>
       </div>
-      <div className="grid gap-4 xl:grid-cols-[minmax(0,1fr)_16rem]">
+      {expectedOutput && (
+        <p className="-mt-2 text-muted-foreground text-sm">
+          <span className="font-medium">Expected:</span> {expectedOutput}
+        </p>
+      )}
+      <div className="grid gap-4">
         <div className="min-w-0 rounded-lg border bg-background p-4 text-sm leading-6 [&_.markdown>:first-child]:mt-0 [&_.markdown>:last-child]:mb-0">
           <Markdown text={pending.output} />
         </div>
-        {expectedOutput && (
-          <aside className="grid content-start gap-1 text-sm">
-            <h3 className="font-medium text-muted-foreground text-xs uppercase tracking-wide">
-              Expected output
-            </h3>
-            <p className="text-muted-foreground">{expectedOutput}</p>
-          </aside>
-        )}
       </div>
 
       {approvingAt !== null && (
@@ -225,7 +222,8 @@ export function ReviewPanel({
         </Button>
         {shortcuts && (
           <p className="ml-auto hidden items-center gap-1.5 text-muted-foreground text-xs sm:flex">
-            <Kbd>a</Kbd> approve <Kbd>s</Kbd> feedback <Kbd>Ctrl</Kbd>+<Kbd>Enter</Kbd> send back
+            <Kbd>a</Kbd> approve <Kbd>u</Kbd> undo <Kbd>s</Kbd> feedback <Kbd>Ctrl</Kbd>+
+            <Kbd>Enter</Kbd> send back
           </p>
         )}
       </div>

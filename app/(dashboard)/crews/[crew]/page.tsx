@@ -68,7 +68,7 @@ export default async function CrewPage({ params }: { params: Promise<{ crew: str
         <div className="grid min-w-0 content-start gap-6">
           <Card>
             <CardHeader>
-              <CardTitle>Start a run</CardTitle>
+              <CardTitle className="m-0">Start a run</CardTitle>
             </CardHeader>
             <CardContent>
               {canStart ? (
@@ -81,7 +81,7 @@ export default async function CrewPage({ params }: { params: Promise<{ crew: str
             </CardContent>
           </Card>
           <section aria-labelledby="recent-runs" className="grid gap-3">
-            <h2 id="recent-runs" className="font-semibold text-base">
+            <h2 id="recent-runs" className="m-0 font-semibold text-base">
               Recent runs
             </h2>
             <RecentRuns crew={crew.slug} />
@@ -91,7 +91,7 @@ export default async function CrewPage({ params }: { params: Promise<{ crew: str
           {remote ? (
             <Card>
               <CardHeader>
-                <CardTitle>Remote deployment</CardTitle>
+                <CardTitle className="m-0">Remote deployment</CardTitle>
               </CardHeader>
               <CardContent className="grid gap-2 text-sm">
                 <p className="break-words">
@@ -104,7 +104,7 @@ export default async function CrewPage({ params }: { params: Promise<{ crew: str
           ) : (
             <Card>
               <CardHeader>
-                <CardTitle>Tasks, in order</CardTitle>
+                <CardTitle className="m-0">Tasks, in order</CardTitle>
               </CardHeader>
               <CardContent>
                 <ol className="grid gap-3">
@@ -134,7 +134,7 @@ export default async function CrewPage({ params }: { params: Promise<{ crew: str
           {!remote && (
             <Card>
               <CardHeader>
-                <CardTitle>Agents</CardTitle>
+                <CardTitle className="m-0">Agents</CardTitle>
               </CardHeader>
               <CardContent>
                 <ul className="grid gap-2 text-sm">
@@ -155,11 +155,11 @@ export default async function CrewPage({ params }: { params: Promise<{ crew: str
           )}
           <Card>
             <CardHeader>
-              <CardTitle>Start from the API</CardTitle>
+              <CardTitle className="m-0">Start from the API</CardTitle>
               <CopyButton text={curl} label="Copy curl" />
             </CardHeader>
             <CardContent>
-              <pre className="overflow-x-auto rounded-lg bg-muted p-3 font-mono text-xs leading-5">
+              <pre className="overflow-x-auto whitespace-pre rounded-lg bg-muted p-3 font-mono text-xs leading-5">
                 {curl}
               </pre>
             </CardContent>
