@@ -114,7 +114,8 @@ export function KickoffForm({ crew }: { crew: string }) {
           const name = e.path.replace(/^inputs\./, "");
           if (order.includes(name)) byField[name] = e.message;
         }
-        for (const n of err.problem.missing_inputs ?? []) byField[n] ??= "Required.";
+        for (const n of err.problem.missing_inputs ?? [])
+          byField[n] ??= `${schema.properties[n]?.title ?? n} is required.`;
       }
       setFieldErrors(byField);
       if (Object.keys(byField).length) focusFirst(byField);

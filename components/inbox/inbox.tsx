@@ -18,7 +18,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { runsApi } from "@/lib/api/client";
 import { DecisionNotices } from "./decision-notices";
 import { QueueItem } from "./queue-item";
-import { type Decision, type TaskInfo, waitingSince } from "./types";
+import { type CrewInfo, type Decision, orderedInputs, type TaskInfo, waitingSince } from "./types";
 
 /**
  * Every run that awaits review, longest waiting first, beside the review of the selected one
@@ -27,11 +27,11 @@ import { type Decision, type TaskInfo, waitingSince } from "./types";
 export function Inbox({
   canReview,
   tasks,
-  crewNames,
+  crews,
 }: {
   canReview: boolean;
   tasks: TaskInfo;
-  crewNames: Record<string, string>;
+  crews: CrewInfo;
 }) {
   const router = useRouter();
   const params = useSearchParams();
@@ -159,7 +159,7 @@ export function Inbox({
                   run={r}
                   now={now}
                   taskName={taskName(r.crew, r.pending_human_input?.task_id ?? "")}
-                  crewName={crewNames[r.crew] ?? r.crew}
+                  crews={crews}
                   selected={r.id === selected?.id}
                   implicit={!asked || gone}
                   approving={
@@ -192,7 +192,7 @@ export function Inbox({
               </Button>
               <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-muted-foreground text-sm">
                 <span className="font-medium text-foreground">
-                  {crewNames[selected.crew] ?? selected.crew}
+                  {crews[selected.crew]?.name ?? selected.crew}
                 </span>
                 <ShortId id={selected.id} />
                 <span>
@@ -208,7 +208,7 @@ export function Inbox({
               </div>
               {Object.keys(selected.inputs).length > 0 && (
                 <dl className="flex flex-wrap gap-x-4 gap-y-1 text-xs">
-                  {Object.entries(selected.inputs).map(([k, v]) => (
+                  {orderedInputs(selected, crews).map(([k, v]) => (
                     <div key={k} className="flex min-w-0 max-w-full gap-1">
                       <dt className="text-muted-foreground">{k}</dt>
                       <dd className="min-w-0 truncate">{String(v)}</dd>

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/components/ui/cn";
 import { formatExact, formatRelative } from "@/lib/format/time";
-import { type InboxRun, waitingSince } from "./types";
+import { type CrewInfo, type InboxRun, orderedInputs, waitingSince } from "./types";
 
 const plain = (md: string) =>
   md
@@ -15,7 +15,7 @@ const plain = (md: string) =>
 export function QueueItem({
   run,
   taskName,
-  crewName,
+  crews,
   selected,
   implicit,
   approving,
@@ -23,7 +23,7 @@ export function QueueItem({
 }: {
   run: InboxRun;
   taskName: string;
-  crewName: string;
+  crews: CrewInfo;
   selected: boolean;
   /** Selected only because it is first: marked on wide screens, where its review shows. */
   implicit: boolean;
@@ -33,7 +33,7 @@ export function QueueItem({
   const pending = run.pending_human_input;
   if (!pending) return null;
   const since = waitingSince(run);
-  const inputs = Object.entries(run.inputs).slice(0, 2);
+  const inputs = orderedInputs(run, crews).slice(0, 2);
   return (
     <Link
       href={{ pathname: "/inbox", query: { run: run.id } }}
@@ -51,7 +51,7 @@ export function QueueItem({
       )}
     >
       <span className="flex items-baseline gap-2">
-        <span className="min-w-0 truncate font-medium">{crewName}</span>
+        <span className="min-w-0 truncate font-medium">{crews[run.crew]?.name ?? run.crew}</span>
         <time
           dateTime={since}
           title={formatExact(since)}

@@ -10,6 +10,16 @@ export function waitingSince(run: InboxRun): string {
   return typeof p?.requested_at === "string" ? p.requested_at : (run.started_at ?? run.created_at);
 }
 
+/** Per crew: its name and its inputs' order (the list's inputs come back in storage order). */
+export type CrewInfo = Record<string, { name: string; inputs: string[] }>;
+
+/** The run's inputs in the crew's order. */
+export function orderedInputs(run: InboxRun, crews: CrewInfo): [string, unknown][] {
+  const order = crews[run.crew]?.inputs ?? [];
+  const rank = (k: string) => (order.includes(k) ? order.indexOf(k) : order.length);
+  return Object.entries(run.inputs).sort(([a], [b]) => rank(a) - rank(b));
+}
+
 export type Decision = {
   runId: string;
   crew: string;

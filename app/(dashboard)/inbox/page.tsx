@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
 import { Inbox } from "@/components/inbox/inbox";
-import type { TaskInfo } from "@/components/inbox/types";
+import type { CrewInfo, TaskInfo } from "@/components/inbox/types";
 import { PageHeader } from "@/components/shell/page-header";
 import { requireUser } from "@/lib/auth/require-user";
 import { roleAllows } from "@/lib/auth/roles";
@@ -13,7 +13,9 @@ export const dynamic = "force-dynamic";
 export default async function InboxPage() {
   const { user, principal } = await requireUser();
   const crews = [...crewsFor(principal).crews.values()];
-  const crewNames = Object.fromEntries(crews.map((c) => [c.slug, c.name]));
+  const crewInfo: CrewInfo = Object.fromEntries(
+    crews.map((c) => [c.slug, { name: c.name, inputs: c.inputs }]),
+  );
   const tasks: TaskInfo = Object.fromEntries(
     crews.map((c) => [
       c.slug,
@@ -27,7 +29,7 @@ export default async function InboxPage() {
         description="Task outputs waiting for a human decision: approve them, or send them back with feedback."
       />
       <Suspense>
-        <Inbox canReview={roleAllows(user.role, "review")} tasks={tasks} crewNames={crewNames} />
+        <Inbox canReview={roleAllows(user.role, "review")} tasks={tasks} crews={crewInfo} />
       </Suspense>
     </>
   );
