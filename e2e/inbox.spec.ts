@@ -159,7 +159,7 @@ test("a decision someone else already made is said, with a refresh", async ({ pa
   expect(other.ok()).toBe(true);
   await page.getByLabel("Feedback").fill("Longer.");
   await review(page).getByRole("button", { name: "Send back" }).click();
-  await expect(page.getByText("Already decided")).toBeVisible();
+  await expect(page.getByText("Already decided", { exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: "Refresh" })).toBeVisible();
 });
 

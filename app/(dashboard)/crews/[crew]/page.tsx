@@ -65,7 +65,7 @@ export default async function CrewPage({ params }: { params: Promise<{ crew: str
         </div>
       </PageHeader>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <div className="grid min-w-0 content-start gap-6">
+        <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] content-start gap-6">
           <Card>
             <CardHeader>
               <CardTitle className="m-0">Start a run</CardTitle>
@@ -87,7 +87,7 @@ export default async function CrewPage({ params }: { params: Promise<{ crew: str
             <RecentRuns crew={crew.slug} />
           </section>
         </div>
-        <div className="grid min-w-0 content-start gap-6">
+        <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] content-start gap-6">
           {remote ? (
             <Card>
               <CardHeader>
