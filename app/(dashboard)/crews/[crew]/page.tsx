@@ -25,6 +25,8 @@ export async function generateMetadata({
   return { title: crew?.name ?? "Crew" };
 }
 
+const CODE = "overflow-x-auto whitespace-pre rounded-lg bg-muted p-3 font-mono text-xs leading-5";
+
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 export default async function CrewPage({ params }: { params: Promise<{ crew: string }> }) {
@@ -159,7 +161,8 @@ export default async function CrewPage({ params }: { params: Promise<{ crew: str
               <CopyButton text={curl} label="Copy curl" />
             </CardHeader>
             <CardContent>
-              <pre className="overflow-x-auto whitespace-pre rounded-lg bg-muted p-3 font-mono text-xs leading-5">
+              {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling example must scroll from the keyboard */}
+              <pre tabIndex={0} className={CODE}>
                 {curl}
               </pre>
             </CardContent>
