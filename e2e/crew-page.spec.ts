@@ -11,10 +11,9 @@ test("crews list: each crew with its counts, inputs and a way to start", async (
   const card = page.getByRole("listitem").filter({ has: page.getByText("Typed inputs") });
   await expect(card).toContainText("1 agent · 1 task");
   await expect(card).toContainText("draft_only");
-  await expect(card.getByRole("link", { name: "Start a run of Typed inputs" })).toHaveAttribute(
-    "href",
-    "/crews/typed-inputs",
-  );
+  const startLink = card.getByRole("link", { name: "Start run" });
+  await expect(startLink).toHaveAttribute("href", "/crews/typed-inputs");
+  await expect(startLink).toHaveAccessibleDescription("Typed inputs");
   await checkScreen(page, info, "crews");
 });
 

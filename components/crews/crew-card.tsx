@@ -23,10 +23,11 @@ export function CrewCard({
 }) {
   const remote = crew.slug.startsWith("@");
   const href = `/crews/${crew.slug}`;
+  const titleId = `crew-${crew.slug}-title`;
   return (
     <Card className="flex flex-col gap-3 p-4">
       <div className="flex items-start gap-2">
-        <h2 className="m-0 min-w-0 flex-1 font-semibold text-base leading-6">
+        <h2 id={titleId} className="m-0 min-w-0 flex-1 font-semibold text-base leading-6">
           <Link href={href} className="break-words text-foreground hover:underline">
             {crew.name}
           </Link>
@@ -75,7 +76,7 @@ export function CrewCard({
         ) : null}
         {canStart && (
           <Button asChild size="sm" variant="secondary" className="ml-auto">
-            <Link href={href} aria-label={`Start a run of ${crew.name}`}>
+            <Link href={href} aria-describedby={titleId}>
               <Play aria-hidden />
               Start run
             </Link>
