@@ -26,7 +26,8 @@ async function loadSchema(crew: string): Promise<InputSchema> {
   try {
     return (await inputsApi.get(crew)).input_schema;
   } catch (err) {
-    if (err instanceof ApiError) throw err;
+    // Only an answer without input_schema falls back; a refusal or an outage is said as such.
+    if (!(err instanceof ApiError && err.problem.type.endsWith(":unexpected_response"))) throw err;
     return fromNames((await crewApi(crew).inputs()).inputs);
   }
 }
