@@ -43,10 +43,8 @@ test("overview, crews, runs filter and inbox", async ({ page, request }, info) =
   await checkScreen(page, info, "runs");
 
   await page.getByRole("link", { name: "Inbox" }).click();
-  await expect(
-    page.getByText("bridges").or(page.getByRole("button", { name: "Review" }).first()),
-  ).toBeVisible();
-  await page.getByRole("button", { name: "Review" }).first().click();
+  const queue = page.getByRole("navigation", { name: "Review queue" });
+  await queue.getByRole("link").filter({ hasText: "bridges" }).click();
   await expect(page.getByLabel("Feedback")).toBeVisible();
   await checkScreen(page, info, "inbox");
 });

@@ -33,21 +33,21 @@ test("start a run from the form, watch it live, request changes, approve, comple
   // Steps arrive live, then the run waits for review.
   await expect(page.getByRole("treeitem", { name: /Thought/ }).first()).toBeVisible();
   await expect(page.getByTestId("run-status")).toHaveText("Awaiting review");
-  await expect(page.getByRole("heading", { name: /Review: draft/ })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Review of draft" })).toBeVisible();
   await checkScreen(page, info, "review-panel");
 
-  // Request changes needs feedback.
-  await page.getByRole("button", { name: "Request changes" }).click();
-  await expect(page.getByText(/feedback is needed to request changes/)).toBeVisible();
+  // Sending back needs feedback.
+  await page.getByRole("button", { name: "Send back" }).click();
+  await expect(page.getByText(/sending back needs feedback/)).toBeVisible();
   await page.getByLabel("Feedback").fill("Mention kelp forests.");
-  await page.getByRole("button", { name: "Request changes" }).click();
-  await expect(page.getByRole("heading", { name: /Review: draft \(attempt 2\)/ })).toBeVisible();
+  await page.getByRole("button", { name: "Send back" }).click();
+  await expect(page.getByRole("region", { name: "Review of draft" })).toContainText("Attempt 2");
   await expect(page.getByRole("treeitem", { name: /Changes requested/ })).toBeVisible();
 
-  // Approve with the keyboard, then the last task with the button.
-  await page.getByRole("heading", { name: /Review: draft/ }).click();
+  // Approve with the keyboard (sent once its undo window has passed), then the last task with the button.
+  await page.getByRole("heading", { name: /Output of “draft”/ }).click();
   await page.keyboard.press("a");
-  await expect(page.getByRole("heading", { name: /Review: polish/ })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Review of polish" })).toBeVisible();
   await page.getByRole("button", { name: "Approve" }).click();
   await expect(page.getByTestId("run-status")).toHaveText("Completed");
   await expect(page.getByRole("heading", { name: "Result" })).toBeVisible();

@@ -1,44 +1,85 @@
+import { Boxes } from "lucide-react";
 import type { Metadata } from "next";
-import { CrewCard } from "@/components/crew-card";
+import { CrewCard, type LastRun } from "@/components/crews/crew-card";
+import { PageHeader } from "@/components/shell/page-header";
+import { Alert } from "@/components/ui/alert";
+import { EmptyState } from "@/components/ui/empty-state";
+import type { Principal } from "@/lib/auth/principal";
 import { requireUser } from "@/lib/auth/require-user";
+import { roleAllows } from "@/lib/auth/roles";
 import { env } from "@/lib/config/env";
 import { crewsFor } from "@/lib/crew/registry";
 import { getDb } from "@/lib/db";
 import { remoteCrewDef } from "@/lib/deployments/remote-runs";
 import { listDeployments } from "@/lib/deployments/store";
+import { ListQuerySchema, listExecutions } from "@/lib/runs/list-executions";
+import { loadModelPrices } from "@/lib/runs/pricing";
 
 export const metadata: Metadata = { title: "Crews" };
 export const dynamic = "force-dynamic";
 
+async function lastRuns(principal: Principal, slugs: string[]) {
+  const db = await getDb();
+  const prices = await loadModelPrices(db);
+  const rows = await Promise.all(
+    slugs.map(async (crew): Promise<[string, LastRun]> => {
+      const page = await listExecutions({
+        db,
+        principal,
+        query: ListQuerySchema.parse({ crew, per_page: 1 }),
+        prices,
+      });
+      const r = page.runs[0];
+      return [crew, r ? { status: r.status, created_at: r.created_at } : null];
+    }),
+  );
+  return new Map(rows);
+}
+
 export default async function CrewsPage() {
-  const { principal } = await requireUser();
+  const { user, principal } = await requireUser();
   const { crews, errors } = crewsFor(principal);
   const deployments = await listDeployments(await getDb(), principal);
+  const all = [...crews.values(), ...deployments.map((d) => remoteCrewDef(d))];
+  const last = await lastRuns(
+    principal,
+    all.map((c) => c.slug),
+  );
+  const canStart = roleAllows(user.role, "start");
   return (
     <>
-      <h1>Crews</h1>
-      {crews.size === 0 && (
-        <p className="muted">No crews in {env().CREWS_DIR}. Add a folder with a crew.yaml.</p>
-      )}
-      {[...crews.values()].map((crew) => (
-        <CrewCard key={crew.slug} crew={crew} />
-      ))}
-      {deployments.length > 0 && <h2>Remote deployments</h2>}
-      {deployments.map((d) => (
-        <CrewCard key={d.id} crew={remoteCrewDef(d)} />
-      ))}
-      {errors.map((e) => (
-        <section key={`${e.slug}-${e.file}`} className="card error">
-          <strong>{e.slug}</strong> failed to load: <code>{e.file}</code>
-          {e.key && (
-            <>
-              {" "}
-              at <code>{e.key}</code>
-            </>
-          )}
-          : {e.reason}
-        </section>
-      ))}
+      <PageHeader
+        title="Crews"
+        description="Each crew is a team of agents working through tasks in order. Open one to start a run."
+      />
+      <div className="grid gap-4">
+        {errors.map((e) => (
+          <Alert key={`${e.slug}-${e.file}`} tone="danger" title={`${e.slug} failed to load`}>
+            <code className="font-mono text-xs">{e.file}</code>
+            {e.key && (
+              <>
+                {" "}
+                at <code className="font-mono text-xs">{e.key}</code>
+              </>
+            )}
+            : {e.reason}
+          </Alert>
+        ))}
+        {all.length === 0 ? (
+          <EmptyState icon={Boxes} title="No crews yet">
+            Add a folder with a crew.yaml to <code className="font-mono">{env().CREWS_DIR}</code>,
+            or connect a remote deployment in Settings.
+          </EmptyState>
+        ) : (
+          <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            {all.map((crew) => (
+              <li key={crew.slug} className="grid">
+                <CrewCard crew={crew} lastRun={last.get(crew.slug)} canStart={canStart} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
     </>
   );
 }

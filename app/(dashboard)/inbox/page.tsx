@@ -1,5 +1,8 @@
 import type { Metadata } from "next";
-import { Inbox } from "@/components/inbox";
+import { Suspense } from "react";
+import { Inbox } from "@/components/inbox/inbox";
+import type { CrewInfo, TaskInfo } from "@/components/inbox/types";
+import { PageHeader } from "@/components/shell/page-header";
 import { requireUser } from "@/lib/auth/require-user";
 import { roleAllows } from "@/lib/auth/roles";
 import { crewsFor } from "@/lib/crew/registry";
@@ -9,16 +12,25 @@ export const dynamic = "force-dynamic";
 
 export default async function InboxPage() {
   const { user, principal } = await requireUser();
-  const expected = Object.fromEntries(
-    [...crewsFor(principal).crews.values()].map((c) => [
+  const crews = [...crewsFor(principal).crews.values()];
+  const crewInfo: CrewInfo = Object.fromEntries(
+    crews.map((c) => [c.slug, { name: c.name, inputs: c.inputs }]),
+  );
+  const tasks: TaskInfo = Object.fromEntries(
+    crews.map((c) => [
       c.slug,
-      Object.fromEntries(c.tasks.map((t) => [t.id, t.expected_output])),
+      Object.fromEntries(c.tasks.map((t) => [t.id, { name: t.name, expected: t.expected_output }])),
     ]),
   );
   return (
     <>
-      <h1>Inbox</h1>
-      <Inbox canReview={roleAllows(user.role, "review")} expected={expected} />
+      <PageHeader
+        title="Inbox"
+        description="Task outputs waiting for a human decision: approve them, or send them back with feedback."
+      />
+      <Suspense>
+        <Inbox canReview={roleAllows(user.role, "review")} tasks={tasks} crews={crewInfo} />
+      </Suspense>
     </>
   );
 }

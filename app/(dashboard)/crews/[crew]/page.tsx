@@ -1,9 +1,16 @@
+import { Globe } from "lucide-react";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { CopyButton } from "@/components/copy-button";
-import { KickoffForm } from "@/components/kickoff-form";
+import { KickoffForm } from "@/components/crews/kickoff-form";
+import { RecentRuns } from "@/components/crews/recent-runs";
+import { PageHeader } from "@/components/shell/page-header";
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { CopyButton } from "@/components/ui/copy-button";
 import { requireUser } from "@/lib/auth/require-user";
 import { roleAllows } from "@/lib/auth/roles";
+import { env } from "@/lib/config/env";
 import { crewForPage } from "@/lib/deployments/crew-for-page";
 
 export const dynamic = "force-dynamic";
@@ -18,6 +25,10 @@ export async function generateMetadata({
   return { title: crew?.name ?? "Crew" };
 }
 
+const CODE = "overflow-x-auto whitespace-pre rounded-lg bg-muted p-3 font-mono text-xs leading-5";
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
 export default async function CrewPage({ params }: { params: Promise<{ crew: string }> }) {
   const { crew: slug } = await params;
   const { user, principal } = await requireUser();
@@ -25,67 +36,138 @@ export default async function CrewPage({ params }: { params: Promise<{ crew: str
   if (!crew) notFound();
   const remote = crew.slug.startsWith("@");
   const canStart = roleAllows(user.role, "start");
+  const models = [...new Set(crew.agents.map((a) => a.llm ?? env().DEFAULT_LLM))];
   const body = JSON.stringify({ inputs: Object.fromEntries(crew.inputs.map((i) => [i, "…"])) });
   const curl = [
     `curl -X POST "$CREWDECK_URL/api/crews/${crew.slug}/kickoff"`,
     `  -H "Authorization: Bearer $TOKEN" -H "Content-Type: application/json"`,
     `  -d '${body}'`,
   ].join(" \\\n");
+  const agentRole = new Map(crew.agents.map((a) => [a.id, a.role]));
   return (
     <>
-      <h1>{crew.name}</h1>
-      {crew.description && <p>{crew.description}</p>}
-      <div className="columns">
-        <section className="card">
-          <h2 style={{ marginTop: 0 }}>Start a run</h2>
-          {canStart ? (
-            <KickoffForm crew={crew.slug} />
+      <PageHeader title={crew.name} description={crew.description ?? undefined}>
+        <div className="flex flex-wrap items-center gap-1.5 pt-1">
+          {remote ? (
+            <Badge tone="info">
+              <Globe aria-hidden />
+              Remote deployment
+            </Badge>
           ) : (
-            <p className="muted">Your role ({user.role}) can watch runs but not start them.</p>
+            <>
+              <Badge>{plural(crew.agents.length, "agent")}</Badge>
+              <Badge>{plural(crew.tasks.length, "task")}</Badge>
+              {models.map((m) => (
+                <Badge key={m}>
+                  <span className="font-mono">{m}</span>
+                </Badge>
+              ))}
+            </>
           )}
-        </section>
-        {remote ? (
-          <section className="card">
-            <h2 style={{ marginTop: 0 }}>Remote deployment</h2>
-            <p>
-              Runs on <code>{crew.source[0]}</code>. Its form comes from the deployment's{" "}
-              <code>/inputs</code>; its runs report back by webhook and by polling, and are reviewed
-              here like local ones.
-            </p>
-            <p>
-              Through this Crewdeck: <code>/api/crews/{crew.slug}</code>
-            </p>
+        </div>
+      </PageHeader>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] content-start gap-6">
+          <Card>
+            <CardHeader>
+              <CardTitle className="m-0">Start a run</CardTitle>
+            </CardHeader>
+            <CardContent>
+              {canStart ? (
+                <KickoffForm crew={crew.slug} />
+              ) : (
+                <Alert tone="info">
+                  Your role ({user.role}) can watch runs but not start them.
+                </Alert>
+              )}
+            </CardContent>
+          </Card>
+          <section aria-labelledby="recent-runs" className="grid gap-3">
+            <h2 id="recent-runs" className="m-0 font-semibold text-base">
+              Recent runs
+            </h2>
+            <RecentRuns crew={crew.slug} />
           </section>
-        ) : (
-          <section className="card">
-            <h2 style={{ marginTop: 0 }}>Agents</h2>
-            <ul>
-              {crew.agents.map((a) => (
-                <li key={a.id}>
-                  <strong>{a.role}</strong>{" "}
-                  <span className="muted">
-                    ({a.id}, {a.llm ?? "default model"})
-                  </span>
-                </li>
-              ))}
-            </ul>
-            <h2>Tasks</h2>
-            <ol>
-              {crew.tasks.map((t) => (
-                <li key={t.id}>
-                  {t.name} <span className="muted">— {t.agent}</span>
-                  {t.human_input && <span className="badge">review</span>}
-                </li>
-              ))}
-            </ol>
-            <h2>API</h2>
-            <p>
-              Base URL: <code>/api/crews/{crew.slug}</code>
-            </p>
-            <pre>{curl}</pre>
-            <CopyButton text={curl} label="Copy curl example" />
-          </section>
-        )}
+        </div>
+        <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] content-start gap-6">
+          {remote ? (
+            <Card>
+              <CardHeader>
+                <CardTitle className="m-0">Remote deployment</CardTitle>
+              </CardHeader>
+              <CardContent className="grid gap-2 text-sm">
+                <p className="break-words">
+                  Runs on <code className="font-mono text-xs">{crew.source[0]}</code>. Its form
+                  comes from the deployment's inputs; its runs report back by webhook and polling
+                  and are reviewed here like local ones.
+                </p>
+              </CardContent>
+            </Card>
+          ) : (
+            <Card>
+              <CardHeader>
+                <CardTitle className="m-0">Tasks, in order</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <ol className="grid gap-3">
+                  {crew.tasks.map((t, i) => (
+                    <li key={t.id} className="flex gap-3 text-sm">
+                      <span
+                        aria-hidden
+                        className="flex size-6 shrink-0 items-center justify-center rounded-full bg-muted font-medium text-xs tabular-nums"
+                      >
+                        {i + 1}
+                      </span>
+                      <div className="grid min-w-0 gap-0.5">
+                        <span className="flex flex-wrap items-center gap-1.5 font-medium">
+                          {t.name}
+                          {t.human_input && <Badge tone="warning">Review</Badge>}
+                        </span>
+                        <span className="text-muted-foreground text-xs">
+                          by {agentRole.get(t.agent) ?? t.agent}
+                        </span>
+                      </div>
+                    </li>
+                  ))}
+                </ol>
+              </CardContent>
+            </Card>
+          )}
+          {!remote && (
+            <Card>
+              <CardHeader>
+                <CardTitle className="m-0">Agents</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <ul className="grid gap-2 text-sm">
+                  {crew.agents.map((a) => (
+                    <li
+                      key={a.id}
+                      className="flex flex-wrap items-baseline justify-between gap-x-3"
+                    >
+                      <span className="min-w-0 font-medium">{a.role}</span>
+                      <code className="font-mono text-muted-foreground text-xs">
+                        {a.llm ?? `${env().DEFAULT_LLM} (default)`}
+                      </code>
+                    </li>
+                  ))}
+                </ul>
+              </CardContent>
+            </Card>
+          )}
+          <Card>
+            <CardHeader>
+              <CardTitle className="m-0">Start from the API</CardTitle>
+              <CopyButton text={curl} label="Copy curl" />
+            </CardHeader>
+            <CardContent>
+              {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling example must scroll from the keyboard */}
+              <pre tabIndex={0} className={CODE}>
+                {curl}
+              </pre>
+            </CardContent>
+          </Card>
+        </div>
       </div>
     </>
   );

@@ -1,0 +1,172 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { Play } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { type FormEvent, useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { ApiError, crewApi, inputsApi } from "@/lib/api/client";
+import type { InputSchema } from "@/lib/crew/input-schema";
+import { type FormValue, KickoffField } from "./kickoff-fields";
+
+// A crew whose /inputs has no input_schema (an older remote deployment): every input a text field.
+const fromNames = (names: string[]): InputSchema => ({
+  type: "object",
+  properties: Object.fromEntries(
+    names.map((n) => [n, { type: "string" as const, title: n, "x-control": "text" as const }]),
+  ),
+  required: names,
+  "x-order": names,
+});
+
+async function loadSchema(crew: string): Promise<InputSchema> {
+  try {
+    return (await inputsApi.get(crew)).input_schema;
+  } catch (err) {
+    // Only an answer without input_schema falls back; a refusal or an outage is said as such.
+    if (!(err instanceof ApiError && err.problem.type.endsWith(":unexpected_response"))) throw err;
+    return fromNames((await crewApi(crew).inputs()).inputs);
+  }
+}
+
+function initial(schema: InputSchema): Record<string, FormValue> {
+  return Object.fromEntries(
+    schema["x-order"].map((n) => {
+      const p = schema.properties[n];
+      const d = p?.default;
+      return [n, p?.["x-control"] === "checkbox" ? d === true : d === undefined ? "" : String(d)];
+    }),
+  );
+}
+
+/** The kickoff form, generated from the crew's input_schema; the server's 422 lands on the fields. */
+export function KickoffForm({ crew }: { crew: string }) {
+  const router = useRouter();
+  const { data: schema, error: loadError } = useQuery({
+    queryKey: ["crews", crew, "inputs"],
+    queryFn: () => loadSchema(crew),
+  });
+  const [values, setValues] = useState<Record<string, FormValue> | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  if (loadError)
+    return (
+      <Alert tone="danger" title="Could not load the crew's inputs">
+        {loadError.message}. Reload the page to try again.
+      </Alert>
+    );
+  if (!schema)
+    return (
+      <div className="grid gap-4" aria-busy="true">
+        <Skeleton className="h-14" />
+        <Skeleton className="h-14" />
+        <Skeleton className="h-9 w-28" />
+      </div>
+    );
+  const current = values ?? initial(schema);
+  const order = schema["x-order"];
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!schema || submitting) return;
+    const inputs: Record<string, string | number | boolean> = {};
+    const local: Record<string, string> = {};
+    for (const name of order) {
+      const p = schema.properties[name];
+      const v = current[name];
+      if (!p || v === undefined) continue;
+      if (typeof v === "boolean") {
+        inputs[name] = v;
+        continue;
+      }
+      if (v.trim() === "") continue; // the server says which of the empty ones are required
+      if (p["x-control"] === "number") inputs[name] = Number(v);
+      else if (p["x-control"] === "json") {
+        try {
+          JSON.parse(v);
+          inputs[name] = v;
+        } catch (err) {
+          local[name] = `Not valid JSON: ${err instanceof Error ? err.message : String(err)}`;
+        }
+      } else inputs[name] = v;
+    }
+    setFieldErrors(local);
+    setFormError(null);
+    if (Object.keys(local).length) return focusFirst(local);
+    setSubmitting(true);
+    try {
+      const { kickoff_id } = await crewApi(crew).kickoff(inputs);
+      router.push(`/crews/${crew}/runs/${kickoff_id}`);
+    } catch (err) {
+      setSubmitting(false);
+      const byField: Record<string, string> = {};
+      if (err instanceof ApiError) {
+        for (const e of err.problem.errors ?? []) {
+          const name = e.path.replace(/^inputs\./, "");
+          if (order.includes(name)) byField[name] = e.message;
+        }
+        for (const n of err.problem.missing_inputs ?? [])
+          byField[n] ??= `${schema.properties[n]?.title ?? n} is required.`;
+      }
+      setFieldErrors(byField);
+      if (Object.keys(byField).length) focusFirst(byField);
+      else
+        setFormError(`The run did not start: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+
+  function focusFirst(errs: Record<string, string>) {
+    const first = order.find((n) => errs[n]);
+    if (first) document.getElementById(`input-${first}`)?.focus();
+  }
+
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      className="grid gap-4 [&_button[type=submit]]:mt-0 [&_label]:m-0"
+    >
+      {order.length === 0 && (
+        <p className="text-muted-foreground text-sm">This crew needs no inputs.</p>
+      )}
+      {order.map((name) => {
+        const prop = schema.properties[name];
+        if (!prop) return null;
+        return (
+          <KickoffField
+            key={name}
+            name={name}
+            prop={prop}
+            required={schema.required.includes(name)}
+            value={current[name] ?? ""}
+            error={fieldErrors[name]}
+            onChange={(v) => {
+              setValues({ ...current, [name]: v });
+              if (fieldErrors[name]) setFieldErrors(({ [name]: _, ...rest }) => rest);
+            }}
+          />
+        );
+      })}
+      {Object.keys(fieldErrors).length > 0 && (
+        <Alert tone="danger">
+          The run did not start: fix the marked{" "}
+          {Object.keys(fieldErrors).length === 1 ? "field" : "fields"}.
+        </Alert>
+      )}
+      {formError && <Alert tone="danger">{formError}</Alert>}
+      <div className="flex items-center gap-3">
+        <Button type="submit" variant="primary" disabled={submitting}>
+          <Play aria-hidden />
+          {submitting ? "Starting…" : "Start run"}
+        </Button>
+        {schema.required.length > 0 && (
+          <span className="text-muted-foreground text-xs">* required</span>
+        )}
+      </div>
+    </form>
+  );
+}

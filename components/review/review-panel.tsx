@@ -1,0 +1,232 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import { Check, RotateCcw, Undo2 } from "lucide-react";
+import dynamic from "next/dynamic";
+import { useEffect, useId, useRef, useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Textarea } from "@/components/ui/input";
+import { toast } from "@/components/ui/toast";
+import { ApiError, crewApi } from "@/lib/api/client";
+import {
+  approvalKey,
+  cancelApproval,
+  scheduleApproval,
+  UNDO_SECONDS,
+  useScheduledApproval,
+} from "./deferred-approval";
+import { isTyping, Kbd } from "./kbd";
+
+// Markdown (react-markdown) loads with the first output shown, not with the page.
+const Markdown = dynamic(() => import("@/components/markdown").then((m) => m.Markdown), {
+  loading: () => null,
+});
+
+type Pending = { task_id: string; output: string; attempt: number };
+
+/**
+ * Approve, or send back with feedback, the task that awaits review. Approval waits out a
+ * {UNDO_SECONDS}-second undo window (toast and panel both offer Undo). Keys: `a` approve,
+ * `s` focus the feedback, Ctrl/⌘+Enter send back, `u` undo.
+ */
+export function ReviewPanel({
+  crew,
+  executionId,
+  pending,
+  expectedOutput,
+  taskName,
+  onDone,
+  shortcuts = true,
+}: {
+  crew: string;
+  executionId: string;
+  pending: Pending;
+  expectedOutput?: string;
+  /** The task's name in the crew; its id when not given. */
+  taskName?: string;
+  onDone: (message: string, decision: "approved" | "sent_back") => void;
+  /** Keyboard shortcuts are page-wide: only one panel on a page may have them. */
+  shortcuts?: boolean;
+}) {
+  const queryClient = useQueryClient();
+  const feedbackId = useId();
+  const [feedback, setFeedback] = useState("");
+  const [error, setError] = useState<{ text: string; conflict: boolean } | null>(null);
+  const [sending, setSending] = useState<"approve" | "reject" | null>(null);
+  const feedbackRef = useRef<HTMLTextAreaElement>(null);
+  const key = approvalKey(executionId, pending.task_id, pending.attempt);
+  const approvingAt = useScheduledApproval(key);
+  const name = taskName ?? pending.task_id;
+
+  async function send(approve: boolean, text: string) {
+    setSending(approve ? "approve" : "reject");
+    setError(null);
+    try {
+      await crewApi(crew).resume({
+        execution_id: executionId,
+        task_id: pending.task_id,
+        human_feedback: text,
+        is_approve: approve,
+      });
+      setFeedback("");
+      onDone(
+        approve
+          ? `Approved “${name}”: the run continues.`
+          : `Sent “${name}” back: it will run again with your feedback (attempt ${pending.attempt + 1}).`,
+        approve ? "approved" : "sent_back",
+      );
+    } catch (err) {
+      setSending(null);
+      const conflict = err instanceof ApiError && err.problem.status === 409;
+      const text = conflict
+        ? `Someone else already decided on “${name}”, or the run moved on. ${err.message}`
+        : `Could not send the decision: ${err instanceof Error ? err.message : String(err)}. Try again.`;
+      setError({ text, conflict });
+      // The panel may be gone by the time a deferred approval fails: say it where it is seen.
+      if (approve) toast.error(text);
+    }
+  }
+
+  function approve() {
+    if (sending || approvingAt) return;
+    const text = feedback;
+    scheduleApproval(key, () => void send(true, text));
+    toast(`Approving “${name}”`, {
+      id: key,
+      description: `Sends in ${UNDO_SECONDS} seconds.`,
+      duration: UNDO_SECONDS * 1000,
+      action: { label: "Undo", onClick: () => cancelApproval(key) },
+    });
+  }
+
+  function undo() {
+    if (cancelApproval(key)) toast.dismiss(key);
+  }
+
+  function sendBack() {
+    if (sending || approvingAt) return;
+    if (!feedback.trim()) {
+      setError({ text: "Say what to change: sending back needs feedback.", conflict: false });
+      feedbackRef.current?.focus();
+      return;
+    }
+    void send(false, feedback);
+  }
+
+  const actions = useRef({ approve, sendBack, undo });
+  actions.current = { approve, sendBack, undo };
+  useEffect(() => {
+    if (!shortcuts) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || e.altKey) return;
+      if (e.key === "Enter" && (e.ctrlKey || e.metaKey) && e.target === feedbackRef.current) {
+        e.preventDefault();
+        actions.current.sendBack();
+        return;
+      }
+      if (isTyping(e) || e.ctrlKey || e.metaKey) return;
+      if (e.key === "a") {
+        e.preventDefault();
+        actions.current.approve();
+      } else if (e.key === "s" || e.key === "r") {
+        e.preventDefault();
+        feedbackRef.current?.focus();
+      } else if (e.key === "u") {
+        e.preventDefault();
+        actions.current.undo();
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [shortcuts]);
+
+  const busy = sending !== null || approvingAt !== null;
+  return (
+    <section aria-label={`Review of ${name}`} className="grid gap-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <h2 className="m-0 font-semibold text-base">Output of “{name}”</h2>
+        <Badge tone={pending.attempt > 1 ? "warning" : "neutral"}>Attempt {pending.attempt}</Badge>
+      </div>
+      {expectedOutput && (
+        <p className="-mt-2 text-muted-foreground text-sm">
+          <span className="font-medium">Expected:</span> {expectedOutput}
+        </p>
+      )}
+      <div className="grid gap-4">
+        <div className="min-w-0 rounded-lg border bg-background p-4 text-sm leading-6 [&_.markdown>:first-child]:mt-0 [&_.markdown>:last-child]:mb-0">
+          <Markdown text={pending.output} />
+        </div>
+      </div>
+
+      {approvingAt !== null && (
+        <Alert tone="info" title={`Approving “${name}” in ${UNDO_SECONDS} seconds`}>
+          <div className="flex flex-wrap items-center gap-2">
+            <span>Undo keeps it waiting for review.</span>
+            <Button size="sm" onClick={undo}>
+              <Undo2 aria-hidden />
+              Undo
+            </Button>
+          </div>
+        </Alert>
+      )}
+      {sending && (
+        <p role="status" className="text-muted-foreground text-sm">
+          {sending === "approve" ? "Sending the approval…" : "Sending it back…"}
+        </p>
+      )}
+      {error && (
+        <Alert tone="danger" title={error.conflict ? "Already decided" : "Not sent"}>
+          <div className="grid gap-2">
+            <span>{error.text}</span>
+            {error.conflict && (
+              <Button
+                size="sm"
+                className="justify-self-start"
+                onClick={() => {
+                  setError(null);
+                  void queryClient.invalidateQueries();
+                }}
+              >
+                <RotateCcw aria-hidden />
+                Refresh
+              </Button>
+            )}
+          </div>
+        </Alert>
+      )}
+
+      <div className="grid gap-1.5">
+        <label htmlFor={feedbackId} className="font-medium text-sm">
+          Feedback
+        </label>
+        <Textarea
+          id={feedbackId}
+          ref={feedbackRef}
+          rows={3}
+          value={feedback}
+          disabled={busy}
+          placeholder="What should change? Needed to send it back; optional with an approval."
+          onChange={(e) => setFeedback(e.target.value)}
+        />
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <Button variant="primary" onClick={approve} disabled={busy}>
+          <Check aria-hidden />
+          Approve
+        </Button>
+        <Button onClick={sendBack} disabled={busy}>
+          <RotateCcw aria-hidden />
+          Send back
+        </Button>
+        {shortcuts && (
+          <p className="ml-auto hidden items-center gap-1.5 text-muted-foreground text-xs sm:flex">
+            <Kbd>a</Kbd> approve <Kbd>u</Kbd> undo <Kbd>s</Kbd> feedback <Kbd>Ctrl</Kbd>+
+            <Kbd>Enter</Kbd> send back
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}

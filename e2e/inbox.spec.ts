@@ -1,0 +1,178 @@
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { checkScreen, signIn } from "./helpers";
+
+// The reviewer's queue: every run that waits for a decision, reviewed without leaving the page.
+// Approval waits out an undo window; the page's clock is paused so the window is stepped, not slept.
+
+const auth = { authorization: "Bearer e2e-org-token-0123456789abcdef" };
+const CREW = "named-review";
+
+async function start(request: APIRequestContext, topic: string) {
+  const res = await request.post(`/api/crews/${CREW}/kickoff`, {
+    headers: auth,
+    data: { inputs: { topic, audience: "sailors" } },
+  });
+  expect(res.ok()).toBe(true);
+  return (await res.json()).kickoff_id as string;
+}
+
+/** The run's state as the API says it: "awaiting <task> #<attempt>", or its status. */
+async function state(request: APIRequestContext, id: string) {
+  const s = await (await request.get(`/api/crews/${CREW}/status/${id}`, { headers: auth })).json();
+  const p = s.pending_human_input;
+  return p ? `awaiting ${p.task_id} #${p.attempt}` : (s.status as string);
+}
+
+const queue = (page: Page) => page.getByRole("navigation", { name: "Review queue" });
+const item = (page: Page, id: string) => queue(page).locator(`[data-run="${id}"]`);
+const review = (page: Page) => page.getByRole("region", { name: "Review of Write the draft" });
+
+test("the inbox lists what awaits review, by crew and task name; j and k move", async ({
+  page,
+  request,
+}, info) => {
+  const first = await start(request, "tide pools");
+  const second = await start(request, "moon phases");
+  await expect.poll(() => state(request, first)).toBe("awaiting draft #1");
+  await expect.poll(() => state(request, second)).toBe("awaiting draft #1");
+
+  await signIn(page);
+  await page.getByRole("link", { name: "Inbox" }).click();
+  await expect(item(page, first)).toContainText("Named review");
+  await expect(item(page, first)).toContainText("Write the draft");
+  await expect(item(page, first)).toContainText("topic: tide pools");
+  await expect(item(page, first)).toContainText("audience: sailors");
+
+  await item(page, first).click();
+  await expect(page).toHaveURL(new RegExp(`/inbox\\?run=${first}$`));
+  await expect(item(page, first)).toHaveAttribute("aria-current", "true");
+  await expect(review(page)).toContainText("Draft a note about tide pools");
+
+  // Longest waiting first: the second run comes right after the first.
+  const ids = await queue(page)
+    .locator("[data-run]")
+    .evaluateAll((els) => els.map((e) => e.getAttribute("data-run")));
+  expect(ids.indexOf(second)).toBe(ids.indexOf(first) + 1);
+  await page.keyboard.press("j");
+  await expect(page).toHaveURL(new RegExp(`run=${second}$`));
+  await expect(review(page)).toContainText("moon phases");
+  await page.keyboard.press("k");
+  await expect(page).toHaveURL(new RegExp(`run=${first}$`));
+
+  // Keys typed into the feedback are text, not commands.
+  await page.getByLabel("Feedback").fill("");
+  await page.getByLabel("Feedback").press("j");
+  await expect(page.getByLabel("Feedback")).toHaveValue("j");
+  await expect(page).toHaveURL(new RegExp(`run=${first}$`));
+  await page.getByLabel("Feedback").fill("");
+
+  await checkScreen(page, info, "inbox");
+
+  // On a phone the queue comes first; a selection opens the review with a way back.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/inbox");
+  await expect(review(page)).toBeHidden();
+  await item(page, second).click();
+  await expect(page.getByRole("region", { name: "Review of Write the draft" })).toBeVisible();
+  await expect(queue(page)).toBeHidden();
+  await page.getByRole("button", { name: "Back to the queue" }).click();
+  await expect(queue(page)).toBeVisible();
+});
+
+test("approve waits out an undo window: Undo keeps it waiting, letting it go sends it", async ({
+  page,
+  request,
+}) => {
+  const id = await start(request, "harbours");
+  await expect.poll(() => state(request, id)).toBe("awaiting draft #1");
+  const resumes: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "POST" && r.url().endsWith(`/api/crews/${CREW}/resume`)) resumes.push(id);
+  });
+
+  await page.clock.install();
+  await signIn(page);
+  await page.goto(`/inbox?run=${id}`);
+  await expect(review(page)).toContainText("harbours");
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
+
+  await review(page).getByRole("button", { name: "Approve" }).click();
+  await expect(review(page).getByText("Approving “Write the draft” in 5 seconds")).toBeVisible();
+  await expect(item(page, id)).toContainText("Approving…");
+  await review(page).getByRole("button", { name: "Undo" }).click();
+  await page.clock.runFor(6_000);
+  await expect(review(page).getByRole("button", { name: "Approve" })).toBeEnabled();
+  await expect(item(page, id)).not.toContainText("Approving…");
+
+  // `a` approves from the keyboard, with the same window; this time it is let go.
+  await review(page).getByText("Expected:").click();
+  await page.keyboard.press("a");
+  await expect(review(page).getByText("Approving “Write the draft” in 5 seconds")).toBeVisible();
+  await page.clock.runFor(6_000);
+  await page.clock.resume();
+  await expect.poll(() => state(request, id)).not.toBe("awaiting draft #1");
+  expect(resumes).toHaveLength(1); // the undone approval was never sent
+  await expect(item(page, id)).toHaveCount(0);
+});
+
+test("send back needs feedback; its message goes once the next attempt awaits review", async ({
+  page,
+  request,
+}) => {
+  const id = await start(request, "lighthouses");
+  await expect.poll(() => state(request, id)).toBe("awaiting draft #1");
+  await signIn(page);
+  await page.goto(`/inbox?run=${id}`);
+  await expect(review(page)).toContainText("lighthouses");
+
+  await review(page).getByRole("button", { name: "Send back" }).click();
+  await expect(review(page).getByText("sending back needs feedback")).toBeVisible();
+  await expect(page.getByLabel("Feedback")).toBeFocused();
+
+  await page.getByLabel("Feedback").blur();
+  await page.keyboard.press("s");
+  await expect(page.getByLabel("Feedback")).toBeFocused();
+  await page.keyboard.type("Name the oldest lighthouse.");
+  await review(page).getByRole("button", { name: "Send back" }).click();
+  const notice = page.getByText(
+    "Sent “Write the draft” back: it will run again with your feedback (attempt 2).",
+  );
+  await expect(notice).toBeVisible();
+
+  // Attempt 2 arrives on its own (live), and the message about it running again is gone.
+  await expect(item(page, id)).toContainText("Attempt 2", { timeout: 30_000 });
+  await expect(notice).toHaveCount(0);
+  expect(await state(request, id)).toBe("awaiting draft #2");
+});
+
+test("a decision someone else already made is said, with a refresh", async ({ page, request }) => {
+  const id = await start(request, "kelp");
+  await expect.poll(() => state(request, id)).toBe("awaiting draft #1");
+  await signIn(page);
+  await page.goto(`/inbox?run=${id}`);
+  await expect(review(page)).toContainText("kelp");
+
+  const other = await request.post(`/api/crews/${CREW}/resume`, {
+    headers: auth,
+    data: { execution_id: id, task_id: "draft", human_feedback: "", is_approve: true },
+  });
+  expect(other.ok()).toBe(true);
+  await page.getByLabel("Feedback").fill("Longer.");
+  await review(page).getByRole("button", { name: "Send back" }).click();
+  await expect(page.getByText("Already decided", { exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Refresh" })).toBeVisible();
+});
+
+test("an empty inbox says so and points to the runs", async ({ page }, info) => {
+  await signIn(page);
+  // Other specs leave runs waiting: the list is answered empty here.
+  await page.route("**/api/runs?*", (route) =>
+    route.fulfill({
+      json: { runs: [], per_page: 100, next_cursor: null, prev_cursor: null },
+    }),
+  );
+  await page.goto("/inbox");
+  await expect(page.getByText("Nothing waiting for review")).toBeVisible();
+  await expect(page.getByRole("link", { name: "See all runs" })).toHaveAttribute("href", "/runs");
+  await checkScreen(page, info, "inbox-empty");
+});
