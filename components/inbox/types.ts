@@ -4,10 +4,9 @@ export type InboxRun = RunsPage["runs"][number];
 /** Per crew, per task id: the task's name and expected output (local crews only). */
 export type TaskInfo = Record<string, Record<string, { name: string; expected: string }>>;
 
-/** When review was requested: the list passes the stored `requested_at` through. */
+/** When review was requested (some remote deployments' runs do not say: then the start). */
 export function waitingSince(run: InboxRun): string {
-  const p = run.pending_human_input as { requested_at?: unknown } | null;
-  return typeof p?.requested_at === "string" ? p.requested_at : (run.started_at ?? run.created_at);
+  return run.pending_human_input?.requested_at ?? run.started_at ?? run.created_at;
 }
 
 /** Per crew: its name and its inputs' order (the list's inputs come back in storage order). */

@@ -316,7 +316,12 @@ export const RunRowSchema = z
     inputs: z.record(z.string(), z.unknown()),
     meta: z.record(z.string(), z.unknown()),
     pending_human_input: z
-      .object({ task_id: z.string(), output: z.string(), attempt: z.number().int() })
+      .object({
+        task_id: z.string(),
+        output: z.string(),
+        attempt: z.number().int(),
+        requested_at: z.string().optional().describe("Absent for some remote deployments' runs"),
+      })
       .nullable(),
     error: z.string().nullable(),
     token_usage: TokenUsageSchema,

@@ -69,7 +69,12 @@ type ListRow = {
   finished_at: string | null;
   inputs: Record<string, unknown>;
   meta: Record<string, unknown> | null;
-  pending_human_input: { task_id: string; output: string; attempt: number } | null;
+  pending_human_input: {
+    task_id: string;
+    output: string;
+    attempt: number;
+    requested_at?: string;
+  } | null;
   error: string | null;
   token_usage: TokenUsage | null;
   review_wait_seconds: number;
