@@ -11,7 +11,7 @@ export function DeliveriesSection() {
   const [status, setStatus] = useState("");
   const { data, error, isPending } = useQuery({
     queryKey: ["deliveries", status],
-    queryFn: () => settingsApi.deliveries(status || undefined),
+    queryFn: () => settingsApi.deliveries({ status: status || undefined }),
     refetchInterval: 5_000,
   });
   const redeliver = useMutation({
