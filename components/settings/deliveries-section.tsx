@@ -85,7 +85,7 @@ export function DeliveriesSection() {
           </Select>
         </div>
       </CardHeader>
-      <CardContent className="grid gap-3">
+      <CardContent className="grid gap-3 [&>*]:min-w-0">
         {error && (
           <Alert tone="danger" title="Deliveries could not be loaded">
             {error.message} They are retried every 5 seconds.

@@ -52,7 +52,7 @@ export function DeploymentsSection() {
   const failure = error ?? remove.error ?? test.error;
 
   return (
-    <div className="grid gap-6">
+    <div className="grid min-w-0 gap-6 [&>*]:min-w-0">
       <Card aria-labelledby="deployments-title">
         <CardHeader>
           <div className="grid gap-1">
@@ -64,7 +64,7 @@ export function DeploymentsSection() {
             </CardDescription>
           </div>
         </CardHeader>
-        <CardContent className="grid gap-3">
+        <CardContent className="grid gap-3 [&>*]:min-w-0">
           {failure && <Alert tone="danger">{failure.message}</Alert>}
           {!data && !error && <Skeleton className="h-20" />}
           {data && data.deployments.length === 0 && (

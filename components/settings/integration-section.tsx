@@ -58,7 +58,7 @@ export function IntegrationSection() {
           </CardDescription>
         </div>
       </CardHeader>
-      <CardContent className="grid gap-4">
+      <CardContent className="grid gap-4 [&>*]:min-w-0">
         <form onSubmit={submit} className="flex flex-wrap items-end gap-3">
           <Field id="integration-access" label="Access" className="w-full sm:w-48">
             <Select

@@ -52,7 +52,7 @@ export function LinearOAuthSection() {
         </div>
         {connection?.status === "connected" && <Badge tone="success">Connected</Badge>}
       </CardHeader>
-      <CardContent className="grid gap-3">
+      <CardContent className="grid gap-3 [&>*]:min-w-0">
         {justConnected && connection?.status === "connected" && (
           <Alert tone="success">Linear is connected: {connection.workspace}.</Alert>
         )}

@@ -22,7 +22,7 @@ export function SecretSection() {
           </CardDescription>
         </div>
       </CardHeader>
-      <CardContent className="grid gap-3">
+      <CardContent className="grid gap-3 [&>*]:min-w-0">
         {reveal.data ? (
           <SecretOnce
             secret={reveal.data.secret}

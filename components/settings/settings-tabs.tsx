@@ -32,7 +32,7 @@ export function SettingsTabs({ tabs }: { tabs: SettingsTab[] }) {
         </TabsList>
       )}
       {tabs.map((t) => (
-        <TabsContent key={t.id} value={t.id} className="grid gap-6">
+        <TabsContent key={t.id} value={t.id} className="grid min-w-0 gap-6 [&>*]:min-w-0">
           {t.content}
         </TabsContent>
       ))}

@@ -64,7 +64,7 @@ export function TokensSection({
           </CardDescription>
         </div>
       </CardHeader>
-      <CardContent className="grid gap-4">
+      <CardContent className="grid gap-4 [&>*]:min-w-0">
         {(isAdmin || canHaveToken) && (
           <form onSubmit={submit} className="flex flex-wrap items-end gap-3">
             {isAdmin && (

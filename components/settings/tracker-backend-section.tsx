@@ -54,7 +54,7 @@ export function TrackerBackendSection() {
           <CardDescription>Where agents file, search and update issues.</CardDescription>
         </div>
       </CardHeader>
-      <CardContent className="grid gap-4">
+      <CardContent className="grid gap-4 [&>*]:min-w-0">
         {!data && !error && <Skeleton className="h-24" />}
         {fromEnv && (
           <p className="text-sm">

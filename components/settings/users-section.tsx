@@ -83,7 +83,7 @@ export function UsersSection({ me }: { me: string }) {
           </CardDescription>
         </div>
       </CardHeader>
-      <CardContent className="grid gap-4">
+      <CardContent className="grid gap-4 [&>*]:min-w-0">
         <form
           onSubmit={submit}
           aria-label="Add a person"
