@@ -39,7 +39,7 @@ test("settings: tabs, a token copied once, a deployment edited, deliveries paged
   await page.getByRole("button", { name: "Create token" }).click();
   const token = (await page.getByTestId("new-token").textContent()) ?? "";
   expect(token).toMatch(/^cdo_/);
-  await expect(page.getByText("it is shown once")).toBeVisible();
+  await expect(page.getByText("Copy it now: it is shown once")).toBeVisible();
   await page.getByRole("button", { name: "Copy", exact: true }).click();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token);
   await expect(page.getByRole("table", { name: "API tokens" })).toContainText("e2e settings");

@@ -108,7 +108,7 @@ export function DeliveriesSection() {
           </EmptyState>
         )}
         {data && data.deliveries.length > 0 && (
-          <Table aria-label="Webhook deliveries" aria-busy={isPlaceholderData}>
+          <Table className="relative" aria-label="Webhook deliveries" aria-busy={isPlaceholderData}>
             <TableHeader>
               <TableRow>
                 <TableHead scope="col">Time</TableHead>

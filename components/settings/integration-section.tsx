@@ -93,7 +93,7 @@ export function IntegrationSection() {
           </p>
         )}
         {data && data.tokens.length > 0 && (
-          <Table aria-label="Integration tokens">
+          <Table className="relative" aria-label="Integration tokens">
             <TableHeader>
               <TableRow>
                 <TableHead scope="col">Token</TableHead>

@@ -112,7 +112,7 @@ export function TokensSection({
           </EmptyState>
         )}
         {data && data.tokens.length > 0 && (
-          <Table aria-label="API tokens">
+          <Table className="relative" aria-label="API tokens">
             <TableHeader>
               <TableRow>
                 <TableHead scope="col">Token</TableHead>

@@ -122,7 +122,7 @@ export function UsersSection({ me }: { me: string }) {
         )}
         {!data && !error && <Skeleton className="h-32" />}
         {data && (
-          <Table aria-label="Users">
+          <Table className="relative" aria-label="Users">
             <TableHeader>
               <TableRow>
                 <TableHead scope="col">Email</TableHead>

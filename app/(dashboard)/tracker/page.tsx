@@ -197,7 +197,7 @@ export default async function TrackerPage({ searchParams }: { searchParams: Prom
       )}
       {issues.length > 0 && (
         <Card>
-          <Table aria-label="Issues">
+          <Table className="relative" aria-label="Issues">
             <TableHeader>
               <TableRow>
                 <TableHead scope="col">Issue</TableHead>
