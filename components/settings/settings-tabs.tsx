@@ -23,7 +23,7 @@ export function SettingsTabs({ tabs }: { tabs: SettingsTab[] }) {
   return (
     <Tabs value={current} onValueChange={select}>
       {tabs.length > 1 && (
-        <TabsList aria-label="Settings sections">
+        <TabsList aria-label="Settings sections" className="flex-wrap">
           {tabs.map((t) => (
             <TabsTrigger key={t.id} value={t.id}>
               {t.label}

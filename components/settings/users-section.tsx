@@ -126,7 +126,9 @@ export function UsersSection({ me }: { me: string }) {
             <TableHeader>
               <TableRow>
                 <TableHead scope="col">Email</TableHead>
-                <TableHead scope="col">Name</TableHead>
+                <TableHead scope="col" className="hidden sm:table-cell">
+                  Name
+                </TableHead>
                 <TableHead scope="col">Role</TableHead>
                 <TableHead scope="col">
                   <span className="sr-only">Access</span>
@@ -152,7 +154,7 @@ export function UsersSection({ me }: { me: string }) {
                       aria-label={`Role of ${u.email}`}
                       value={u.role}
                       disabled={u.id === me}
-                      className="w-32"
+                      className="w-28"
                       onChange={(e) => setRole.mutate({ id: u.id, role: e.target.value })}
                     >
                       {ROLES.map((r) => (
