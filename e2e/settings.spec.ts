@@ -13,6 +13,15 @@ test("settings: tabs, a token copied once, a deployment edited, deliveries paged
 }, info) => {
   test.setTimeout(180_000);
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  // checkScreen switches themes instantly: colour transitions caught half-way would read as
+  // low contrast, so they are off in this test.
+  await context.addInitScript(() => {
+    document.addEventListener("DOMContentLoaded", () => {
+      const style = document.createElement("style");
+      style.textContent = "*, *::before, *::after { transition: none !important; }";
+      document.head.append(style);
+    });
+  });
   const headers = { authorization: `Bearer ${ORG_TOKEN}` };
   // Deliveries to a closed port (the e2e server allows no loopback webhooks): they stay in the
   // log, retrying, with a secret in their URL that the log must not show.
