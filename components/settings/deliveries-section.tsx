@@ -174,6 +174,8 @@ function DeliveryRow({
   busy: boolean;
 }) {
   const last = d.last_status_code ? `HTTP ${d.last_status_code}` : d.last_error;
+  // A pending delivery never tried waits its turn (step events go out in order per endpoint).
+  const queued = d.status === "pending" && d.attempts === 0;
   return (
     <TableRow>
       <TableCell>
@@ -201,7 +203,9 @@ function DeliveryRow({
       </TableCell>
       <TableCell>
         <div className="grid gap-0.5">
-          <Badge tone={TONE[d.status]}>{LABEL[d.status]}</Badge>
+          <Badge tone={queued ? "neutral" : TONE[d.status]}>
+            {queued ? "Queued" : LABEL[d.status]}
+          </Badge>
           {last && (
             <span className="max-w-56 truncate text-muted-foreground text-xs" title={last}>
               {last}
@@ -211,7 +215,7 @@ function DeliveryRow({
       </TableCell>
       <TableCell className="text-right tabular-nums">{d.attempts}</TableCell>
       <TableCell>
-        {d.next_attempt_at ? (
+        {d.next_attempt_at && !queued ? (
           <RelativeTime iso={d.next_attempt_at} />
         ) : (
           <span className="text-muted-foreground">—</span>
