@@ -133,10 +133,10 @@ export default async function TrackerPage({ searchParams }: { searchParams: Prom
         <form
           method="get"
           aria-label="Filter issues"
-          className="grid grid-cols-2 items-end gap-3 md:grid-cols-4 xl:grid-cols-[2fr_1.5fr_1fr_1fr_1.5fr_1.2fr_1fr_auto]"
+          className="grid grid-cols-2 items-end gap-3 md:grid-cols-4"
         >
           <input type="hidden" name="team" value={team ?? ""} />
-          <div className="col-span-2 md:col-span-2 xl:col-span-1">
+          <div className="col-span-2">
             <FilterField id="f-q" label="Search">
               <Input
                 id="f-q"
@@ -147,9 +147,11 @@ export default async function TrackerPage({ searchParams }: { searchParams: Prom
               />
             </FilterField>
           </div>
-          <FilterField id="f-title" label="Title contains">
-            <Input id="f-title" name="title" defaultValue={s.title} />
-          </FilterField>
+          <div className="col-span-2">
+            <FilterField id="f-title" label="Title contains">
+              <Input id="f-title" name="title" defaultValue={s.title} />
+            </FilterField>
+          </div>
           <FilterField id="f-min" label="Number from">
             <Input id="f-min" name="min" inputMode="numeric" defaultValue={s.min} />
           </FilterField>
