@@ -121,7 +121,7 @@ export default async function IssuePage({ params }: { params: Promise<{ identifi
                           in{" "}
                           <Link
                             href={`/crews/${h.crew}/runs/${h.execution_id}`}
-                            className="text-link hover:underline"
+                            className="text-link underline underline-offset-2"
                           >
                             a run of {h.crew}
                           </Link>
