@@ -20,7 +20,7 @@ test("Connect Linear: deny shows why, approve connects, Disconnect forgets", asy
   page,
 }, info) => {
   await signIn(page);
-  await page.goto("/settings");
+  await page.goto("/settings?tab=integrations");
   const section = page.getByRole("region", { name: "Linear (OAuth)" });
   const form = section.getByRole("form", { name: "Linear OAuth application" });
   await form.getByLabel("Client ID").fill("e2e-client");
@@ -39,6 +39,7 @@ test("Connect Linear: deny shows why, approve connects, Disconnect forgets", asy
   await checkScreen(page, info, "settings-linear-connected");
 
   await section.getByRole("button", { name: "Disconnect" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Disconnect" }).click();
   await expect(section.getByRole("link", { name: "Connect Linear" })).toBeVisible();
   await expect(section).toContainText("Not connected");
 });

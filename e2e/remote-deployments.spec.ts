@@ -27,7 +27,7 @@ test.afterAll(async () => {
 });
 
 async function addDeployment(page: Page, name: string, baseUrl: string, token: string) {
-  await page.goto("/settings");
+  await page.goto("/settings?tab=deployments");
   const form = page.getByRole("form", { name: "Add a deployment" });
   await form.getByLabel("Name").fill(name);
   await form.getByLabel("Base URL").fill(baseUrl);

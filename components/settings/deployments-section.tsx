@@ -1,131 +1,178 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
-import { ErrorText } from "@/components/error-text";
+import { Pencil, Server } from "lucide-react";
+import Link from "next/link";
+import { useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { Dialog, DialogContent } from "@/components/ui/dialog";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Skeleton } from "@/components/ui/skeleton";
 import { type ConnectionCheck, deploymentsApi } from "@/lib/api/client";
+import type { DeploymentView } from "@/lib/api/schemas";
+import { type DeploymentFields, DeploymentForm } from "./deployment-form";
 
-const EMPTY = { name: "", base_url: "", token: "", webhook_secret: "" };
+const EMPTY: DeploymentFields = { name: "", base_url: "", token: "", webhook_secret: "" };
 
 /** Remote deployments: crews served elsewhere, started and reviewed from this dashboard. */
 export function DeploymentsSection() {
   const qc = useQueryClient();
-  const { data, error, isPending } = useQuery({
-    queryKey: ["deployments"],
-    queryFn: deploymentsApi.list,
-  });
-  const [form, setForm] = useState(EMPTY);
+  const { data, error } = useQuery({ queryKey: ["deployments"], queryFn: deploymentsApi.list });
   const [checks, setChecks] = useState<Record<string, ConnectionCheck>>({});
+  const [formKey, setFormKey] = useState(0);
+  const [editing, setEditing] = useState<DeploymentView | null>(null);
   const refresh = () => qc.invalidateQueries({ queryKey: ["deployments"] });
   const test = useMutation({
     mutationFn: deploymentsApi.test,
     onSuccess: (check, slug) => setChecks((c) => ({ ...c, [slug]: check })),
   });
   const create = useMutation({
-    mutationFn: () => deploymentsApi.create(form),
+    mutationFn: (f: DeploymentFields) => deploymentsApi.create(f),
     onSuccess: (d) => {
-      setForm(EMPTY);
+      setFormKey((k) => k + 1); // a fresh, empty form
       refresh();
       test.mutate(d.slug); // a new deployment is tested at once: most mistakes show here
     },
   });
-  const remove = useMutation({ mutationFn: deploymentsApi.remove, onSuccess: refresh });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    create.mutate();
-  };
-  const field = (name: keyof typeof EMPTY) => ({
-    id: `deployment-${name}`,
-    value: form[name],
-    onChange: (e: { target: { value: string } }) =>
-      setForm((f) => ({ ...f, [name]: e.target.value })),
+  const update = useMutation({
+    mutationFn: ({ slug, f }: { slug: string; f: DeploymentFields }) =>
+      deploymentsApi.update(slug, f),
+    onSuccess: (d) => {
+      setEditing(null);
+      setChecks(({ [d.slug]: _stale, ...rest }) => rest);
+      refresh();
+      test.mutate(d.slug);
+    },
   });
+  const remove = useMutation({ mutationFn: deploymentsApi.remove, onSuccess: refresh });
+  const failure = error ?? remove.error ?? test.error;
 
   return (
-    <section className="card" aria-labelledby="deployments-title">
-      <h2 id="deployments-title" style={{ marginTop: 0 }}>
-        Deployments
-      </h2>
-      <p className="muted small">
-        Crews served elsewhere — another Crewdeck (<code>…/api/crews/&lt;crew&gt;</code>) or a
-        CrewAI deployment. They appear under Crews; their runs report back by webhook and by
-        polling.
-      </p>
-      {isPending && <p className="muted">Loading…</p>}
-      {data && data.deployments.length === 0 && <p className="muted">No deployments yet.</p>}
-      {data && data.deployments.length > 0 && (
-        <ul className="list-plain">
-          {data.deployments.map((d) => {
-            const check = checks[d.slug];
-            return (
-              <li key={d.id}>
-                <div>
-                  <a href={`/crews/@${d.slug}`}>
-                    <strong>{d.name}</strong>
-                  </a>{" "}
-                  <code className="small">{d.base_url}</code>
-                  {check?.ok && (
-                    <p role="status" className="small">
-                      Connected · inputs: {check.inputs.join(", ") || "(none)"}
-                    </p>
-                  )}
-                  {check && !check.ok && (
-                    <p role="alert" className="form-error small">
-                      {check.reason}
-                    </p>
-                  )}
-                </div>
-                <div className="actions">
-                  <button
-                    type="button"
-                    onClick={() => test.mutate(d.slug)}
-                    disabled={test.isPending && test.variables === d.slug}
-                  >
-                    {test.isPending && test.variables === d.slug ? "Testing…" : "Test connection"}
-                  </button>
-                  <button
-                    type="button"
-                    onClick={() => {
-                      if (confirm(`Remove ${d.name} and the record of its runs here?`))
-                        remove.mutate(d.slug);
-                    }}
-                  >
-                    Remove
-                  </button>
-                </div>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-      <form onSubmit={submit} aria-label="Add a deployment">
-        <h3>Add a deployment</h3>
-        <label htmlFor="deployment-name">Name</label>
-        <input {...field("name")} required maxLength={100} placeholder="Research (staging)" />
-        <label htmlFor="deployment-base_url">Base URL</label>
-        <input
-          {...field("base_url")}
-          type="url"
-          required
-          placeholder="https://crews.example.com/api/crews/research-brief"
-        />
-        <label htmlFor="deployment-token">Bearer token</label>
-        <input {...field("token")} type="password" autoComplete="off" required />
-        <label htmlFor="deployment-webhook_secret">Webhook signing secret (optional)</label>
-        <input
-          {...field("webhook_secret")}
-          type="password"
-          autoComplete="off"
-          placeholder="whsec_… — then unsigned webhooks are refused"
-        />
-        <p className="muted small">Tokens are stored encrypted and never shown again.</p>
-        <button type="submit" className="primary" disabled={create.isPending}>
-          {create.isPending ? "Adding…" : "Add deployment"}
-        </button>
-      </form>
-      {(create.error || error || remove.error || test.error) && (
-        <ErrorText>{(create.error ?? error ?? remove.error ?? test.error)?.message}</ErrorText>
-      )}
-    </section>
+    <div className="grid min-w-0 gap-6 [&>*]:min-w-0">
+      <Card aria-labelledby="deployments-title">
+        <CardHeader>
+          <div className="grid gap-1">
+            <CardTitle id="deployments-title">Deployments</CardTitle>
+            <CardDescription>
+              Crews served elsewhere — another Crewdeck (
+              <code className="font-mono">…/api/crews/&lt;crew&gt;</code>) or a CrewAI deployment.
+              They appear under Crews; their runs report back by webhook and by polling.
+            </CardDescription>
+          </div>
+        </CardHeader>
+        <CardContent className="grid gap-3 [&>*]:min-w-0">
+          {failure && <Alert tone="danger">{failure.message}</Alert>}
+          {!data && !error && <Skeleton className="h-20" />}
+          {data && data.deployments.length === 0 && (
+            <EmptyState icon={Server} title="No deployments yet">
+              Add one below with its base URL and a token it accepts.
+            </EmptyState>
+          )}
+          {data && data.deployments.length > 0 && (
+            <ul className="grid divide-y rounded-lg border">
+              {data.deployments.map((d) => {
+                const check = checks[d.slug];
+                const testing = test.isPending && test.variables === d.slug;
+                return (
+                  <li key={d.id} className="grid gap-2 p-3 sm:grid-cols-[1fr_auto] sm:items-start">
+                    <div className="grid min-w-0 gap-1">
+                      <div className="flex flex-wrap items-center gap-2">
+                        <Link
+                          href={`/crews/@${d.slug}`}
+                          className="font-medium text-link hover:underline"
+                        >
+                          {d.name}
+                        </Link>
+                        {d.signs_webhooks && <Badge tone="success">Signed webhooks</Badge>}
+                      </div>
+                      <code className="break-all font-mono text-muted-foreground text-xs">
+                        {d.base_url}
+                      </code>
+                      {check?.ok && (
+                        <Alert tone="success">
+                          Connected · inputs: {check.inputs.join(", ") || "(none)"}
+                        </Alert>
+                      )}
+                      {check && !check.ok && <Alert tone="danger">{check.reason}</Alert>}
+                    </div>
+                    <div className="flex flex-wrap gap-1 sm:justify-end">
+                      <Button size="sm" onClick={() => test.mutate(d.slug)} disabled={testing}>
+                        {testing ? "Testing…" : "Test connection"}
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        aria-label={`Edit ${d.name}`}
+                        onClick={() => {
+                          update.reset();
+                          setEditing(d);
+                        }}
+                      >
+                        <Pencil aria-hidden /> Edit
+                      </Button>
+                      <ConfirmDialog
+                        trigger={
+                          <Button size="sm" variant="ghost" aria-label={`Remove ${d.name}`}>
+                            Remove
+                          </Button>
+                        }
+                        title={`Remove ${d.name}?`}
+                        description="The deployment and the record of its runs here are deleted; the runs themselves stay on the deployment."
+                        confirmLabel="Remove"
+                        onConfirm={() => remove.mutateAsync(d.slug).then(() => undefined)}
+                      />
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+      <Card aria-labelledby="add-deployment-title">
+        <CardHeader>
+          <CardTitle id="add-deployment-title">Add a deployment</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <DeploymentForm
+            key={formKey}
+            idPrefix="deployment"
+            label="Add a deployment"
+            initial={EMPTY}
+            editing={false}
+            busy={create.isPending}
+            submitLabel={create.isPending ? "Adding…" : "Add deployment"}
+            onSubmit={(f) => create.mutate(f)}
+          >
+            {create.error && <Alert tone="danger">{create.error.message}</Alert>}
+          </DeploymentForm>
+        </CardContent>
+      </Card>
+      <Dialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)}>
+        {editing && (
+          <DialogContent
+            title={`Edit ${editing.name}`}
+            description="Token and webhook secret are never shown; type new ones to replace them."
+            className="max-w-2xl"
+          >
+            <DeploymentForm
+              idPrefix="edit-deployment"
+              label="Edit deployment"
+              initial={{ ...EMPTY, name: editing.name, base_url: editing.base_url }}
+              editing
+              busy={update.isPending}
+              submitLabel={update.isPending ? "Saving…" : "Save changes"}
+              onSubmit={(f) => update.mutate({ slug: editing.slug, f })}
+            >
+              {update.error && <Alert tone="danger">{update.error.message}</Alert>}
+            </DeploymentForm>
+          </DialogContent>
+        )}
+      </Dialog>
+    </div>
   );
 }

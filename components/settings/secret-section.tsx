@@ -1,38 +1,44 @@
 "use client";
 
-import { useState } from "react";
-import { ErrorText } from "@/components/error-text";
+import { useMutation } from "@tanstack/react-query";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { settingsApi } from "@/lib/api/client";
+import { SecretOnce } from "./secret-once";
 
 /** The webhook signing secret, fetched only when an administrator asks to see it. */
 export function SecretSection() {
-  const [secret, setSecret] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const reveal = useMutation({ mutationFn: settingsApi.webhookSecret });
   return (
-    <section className="card" aria-labelledby="secret-title">
-      <h2 id="secret-title" style={{ marginTop: 0 }}>
-        Webhook signing secret
-      </h2>
-      <p className="muted small">
-        Receivers verify the <code>webhook-signature</code> header with it (Standard Webhooks). Set{" "}
-        <code>WEBHOOK_SECRET</code> to choose it; otherwise it is generated into the data folder.
-      </p>
-      {secret ? (
-        <code data-testid="webhook-secret">{secret}</code>
-      ) : (
-        <button
-          type="button"
-          onClick={() =>
-            settingsApi
-              .webhookSecret()
-              .then((r) => setSecret(r.secret))
-              .catch((e: Error) => setError(e.message))
-          }
-        >
-          Reveal
-        </button>
-      )}
-      <ErrorText>{error}</ErrorText>
-    </section>
+    <Card aria-labelledby="secret-title">
+      <CardHeader>
+        <div className="grid gap-1">
+          <CardTitle id="secret-title">Webhook signing secret</CardTitle>
+          <CardDescription>
+            Receivers verify the <code className="font-mono">webhook-signature</code> header with it
+            (Standard Webhooks). Set <code className="font-mono">WEBHOOK_SECRET</code> to choose it;
+            otherwise it is generated into the data folder.
+          </CardDescription>
+        </div>
+      </CardHeader>
+      <CardContent className="grid gap-3 [&>*]:min-w-0">
+        {reveal.data ? (
+          <SecretOnce
+            secret={reveal.data.secret}
+            what="webhook secret"
+            testId="webhook-secret"
+            note="Shown until you leave this page: keep it in your receiver's secret store."
+          />
+        ) : (
+          <div>
+            <Button onClick={() => reveal.mutate()} disabled={reveal.isPending}>
+              {reveal.isPending ? "Revealing…" : "Reveal secret"}
+            </Button>
+          </div>
+        )}
+        {reveal.error && <Alert tone="danger">{reveal.error.message}</Alert>}
+      </CardContent>
+    </Card>
   );
 }

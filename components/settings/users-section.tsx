@@ -2,9 +2,27 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { ErrorText } from "@/components/error-text";
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { Dialog, DialogClose, DialogContent, DialogFooter } from "@/components/ui/dialog";
+import { Field } from "@/components/ui/field";
+import { Input, Select } from "@/components/ui/input";
+import { Skeleton } from "@/components/ui/skeleton";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "@/components/ui/table";
 import { settingsApi } from "@/lib/api/client";
 import { ROLES } from "@/lib/auth/roles";
+
+const EMPTY = { email: "", name: "", password: "", role: "viewer" };
 
 /**
  * People and roles (administrators): add someone with a first password, change roles, disable,
@@ -13,27 +31,25 @@ import { ROLES } from "@/lib/auth/roles";
 export function UsersSection({ me }: { me: string }) {
   const qc = useQueryClient();
   const { data, error } = useQuery({ queryKey: ["users"], queryFn: settingsApi.users });
-  const [form, setForm] = useState({ email: "", name: "", password: "", role: "viewer" });
+  const [form, setForm] = useState(EMPTY);
+  const refresh = () => qc.invalidateQueries({ queryKey: ["users"] });
   const create = useMutation({
     mutationFn: () => settingsApi.createUser({ ...form, name: form.name || undefined }),
     onSuccess: () => {
-      setForm({ email: "", name: "", password: "", role: "viewer" });
-      qc.invalidateQueries({ queryKey: ["users"] });
+      setForm(EMPTY);
+      refresh();
     },
   });
   const setRole = useMutation({
     mutationFn: ({ id, role }: { id: string; role: string }) => settingsApi.setRole(id, role),
-    onSettled: () => qc.invalidateQueries({ queryKey: ["users"] }),
+    onSettled: refresh,
   });
   const setDisabled = useMutation({
     mutationFn: ({ id, disabled }: { id: string; disabled: boolean }) =>
       settingsApi.setDisabled(id, disabled),
-    onSettled: () => qc.invalidateQueries({ queryKey: ["users"] }),
+    onSettled: refresh,
   });
-  const remove = useMutation({
-    mutationFn: settingsApi.removeUser,
-    onSettled: () => qc.invalidateQueries({ queryKey: ["users"] }),
-  });
+  const remove = useMutation({ mutationFn: settingsApi.removeUser, onSettled: refresh });
   // The person whose password is being reset, and the new one typed so far.
   const [reset, setReset] = useState<{ id: string; email: string; password: string } | null>(null);
   const resetPassword = useMutation({
@@ -41,16 +57,10 @@ export function UsersSection({ me }: { me: string }) {
       settingsApi.resetPassword(r.id, r.password),
     onSuccess: () => {
       setReset(null);
-      qc.invalidateQueries({ queryKey: ["users"] });
+      refresh();
     },
   });
-  const failure =
-    create.error ??
-    setRole.error ??
-    setDisabled.error ??
-    remove.error ??
-    resetPassword.error ??
-    error;
+  const failure = create.error ?? setRole.error ?? setDisabled.error ?? remove.error ?? error;
   const field = (name: keyof typeof form) => ({
     id: `user-${name}`,
     value: form[name],
@@ -62,154 +72,198 @@ export function UsersSection({ me }: { me: string }) {
     create.mutate();
   };
   return (
-    <section className="card" aria-labelledby="users-title">
-      <h2 id="users-title" style={{ marginTop: 0 }}>
-        Users and roles
-      </h2>
-      <p className="muted small">
-        Viewers read; operators also start and stop runs; reviewers also approve and send back;
-        admins also manage people and tokens. A personal API token can do no more than its owner's
-        role. Disabling someone signs them out everywhere and revokes their tokens; removing them
-        also deletes the account (their runs stay); a password reset signs them out everywhere.
-      </p>
-      <form onSubmit={submit} className="inline-form">
-        <div>
-          <label htmlFor="user-email">New user's email</label>
-          <input type="email" required {...field("email")} />
+    <Card aria-labelledby="users-title">
+      <CardHeader>
+        <div className="grid gap-1">
+          <CardTitle id="users-title">People and roles</CardTitle>
+          <CardDescription>
+            Viewers read; operators also start and stop runs; reviewers also approve and send back;
+            admins also manage people and tokens. A personal token can do no more than its
+            owner&apos;s role.
+          </CardDescription>
         </div>
-        <div>
-          <label htmlFor="user-name">Name</label>
-          <input {...field("name")} />
-        </div>
-        <div>
-          <label htmlFor="user-password">First password</label>
-          <input
-            type="password"
-            minLength={10}
-            required
-            autoComplete="new-password"
-            {...field("password")}
-          />
-        </div>
-        <div>
-          <label htmlFor="user-role">Role</label>
-          <select {...field("role")}>
-            {ROLES.map((r) => (
-              <option key={r}>{r}</option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="primary" disabled={create.isPending}>
-          Add user
-        </button>
-      </form>
-      {failure && <ErrorText>{failure.message}</ErrorText>}
-      {data && (
-        <div className="table-wrap">
-          <table aria-label="Users">
-            <thead>
-              <tr>
-                <th scope="col">Email</th>
-                <th scope="col">Name</th>
-                <th scope="col">Role</th>
-                <th scope="col">Access</th>
-              </tr>
-            </thead>
-            <tbody>
+      </CardHeader>
+      <CardContent className="grid gap-4 [&>*]:min-w-0">
+        <form
+          onSubmit={submit}
+          aria-label="Add a person"
+          className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr_10rem_auto] lg:items-end"
+        >
+          <Field id="user-email" label="New user's email">
+            <Input type="email" required autoComplete="off" {...field("email")} />
+          </Field>
+          <Field id="user-name" label="Name">
+            <Input autoComplete="off" {...field("name")} />
+          </Field>
+          <Field id="user-password" label="First password">
+            <Input
+              type="password"
+              minLength={10}
+              required
+              autoComplete="new-password"
+              {...field("password")}
+            />
+          </Field>
+          <Field id="user-role" label="Role">
+            <Select {...field("role")}>
+              {ROLES.map((r) => (
+                <option key={r}>{r}</option>
+              ))}
+            </Select>
+          </Field>
+          <Button type="submit" variant="primary" disabled={create.isPending}>
+            {create.isPending ? "Adding…" : "Add user"}
+          </Button>
+        </form>
+        {failure && (
+          <Alert tone="danger" title="That did not work">
+            {failure.message}
+          </Alert>
+        )}
+        {!data && !error && <Skeleton className="h-32" />}
+        {data && (
+          <Table className="relative" aria-label="Users">
+            <TableHeader>
+              <TableRow>
+                <TableHead scope="col">Email</TableHead>
+                <TableHead scope="col" className="hidden sm:table-cell">
+                  Name
+                </TableHead>
+                <TableHead scope="col">Role</TableHead>
+                <TableHead scope="col">
+                  <span className="sr-only">Access</span>
+                </TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
               {data.users.map((u) => (
-                <tr key={u.id}>
-                  <td>
-                    {u.email}
-                    {!u.has_password && <span className="badge">API only</span>}
-                  </td>
-                  <td>{u.name ?? ""}</td>
-                  <td>
-                    <select
+                <TableRow key={u.id}>
+                  <TableCell>
+                    <div className="flex flex-wrap items-center gap-1.5">
+                      <span className="break-all">{u.email}</span>
+                      {u.id === me && <Badge tone="outline">You</Badge>}
+                      {!u.has_password && <Badge tone="info">API only</Badge>}
+                      {u.disabled && <Badge tone="neutral">Disabled</Badge>}
+                    </div>
+                  </TableCell>
+                  <TableCell>
+                    {u.name ?? <span className="text-muted-foreground">—</span>}
+                  </TableCell>
+                  <TableCell>
+                    <Select
                       aria-label={`Role of ${u.email}`}
                       value={u.role}
                       disabled={u.id === me}
+                      className="w-28"
                       onChange={(e) => setRole.mutate({ id: u.id, role: e.target.value })}
                     >
                       {ROLES.map((r) => (
                         <option key={r}>{r}</option>
                       ))}
-                    </select>
-                  </td>
-                  <td>
+                    </Select>
+                  </TableCell>
+                  <TableCell>
                     {/* Your own access is changed by another administrator, never by accident. */}
                     {u.id !== me && (
-                      <div className="actions">
-                        <button
-                          type="button"
-                          aria-label={`${u.disabled ? "Enable" : "Disable"} ${u.email}`}
-                          disabled={setDisabled.isPending}
-                          onClick={() => {
-                            if (
-                              u.disabled ||
-                              confirm(`Disable ${u.email}? They are signed out at once.`)
-                            )
-                              setDisabled.mutate({ id: u.id, disabled: !u.disabled });
-                          }}
-                        >
-                          {u.disabled ? "Enable" : "Disable"}
-                        </button>
-                        <button
-                          type="button"
+                      <div className="flex justify-end gap-1">
+                        {u.disabled ? (
+                          <Button
+                            size="sm"
+                            variant="ghost"
+                            aria-label={`Enable ${u.email}`}
+                            disabled={setDisabled.isPending}
+                            onClick={() => setDisabled.mutate({ id: u.id, disabled: false })}
+                          >
+                            Enable
+                          </Button>
+                        ) : (
+                          <ConfirmDialog
+                            trigger={
+                              <Button size="sm" variant="ghost" aria-label={`Disable ${u.email}`}>
+                                Disable
+                              </Button>
+                            }
+                            title={`Disable ${u.email}?`}
+                            description="They are signed out everywhere at once and their API tokens are revoked. Enabling them later gives neither back."
+                            confirmLabel="Disable"
+                            onConfirm={() =>
+                              setDisabled
+                                .mutateAsync({ id: u.id, disabled: true })
+                                .then(() => undefined)
+                            }
+                          />
+                        )}
+                        <Button
+                          size="sm"
+                          variant="ghost"
                           aria-label={`Reset the password of ${u.email}`}
                           onClick={() => setReset({ id: u.id, email: u.email, password: "" })}
                         >
                           Reset password
-                        </button>
-                        <button
-                          type="button"
-                          aria-label={`Remove ${u.email}`}
-                          disabled={remove.isPending}
-                          onClick={() => {
-                            if (confirm(`Remove ${u.email} for good? Their runs stay.`))
-                              remove.mutate(u.id);
-                          }}
-                        >
-                          Remove
-                        </button>
+                        </Button>
+                        <ConfirmDialog
+                          trigger={
+                            <Button size="sm" variant="ghost" aria-label={`Remove ${u.email}`}>
+                              Remove
+                            </Button>
+                          }
+                          title={`Remove ${u.email}?`}
+                          description="Their account is deleted for good; the runs they started stay."
+                          confirmLabel="Remove"
+                          onConfirm={() => remove.mutateAsync(u.id).then(() => undefined)}
+                        />
                       </div>
                     )}
-                    {u.disabled && <span className="badge">disabled</span>}
-                  </td>
-                </tr>
+                  </TableCell>
+                </TableRow>
               ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {reset && (
-        <form
-          className="inline-form"
-          aria-label="Reset a password"
-          onSubmit={(e) => {
-            e.preventDefault();
-            resetPassword.mutate(reset);
-          }}
-        >
-          <div>
-            <label htmlFor="reset-password">New password for {reset.email}</label>
-            <input
-              id="reset-password"
-              type="password"
-              minLength={10}
-              required
-              autoComplete="new-password"
-              value={reset.password}
-              onChange={(e) => setReset({ ...reset, password: e.target.value })}
-            />
-          </div>
-          <button type="submit" className="primary" disabled={resetPassword.isPending}>
-            Set password
-          </button>
-          <button type="button" onClick={() => setReset(null)}>
-            Cancel
-          </button>
-        </form>
-      )}
-    </section>
+            </TableBody>
+          </Table>
+        )}
+      </CardContent>
+      <Dialog open={reset !== null} onOpenChange={(open) => !open && setReset(null)}>
+        {reset && (
+          <DialogContent
+            title="Reset a password"
+            description="They are signed out everywhere; tell them the new password yourself."
+          >
+            <form
+              aria-label="Reset a password"
+              className="grid gap-4"
+              onSubmit={(e) => {
+                e.preventDefault();
+                resetPassword.mutate(reset);
+              }}
+            >
+              <Field
+                id="reset-password"
+                label={`New password for ${reset.email}`}
+                help="At least 10 characters."
+              >
+                <Input
+                  id="reset-password"
+                  type="password"
+                  minLength={10}
+                  required
+                  autoComplete="new-password"
+                  aria-describedby="reset-password-help"
+                  value={reset.password}
+                  onChange={(e) => setReset({ ...reset, password: e.target.value })}
+                />
+              </Field>
+              {resetPassword.error && <Alert tone="danger">{resetPassword.error.message}</Alert>}
+              <DialogFooter>
+                <DialogClose asChild>
+                  <Button>Cancel</Button>
+                </DialogClose>
+                <Button type="submit" variant="primary" disabled={resetPassword.isPending}>
+                  Set password
+                </Button>
+              </DialogFooter>
+            </form>
+          </DialogContent>
+        )}
+      </Dialog>
+    </Card>
   );
 }

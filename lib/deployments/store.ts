@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { z } from "zod";
+import type { DeploymentView } from "@/lib/api/schemas";
 import { assertCan } from "@/lib/auth/access";
 import type { Principal } from "@/lib/auth/principal";
 import { seal, unseal } from "@/lib/config/encryption";
@@ -23,16 +24,20 @@ export const DeploymentInputSchema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
 });
-export const DeploymentPatchSchema = DeploymentInputSchema.partial();
+// PATCH: every field optional; a blank token or webhook_secret keeps the saved one (write-only).
+export const DeploymentPatchSchema = z.object({
+  name: DeploymentInputSchema.shape.name.optional(),
+  base_url: DeploymentInputSchema.shape.base_url.optional(),
+  token: z
+    .string()
+    .trim()
+    .max(4000)
+    .optional()
+    .transform((t) => t || undefined),
+  webhook_secret: DeploymentInputSchema.shape.webhook_secret,
+});
 
-export type DeploymentView = {
-  id: string;
-  slug: string;
-  name: string;
-  base_url: string;
-  signs_webhooks: boolean;
-  created_at: string;
-};
+export type { DeploymentView };
 export type Deployment = DeploymentView & { token: string; webhook_secret: string | null };
 
 type Row = DeploymentView & { token_sealed: string; webhook_secret_sealed: string | null };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { DeliveriesPage, Delivery } from "@/lib/api/schemas";
 import type { Db } from "@/lib/db/types";
 import { errors } from "@/lib/errors";
 import { WEBHOOK_CHANNEL } from "./enqueue";
@@ -17,16 +18,57 @@ export const DeliveriesQuerySchema = z.object({
 });
 export type DeliveriesQuery = z.infer<typeof DeliveriesQuerySchema>;
 
-type AttemptRow = {
-  attempt: number;
-  started_at: string;
-  status_code: number | null;
-  latency_ms: number;
-  error: string | null;
-};
+type AttemptRow = Delivery["attempts_log"][number];
 
-/** Deliveries, newest first, each with every attempt made. */
-export async function listDeliveries({ db, query }: { db: Db; query: DeliveriesQuery }) {
+const SECRET_PARAM =
+  /^(t|tok|token|access_token|api[-_]?key|key|secret|sig|signature|auth|password|pass|pwd|code|credential|session)$/i;
+const REDACTED = "REDACTED";
+
+/** The URL with anything secret-looking replaced: userinfo and secret query/fragment parameters. */
+export function redactUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    // Not a URL we can read: keep only what cannot hold a secret.
+    return raw.replace(/[?#].*$/, `?${REDACTED}`).replace(/\/\/[^/@]*@/, `//${REDACTED}@`);
+  }
+  if (url.username || url.password) {
+    url.username = REDACTED;
+    url.password = "";
+  }
+  const redactParams = (params: URLSearchParams) => {
+    let changed = false;
+    for (const name of new Set(params.keys())) {
+      if (SECRET_PARAM.test(name) || /(token|secret|key|sig|pass)/i.test(name)) {
+        params.set(name, REDACTED);
+        changed = true;
+      }
+    }
+    return changed;
+  };
+  const query = new URLSearchParams(url.search);
+  if (redactParams(query)) url.search = query.toString();
+  if (url.hash.includes("=")) {
+    const hash = new URLSearchParams(url.hash.slice(1));
+    if (redactParams(hash)) url.hash = hash.toString();
+  }
+  return url.toString();
+}
+
+const iso = (t: Date | string) => new Date(t).toISOString();
+
+/** Error texts may quote the URL (fetch errors do): redact every URL inside them. */
+const redactText = (text: string) => text.replace(/https?:\/\/[^\s"'<>]+/g, (u) => redactUrl(u));
+
+/** Deliveries, newest first, each with every attempt made; `next_before` pages on. */
+export async function listDeliveries({
+  db,
+  query,
+}: {
+  db: Db;
+  query: DeliveriesQuery;
+}): Promise<DeliveriesPage> {
   const where: string[] = [];
   const params: unknown[] = [];
   const add = (sql: string, value: unknown) => {
@@ -39,21 +81,36 @@ export async function listDeliveries({ db, query }: { db: Db; query: DeliveriesQ
   if (query.before) add("d.position < ?", query.before);
   params.push(query.limit);
   const { rows } = await db.query<
-    { position: number; attempts_log: AttemptRow[] | null } & Record<string, unknown>
+    Omit<Delivery, "attempts_log" | "created_at" | "finished_at" | "next_attempt_at"> & {
+      attempts_log: AttemptRow[] | null;
+      created_at: Date | string;
+      finished_at: Date | string | null;
+      next_attempt_at: Date | string | null;
+    }
   >(
-    `SELECT d.id, d.position::int AS position, d.execution_id, d.event_seq, d.kind, d.url, d.status, d.attempts,
-            d.next_attempt_at, d.last_status_code, d.last_error, d.created_at, d.finished_at, d.payload,
+    `SELECT d.id, d.position::int AS position, d.execution_id, e.crew, d.event_seq, d.kind, d.url, d.status, d.attempts,
+            d.next_attempt_at, d.last_status_code, d.last_error, d.created_at, d.finished_at,
             (SELECT json_agg(json_build_object('attempt', a.attempt, 'started_at', a.started_at, 'status_code', a.status_code,
                                                'latency_ms', a.latency_ms, 'error', a.error) ORDER BY a.attempt)
                FROM webhook_attempts a WHERE a.delivery_id = d.id) AS attempts_log
-       FROM webhook_deliveries d
+       FROM webhook_deliveries d LEFT JOIN executions e ON e.id = d.execution_id
       ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
       ORDER BY d.position DESC LIMIT $${params.length}`,
     params,
   );
   const deliveries = rows.map(({ attempts_log, ...d }) => ({
     ...d,
-    attempts_log: attempts_log ?? [],
+    created_at: iso(d.created_at),
+    finished_at: d.finished_at === null ? null : iso(d.finished_at),
+    // Only a delivery still owed has a next attempt.
+    next_attempt_at:
+      d.status === "pending" && d.next_attempt_at !== null ? iso(d.next_attempt_at) : null,
+    url: redactUrl(d.url),
+    attempts_log: (attempts_log ?? []).map((a) => ({
+      ...a,
+      error: a.error === null ? null : redactText(a.error),
+    })),
+    last_error: d.last_error === null ? null : redactText(d.last_error),
   }));
   const last = deliveries.at(-1);
   return {

@@ -5,9 +5,11 @@ import { DeploymentsSection } from "@/components/settings/deployments-section";
 import { IntegrationSection } from "@/components/settings/integration-section";
 import { LinearOAuthSection } from "@/components/settings/linear-oauth-section";
 import { SecretSection } from "@/components/settings/secret-section";
+import { type SettingsTab, SettingsTabs } from "@/components/settings/settings-tabs";
 import { TokensSection } from "@/components/settings/tokens-section";
 import { TrackerBackendSection } from "@/components/settings/tracker-backend-section";
 import { UsersSection } from "@/components/settings/users-section";
+import { PageHeader } from "@/components/shell/page-header";
 import { requireUser } from "@/lib/auth/require-user";
 import { roleAllows } from "@/lib/auth/roles";
 
@@ -17,21 +19,54 @@ export const dynamic = "force-dynamic";
 export default async function SettingsPage() {
   const { user } = await requireUser();
   const isAdmin = user.role === "admin";
+  // Only administrators' tabs are rendered for them; the API routes check the same roles.
+  const tabs: SettingsTab[] = [
+    {
+      id: "tokens",
+      label: "Tokens",
+      content: <TokensSection isAdmin={isAdmin} canHaveToken={roleAllows(user.role, "start")} />,
+    },
+  ];
+  if (isAdmin) {
+    tabs.push(
+      { id: "people", label: "People", content: <UsersSection me={user.id} /> },
+      { id: "deployments", label: "Deployments", content: <DeploymentsSection /> },
+      {
+        id: "webhooks",
+        label: "Webhooks",
+        content: (
+          <>
+            <DeliveriesSection />
+            <SecretSection />
+          </>
+        ),
+      },
+      {
+        id: "integrations",
+        label: "Integrations",
+        content: (
+          <>
+            <TrackerBackendSection />
+            <LinearOAuthSection />
+            <IntegrationSection />
+          </>
+        ),
+      },
+    );
+  }
   return (
     <>
-      <h1>Settings</h1>
-      <TokensSection isAdmin={isAdmin} canHaveToken={roleAllows(user.role, "start")} />
-      {isAdmin && <UsersSection me={user.id} />}
-      {isAdmin && <DeploymentsSection />}
-      {isAdmin && <DeliveriesSection />}
-      {isAdmin && <SecretSection />}
-      {isAdmin && <TrackerBackendSection />}
-      {isAdmin && (
-        <Suspense>
-          <LinearOAuthSection />
-        </Suspense>
-      )}
-      {isAdmin && <IntegrationSection />}
+      <PageHeader
+        title="Settings"
+        description={
+          isAdmin
+            ? "API tokens, people, remote deployments, webhooks and the issue tracker."
+            : "Your API tokens."
+        }
+      />
+      <Suspense>
+        <SettingsTabs tabs={tabs} />
+      </Suspense>
     </>
   );
 }

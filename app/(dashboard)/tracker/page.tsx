@@ -1,5 +1,21 @@
+import { ListTodo } from "lucide-react";
 import type { Metadata } from "next";
-import { ErrorText } from "@/components/error-text";
+import Link from "next/link";
+import { PageHeader } from "@/components/shell/page-header";
+import { Alert } from "@/components/ui/alert";
+import { Badge, type BadgeTone } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Input, Label, Select } from "@/components/ui/input";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "@/components/ui/table";
 import { requireUser } from "@/lib/auth/require-user";
 import { getDb } from "@/lib/db";
 import { listIssues, listTeams } from "@/lib/tracker/embedded/browse";
@@ -19,7 +35,31 @@ type Search = {
   archived?: string;
 };
 
-const PRIORITY = ["none", "urgent", "high", "medium", "low"];
+const PRIORITY = ["No priority", "Urgent", "High", "Medium", "Low"];
+const STATE_TONE: Record<string, BadgeTone> = {
+  backlog: "neutral",
+  unstarted: "neutral",
+  started: "info",
+  completed: "success",
+  canceled: "outline",
+};
+
+function FilterField({
+  id,
+  label,
+  children,
+}: {
+  id: string;
+  label: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+    </div>
+  );
+}
 
 // The form's fields become one AND group of the same filter formula agents send.
 function formulaFrom(s: Search) {
@@ -54,100 +94,153 @@ export default async function TrackerPage({ searchParams }: { searchParams: Prom
     if (!(err instanceof TrackerError)) throw err;
     error = err.message;
   }
+  const filtered = Boolean(s.q || s.title || s.min || s.max || s.project || s.after);
   return (
     <>
-      <h1>Issues</h1>
-      <p className="muted small">
-        The embedded tracker that agents with <code>apps: [tracker]</code> use.{" "}
-        <a href="/tracker/projects">Projects</a>
-      </p>
-      <nav aria-label="Teams" className="tabs">
-        {teams.map((t) => (
-          <a
-            key={t.id}
-            href={`/tracker?team=${t.key}`}
-            aria-current={t.key === team ? "page" : undefined}
-          >
-            {t.name} ({t.key}) · {t.open}
-          </a>
-        ))}
-      </nav>
-      <form className="filters" method="get" aria-label="Filter issues">
-        <input type="hidden" name="team" value={team ?? ""} />
-        <div>
-          <label htmlFor="f-q">Search</label>
-          <input
-            id="f-q"
-            name="q"
-            type="search"
-            defaultValue={s.q}
-            placeholder="title or description"
-          />
-        </div>
-        <div>
-          <label htmlFor="f-title">Title contains</label>
-          <input id="f-title" name="title" defaultValue={s.title} />
-        </div>
-        <div>
-          <label htmlFor="f-min">Number from</label>
-          <input id="f-min" name="min" inputMode="numeric" defaultValue={s.min} />
-        </div>
-        <div>
-          <label htmlFor="f-max">Number to</label>
-          <input id="f-max" name="max" inputMode="numeric" defaultValue={s.max} />
-        </div>
-        <div>
-          <label htmlFor="f-project">Project</label>
-          <input id="f-project" name="project" defaultValue={s.project} />
-        </div>
-        <div>
-          <label htmlFor="f-after">Created after</label>
-          <input id="f-after" name="after" type="date" defaultValue={s.after} />
-        </div>
-        <div>
-          <label htmlFor="f-archived">Show</label>
-          <select id="f-archived" name="archived" defaultValue={s.archived ?? ""}>
-            <option value="">open</option>
-            <option value="1">archived</option>
-          </select>
-        </div>
-        <div className="filter-actions">
-          <button type="submit" className="primary">
-            Filter
-          </button>
-        </div>
-      </form>
-      <ErrorText>{error}</ErrorText>
-      {!error && issues.length === 0 && <p className="muted">No issues match.</p>}
+      <PageHeader
+        title="Issues"
+        description={
+          <>
+            The embedded tracker that agents with <code className="font-mono">apps: [tracker]</code>{" "}
+            use.
+          </>
+        }
+        actions={
+          <Button asChild>
+            <Link href="/tracker/projects">Projects</Link>
+          </Button>
+        }
+      />
+      {teams.length > 0 && (
+        <nav
+          aria-label="Teams"
+          className="mb-4 flex max-w-full gap-1 overflow-x-auto rounded-lg bg-muted p-1"
+        >
+          {teams.map((t) => (
+            <Link
+              key={t.id}
+              href={`/tracker?team=${t.key}`}
+              aria-current={t.key === team ? "page" : undefined}
+              className="whitespace-nowrap rounded-md px-3 py-1.5 font-medium text-muted-foreground text-sm hover:text-foreground aria-[current=page]:bg-card aria-[current=page]:text-foreground aria-[current=page]:shadow-xs"
+            >
+              {t.name} <span className="text-muted-foreground">({t.key})</span>{" "}
+              <span className="tabular-nums">· {t.open}</span>
+            </Link>
+          ))}
+        </nav>
+      )}
+      <Card className="mb-4 p-4">
+        <form
+          method="get"
+          aria-label="Filter issues"
+          className="grid grid-cols-2 items-end gap-3 md:grid-cols-4"
+        >
+          <input type="hidden" name="team" value={team ?? ""} />
+          <div className="col-span-2">
+            <FilterField id="f-q" label="Search">
+              <Input
+                id="f-q"
+                name="q"
+                type="search"
+                defaultValue={s.q}
+                placeholder="Title or description"
+              />
+            </FilterField>
+          </div>
+          <div className="col-span-2">
+            <FilterField id="f-title" label="Title contains">
+              <Input id="f-title" name="title" defaultValue={s.title} />
+            </FilterField>
+          </div>
+          <FilterField id="f-min" label="Number from">
+            <Input id="f-min" name="min" inputMode="numeric" defaultValue={s.min} />
+          </FilterField>
+          <FilterField id="f-max" label="Number to">
+            <Input id="f-max" name="max" inputMode="numeric" defaultValue={s.max} />
+          </FilterField>
+          <FilterField id="f-project" label="Project">
+            <Input id="f-project" name="project" defaultValue={s.project} />
+          </FilterField>
+          <FilterField id="f-after" label="Created after">
+            <Input id="f-after" name="after" type="date" defaultValue={s.after} />
+          </FilterField>
+          <FilterField id="f-archived" label="Show">
+            <Select id="f-archived" name="archived" defaultValue={s.archived ?? ""}>
+              <option value="">Open</option>
+              <option value="1">Archived</option>
+            </Select>
+          </FilterField>
+          <div className="flex gap-2">
+            <Button type="submit" variant="primary">
+              Filter
+            </Button>
+            {filtered && (
+              <Button asChild variant="ghost">
+                <Link href={`/tracker?team=${team ?? ""}`}>Clear</Link>
+              </Button>
+            )}
+          </div>
+        </form>
+      </Card>
+      {error && (
+        <Alert tone="danger" title="The filter could not be applied" className="mb-4">
+          {error}
+        </Alert>
+      )}
+      {!error && issues.length === 0 && (
+        <EmptyState
+          icon={ListTodo}
+          title={filtered ? "No issues match these filters" : "No issues yet"}
+        >
+          {filtered
+            ? "Loosen a filter or clear them all."
+            : "Agents file issues here when a crew runs with the tracker app."}
+        </EmptyState>
+      )}
       {issues.length > 0 && (
-        <div className="table-wrap">
-          <table aria-label="Issues">
-            <thead>
-              <tr>
-                <th scope="col">Issue</th>
-                <th scope="col">Title</th>
-                <th scope="col">State</th>
-                <th scope="col">Priority</th>
-                <th scope="col">Assignee</th>
-                <th scope="col">Project</th>
-              </tr>
-            </thead>
-            <tbody>
+        <Card>
+          <Table className="relative" aria-label="Issues">
+            <TableHeader>
+              <TableRow>
+                <TableHead scope="col">Issue</TableHead>
+                <TableHead scope="col">Title</TableHead>
+                <TableHead scope="col">State</TableHead>
+                <TableHead scope="col">Priority</TableHead>
+                <TableHead scope="col">Assignee</TableHead>
+                <TableHead scope="col">Project</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
               {issues.map((r) => (
-                <tr key={r.identifier}>
-                  <td>
-                    <a href={`/tracker/issues/${r.identifier}`}>{r.identifier}</a>
-                  </td>
-                  <td>{r.title}</td>
-                  <td>{r.state.name}</td>
-                  <td>{PRIORITY[r.priority] ?? r.priority}</td>
-                  <td>{r.assignee?.name ?? ""}</td>
-                  <td>{r.project?.name ?? ""}</td>
-                </tr>
+                <TableRow key={r.identifier} className="hover:bg-muted/50">
+                  <TableCell className="whitespace-nowrap">
+                    <Link
+                      href={`/tracker/issues/${r.identifier}`}
+                      className="font-mono text-link text-xs hover:underline"
+                    >
+                      {r.identifier}
+                    </Link>
+                  </TableCell>
+                  <TableCell className="min-w-56 font-medium">{r.title}</TableCell>
+                  <TableCell>
+                    <Badge tone={STATE_TONE[String(r.state.type)] ?? "neutral"}>
+                      {r.state.name}
+                    </Badge>
+                  </TableCell>
+                  <TableCell className="whitespace-nowrap">
+                    {PRIORITY[r.priority] ?? r.priority}
+                  </TableCell>
+                  <TableCell className="whitespace-nowrap">
+                    {r.assignee?.name ?? <span className="text-muted-foreground">—</span>}
+                  </TableCell>
+                  <TableCell className="whitespace-nowrap">
+                    {r.project?.name ?? <span className="text-muted-foreground">—</span>}
+                  </TableCell>
+                </TableRow>
               ))}
-            </tbody>
-          </table>
-        </div>
+            </TableBody>
+          </Table>
+        </Card>
       )}
     </>
   );

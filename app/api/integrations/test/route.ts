@@ -1,24 +1,74 @@
-// POST /api/integrations/test — checks the chosen tracker answers (lists its teams).
+// POST /api/integrations/test — checks a tracker answers (lists its teams): the saved one, or the
+// one chosen on screen when the body names it ({backend, linearKey?}; a blank key uses the saved one).
+import type { z } from "zod";
+import { ConnectionTestSchema, TrackerTestRequestSchema } from "@/lib/api/schemas";
+import { unseal } from "@/lib/config/encryption";
+import { env } from "@/lib/config/env";
 import { getDb } from "@/lib/db";
+import { readSetting } from "@/lib/db/settings";
+import type { Db } from "@/lib/db/types";
+import { errors, zodFieldErrors } from "@/lib/errors";
+import { parseJsonText, readTextBody, requireObject } from "@/lib/http/read-json";
 import { json } from "@/lib/http/respond";
 import { apiRoute } from "@/lib/http/routes";
 import { executeAction } from "@/lib/tracker/actions";
+import { searchTeams } from "@/lib/tracker/embedded/projects";
 import { TrackerError } from "@/lib/tracker/errors";
+import { LinearTracker } from "@/lib/tracker/linear/adapter";
 import { trackerBackend } from "@/lib/tracker/settings";
 
 export const dynamic = "force-dynamic";
 
-export const POST = apiRoute(
-  async () => {
-    const db = await getDb();
+type Teams = { teams: { key: string }[] };
+
+/** The Linear credential to try when none was typed: the one in use, else the saved key. */
+async function linearCredential(db: Db): Promise<{ apiKey?: string; accessToken?: string }> {
+  const current = await trackerBackend(db);
+  if (current.backend === "linear")
+    return "accessToken" in current
+      ? { accessToken: current.accessToken }
+      : { apiKey: current.apiKey };
+  const saved = await readSetting<{ linearKey?: string }>(db, "tracker");
+  if (!saved?.linearKey)
+    throw new TrackerError("permission_denied", "No Linear API key is saved: type one to test it.");
+  return { apiKey: unseal(saved.linearKey) };
+}
+
+async function teamsOf(db: Db, body: z.infer<typeof TrackerTestRequestSchema> | undefined) {
+  if (!body) {
     const { backend } = await trackerBackend(db);
+    return { backend, ...((await executeAction(db, "search_teams", {})) as Teams) };
+  }
+  if (body.backend === "embedded") return { backend: body.backend, ...(await searchTeams(db, {})) };
+  const credential = body.linearKey ? { apiKey: body.linearKey } : await linearCredential(db);
+  const tracker = new LinearTracker({ ...credential, apiUrl: env().LINEAR_API_URL });
+  return { backend: body.backend, ...((await tracker.search_teams({})) as Teams) };
+}
+
+export const POST = apiRoute(
+  async ({ request }) => {
+    const db = await getDb();
+    // No body (or an empty one) keeps the old meaning: test the saved backend.
+    const raw = request.body ? await readTextBody(request, 8 * 1024) : "";
+    let body: z.infer<typeof TrackerTestRequestSchema> | undefined;
+    if (raw.trim()) {
+      const parsed = TrackerTestRequestSchema.safeParse(requireObject(parseJsonText(raw)));
+      if (!parsed.success)
+        throw errors.unprocessable("Invalid connection test.", {
+          errors: zodFieldErrors(parsed.error),
+        });
+      body = parsed.data;
+    }
+    let backend: string = body?.backend ?? "embedded";
     try {
-      const { teams } = (await executeAction(db, "search_teams", {})) as {
-        teams: { key: string }[];
-      };
-      return json({ ok: true, backend, teams: teams.map((t) => t.key) });
+      const result = await teamsOf(db, body);
+      backend = result.backend;
+      return json(
+        ConnectionTestSchema.parse({ ok: true, backend, teams: result.teams.map((t) => t.key) }),
+      );
     } catch (err) {
       if (!(err instanceof TrackerError)) throw err;
+      if (!body) backend = (await trackerBackend(db).catch(() => ({ backend }))).backend;
       return json({ ok: false, backend, error: { code: err.code, message: err.message } });
     }
   },

@@ -1,11 +1,18 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Markdown } from "@/components/markdown";
+import { PageHeader } from "@/components/shell/page-header";
+import { Badge } from "@/components/ui/badge";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { RelativeTime } from "@/components/ui/relative-time";
 import { requireUser } from "@/lib/auth/require-user";
 import { getDb } from "@/lib/db";
 import { issueDetail } from "@/lib/tracker/embedded/browse";
 
 export const dynamic = "force-dynamic";
+
+const PRIORITY = ["No priority", "Urgent", "High", "Medium", "Low"];
 
 export async function generateMetadata({
   params,
@@ -21,81 +28,129 @@ export default async function IssuePage({ params }: { params: Promise<{ identifi
   const detail = await issueDetail(await getDb(), principal, (await params).identifier);
   if (!detail) notFound();
   const { issue } = detail;
+  const facts: [string, React.ReactNode][] = [
+    [
+      "State",
+      <span key="s" className="flex flex-wrap items-center gap-1.5">
+        {issue.state.name}
+        {issue.archivedAt && <Badge tone="neutral">Archived</Badge>}
+      </span>,
+    ],
+    ["Priority", PRIORITY[Number(issue.priority)] ?? String(issue.priority)],
+    ["Assignee", issue.assignee?.name ?? "—"],
+    ["Project", issue.project?.name ?? "—"],
+    ["Due", issue.dueDate ?? "—"],
+    ["Labels", issue.labels.map((l) => l.name).join(", ") || "—"],
+  ];
   return (
     <>
-      <p className="muted small">
-        <a href={`/tracker?team=${issue.team.key}`}>{issue.team.name}</a> · {issue.identifier}
+      <nav
+        aria-label="Breadcrumb"
+        className="mb-2 flex flex-wrap items-center gap-1.5 text-muted-foreground text-sm"
+      >
+        <Link href={`/tracker?team=${issue.team.key}`} className="text-link hover:underline">
+          {issue.team.name}
+        </Link>
+        <span aria-hidden>/</span>
+        <span className="font-mono text-xs">{issue.identifier}</span>
         {detail.parent && (
           <>
-            {" "}
-            · sub-issue of{" "}
-            <a href={`/tracker/issues/${detail.parent.identifier}`}>{detail.parent.identifier}</a>
+            <span aria-hidden>·</span> sub-issue of{" "}
+            <Link
+              href={`/tracker/issues/${detail.parent.identifier}`}
+              className="font-mono text-link text-xs hover:underline"
+            >
+              {detail.parent.identifier}
+            </Link>
           </>
         )}
-      </p>
-      <h1>{issue.title}</h1>
-      <dl className="inputs">
-        <div>
-          <dt>State</dt>
-          <dd>
-            {issue.state.name}
-            {issue.archivedAt && <span className="badge">archived</span>}
-          </dd>
+      </nav>
+      <PageHeader title={issue.title} />
+      <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
+        <div className="grid min-w-0 content-start gap-6">
+          <Card aria-labelledby="issue-description">
+            <CardHeader>
+              <CardTitle id="issue-description">Description</CardTitle>
+            </CardHeader>
+            <CardContent>
+              {issue.description ? (
+                <Markdown text={issue.description} />
+              ) : (
+                <p className="text-muted-foreground text-sm">No description.</p>
+              )}
+            </CardContent>
+          </Card>
+          <Card aria-labelledby="issue-subissues">
+            <CardHeader>
+              <CardTitle id="issue-subissues">Sub-issues</CardTitle>
+            </CardHeader>
+            <CardContent>
+              {detail.subIssues.length === 0 ? (
+                <p className="text-muted-foreground text-sm">None.</p>
+              ) : (
+                <ul className="grid gap-1.5 text-sm">
+                  {detail.subIssues.map((s) => (
+                    <li key={s.identifier} className="flex gap-2">
+                      <Link
+                        href={`/tracker/issues/${s.identifier}`}
+                        className="font-mono text-link text-xs leading-5 hover:underline"
+                      >
+                        {s.identifier}
+                      </Link>
+                      <span>{String(s.title)}</span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </CardContent>
+          </Card>
+          <Card aria-labelledby="issue-history">
+            <CardHeader>
+              <CardTitle id="issue-history">History</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <ol className="grid gap-2 border-l pl-4 text-sm">
+                {detail.history.map((h) => (
+                  <li key={`${h.at}-${h.action}`} className="grid gap-0.5">
+                    <span>
+                      {h.action.replaceAll("_", " ")}
+                      {h.actor && <span className="text-muted-foreground"> by {h.actor}</span>}
+                      {h.execution_id && h.crew && (
+                        <>
+                          {" "}
+                          in{" "}
+                          <Link
+                            href={`/crews/${h.crew}/runs/${h.execution_id}`}
+                            className="text-link underline underline-offset-2"
+                          >
+                            a run of {h.crew}
+                          </Link>
+                        </>
+                      )}
+                    </span>
+                    <RelativeTime iso={h.at} className="text-muted-foreground text-xs" />
+                  </li>
+                ))}
+              </ol>
+            </CardContent>
+          </Card>
         </div>
-        <div>
-          <dt>Priority</dt>
-          <dd>{issue.priority}</dd>
-        </div>
-        <div>
-          <dt>Assignee</dt>
-          <dd>{issue.assignee?.name ?? "—"}</dd>
-        </div>
-        <div>
-          <dt>Project</dt>
-          <dd>{issue.project?.name ?? "—"}</dd>
-        </div>
-        <div>
-          <dt>Due</dt>
-          <dd>{issue.dueDate ?? "—"}</dd>
-        </div>
-        <div>
-          <dt>Labels</dt>
-          <dd>{issue.labels.map((l) => l.name).join(", ") || "—"}</dd>
-        </div>
-      </dl>
-      {issue.description && (
-        <section className="card">
-          <Markdown text={issue.description} />
-        </section>
-      )}
-      <h2>Sub-issues</h2>
-      {detail.subIssues.length === 0 ? (
-        <p className="muted">None.</p>
-      ) : (
-        <ul>
-          {detail.subIssues.map((s) => (
-            <li key={s.identifier}>
-              <a href={`/tracker/issues/${s.identifier}`}>{s.identifier}</a> {String(s.title)}
-            </li>
-          ))}
-        </ul>
-      )}
-      <h2>History</h2>
-      <ol>
-        {detail.history.map((h) => (
-          <li key={`${h.at}-${h.action}`}>
-            <time dateTime={h.at}>{new Date(h.at).toLocaleString()}</time> —{" "}
-            {h.action.replaceAll("_", " ")}
-            {h.actor && ` by ${h.actor}`}
-            {h.execution_id && h.crew && (
-              <>
-                {" "}
-                in <a href={`/crews/${h.crew}/runs/${h.execution_id}`}>a run of {h.crew}</a>
-              </>
-            )}
-          </li>
-        ))}
-      </ol>
+        <Card aria-labelledby="issue-details" className="content-start self-start">
+          <CardHeader>
+            <CardTitle id="issue-details">Details</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <dl className="grid grid-cols-[6rem_1fr] gap-x-3 gap-y-2 text-sm">
+              {facts.map(([k, v]) => (
+                <div key={k} className="contents">
+                  <dt className="text-muted-foreground">{k}</dt>
+                  <dd className="min-w-0 break-words">{v}</dd>
+                </div>
+              ))}
+            </dl>
+          </CardContent>
+        </Card>
+      </div>
     </>
   );
 }
