@@ -22,10 +22,13 @@ import { buildTrace } from "./trace-model";
 import { type Selection, Waterfall } from "./waterfall";
 
 // The review form brings Markdown with it: loaded only when a run awaits review.
-const ReviewPanel = dynamic(() => import("@/components/review-panel").then((m) => m.ReviewPanel), {
-  ssr: false,
-  loading: () => <Skeleton className="h-48 w-full" />,
-});
+const ReviewPanel = dynamic(
+  () => import("@/components/review/review-panel").then((m) => m.ReviewPanel),
+  {
+    ssr: false,
+    loading: () => <Skeleton className="h-48 w-full" />,
+  },
+);
 
 // What a step did comes with the first selection: most of the page's first view is the trace.
 const StepDetail = dynamic(() => import("./step-detail").then((m) => m.StepDetail), {

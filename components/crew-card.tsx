@@ -1,1 +1,0 @@
-export { CrewCard } from "./crews/crew-card";

@@ -1,1 +1,0 @@
-export { Inbox } from "./inbox/inbox";

@@ -1,1 +1,0 @@
-export { KickoffForm } from "./crews/kickoff-form";

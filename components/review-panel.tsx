@@ -1,1 +1,0 @@
-export { ReviewPanel } from "./review/review-panel";
