@@ -48,6 +48,8 @@ export default defineConfig({
       // Remote deployments in e2e/remote-deployments.spec.ts run on loopback and call us back.
       PUBLIC_URL: `http://127.0.0.1:${PORT}`,
       DEPLOYMENT_ALLOWED_NETWORKS: "127.0.0.0/8",
+      // e2e/settings.spec.ts sends webhooks to a closed loopback port, never off the machine.
+      WEBHOOK_ALLOWED_NETWORKS: "127.0.0.0/8",
       // e2e/linear-oauth.spec.ts starts the loopback Linear (OAuth + GraphQL) on this port.
       LINEAR_API_URL: `http://127.0.0.1:${FAKE_LINEAR_PORT}/graphql`,
       LINEAR_OAUTH_AUTHORIZE_URL: `http://127.0.0.1:${FAKE_LINEAR_PORT}/oauth/authorize`,

@@ -38,6 +38,7 @@ test("sign-out ends the session: a copy of the cookie no longer opens the dashbo
 test("an administrator disables, resets and removes a person", async ({ page, browser }, info) => {
   await signIn(page);
   await page.getByRole("link", { name: "Settings" }).click();
+  await page.getByRole("tab", { name: "People" }).click();
   await page.getByLabel("New user's email").fill(PERSON.email);
   await page.getByLabel("First password").fill(PERSON.password);
   await page.getByLabel("Role", { exact: true }).selectOption("operator");
@@ -50,8 +51,9 @@ test("an administrator disables, resets and removes a person", async ({ page, br
   const them = await theirs.newPage();
   await signIn(them, PERSON);
 
-  page.on("dialog", (d) => d.accept());
+  // Disabling and removing ask first.
   await page.getByRole("button", { name: `Disable ${PERSON.email}` }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Disable" }).click();
   await expect(page.getByRole("button", { name: `Enable ${PERSON.email}` })).toBeVisible();
   await checkScreen(page, info, "users-disabled");
   await them.reload();
@@ -67,6 +69,7 @@ test("an administrator disables, resets and removes a person", async ({ page, br
   await signIn(them, { email: PERSON.email, password: "another long password" });
 
   await page.getByRole("button", { name: `Remove ${PERSON.email}` }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Remove" }).click();
   await expect(users).not.toContainText(PERSON.email);
   await them.reload();
   await expect(them.getByRole("button", { name: "Sign in" })).toBeVisible();

@@ -61,13 +61,16 @@ test("tokens: created, shown once, used, revoked", async ({ page, request }, inf
   await checkScreen(page, info, "settings");
   await page.reload();
   await expect(page.getByTestId("new-token")).toHaveCount(0); // shown once
+  // Revoking asks first.
   await page.getByRole("button", { name: `Revoke ${token.slice(0, 10)}…` }).click();
-  await expect(page.getByRole("table", { name: "API tokens" })).toContainText("revoked");
+  await page.getByRole("dialog").getByRole("button", { name: "Revoke token" }).click();
+  await expect(page.getByRole("table", { name: "API tokens" })).toContainText("Revoked");
   expect((await request.get("/api/crews/brief/inputs", { headers: auth })).status()).toBe(401);
 
   // The tracker answers.
+  await page.getByRole("tab", { name: "Integrations" }).click();
   await page.getByRole("button", { name: "Test connection" }).click();
-  await expect(page.getByText("Connected (embedded): teams ENG, OPS")).toBeVisible();
+  await expect(page.getByText("Connected (embedded tracker): teams ENG, OPS")).toBeVisible();
 
   // Integration tokens for agent runtimes: a read-only one may search, not change.
   await page.getByLabel("Access").selectOption("read");
@@ -91,6 +94,7 @@ test("tokens: created, shown once, used, revoked", async ({ page, request }, inf
 test("a viewer sees no Start or Approve, and the server refuses them", async ({ page }, info) => {
   await signIn(page);
   await page.getByRole("link", { name: "Settings" }).click();
+  await page.getByRole("tab", { name: "People" }).click();
   await page.getByLabel("New user's email").fill(VIEWER.email);
   await page.getByLabel("First password").fill(VIEWER.password);
   await page.getByLabel("Role", { exact: true }).selectOption("viewer");

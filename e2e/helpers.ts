@@ -35,6 +35,11 @@ async function axeViolations(page: Page) {
  */
 export async function checkScreen(page: Page, info: TestInfo, name: string) {
   const original = page.viewportSize();
+  // Themes switch at once here: a colour transition or a pulsing badge caught half-way would read
+  // as low contrast, so motion is off while the screen is checked (until the next navigation).
+  await page.addStyleTag({
+    content: "*, *::before, *::after { transition: none !important; animation: none !important; }",
+  });
   try {
     for (const theme of ["light", "dark"] as const) {
       await page.emulateMedia({ colorScheme: theme });

@@ -13,19 +13,10 @@ test("settings: tabs, a token copied once, a deployment edited, deliveries paged
 }, info) => {
   test.setTimeout(180_000);
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  // checkScreen switches themes instantly: colour transitions caught half-way would read as
-  // low contrast, so they are off in this test.
-  await context.addInitScript(() => {
-    document.addEventListener("DOMContentLoaded", () => {
-      const style = document.createElement("style");
-      style.textContent = "*, *::before, *::after { transition: none !important; }";
-      document.head.append(style);
-    });
-  });
   const headers = { authorization: `Bearer ${ORG_TOKEN}` };
-  // Deliveries to a closed port (the e2e server allows no loopback webhooks): they stay in the
-  // log, retrying, with a secret in their URL that the log must not show.
-  const hook = (kind: string) => `http://1.0.0.1:9/${kind}?token=hide-me-please&crew=brief`;
+  // Deliveries to a closed loopback port (playwright.config allows loopback webhooks): they stay
+  // in the log, retrying, with a secret in their URL that the log must not show.
+  const hook = (kind: string) => `http://127.0.0.1:9/${kind}?token=hide-me-please&crew=brief`;
   for (let i = 0; i < 4; i++) {
     const r = await request.post("/api/crews/brief/kickoff", {
       headers,

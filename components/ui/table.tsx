@@ -4,7 +4,7 @@ import { cn } from "./cn";
 /** A data table that scrolls sideways inside its card instead of widening the page. */
 export function Table({ className, ...props }: ComponentProps<"table">) {
   return (
-    <div className="w-full overflow-x-auto">
+    <div className="relative w-full overflow-x-auto">
       <table
         className={cn("w-full caption-bottom border-collapse text-sm", className)}
         {...props}
