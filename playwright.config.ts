@@ -7,6 +7,9 @@ const PORT = Number(process.env.E2E_PORT ?? 3217);
 const FAKE_LINEAR_PORT = Number(process.env.E2E_FAKE_LINEAR_PORT ?? 3219);
 const DATA_DIR = path.join(os.tmpdir(), `crewdeck-e2e-${process.pid}`);
 
+const FRESH_PORT = Number(process.env.E2E_FRESH_PORT ?? PORT + 3);
+const FRESH_SPECS = /runs-list\.spec\.ts/;
+
 export const E2E_ADMIN = { email: "admin@example.com", password: "correct horse battery" };
 
 export default defineConfig({
@@ -33,20 +36,29 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `node node_modules/next/dist/bin/next start -p ${PORT} -H 127.0.0.1`,
-    url: `http://127.0.0.1:${PORT}/api/healthz`,
+  webServer: [server(PORT, DATA_DIR), server(FRESH_PORT, `${DATA_DIR}-fresh`)],
+  projects: [
+    { name: "shared", testIgnore: FRESH_SPECS },
+    // Specs that count every run on the server get one to themselves.
+    { name: "fresh", testMatch: FRESH_SPECS, use: { baseURL: `http://127.0.0.1:${FRESH_PORT}` } },
+  ],
+});
+
+function server(port: number, dataDir: string) {
+  return {
+    command: `node node_modules/next/dist/bin/next start -p ${port} -H 127.0.0.1`,
+    url: `http://127.0.0.1:${port}/api/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
     env: {
-      DATA_DIR,
+      DATA_DIR: dataDir,
       CREWS_DIR: "tests/fixtures/crews",
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       OFFLINE_MODEL_DELAY_MS: "300",
       CREW_TOKEN: "e2e-org-token-0123456789abcdef",
       // Remote deployments in e2e/remote-deployments.spec.ts run on loopback and call us back.
-      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DEPLOYMENT_ALLOWED_NETWORKS: "127.0.0.0/8",
       // e2e/settings.spec.ts sends webhooks to a closed loopback port, never off the machine.
       WEBHOOK_ALLOWED_NETWORKS: "127.0.0.0/8",
@@ -56,5 +68,5 @@ export default defineConfig({
       LINEAR_OAUTH_TOKEN_URL: `http://127.0.0.1:${FAKE_LINEAR_PORT}/oauth/token`,
       LINEAR_OAUTH_REVOKE_URL: `http://127.0.0.1:${FAKE_LINEAR_PORT}/oauth/revoke`,
     },
-  },
-});
+  };
+}

@@ -42,7 +42,10 @@ test("overview, crews, runs filter and inbox", async ({ page, request }, info) =
   await expect(rows.first().locator("[data-status]")).toHaveText("Completed");
   await checkScreen(page, info, "runs");
 
-  await page.getByRole("link", { name: "Inbox" }).click();
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: /^Inbox/ })
+    .click();
   const queue = page.getByRole("navigation", { name: "Review queue" });
   await queue.getByRole("link").filter({ hasText: "bridges" }).click();
   await expect(page.getByLabel("Feedback")).toBeVisible();
@@ -131,7 +134,10 @@ test("a viewer sees no Start or Approve, and the server refuses them", async ({ 
   });
   expect(status).toEqual([403, 403, 403]);
 
-  await page.getByRole("link", { name: "Inbox" }).click();
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: /^Inbox/ })
+    .click();
   await expect(page.getByRole("heading", { name: "Inbox" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Review" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Approve" })).toHaveCount(0);

@@ -37,7 +37,10 @@ test("the inbox lists what awaits review, by crew and task name; j and k move", 
   await expect.poll(() => state(request, second)).toBe("awaiting draft #1");
 
   await signIn(page);
-  await page.getByRole("link", { name: "Inbox" }).click();
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: /^Inbox/ })
+    .click();
   await expect(item(page, first)).toContainText("Named review");
   await expect(item(page, first)).toContainText("Write the draft");
   await expect(item(page, first)).toContainText("topic: tide pools");
@@ -168,7 +171,14 @@ test("an empty inbox says so and points to the runs", async ({ page }, info) => 
   // Other specs leave runs waiting: the list is answered empty here.
   await page.route("**/api/runs?*", (route) =>
     route.fulfill({
-      json: { runs: [], per_page: 100, next_cursor: null, prev_cursor: null },
+      json: {
+        runs: [],
+        per_page: 100,
+        next_cursor: null,
+        prev_cursor: null,
+        total: 0,
+        total_capped: false,
+      },
     }),
   );
   await page.goto("/inbox");

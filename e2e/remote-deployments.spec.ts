@@ -57,19 +57,24 @@ test("another Crewdeck: add it, start a run from its form, watch it live, review
   await expect(page).toHaveURL(/\/crews\/(@|%40)remote-review\/runs\/[0-9a-f-]{36}$/);
 
   // The remote's steps arrive live (its webhooks), then it waits for our review.
-  await expect(page.locator(".step.thought").first()).toBeVisible();
-  await expect(page.getByTestId("run-status")).toHaveText("pending human input");
-  await expect(page.getByRole("heading", { name: /Review: draft/ })).toBeVisible();
+  await expect(page.getByRole("treeitem", { name: /Thought/ }).first()).toBeVisible();
+  await expect(page.getByTestId("run-status")).toHaveText("Awaiting review");
+  await expect(page.getByRole("region", { name: "Review of draft" })).toBeVisible();
   await checkScreen(page, info, "remote-review-panel");
   await page.getByRole("button", { name: "Approve" }).click();
-  await expect(page.getByRole("heading", { name: /Review: polish/ })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Review of polish" })).toBeVisible();
   await page.getByRole("button", { name: "Approve" }).click();
-  await expect(page.getByTestId("run-status")).toHaveText("completed");
+  await expect(page.getByTestId("run-status")).toHaveText("Completed");
   await expect(page.getByRole("heading", { name: "Result" })).toBeVisible();
 
   // The runs list shows it with its deployment.
   await page.goto("/runs?deployment=remote-review");
-  await expect(page.getByRole("cell", { name: "remote-review", exact: true })).toBeVisible();
+  await expect(
+    page
+      .getByRole("table", { name: "Runs" })
+      .getByRole("link", { name: "@remote-review", exact: true })
+      .first(),
+  ).toBeVisible();
 });
 
 test("a CrewAI deployment that never calls back: progress and result by polling", async ({
@@ -85,7 +90,7 @@ test("a CrewAI deployment that never calls back: progress and result by polling"
   await page.getByRole("button", { name: "Start run" }).click();
   await expect(page).toHaveURL(/\/crews\/(@|%40)crewai-research\/runs\/[0-9a-f-]{36}$/);
   await expect(page.getByText("Gathering sources about otters")).toBeVisible();
-  await expect(page.getByTestId("run-status")).toHaveText("completed", { timeout: 30_000 });
+  await expect(page.getByTestId("run-status")).toHaveText("Completed", { timeout: 30_000 });
   await expect(page.getByText("Final answer about otters").first()).toBeVisible();
   await checkScreen(page, info, "remote-crewai-completed");
 });

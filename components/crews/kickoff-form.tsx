@@ -56,7 +56,7 @@ export function KickoffForm({ crew }: { crew: string }) {
   if (loadError)
     return (
       <Alert tone="danger" title="Could not load the crew's inputs">
-        {loadError.message}. Reload the page to try again.
+        {loadError.message} Reload the page to try again.
       </Alert>
     );
   if (!schema)

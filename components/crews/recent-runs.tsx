@@ -22,7 +22,7 @@ export function RecentRuns({ crew }: { crew: string }) {
   if (error)
     return (
       <Alert tone="danger" title="Could not load this crew's runs">
-        {error.message}. It retries on its own.
+        {error.message} It retries on its own.
       </Alert>
     );
   if (!data)

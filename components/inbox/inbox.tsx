@@ -97,7 +97,7 @@ export function Inbox({
   if (error)
     return (
       <Alert tone="danger" title="Could not load the inbox">
-        {error.message}. It retries on its own; reload the page if this stays.
+        {error.message} It retries on its own; reload the page if this stays.
       </Alert>
     );
   if (isPending)

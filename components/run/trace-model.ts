@@ -105,11 +105,14 @@ export function buildTrace(events: ExecutionEvent[], status: StatusResponse | un
     last = last === null ? when : Math.max(last, when);
     const d = e.data;
     if (!e.task_id) {
-      if (e.type.startsWith("remote_")) {
+      // A deployment known only by polling says what it is doing without naming the task: its
+      // progress is a run-level row like its state changes.
+      const polled = e.type === "thought" ? "thought" : e.type === "answer" ? "answer" : null;
+      if (e.type.startsWith("remote_") || polled) {
         loose.push({
           key: `e${e.seq}`,
-          kind: "remote",
-          label: remoteLabel(e),
+          kind: polled ?? "remote",
+          label: polled === "thought" ? "Thought" : polled === "answer" ? "Answer" : remoteLabel(e),
           taskId: null,
           attempt: 1,
           start: loose.at(-1)?.end ?? when,

@@ -117,6 +117,7 @@ function stateFromEvent(e: NewEvent): ExecutionPatch {
           task_id: e.task_id,
           output: str(d.output) ?? "",
           attempt: e.attempt ?? 1,
+          requested_at: new Date().toISOString(),
         },
       };
     case "review_submitted":
@@ -163,7 +164,7 @@ function tasksFrom(status: RemoteStatus, previous: TaskState[]): TaskState[] {
  * events come from their log instead, so nothing is derived twice.
  */
 export function fromStatus(
-  row: Pick<ExecutionRow, "status" | "tasks" | "remote">,
+  row: Pick<ExecutionRow, "status" | "tasks" | "remote" | "pending_human_input">,
   status: RemoteStatus,
   { mirrored }: { mirrored: boolean },
 ): { patch: ExecutionPatch; events: NewEvent[]; changed: boolean } {
@@ -177,6 +178,10 @@ export function fromStatus(
       task_id: status.pending.task_id,
       output: status.pending.output ?? "",
       attempt: status.pending.attempt ?? 1,
+      // Kept while the same review is awaited, so its wait is counted from when it began.
+      requested_at:
+        (row.pending_human_input as { requested_at?: string } | null)?.requested_at ??
+        new Date().toISOString(),
     };
   else if (to && to !== "pending_human_input") patch.pending_human_input = null;
   if (status.last_step) patch.last_step = status.last_step;

@@ -116,7 +116,7 @@ export function toStatusResponse(
       total_tasks: tasks.length,
     },
     tasks,
-    pending_human_input: row.pending_human_input as StatusResponse["pending_human_input"],
+    pending_human_input: pendingReview(row),
     last_step: lastStep(row),
     result: row.result,
     error: row.error,
@@ -137,5 +137,18 @@ export function toStatusResponse(
     started_by: startedBy(row),
     stopped_by: row.stopped_by ?? null,
     stopped_at: iso(row.stopped_at ?? null),
+  };
+}
+
+// Runs mirrored from a remote deployment before it was recorded have no `requested_at`: the
+// contract promises one, so the row's last change stands in.
+function pendingReview(row: ExecutionSummary): StatusResponse["pending_human_input"] {
+  const p = row.pending_human_input as Partial<NonNullable<StatusResponse["pending_human_input"]>>;
+  if (!p?.task_id) return null;
+  return {
+    task_id: p.task_id,
+    output: p.output ?? "",
+    attempt: p.attempt ?? 1,
+    requested_at: p.requested_at ?? (iso(row.updated_at) as string),
   };
 }

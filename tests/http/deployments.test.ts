@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { StatusResponseSchema } from "@/lib/api/schemas";
 import { signatureHeaders } from "@/lib/webhooks/signing";
 import { call, crewClient, expectProblem, type Json } from "../support/api";
 import {
@@ -185,6 +186,8 @@ describe("a run on another Crewdeck: webhooks, review, completion", () => {
     const id = await crew.start({ subject: "tides" });
     const paused = await crew.waitFor(id, (s) => s.status === "pending_human_input", 20_000);
     expect(paused.pending_human_input.task_id).toBe("draft");
+    // The mirrored run's /status keeps the contract the dashboard's client parses it with.
+    expect(StatusResponseSchema.safeParse(paused).error?.issues).toBeUndefined();
     const steps = (await crew.events(id)).json.events as Json[];
     expect(steps.some((e) => e.type === "thought")).toBe(true);
     expect(steps.some((e) => e.type === "review_requested" && e.task_id === "draft")).toBe(true);

@@ -67,6 +67,8 @@ export async function request<S extends z.ZodType>(
   }
   const parsed = (await answer()).safeParse(data);
   if (!parsed.success) {
+    // For whoever opens the console: which fields drifted (the page shows a plain message).
+    console.error(`Unexpected answer to ${method} ${path}:`, JSON.stringify(parsed.error.issues));
     throw new ApiError({
       type: "urn:crewdeck:problem:unexpected_response",
       status: res.status,
