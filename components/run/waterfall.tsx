@@ -1,6 +1,5 @@
 "use client";
 
-import { useVirtualizer } from "@tanstack/react-virtual";
 import { ChevronsDownUp, ChevronsUpDown } from "lucide-react";
 import {
   type KeyboardEvent,
@@ -17,6 +16,7 @@ import { formatCount } from "@/lib/format/numbers";
 import { LEGEND, STEP_STYLE } from "./step-style";
 import type { Trace, TraceTask } from "./trace-model";
 import { type TraceRow, traceRows } from "./trace-rows";
+import { useRowWindow } from "./use-row-window";
 import { WaterfallAxis, WaterfallGrid } from "./waterfall-axis";
 import { ROW_HEIGHT, WaterfallRow } from "./waterfall-row";
 
@@ -76,14 +76,13 @@ export function Waterfall({
   );
   const spanMs = Math.max(1, (trace.end ?? now) - trace.start);
   const scroller = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
+  const rowWindow = useRowWindow({
     count: rows.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
+    rowHeight: ROW_HEIGHT,
     overscan: 24,
+    scroller,
     // Rendered on the server too: the first rows are in the HTML.
-    initialRect: { width: 800, height: 576 },
-    getItemKey: (i) => rows[i]?.key ?? i,
+    initialHeight: 576,
   });
   // At the bottom before new rows arrive → still at the bottom after (a live tail).
   const atBottom = useRef(true);
@@ -97,8 +96,8 @@ export function Waterfall({
     return () => el.removeEventListener("scroll", onScroll);
   }, []);
   useLayoutEffect(() => {
-    if (follow && atBottom.current && rows.length) virtualizer.scrollToIndex(rows.length - 1);
-  }, [follow, rows.length, virtualizer]);
+    if (follow && atBottom.current && rows.length) rowWindow.scrollToIndex(rows.length - 1);
+  }, [follow, rows.length, rowWindow.scrollToIndex]);
   const selectedKey = keyOf(selected);
   const [focusIndex, setFocusIndex] = useState(0);
   const focusable = Math.min(focusIndex, Math.max(0, rows.length - 1));
@@ -118,7 +117,7 @@ export function Waterfall({
   const focusRow = (i: number) => {
     const to = Math.max(0, Math.min(rows.length - 1, i));
     setFocusIndex(to);
-    virtualizer.scrollToIndex(to);
+    rowWindow.scrollToIndex(to);
     requestAnimationFrame(() =>
       scroller.current?.querySelector<HTMLElement>(`[data-index="${to}"]`)?.focus(),
     );
@@ -141,8 +140,8 @@ export function Waterfall({
     e.preventDefault();
   };
 
-  const items = virtualizer.getVirtualItems();
-  const total = virtualizer.getTotalSize();
+  const total = rowWindow.total;
+  const visible = rows.slice(rowWindow.first, rowWindow.last);
   return (
     <section aria-labelledby="trace-title" className="min-w-0 rounded-xl border bg-card">
       <div className="flex flex-wrap items-center justify-between gap-2 px-4 pt-3 pb-2">
@@ -185,21 +184,20 @@ export function Waterfall({
           style={{ height: total }}
         >
           <WaterfallGrid spanMs={spanMs} height={total} />
-          {items.map((item) => {
-            const row = rows[item.index];
-            if (!row) return null;
+          {visible.map((row, i) => {
+            const index = rowWindow.first + i;
             return (
               <WaterfallRow
-                key={item.key}
+                key={row.key}
                 row={row}
-                index={item.index}
+                index={index}
                 start={trace.start}
                 spanMs={spanMs}
                 now={now}
                 open={row.type === "task" ? isOpen(row.task) : false}
                 selected={row.key === selectedKey}
-                focusable={item.index === focusable}
-                style={{ height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
+                focusable={index === focusable}
+                style={{ height: ROW_HEIGHT, transform: `translateY(${index * ROW_HEIGHT}px)` }}
                 onSelect={select}
                 onKeyDown={onKeyDown}
               />

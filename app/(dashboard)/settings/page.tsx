@@ -1,14 +1,16 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
-import { DeliveriesSection } from "@/components/settings/deliveries-section";
-import { DeploymentsSection } from "@/components/settings/deployments-section";
-import { IntegrationSection } from "@/components/settings/integration-section";
-import { LinearOAuthSection } from "@/components/settings/linear-oauth-section";
-import { SecretSection } from "@/components/settings/secret-section";
+import {
+  DeliveriesSection,
+  DeploymentsSection,
+  IntegrationSection,
+  LinearOAuthSection,
+  SecretSection,
+  TrackerBackendSection,
+  UsersSection,
+} from "@/components/settings/lazy-sections";
 import { type SettingsTab, SettingsTabs } from "@/components/settings/settings-tabs";
 import { TokensSection } from "@/components/settings/tokens-section";
-import { TrackerBackendSection } from "@/components/settings/tracker-backend-section";
-import { UsersSection } from "@/components/settings/users-section";
 import { PageHeader } from "@/components/shell/page-header";
 import { requireUser } from "@/lib/auth/require-user";
 import { roleAllows } from "@/lib/auth/roles";
