@@ -11,6 +11,19 @@ export const WebhookUrlSchema = z
   .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
   .max(2048, "must be at most 2048 characters");
 
+/**
+ * A callback URL at kickoff or resume, or none. CrewAI's clients send `null` for a callback they
+ * were not given (Semantic Kernel's plugins, Python and .NET, always send all three) and some send
+ * `""`: both mean "no callback", as they do on CrewAI.
+ */
+const CallbackUrlSchema = z
+  .preprocess((v) => (v === null || v === "" ? undefined : v), WebhookUrlSchema.optional())
+  .meta({
+    type: ["string", "null"],
+    format: "uri",
+    description: "An http(s) URL to call back; null or an empty string mean none",
+  });
+
 export const InputValueSchema = z.union([z.string(), z.number(), z.boolean(), z.null()], {
   error: "input values must be a string, a number or a boolean",
 });
@@ -33,9 +46,9 @@ export const KickoffRequestSchema = z
         error: `meta must be at most ${META_LIMIT_BYTES} bytes of JSON`,
       })
       .optional(),
-    taskWebhookUrl: WebhookUrlSchema.optional(),
-    stepWebhookUrl: WebhookUrlSchema.optional(),
-    crewWebhookUrl: WebhookUrlSchema.optional(),
+    taskWebhookUrl: CallbackUrlSchema,
+    stepWebhookUrl: CallbackUrlSchema,
+    crewWebhookUrl: CallbackUrlSchema,
   })
   .meta({ id: "KickoffRequest" });
 
@@ -62,9 +75,9 @@ export const ResumeRequestSchema = z
     task_id: z.string({ error: "must be a string" }).min(1, "must not be empty"),
     human_feedback: z.string({ error: "must be a string" }),
     is_approve: z.boolean({ error: "must be true or false" }),
-    taskWebhookUrl: WebhookUrlSchema.optional(),
-    stepWebhookUrl: WebhookUrlSchema.optional(),
-    crewWebhookUrl: WebhookUrlSchema.optional(),
+    taskWebhookUrl: CallbackUrlSchema,
+    stepWebhookUrl: CallbackUrlSchema,
+    crewWebhookUrl: CallbackUrlSchema,
   })
   .meta({ id: "ResumeRequest" });
 

@@ -76,6 +76,18 @@ describe("POST /kickoff", () => {
     expect(r.status, r.text).toBe(200);
   });
 
+  it("takes null or empty callback URLs as none, as CrewAI does (Semantic Kernel sends null)", async () => {
+    const r = await brief.kickoff({
+      inputs: { topic: "Tides", audience: "sailors" },
+      taskWebhookUrl: null,
+      stepWebhookUrl: null,
+      crewWebhookUrl: "",
+    });
+    expect(r.status, r.text).toBe(200);
+    const done = await brief.waitFor(r.json.kickoff_id, (s) => s.status === "completed");
+    expect(done.status).toBe("completed");
+  });
+
   const bad400: [string, string][] = [
     ["malformed JSON", '{"inputs": {'],
     ["an array body", "[1, 2]"],

@@ -71,7 +71,12 @@ describe("review round trip", () => {
       task_id: "polish",
       human_feedback: "Ship it.",
       is_approve: true,
+      // What Semantic Kernel's CrewAI plugins send when no callback is set: no callback.
+      taskWebhookUrl: null,
+      stepWebhookUrl: null,
+      crewWebhookUrl: "",
     });
+    expect(r3.status, r3.text).toBe(200);
     expect(r3.json.status).toBe("completed");
     s = (await review.status(id)).json;
     expect(s).toMatchObject({ status: "completed", state: "SUCCESS" });
