@@ -3,14 +3,13 @@ import type { InputScalar } from "./input-schema";
 import type { CrewDef } from "./schema";
 import { checkInputs, inputSpecsOf } from "./validate-inputs";
 
-type CrewInputs = Pick<CrewDef, "inputs" | "input_specs">;
-
 /**
  * Kickoff's inputs, typed and in the crew's order — or the error that says what is wrong:
- * 400 for an object where a value belongs (as always), 422 naming missing and invalid inputs.
+ * 400 for an object given to a declared input that is not json, 422 naming missing and invalid
+ * inputs.
  */
 export function validInputs(
-  crew: CrewInputs,
+  crew: Pick<CrewDef, "inputs" | "input_specs">,
   given: Record<string, unknown>,
 ): Record<string, InputScalar> {
   const checked = checkInputs(inputSpecsOf(crew), given);
@@ -28,10 +27,4 @@ export function validInputs(
     ...(missing.length ? { missing_inputs: missing } : {}),
     ...(invalid.length ? { errors: invalid } : {}),
   });
-}
-
-/** For a remote crew, which checks its own inputs: only the 400 for objects, as always. */
-export function assertScalarInputs(given: Record<string, unknown>) {
-  const { malformed } = checkInputs([], given);
-  if (malformed.length) throw errors.badRequest("The request body is invalid.", malformed);
 }

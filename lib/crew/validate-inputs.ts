@@ -3,7 +3,7 @@ import { type InputScalar, type InputSpec, undeclaredInput } from "./input-schem
 import type { CrewDef } from "./schema";
 
 // Kickoff's inputs checked against the crew's inputs. Inputs only named by a `{placeholder}`
-// behave as they always have: any string, number or boolean, required.
+// behave as on CrewAI: any value, required; a list or an object is interpolated as its JSON.
 
 export type InputFieldError = { path: string; message: string };
 
@@ -11,7 +11,7 @@ export type CheckedInputs = {
   values: Record<string, InputScalar>; // the crew's inputs, in its order
   missing: string[]; // required, and absent, null or ""
   invalid: InputFieldError[]; // present but not of the input's type
-  malformed: InputFieldError[]; // an object or list where only a json input takes one (400)
+  malformed: InputFieldError[]; // an object or list given to a declared input that is not json (400)
 };
 
 /** The crew's inputs in order, typed where its YAML declares them. */
@@ -25,7 +25,8 @@ export function checkInputs(specs: InputSpec[], given: Record<string, unknown>):
   const out: CheckedInputs = { values: {}, missing: [], invalid: [], malformed: [] };
   const byName = new Map(specs.map((s) => [s.name, s]));
   for (const [name, v] of Object.entries(given)) {
-    if (typeof v === "object" && v !== null && byName.get(name)?.type !== "json")
+    const spec = byName.get(name);
+    if (typeof v === "object" && v !== null && spec?.declared && spec.type !== "json")
       out.malformed.push({
         path: `inputs.${name}`,
         message: "input values must be a string, a number or a boolean",
@@ -40,8 +41,9 @@ export function checkInputs(specs: InputSpec[], given: Record<string, unknown>):
       continue;
     }
     if (!spec.declared) {
-      // Today's contract for bare placeholders: the value as given.
-      if (typeof raw !== "object") out.values[spec.name] = raw as InputScalar;
+      // CrewAI's contract for bare placeholders: the value as given; a list or an object as its
+      // compact JSON (stored as text, so /status inputs stay plain values).
+      out.values[spec.name] = typeof raw === "object" ? JSON.stringify(raw) : (raw as InputScalar);
       continue;
     }
     if (typeof raw === "object" && spec.type !== "json") continue; // already malformed

@@ -163,11 +163,17 @@ describe("a crew without an inputs block is unchanged", () => {
     expect(events[0].data.inputs).toEqual({ topic: 42, audience: true });
   });
 
-  it("an object value is the same 400 as before", async () => {
-    const r = await brief.kickoff({ inputs: { topic: ["a"], audience: "b" } });
-    expectProblem(r, 400);
-    expect(r.json.errors).toEqual([
-      { path: "inputs.topic", message: "input values must be a string, a number or a boolean" },
-    ]);
+  it("a list or an object is taken as CrewAI takes it: interpolated as its JSON", async () => {
+    const r = await brief.kickoff({
+      inputs: { topic: ["kelp", "otters"], audience: { who: "divers" } },
+    });
+    expect(r.status, r.text).toBe(200);
+    const events = (await brief.events(r.json.kickoff_id)).json.events as Json[];
+    expect(events[0].data.inputs).toEqual({
+      topic: '["kelp","otters"]',
+      audience: '{"who":"divers"}',
+    });
+    const done = await brief.waitFor(r.json.kickoff_id, (s) => s.status === "completed");
+    expect(done.result).toContain('["kelp","otters"]');
   });
 });

@@ -296,10 +296,13 @@ describe("checkInputs", () => {
     ]);
   });
 
-  it("takes a JSON value for a json input, and refuses one anywhere else", () => {
-    const r = checkInputs(all, { words: 1, topic: { a: 1 }, extra: { a: 1 }, other: [1] });
+  it("takes a JSON value for a json input, and refuses one for another declared type", () => {
+    const r = checkInputs(all, { words: [1], topic: { a: 1 }, extra: { a: 1 }, other: [1] });
     expect(r.values.extra).toBe('{"a":1}');
-    expect(r.malformed.map((e) => e.path)).toEqual(["inputs.topic", "inputs.other"]);
+    // A bare placeholder takes a list or an object as CrewAI does, as its JSON; `other` is no
+    // input of this crew and is ignored, as CrewAI ignores extra inputs.
+    expect(r.values.topic).toBe('{"a":1}');
+    expect(r.malformed.map((e) => e.path)).toEqual(["inputs.words"]);
   });
 
   it("treats a crew without a block as before: required strings", () => {

@@ -2,7 +2,6 @@
 
 import type { z } from "zod";
 import { KICKOFF_BODY_LIMIT_BYTES, KickoffRequestSchema } from "@/lib/api/schemas";
-import { assertScalarInputs } from "@/lib/crew/valid-inputs";
 import { getDb } from "@/lib/db";
 import { kickoffRemote } from "@/lib/deployments/remote-runs";
 import { json } from "@/lib/http/respond";
@@ -14,8 +13,7 @@ export const dynamic = "force-dynamic";
 export const POST = crewRoute<NoParams, z.infer<typeof KickoffRequestSchema>>(
   async ({ principal, crew, deployment, body }) => {
     const db = await getDb();
-    // A remote crew's run: the deployment checks the inputs; its webhooks come back to us.
-    if (deployment) assertScalarInputs(body.inputs);
+    // A remote crew's run: the deployment checks the inputs (as given); its webhooks come back.
     const kickoffId = deployment
       ? await kickoffRemote({ db, deployment, principal, inputs: body.inputs })
       : await createExecution({ db, crew, principal, request: body });
