@@ -11,6 +11,9 @@ const REVIEWER = { email: "reviewer@example.com", password: "reviewer password 1
 
 async function addPerson(page: Page, person: typeof OPERATOR, role: string) {
   await page.goto("/settings?tab=people");
+  // The list is fetched by the page's script: once it shows, the form's handlers are attached
+  // (a click before hydration would be a plain form submission).
+  await expect(page.getByRole("table", { name: "Users" })).toContainText("admin@example.com");
   await page.getByLabel("New user's email").fill(person.email);
   await page.getByLabel("First password").fill(person.password);
   await page.getByLabel("Role", { exact: true }).selectOption(role);
