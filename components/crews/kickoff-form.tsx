@@ -126,6 +126,7 @@ export function KickoffForm({ crew }: { crew: string }) {
 
   return (
     <form
+      method="post"
       onSubmit={submit}
       noValidate
       className="grid gap-4 [&_button[type=submit]]:mt-0 [&_label]:m-0"

@@ -48,7 +48,7 @@ export function DeploymentForm({
   };
   const keep = editing ? "Leave blank to keep the saved one." : undefined;
   return (
-    <form onSubmit={submit} aria-label={label} className="grid gap-3 sm:grid-cols-2">
+    <form method="post" onSubmit={submit} aria-label={label} className="grid gap-3 sm:grid-cols-2">
       <Field id={`${idPrefix}-name`} label="Name">
         <Input {...field("name")} required maxLength={100} placeholder="Research (staging)" />
       </Field>

@@ -59,7 +59,7 @@ export function IntegrationSection() {
         </div>
       </CardHeader>
       <CardContent className="grid gap-4 [&>*]:min-w-0">
-        <form onSubmit={submit} className="flex flex-wrap items-end gap-3">
+        <form method="post" onSubmit={submit} className="flex flex-wrap items-end gap-3">
           <Field id="integration-access" label="Access" className="w-full sm:w-48">
             <Select
               id="integration-access"

@@ -59,7 +59,12 @@ export function LinearOAuthSection() {
         {failure && <Alert tone="danger">Linear was not connected: {failure}</Alert>}
         {isPending && <Skeleton className="h-16" />}
         {data && !data.app_configured && (
-          <form onSubmit={submit} aria-label="Linear OAuth application" className="grid gap-3">
+          <form
+            method="post"
+            onSubmit={submit}
+            aria-label="Linear OAuth application"
+            className="grid gap-3"
+          >
             <p className="text-muted-foreground text-sm">
               Create an OAuth application in Linear (Settings → API → OAuth applications) with the
               redirect URL <code className="break-all font-mono">{data.redirect_uri}</code>, then

@@ -66,7 +66,7 @@ export function TokensSection({
       </CardHeader>
       <CardContent className="grid gap-4 [&>*]:min-w-0">
         {(isAdmin || canHaveToken) && (
-          <form onSubmit={submit} className="flex flex-wrap items-end gap-3">
+          <form method="post" onSubmit={submit} className="flex flex-wrap items-end gap-3">
             {isAdmin && (
               <Field id="token-kind" label="Kind" className="w-full sm:w-72">
                 <Select

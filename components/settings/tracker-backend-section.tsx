@@ -62,7 +62,7 @@ export function TrackerBackendSection() {
           </p>
         )}
         {data && !fromEnv && (
-          <form onSubmit={submit} className="grid gap-4" aria-label="Issue tracker">
+          <form method="post" onSubmit={submit} className="grid gap-4" aria-label="Issue tracker">
             <fieldset className="grid gap-2">
               <legend className="mb-1 font-medium text-sm">Agents file issues in</legend>
               <div className="grid gap-2 sm:grid-cols-2">

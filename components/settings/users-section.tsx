@@ -85,6 +85,7 @@ export function UsersSection({ me }: { me: string }) {
       </CardHeader>
       <CardContent className="grid gap-4 [&>*]:min-w-0">
         <form
+          method="post"
           onSubmit={submit}
           aria-label="Add a person"
           className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr_10rem_auto] lg:items-end"
@@ -228,6 +229,7 @@ export function UsersSection({ me }: { me: string }) {
             description="They are signed out everywhere; tell them the new password yourself."
           >
             <form
+              method="post"
               aria-label="Reset a password"
               className="grid gap-4"
               onSubmit={(e) => {
