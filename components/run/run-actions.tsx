@@ -8,11 +8,9 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { toast } from "@/components/ui/toast";
 import { crewApi } from "@/lib/api/client";
 import type { ExecutionEvent } from "@/lib/api/schemas";
-import { rerun } from "./run-api";
+import { isActive } from "@/lib/runs/states";
 import type { RunStatus } from "./run-types";
 import { StopButton } from "./stop-button";
-
-const ACTIVE = new Set(["queued", "running", "pending_human_input"]);
 
 export function useRerun(crew: string) {
   const router = useRouter();
@@ -20,7 +18,7 @@ export function useRerun(crew: string) {
   const start = async (inputs: Record<string, string | number | boolean | null>) => {
     setBusy(true);
     try {
-      const id = await rerun(crew, inputs);
+      const { kickoff_id: id } = await crewApi(crew).kickoff(inputs);
       toast.success("Started a new run with the same inputs.");
       router.push(`/crews/${encodeURIComponent(crew)}/runs/${id}`);
     } catch (err) {
@@ -58,7 +56,7 @@ export function RunActions({
 }) {
   const inputs = status.inputs;
   const again = useRerun(crew);
-  const active = ACTIVE.has(status.status);
+  const active = isActive(status.status);
   return (
     <>
       {canStop && active && (

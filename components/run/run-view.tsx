@@ -9,6 +9,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { StatusPill } from "@/components/ui/status-pill";
 import { useLiveExecution } from "@/components/use-live-execution";
 import type { StatusResponse } from "@/lib/api/schemas";
+import { isActive } from "@/lib/runs/states";
 import { AttemptCompare } from "./attempt-compare";
 import { DETAIL_PANE } from "./detail-pane";
 import { RunActions } from "./run-actions";
@@ -39,8 +40,6 @@ const StepDetail = dynamic(() => import("./step-detail").then((m) => m.StepDetai
     </div>
   ),
 });
-
-const ACTIVE = new Set(["queued", "running", "pending_human_input"]);
 
 // The clock for what is still going on; starts at the server's render time so the server's HTML
 // and the first client render agree.
@@ -78,7 +77,7 @@ export function RunView({
 }) {
   const live = useLiveExecution(crew, id, initialStatus, renderedAt);
   const status = live.status;
-  const active = status ? ACTIVE.has(status.status) : true;
+  const active = status ? isActive(status.status) : true;
   const now = useNow(active, renderedAt);
   const trace = useMemo(() => buildTrace(live.events, live.status), [live.events, live.status]);
   const [selection, setSelection] = useState<Selection | null>(null);

@@ -7,8 +7,9 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { toast } from "@/components/ui/toast";
 import { shortId } from "@/lib/format/id";
+import { isActive } from "@/lib/runs/states";
 import { rerun, settleAll, stopRun } from "./actions";
-import { ACTIVE_STATUSES, type RunRow } from "./model";
+import type { RunRow } from "./model";
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
 
@@ -26,7 +27,7 @@ function report(verb: string, ok: number, failed: { item: RunRow; error: string 
 export function BulkActions({ runs, clear }: { runs: RunRow[]; clear: () => void }) {
   const client = useQueryClient();
   const [busy, setBusy] = useState(false);
-  const active = runs.filter((r) => ACTIVE_STATUSES.has(r.status));
+  const active = runs.filter((r) => isActive(r.status));
   const refresh = () => client.invalidateQueries({ queryKey: ["runs"] });
 
   const doRerun = async () => {

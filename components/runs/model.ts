@@ -5,8 +5,6 @@ import { secondsBetween } from "@/lib/format/duration";
 // How the runs list and the overview read a row of GET /api/runs.
 export type { RunRow };
 
-export const ACTIVE_STATUSES = new Set(["queued", "running", "pending_human_input"]);
-
 export const runHref = (r: { crew: string; id: string }) =>
   `/crews/${encodeURIComponent(r.crew)}/runs/${r.id}`;
 

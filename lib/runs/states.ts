@@ -21,6 +21,9 @@ export type TaskStatus = (typeof TASK_STATUSES)[number];
 
 export const TERMINAL: ReadonlySet<ExecutionStatus> = new Set(["completed", "error", "cancelled"]);
 
+/** Queued, running or awaiting review: a run that can still be stopped. */
+export const isActive = (status: ExecutionStatus) => !TERMINAL.has(status);
+
 const NEXT: Record<ExecutionStatus, readonly ExecutionStatus[]> = {
   queued: ["running", "cancelled", "error"],
   running: ["running", "pending_human_input", "completed", "error", "cancelled"],
