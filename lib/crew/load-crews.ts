@@ -7,6 +7,7 @@ import { grantedActions } from "@/lib/tracker/actions";
 import { InputBlockError, parseInputBlock } from "./input-block";
 import { type InputSpec, undeclaredInput } from "./input-schema";
 import { findPlaceholders } from "./inputs";
+import { type CrewSettings, checkAsyncTasks, ProcessError, resolveProcess } from "./process";
 import {
   AgentSchema,
   type CrewDef,
@@ -102,9 +103,10 @@ function loadCrewFolder(slug: string, folder: string, warn: Warn): CrewDef {
       parsed.agents,
       parsed.tasks,
       [single],
-      { agents: single, tasks: single, inputs: single },
+      { agents: single, tasks: single, inputs: single, crew: single },
       inputBlock(parsed.inputs, single),
       warn,
+      parsed,
     );
   }
   if (fs.existsSync(agentsFile) && fs.existsSync(tasksFile)) {
@@ -131,7 +133,7 @@ function loadCrewFolder(slug: string, folder: string, warn: Warn): CrewDef {
       agents,
       tasks,
       declared ? [agentsFile, tasksFile, inputsFile] : [agentsFile, tasksFile],
-      { agents: agentsFile, tasks: tasksFile, inputs: inputsFile },
+      { agents: agentsFile, tasks: tasksFile, inputs: inputsFile, crew: tasksFile },
       declared,
       warn,
     );
@@ -150,9 +152,10 @@ function finish(
   agentMap: z.infer<typeof CrewFileSchema>["agents"],
   taskMap: z.infer<typeof CrewFileSchema>["tasks"],
   source: string[],
-  files: { agents: string; tasks: string; inputs: string },
+  files: { agents: string; tasks: string; inputs: string; crew: string },
   declared: InputSpec[] | undefined,
   warn: Warn,
+  settings: CrewSettings = {},
 ): CrewDef {
   const agents = Object.entries(agentMap).map(([id, a]) => ({ id, ...a }));
   for (const agent of agents) {
@@ -162,14 +165,7 @@ function finish(
     if (apps.error) throw new LoadError(files.agents, `${agent.id}.apps`, apps.error);
   }
   const seen: string[] = [];
-  const tasks = Object.entries(taskMap).map(([id, t]) => {
-    if (!agentMap[t.agent]) {
-      throw new LoadError(
-        files.tasks,
-        `${id}.agent`,
-        `'${t.agent}' is not an agent of this crew (agents: ${Object.keys(agentMap).join(", ")})`,
-      );
-    }
+  const listed = Object.entries(taskMap).map(([id, t]) => {
     for (const ref of t.context ?? []) {
       if (!seen.includes(ref)) {
         throw new LoadError(
@@ -182,11 +178,29 @@ function finish(
     seen.push(id);
     return { id, ...t, name: t.name ?? id };
   });
+  let handed: ReturnType<typeof resolveProcess>;
+  try {
+    handed = resolveProcess(settings, agents, listed, (key, message) =>
+      warn(files.crew, key, message),
+    );
+    checkAsyncTasks(handed.tasks);
+  } catch (err) {
+    if (err instanceof ProcessError) {
+      // A task's key is under `tasks.` in a one-file crew; the crew's own keys are top-level.
+      const onTask = /^[^.]+\./.test(err.key);
+      const oneFile = files.tasks === files.agents;
+      const key = onTask && oneFile ? `tasks.${err.key}` : err.key;
+      throw new LoadError(onTask ? files.tasks : files.crew, key, err.message);
+    }
+    throw err;
+  }
+  const { tasks, ...process } = handed;
   const placeholders = findPlaceholders([
     ...agents.flatMap((a) => [a.role, a.goal, a.backstory]),
     ...tasks.flatMap((t) => [t.description, t.expected_output]),
   ]);
-  if (!declared) return { slug, name, description, agents, tasks, inputs: placeholders, source };
+  if (!declared)
+    return { slug, name, description, agents, tasks, inputs: placeholders, source, ...process };
   // Declared inputs first, in the order written; placeholders not declared follow as strings.
   for (const spec of declared) {
     if (!placeholders.includes(spec.name))
@@ -198,7 +212,7 @@ function finish(
     ...placeholders.filter((p) => !names.has(p)).map(undeclaredInput),
   ];
   const inputs = input_specs.map((s) => s.name);
-  return { slug, name, description, agents, tasks, inputs, input_specs, source };
+  return { slug, name, description, agents, tasks, inputs, input_specs, source, ...process };
 }
 
 function inputBlock(block: unknown, file: string) {

@@ -17,14 +17,23 @@ export const AgentSchema = z.object({
   llm: z.string().trim().min(1).optional(),
   tools: z.array(z.enum(TOOL_NAMES)).default([]),
   apps: z.array(z.string().min(1)).default([]),
+  // CrewAI's: may hand work to (or ask) the crew's other agents through two tools.
+  allow_delegation: z.boolean().optional(),
+  // CrewAI's: the most model calls of one task before the agent must answer.
+  max_iter: z.number().int().positive().max(100).optional(),
+  // CrewAI's: the most model calls a minute this agent makes.
+  max_rpm: z.number().int().positive().optional(),
 });
 
 export const TaskSchema = z.object({
   name: z.string().trim().min(1).optional(),
   description: text("description"),
   expected_output: text("expected_output"),
-  agent: z.string({ error: "agent must name an agent of this crew" }).min(1),
+  // Optional under a hierarchical process, where the manager chooses who does the task.
+  agent: z.string({ error: "agent must name an agent of this crew" }).min(1).optional(),
   human_input: z.boolean().default(false),
+  // CrewAI's: runs beside the async tasks next to it; the next task that is not async waits.
+  async_execution: z.boolean().optional(),
   context: z.array(z.string().min(1)).optional(),
   max_review_rounds: z.number().int().positive().optional(),
   timeout_seconds: z.number().int().positive().optional(),
@@ -41,12 +50,31 @@ export const CrewFileSchema = z.object({
   description: z.string().optional(),
   agents: idRecord(AgentSchema, "agent"),
   tasks: idRecord(TaskSchema, "task"),
+  // CrewAI's: sequential (tasks in order, each by its agent) or hierarchical (a manager agent
+  // gives each task to the agent it chooses and answers with their work).
+  process: z
+    .enum(["sequential", "hierarchical"], {
+      error: "process is 'sequential' or 'hierarchical'",
+    })
+    .default("sequential"),
+  manager_llm: AgentSchema.shape.llm,
+  manager_agent: z.string().trim().min(1).optional(),
+  // CrewAI's: the most model calls a minute for the whole crew (over each agent's own).
+  max_rpm: z.number().int().positive().optional(),
   // Typed inputs; checked by parseInputBlock (input-block.ts), which names the input at fault.
   inputs: z.unknown().optional(),
 });
 
 export type AgentDef = z.infer<typeof AgentSchema> & { id: string };
-export type TaskDef = z.infer<typeof TaskSchema> & { id: string; name: string };
+export type TaskDef = Omit<z.infer<typeof TaskSchema>, "agent"> & {
+  id: string;
+  name: string;
+  /** The agent that runs the task: under a hierarchical process, the manager. */
+  agent: string;
+  /** Hierarchical: the one agent the manager may hand this task to (the task's own `agent:`). */
+  delegate_to?: string;
+};
+export type CrewProcess = "sequential" | "hierarchical";
 
 export type CrewDef = {
   slug: string;
@@ -58,6 +86,11 @@ export type CrewDef = {
   // The inputs typed, in the same order; absent on crews read before typed inputs existed.
   input_specs?: InputSpec[];
   source: string[]; // files it was read from, for messages
+  // Absent on crews read before these existed (stored snapshots): sequential, no crew limit.
+  process?: CrewProcess;
+  /** Hierarchical: the agent that hands out the tasks (one of `agents`, or made for it). */
+  manager?: AgentDef;
+  max_rpm?: number;
 };
 
 export type CrewLoadError = { slug: string; file: string; key: string; reason: string };

@@ -1,5 +1,6 @@
 import { type InputValue, interpolate } from "@/lib/crew/inputs";
 import type { AgentDef, TaskDef } from "@/lib/crew/schema";
+import { groupStart } from "./next-tasks";
 
 export type ContextItem = { task_id: string; name: string; output: string };
 
@@ -48,7 +49,11 @@ export function buildPrompt({
   return { system, prompt: parts.join("\n\n") };
 }
 
-/** The outputs a task builds on: its `context` list, or every earlier task's. */
+/**
+ * The outputs a task builds on: its `context` list, or every earlier task's — for an async task,
+ * every task before its parallel group, so what it sees never depends on which neighbour
+ * finished first.
+ */
 export function contextFor(
   task: TaskDef,
   tasks: TaskDef[],
@@ -56,7 +61,10 @@ export function contextFor(
 ): ContextItem[] {
   const earlier = tasks.slice(
     0,
-    tasks.findIndex((t) => t.id === task.id),
+    groupStart(
+      tasks,
+      tasks.findIndex((t) => t.id === task.id),
+    ),
   );
   const wanted = task.context ?? earlier.map((t) => t.id);
   return earlier

@@ -1,8 +1,10 @@
+import type { TaskDef } from "@/lib/crew/schema";
 import { isConnectionError } from "@/lib/db/connection-errors";
 import type { Db } from "@/lib/db/types";
 import { type Change, LeaseLostError, mutateExecution } from "@/lib/runs/execution-store";
 import type { ExecutionRow } from "@/lib/runs/types";
-import { failure, runTask } from "./run-task";
+import { nextTasks } from "./next-tasks";
+import { type ChangeRow, failure, runTask } from "./run-task";
 
 /**
  * Runs a claimed execution from wherever it stands: tasks already completed are never run again;
@@ -37,11 +39,12 @@ export async function runExecution({
     }));
 
     for (;;) {
-      const index = row.tasks.findIndex((t) => t.status !== "completed");
-      const taskState = row.tasks[index];
-      const task = row.crew_snapshot.tasks[index];
-      if (!taskState || !task) return; // nothing left (completed by the last task's transaction)
-      row = await runTask({ db, row, task, index, change, signal });
+      const indexes = nextTasks(row.crew_snapshot.tasks, row.tasks);
+      if (!indexes.length) return; // nothing left (completed by the last task's transaction)
+      row =
+        indexes.length === 1
+          ? await runTask({ db, row, ...taskAt(row, indexes[0] as number), change, signal })
+          : await runSideBySide({ db, row, indexes, change, signal });
       if (row.status !== "running") return;
     }
   } catch (err) {
@@ -54,6 +57,53 @@ export async function runExecution({
       failure(r, null, "The engine failed unexpectedly; see the server log."),
     ).catch(() => {});
   }
+}
+
+/**
+ * A group of async tasks at once. The first one to end the run (a failure) stops the others; the
+ * row is read again once all have settled, since each branch saw only its own last change.
+ */
+async function runSideBySide({
+  db,
+  row,
+  indexes,
+  change,
+  signal,
+}: {
+  db: Db;
+  row: ExecutionRow;
+  indexes: number[];
+  change: ChangeRow;
+  signal: AbortSignal;
+}): Promise<ExecutionRow> {
+  const group = new AbortController();
+  const branchSignal = AbortSignal.any([signal, group.signal]);
+  let own: { error: unknown } | undefined;
+  await Promise.allSettled(
+    indexes.map(async (index) => {
+      try {
+        const after = await runTask({
+          db,
+          row,
+          ...taskAt(row, index),
+          change,
+          signal: branchSignal,
+        });
+        if (after.status !== "running") group.abort();
+      } catch (err) {
+        // A branch stopped because another ended the run has no error of its own.
+        if (!group.signal.aborted) own ??= { error: err };
+        group.abort();
+      }
+    }),
+  );
+  if (own) throw own.error;
+  if (signal.aborted) throw signal.reason;
+  return change(() => ({}));
+}
+
+function taskAt(row: ExecutionRow, index: number) {
+  return { index, task: row.crew_snapshot.tasks[index] as TaskDef };
 }
 
 // Started fresh, picked up after a review, or taken over from a worker that died mid-task.

@@ -6,21 +6,11 @@ import type { Db } from "@/lib/db/types";
 import { resolveModel } from "@/lib/llm/resolve-model";
 import { type Change, LeaseLostError } from "@/lib/runs/execution-store";
 import type { ExecutionRow, NewEvent, TaskState, TokenUsage } from "@/lib/runs/types";
+import { agentFor } from "./delegation";
 import { buildPrompt, contextFor } from "./prompt";
+import { recordSteps } from "./record-steps";
 import { type AgentStep, runAgent } from "./run-agent";
 import { toolsFor } from "./tools";
-
-const LAST_STEP_TEXT_LIMIT = 4_000;
-
-const ZERO_USAGE: TokenUsage = { input_tokens: 0, output_tokens: 0, total_tokens: 0 };
-
-function addUsage(a: TokenUsage, b: { input_tokens: number; output_tokens: number }): TokenUsage {
-  return {
-    input_tokens: a.input_tokens + b.input_tokens,
-    output_tokens: a.output_tokens + b.output_tokens,
-    total_tokens: a.total_tokens + b.input_tokens + b.output_tokens,
-  };
-}
 
 /** Applies one change to the execution's row, under the worker's lease. */
 export type ChangeRow = (decide: (row: ExecutionRow) => Change) => Promise<ExecutionRow>;
@@ -45,7 +35,7 @@ export async function runTask({
   signal: AbortSignal;
 }): Promise<ExecutionRow> {
   const crew = row.crew_snapshot;
-  const agent = crew.agents.find((a) => a.id === task.agent);
+  const agent = agentFor(crew, task);
   if (!agent)
     return change((r) =>
       failure(r, task.id, `Task '${task.id}' names unknown agent '${task.agent}'.`),
@@ -110,48 +100,7 @@ export async function runTask({
       maxSteps: e.AGENT_MAX_STEPS,
       maxRetries: e.MODEL_MAX_RETRIES,
       signal: AbortSignal.any([signal, timeout]),
-      onStep: async (steps, usage) => {
-        const used = addUsage(ZERO_USAGE, usage);
-        if (!steps.length && !used.total_tokens) return;
-        // Tokens count as they are spent, so a task that fails or is stopped still shows them.
-        await change((r) => ({
-          patch: {
-            ...(steps.length
-              ? {
-                  last_step: stepView(
-                    steps.at(-1) as AgentStep,
-                    task.id,
-                    agent.id,
-                    attempt,
-                    modelId,
-                  ),
-                }
-              : {}),
-            ...(used.total_tokens
-              ? {
-                  token_usage: addUsage(r.token_usage, used),
-                  tasks: r.tasks.map((t, i) =>
-                    i === index
-                      ? {
-                          ...t,
-                          token_usage: addUsage(t.token_usage ?? ZERO_USAGE, used),
-                          models: [...new Set([...(t.models ?? []), modelId])],
-                        }
-                      : t,
-                  ),
-                }
-              : {}),
-          },
-          events: steps.map(
-            (s): NewEvent => ({
-              type: s.type,
-              task_id: task.id,
-              attempt,
-              data: { agent: agent.id, model: modelId, ...s },
-            }),
-          ),
-        }));
-      },
+      onStep: recordSteps({ change, index, taskId: task.id, attempt, agentId: agent.id, modelId }),
     });
   } catch (err) {
     if (err instanceof LeaseLostError || signal.aborted || isConnectionError(err)) throw err;
@@ -243,9 +192,17 @@ export function failure(
   attempt?: number,
 ): Change {
   const now = new Date();
+  // Tasks running beside it (async_execution) stop with it, saying why.
+  const stoppedWith = taskId ? `Stopped: task '${taskId}' failed.` : message;
+  const siblings = r.tasks.filter((t) => t.status === "running" && t.task_id !== taskId);
   const tasks = r.tasks.map((t) =>
-    t.task_id === taskId || (taskId === null && t.status === "running")
-      ? { ...t, status: "error" as const, error: message, finished_at: now.toISOString() }
+    t.task_id === taskId || t.status === "running"
+      ? {
+          ...t,
+          status: "error" as const,
+          error: t.task_id === taskId ? message : stoppedWith,
+          finished_at: now.toISOString(),
+        }
       : t,
   );
   return {
@@ -269,6 +226,14 @@ export function failure(
             },
           ]
         : []),
+      ...(taskId
+        ? siblings.map((t) => ({
+            type: "task_failed",
+            task_id: t.task_id,
+            attempt: t.attempts,
+            data: { error: stoppedWith },
+          }))
+        : []),
       { type: "execution_failed", data: { error: message } },
     ],
   };
@@ -276,17 +241,6 @@ export function failure(
 
 function replaceTask(tasks: TaskState[], index: number, patch: Partial<TaskState>) {
   return tasks.map((t, i) => (i === index ? { ...t, ...patch } : t));
-}
-
-// /status shows the latest step; long texts are cut there (the event log keeps them whole).
-function stepView(step: AgentStep, taskId: string, agent: string, attempt: number, model: string) {
-  const cut = (v: unknown) => {
-    const s = typeof v === "string" ? v : JSON.stringify(v);
-    return s && s.length > LAST_STEP_TEXT_LIMIT ? `${s.slice(0, LAST_STEP_TEXT_LIMIT)}…` : v;
-  };
-  const { type, ...rest } = step;
-  const body = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, cut(v)]));
-  return { type, task_id: taskId, agent, attempt, model, ...body, at: new Date().toISOString() };
 }
 
 function describeModelError(err: unknown, modelId: string): string {

@@ -259,11 +259,11 @@ reporting_task:
       key,
       message: "unknown key ignored",
     });
-    expect(catalog.warnings).toHaveLength(4);
+    // allow_delegation is honoured now: no warning for it.
+    expect(catalog.warnings).toHaveLength(3);
     expect(catalog.warnings).toEqual(
       expect.arrayContaining([
         w(agentsFile, "researcher.verbose"),
-        w(agentsFile, "researcher.allow_delegation"),
         w(tasksFile, "reporting_task.output_file"),
         w(tasksFile, "reporting_task.markdown"),
       ]),

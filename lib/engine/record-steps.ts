@@ -1,0 +1,89 @@
+import type { Change } from "@/lib/runs/execution-store";
+import type { ExecutionRow, NewEvent, TokenUsage } from "@/lib/runs/types";
+import type { AgentStep, AgentUsage } from "./run-agent";
+
+const LAST_STEP_TEXT_LIMIT = 4_000;
+
+export const ZERO_USAGE: TokenUsage = { input_tokens: 0, output_tokens: 0, total_tokens: 0 };
+
+export function addUsage(a: TokenUsage, b: { input_tokens: number; output_tokens: number }) {
+  return {
+    input_tokens: a.input_tokens + b.input_tokens,
+    output_tokens: a.output_tokens + b.output_tokens,
+    total_tokens: a.total_tokens + b.input_tokens + b.output_tokens,
+  };
+}
+
+/**
+ * The `onStep` of an agent working on task `index`: its steps go to the event log and the latest
+ * to /status, and its tokens count as they are spent (a task that fails or is stopped still shows
+ * them). A coworker doing delegated work records into the same task, saying who delegated.
+ */
+export function recordSteps({
+  change,
+  index,
+  taskId,
+  attempt,
+  agentId,
+  modelId,
+  delegatedBy,
+}: {
+  change: (decide: (row: ExecutionRow) => Change) => Promise<ExecutionRow>;
+  index: number;
+  taskId: string;
+  attempt: number;
+  agentId: string;
+  modelId: string;
+  delegatedBy?: string;
+}) {
+  const by = delegatedBy ? { delegated_by: delegatedBy } : {};
+  return async (steps: AgentStep[], usage: AgentUsage) => {
+    const used = addUsage(ZERO_USAGE, usage);
+    if (!steps.length && !used.total_tokens) return;
+    await change((r) => ({
+      patch: {
+        ...(steps.length
+          ? {
+              last_step: {
+                ...stepView(steps.at(-1) as AgentStep, taskId, agentId, attempt, modelId),
+                ...by,
+              },
+            }
+          : {}),
+        ...(used.total_tokens
+          ? {
+              token_usage: addUsage(r.token_usage, used),
+              tasks: r.tasks.map((t, i) =>
+                i === index
+                  ? {
+                      ...t,
+                      token_usage: addUsage(t.token_usage ?? ZERO_USAGE, used),
+                      models: [...new Set([...(t.models ?? []), modelId])],
+                    }
+                  : t,
+              ),
+            }
+          : {}),
+      },
+      events: steps.map(
+        (s): NewEvent => ({
+          type: s.type,
+          task_id: taskId,
+          attempt,
+          data: { agent: agentId, model: modelId, ...by, ...s },
+        }),
+      ),
+    }));
+  };
+}
+
+// /status shows the latest step; long texts are cut there (the event log keeps them whole).
+function stepView(step: AgentStep, taskId: string, agent: string, attempt: number, model: string) {
+  const cut = (v: unknown) => {
+    const s = typeof v === "string" ? v : JSON.stringify(v);
+    return s && s.length > LAST_STEP_TEXT_LIMIT ? `${s.slice(0, LAST_STEP_TEXT_LIMIT)}…` : v;
+  };
+  const { type, ...rest } = step;
+  const body = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, cut(v)]));
+  return { type, task_id: taskId, agent, attempt, model, ...body, at: new Date().toISOString() };
+}
