@@ -2,8 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import YAML from "yaml";
 import type { z } from "zod";
-import { parseModelRef } from "@/lib/llm/model-ref";
 import { grantedActions } from "@/lib/tracker/actions";
+import { readAgentLlm } from "./agent-llm";
 import { InputBlockError, parseInputBlock } from "./input-block";
 import { type InputSpec, undeclaredInput } from "./input-schema";
 import { findPlaceholders } from "./inputs";
@@ -154,10 +154,13 @@ function finish(
   declared: InputSpec[] | undefined,
   warn: Warn,
 ): CrewDef {
-  const agents = Object.entries(agentMap).map(([id, a]) => ({ id, ...a }));
+  const agents = Object.entries(agentMap).map(([id, a]) => {
+    const { warnings, error, ...llm } = readAgentLlm(a.llm);
+    for (const w of warnings) warn(files.agents, `${id}.llm${w.key ? `.${w.key}` : ""}`, w.message);
+    if (error) throw new LoadError(files.agents, `${id}.llm`, error);
+    return { id, ...a, ...llm };
+  });
   for (const agent of agents) {
-    const llmError = agent.llm ? parseModelRef(agent.llm).error : undefined;
-    if (llmError) throw new LoadError(files.agents, `${agent.id}.llm`, llmError);
     const apps = grantedActions(agent.apps);
     if (apps.error) throw new LoadError(files.agents, `${agent.id}.apps`, apps.error);
   }
