@@ -3,7 +3,7 @@ import { env } from "@/lib/config/env";
 import type { TaskDef } from "@/lib/crew/schema";
 import { isConnectionError } from "@/lib/db/connection-errors";
 import type { Db } from "@/lib/db/types";
-import { chooseModel } from "@/lib/llm/choose-model";
+import { chooseModel, ModelConfigError } from "@/lib/llm/choose-model";
 import { resolveModel } from "@/lib/llm/resolve-model";
 import { type Change, LeaseLostError, mutateExecution } from "@/lib/runs/execution-store";
 import type { ExecutionRow, NewEvent, TaskState, TokenUsage } from "@/lib/runs/types";
@@ -345,6 +345,9 @@ function stepView(step: AgentStep, taskId: string, agent: string, attempt: numbe
 }
 
 function describeModelError(err: unknown, modelId: string): string {
+  // Set-up, not a failure of the model: say what to set, as the warning at load did.
+  if (err instanceof ModelConfigError)
+    return `${err.message.replace(/\.$/, "")}: set it in Crewdeck's environment and restart.`;
   const last = err instanceof RetryError ? err.lastError : err;
   const tries = err instanceof RetryError ? ` after ${err.errors.length} attempts` : "";
   if (APICallError.isInstance(last)) {
