@@ -3,7 +3,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { crewClient } from "../support/api";
 import { type FakeOpenAI, startFakeOpenAI } from "../support/fake-openai";
-import { type Proc, startServer, TEST_CREW_TOKEN, tempDir } from "../support/harness";
+import { type Proc, startServer, TEST_ADMIN, TEST_CREW_TOKEN, tempDir } from "../support/harness";
+import { signIn } from "../support/session";
 
 // Real model providers through the OpenAI-compatible wire format (a loopback server here).
 const baseUrl = inject("baseUrl");
@@ -180,7 +181,13 @@ describe("a model without its key", () => {
   describe("without LLM_OVERRIDE", () => {
     let server: Proc & { url: string };
     beforeAll(async () => {
-      server = await startServer({ ...noKeys, CREWS_DIR: crews, DATA_DIR: tempDir("nokey") });
+      server = await startServer({
+        ...noKeys,
+        CREWS_DIR: crews,
+        DATA_DIR: tempDir("nokey"),
+        ADMIN_EMAIL: TEST_ADMIN.email,
+        ADMIN_PASSWORD: TEST_ADMIN.password,
+      });
     });
     afterAll(async () => {
       await server?.kill();
@@ -193,6 +200,15 @@ describe("a model without its key", () => {
       const { done } = await runToEnd(server.url, "pinned");
       expect(done.status).toBe("error");
       expect(done.error).toMatch(/'openai\/gpt-4o' needs OPENAI_API_KEY/);
+    });
+
+    it("the Crews page shows the warning", async () => {
+      const cookie = await signIn(server.url, TEST_ADMIN.email, TEST_ADMIN.password);
+      const page = await fetch(`${server.url}/crews`, { headers: { cookie } });
+      expect(page.status).toBe(200);
+      const html = (await page.text()).replace(/<!-- -->/g, "");
+      expect(html).toContain("Crew warnings");
+      expect(html).toMatch(/needs OPENAI_API_KEY: runs fail until it is set/);
     });
   });
 
