@@ -87,6 +87,6 @@ export function readAgentLlm(
 function hasPrefix(model: string, provider: string) {
   const prefix = model.slice(0, model.indexOf("/") + 1).toLowerCase();
   if (!prefix) return false;
-  const name = prefix.slice(0, -1);
-  return name === provider || PROVIDER_ALIASES[name] === (PROVIDER_ALIASES[provider] ?? provider);
+  const canonical = (p: string) => PROVIDER_ALIASES[p] ?? p;
+  return canonical(prefix.slice(0, -1)) === canonical(provider);
 }

@@ -109,6 +109,9 @@ describe("readAgentLlm: CrewAI's object form", () => {
     expect(readAgentLlm({ model: "ollama/llama3.1", provider: "ollama" }, NONE).llm).toBe(
       "ollama/llama3.1",
     );
+    expect(readAgentLlm({ model: "ollama/llama3.1", provider: "ollama_chat" }, NONE).llm).toBe(
+      "ollama/llama3.1",
+    );
     expect(readAgentLlm({ model: "openai/gpt-4o", provider: "openrouter" }, NONE).llm).toBe(
       "openrouter/openai/gpt-4o",
     );
