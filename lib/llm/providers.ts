@@ -126,7 +126,8 @@ export function endpointFor(provider: Provider, vars: Vars, crewBaseUrl?: string
   const key = first(vars, provider.keyVars)?.value;
   let problem: string | undefined;
   if (fromEnv && !Url.safeParse(fromEnv.value).success)
-    problem = `${fromEnv.name} '${fromEnv.value}' is not an http(s) URL`;
+    // Not echoed: a URL may carry credentials.
+    problem = `${fromEnv.name} is not an http(s) URL`;
   const own = fromEnv?.value ?? provider.defaultBase;
   const base = crewBaseUrl ?? own;
   const sameOrigin = !crewBaseUrl || (own !== undefined && origin(crewBaseUrl) === origin(own));
