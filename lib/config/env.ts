@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseModelRef } from "@/lib/llm/model-ref";
 
 // Every setting the service reads, parsed once so a typo fails loudly at start-up, not mid-run.
 const flag = z
@@ -6,6 +7,16 @@ const flag = z
   .transform((v) => v === "true" || v === "1" || v === "yes");
 
 const positiveInt = z.coerce.number().int().positive();
+
+// A model as an agent's `llm` names it; the provider's own variables are read where used.
+const modelName = z
+  .string()
+  .trim()
+  .min(1)
+  .superRefine((v, ctx) => {
+    const { error } = parseModelRef(v);
+    if (error) ctx.addIssue({ code: "custom", message: error });
+  });
 
 const EnvSchema = z.object({
   PORT: positiveInt.default(3000),
@@ -16,7 +27,9 @@ const EnvSchema = z.object({
     .optional(),
   CREWS_DIR: z.string().min(1).default("./crews"),
   CREW_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
-  DEFAULT_LLM: z.string().min(1).default("offline"),
+  DEFAULT_LLM: modelName.default("offline"),
+  // Every agent of every crew runs on this model instead of its own (demos, CI, trying a crew).
+  LLM_OVERRIDE: modelName.optional(),
   RUN_WORKER: flag.default(true),
   WORKER_CONCURRENCY: positiveInt.default(8),
   // How long a worker owns an execution without renewing; a crashed worker's runs resume after it.
@@ -82,10 +95,17 @@ const EnvSchema = z.object({
   LINEAR_OAUTH_REVOKE_URL: z.url().default("https://api.linear.app/oauth/revoke"),
   // Token the agent runtime presents for integration actions; generated into DATA_DIR when unset.
   SERVICE_PLATFORM_INTEGRATION_TOKEN: z.string().min(16).optional(),
+  // Model providers' keys and base URLs, LiteLLM's names (lib/llm/providers.ts reads them all).
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.url().optional(),
   ANTHROPIC_API_KEY: z.string().optional(),
   ANTHROPIC_BASE_URL: z.url().optional(),
+  AZURE_API_BASE: z.url().optional(),
+  AZURE_API_VERSION: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}(-preview)?$/, "must look like 2024-10-21 or 2025-01-01-preview")
+    .optional(),
+  OLLAMA_API_BASE: z.url().optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

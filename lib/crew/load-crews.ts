@@ -2,8 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import YAML from "yaml";
 import type { z } from "zod";
-import { parseModelRef } from "@/lib/llm/model-ref";
 import { grantedActions } from "@/lib/tracker/actions";
+import { readAgentLlm } from "./agent-llm";
 import { InputBlockError, parseInputBlock } from "./input-block";
 import { type InputSpec, undeclaredInput } from "./input-schema";
 import { findPlaceholders } from "./inputs";
@@ -155,12 +155,15 @@ function finish(
   files: { agents: string; tasks: string; inputs: string; crew: string },
   declared: InputSpec[] | undefined,
   warn: Warn,
-  settings: CrewSettings = {},
+  settings: CrewFileSettings = {},
 ): CrewDef {
-  const agents = Object.entries(agentMap).map(([id, a]) => ({ id, ...a }));
+  const agents = Object.entries(agentMap).map(([id, a]) => {
+    const { warnings, error, ...llm } = readAgentLlm(a.llm);
+    for (const w of warnings) warn(files.agents, `${id}.llm${w.key ? `.${w.key}` : ""}`, w.message);
+    if (error) throw new LoadError(files.agents, `${id}.llm`, error);
+    return { id, ...a, ...llm };
+  });
   for (const agent of agents) {
-    const llmError = agent.llm ? parseModelRef(agent.llm).error : undefined;
-    if (llmError) throw new LoadError(files.agents, `${agent.id}.llm`, llmError);
     const apps = grantedActions(agent.apps);
     if (apps.error) throw new LoadError(files.agents, `${agent.id}.apps`, apps.error);
   }
@@ -180,8 +183,11 @@ function finish(
   });
   let handed: ReturnType<typeof resolveProcess>;
   try {
-    handed = resolveProcess(settings, agents, listed, (key, message) =>
-      warn(files.crew, key, message),
+    handed = resolveProcess(
+      managerSettings(settings, files.crew, warn),
+      agents,
+      listed,
+      (key, message) => warn(files.crew, key, message),
     );
     checkAsyncTasks(handed.tasks);
   } catch (err) {
@@ -213,6 +219,18 @@ function finish(
   ];
   const inputs = input_specs.map((s) => s.name);
   return { slug, name, description, agents, tasks, inputs, input_specs, source, ...process };
+}
+
+type CrewFileSettings = Omit<CrewSettings, "manager_llm" | "manager_llm_params"> & {
+  manager_llm?: z.infer<typeof CrewFileSchema>["manager_llm"];
+};
+
+/** The crew's own keys, with `manager_llm` read as an agent's `llm` is. */
+function managerSettings(settings: CrewFileSettings, file: string, warn: Warn): CrewSettings {
+  const { warnings, error, llm, llm_params } = readAgentLlm(settings.manager_llm);
+  for (const w of warnings) warn(file, `manager_llm${w.key ? `.${w.key}` : ""}`, w.message);
+  if (error) throw new LoadError(file, "manager_llm", error);
+  return { ...settings, manager_llm: llm, manager_llm_params: llm_params };
 }
 
 function inputBlock(block: unknown, file: string) {

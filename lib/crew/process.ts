@@ -1,3 +1,4 @@
+import type { LlmParams } from "@/lib/llm/model-ref";
 import type { AgentDef, CrewDef, CrewProcess, TaskDef } from "./schema";
 
 // How a crew's tasks are handed out, as CrewAI does it:
@@ -9,6 +10,7 @@ import type { AgentDef, CrewDef, CrewProcess, TaskDef } from "./schema";
 export type CrewSettings = {
   process?: CrewProcess;
   manager_llm?: string;
+  manager_llm_params?: LlmParams;
   manager_agent?: string;
   max_rpm?: number;
 };
@@ -26,7 +28,7 @@ type LoadedTask = Omit<TaskDef, "agent"> & { agent?: string };
 
 export const MANAGER_ID = "crew_manager";
 
-function madeManager(llm: string | undefined): AgentDef {
+function madeManager(llm: string | undefined, llm_params: LlmParams | undefined): AgentDef {
   return {
     id: MANAGER_ID,
     role: "Crew Manager",
@@ -34,6 +36,7 @@ function madeManager(llm: string | undefined): AgentDef {
     backstory:
       "You lead a team of specialists. You do not do the work yourself: you give each task to the coworker best suited to it, with the context they need, check what they hand back, and answer with their work.",
     llm,
+    ...(llm_params ? { llm_params } : {}),
     tools: [],
     apps: [],
   };
@@ -75,7 +78,7 @@ export function resolveProcess(
   if (settings.manager_agent) named("manager_agent", settings.manager_agent);
   const manager = settings.manager_agent
     ? (agents.find((a) => a.id === settings.manager_agent) as AgentDef)
-    : madeManager(settings.manager_llm);
+    : madeManager(settings.manager_llm, settings.manager_llm_params);
   if (!settings.manager_agent && !settings.manager_llm)
     warn(
       "manager_llm",

@@ -5,13 +5,19 @@ import type { Principal } from "@/lib/auth/principal";
 import { env } from "@/lib/config/env";
 import { errors } from "@/lib/errors";
 import { type CrewCatalog, loadCrews } from "./load-crews";
+import { modelWarnings } from "./model-warnings";
 import type { CrewDef } from "./schema";
 
 const slot = globalThis as unknown as { __crewdeckCrews?: CrewCatalog };
 
 /** The crews of CREWS_DIR, read once per process. */
 export function crewCatalog(): CrewCatalog {
-  slot.__crewdeckCrews ??= loadCrews(path.resolve(env().CREWS_DIR));
+  if (!slot.__crewdeckCrews) {
+    const dir = path.resolve(env().CREWS_DIR);
+    const catalog = loadCrews(dir);
+    catalog.warnings.push(...modelWarnings(catalog.crews.values(), dir, env()));
+    slot.__crewdeckCrews = catalog;
+  }
   return slot.__crewdeckCrews;
 }
 

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import type { LlmParams } from "@/lib/llm/model-ref";
+import { LlmFieldSchema } from "./agent-llm";
 import type { InputSpec } from "./input-schema";
 
 // The crew definition as the engine uses it, whichever file format it came from.
@@ -14,7 +16,8 @@ export const AgentSchema = z.object({
   role: text("role"),
   goal: text("goal"),
   backstory: text("backstory"),
-  llm: z.string().trim().min(1).optional(),
+  // A model name or CrewAI's LLM settings; read by agent-llm.ts into `llm` + `llm_params` below.
+  llm: LlmFieldSchema.optional(),
   tools: z.array(z.enum(TOOL_NAMES)).default([]),
   apps: z.array(z.string().min(1)).default([]),
   // CrewAI's: may hand work to (or ask) the crew's other agents through two tools.
@@ -65,7 +68,11 @@ export const CrewFileSchema = z.object({
   inputs: z.unknown().optional(),
 });
 
-export type AgentDef = z.infer<typeof AgentSchema> & { id: string };
+export type AgentDef = Omit<z.infer<typeof AgentSchema>, "llm"> & {
+  id: string;
+  llm?: string; // `provider/model` or `offline`, whatever spelling the file used
+  llm_params?: LlmParams;
+};
 export type TaskDef = Omit<z.infer<typeof TaskSchema>, "agent"> & {
   id: string;
   name: string;

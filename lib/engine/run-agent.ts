@@ -1,5 +1,6 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { generateText, stepCountIs, type Tool } from "ai";
+import type { LlmParams } from "@/lib/llm/model-ref";
 
 export type AgentUsage = { input_tokens: number; output_tokens: number };
 
@@ -24,8 +25,11 @@ export async function runAgent({
   maxRetries,
   signal,
   onStep,
+  settings = {},
 }: {
   model: LanguageModelV3;
+  /** Sampling settings from the crew file (CrewAI's LLM arguments). */
+  settings?: LlmParams;
   system: string;
   prompt: string;
   tools: Record<string, Tool>;
@@ -46,6 +50,11 @@ export async function runAgent({
       tools,
       maxRetries,
       abortSignal,
+      temperature: settings.temperature,
+      maxOutputTokens: settings.max_tokens,
+      topP: settings.top_p,
+      stopSequences: settings.stop,
+      seed: settings.seed,
       stopWhen: stepCountIs(maxSteps),
       onStepFinish: async (step) => {
         if (stepError) return;

@@ -3,6 +3,7 @@ import { env } from "@/lib/config/env";
 import type { TaskDef } from "@/lib/crew/schema";
 import { isConnectionError } from "@/lib/db/connection-errors";
 import type { Db } from "@/lib/db/types";
+import { chooseModel, ModelConfigError } from "@/lib/llm/choose-model";
 import { resolveModel } from "@/lib/llm/resolve-model";
 import { type Change, LeaseLostError } from "@/lib/runs/execution-store";
 import type { ExecutionRow, NewEvent, TaskState, TokenUsage } from "@/lib/runs/types";
@@ -88,12 +89,15 @@ export async function runTask({
   const e = env();
   const timeoutMs = (task.timeout_seconds ?? e.TASK_TIMEOUT_SECONDS) * 1000;
   const timeout = AbortSignal.timeout(timeoutMs);
-  const modelId = agent.llm ?? e.DEFAULT_LLM;
+  // Recorded as the model actually used: with LLM_OVERRIDE, not the one the crew file names.
+  const choice = chooseModel(agent, e);
+  const modelId = choice.ref.id;
 
   let result: Awaited<ReturnType<typeof runAgent>>;
   try {
     result = await runAgent({
-      model: resolveModel(modelId),
+      model: resolveModel(choice, { offlineDelayMs: e.OFFLINE_MODEL_DELAY_MS }),
+      settings: choice.params,
       system,
       prompt,
       tools: toolsFor(agent, { db, executionId: row.id }),
@@ -244,6 +248,9 @@ function replaceTask(tasks: TaskState[], index: number, patch: Partial<TaskState
 }
 
 function describeModelError(err: unknown, modelId: string): string {
+  // Set-up, not a failure of the model: say what to set, as the warning at load did.
+  if (err instanceof ModelConfigError)
+    return `${err.message.replace(/\.$/, "")}: set it in Crewdeck's environment and restart.`;
   const last = err instanceof RetryError ? err.lastError : err;
   const tries = err instanceof RetryError ? ` after ${err.errors.length} attempts` : "";
   if (APICallError.isInstance(last)) {

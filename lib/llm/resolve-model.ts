@@ -1,38 +1,45 @@
 import { createAnthropic } from "@ai-sdk/anthropic";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModelV3 } from "@ai-sdk/provider";
-import { env } from "@/lib/config/env";
-import { parseModelRef } from "./model-ref";
+import { type ModelChoice, ModelConfigError, missingSetup } from "./choose-model";
 import { createOfflineModel } from "./offline-model";
+import { DEFAULT_AZURE_API_VERSION, endpointFor, findProvider, type Vars } from "./providers";
 
-export class ModelConfigError extends Error {}
-
-/** The model behind an agent's `llm` (or DEFAULT_LLM), ready for the AI SDK. */
-export function resolveModel(ref: string | undefined): LanguageModelV3 {
-  const e = env();
-  const { value, error } = parseModelRef(ref ?? e.DEFAULT_LLM);
-  if (!value) throw new ModelConfigError(error);
-  switch (value.provider) {
-    case "offline":
-      return createOfflineModel({ delayMs: e.OFFLINE_MODEL_DELAY_MS });
-    case "openai":
-      // Chat completions: OpenAI itself or any compatible server (Ollama, vLLM) via OPENAI_BASE_URL.
-      if (!e.OPENAI_API_KEY && !e.OPENAI_BASE_URL) {
-        throw new ModelConfigError(
-          `Model '${ref}' needs OPENAI_API_KEY (or OPENAI_BASE_URL for a local server).`,
-        );
-      }
-      return createOpenAICompatible({
-        name: "openai",
-        baseURL: e.OPENAI_BASE_URL ?? "https://api.openai.com/v1",
-        apiKey: e.OPENAI_API_KEY,
-        includeUsage: true,
-      }).chatModel(value.model);
+/** The model of a choice (chooseModel), ready for the AI SDK; throws when a key or URL is missing. */
+export function resolveModel(
+  choice: ModelChoice,
+  { offlineDelayMs, vars = process.env }: { offlineDelayMs: number; vars?: Vars },
+): LanguageModelV3 {
+  const { ref, params } = choice;
+  if (ref.provider === "offline") return createOfflineModel({ delayMs: offlineDelayMs });
+  const missing = missingSetup(choice, vars);
+  if (missing) throw new ModelConfigError(`Model ${missing}.`);
+  const provider = findProvider(ref.provider, vars);
+  if (!provider) throw new ModelConfigError(`Model '${ref.id}': unknown provider.`);
+  const { baseURL, apiKey } = endpointFor(provider, vars, params.base_url);
+  switch (provider.kind) {
     case "anthropic":
-      if (!e.ANTHROPIC_API_KEY)
-        throw new ModelConfigError(`Model '${ref}' needs ANTHROPIC_API_KEY.`);
-      return createAnthropic({ apiKey: e.ANTHROPIC_API_KEY, baseURL: e.ANTHROPIC_BASE_URL })(
-        value.model,
-      );
+      return createAnthropic({ apiKey, baseURL })(ref.model);
+    case "azure": {
+      // Azure routes by deployment in the path, takes the key as `api-key` and wants api-version.
+      const root = (baseURL as string).replace(/\/+$/, "").replace(/\/openai$/, "");
+      return createOpenAICompatible({
+        name: "azure",
+        baseURL: `${root}/openai/deployments/${encodeURIComponent(ref.model)}`,
+        headers: apiKey ? { "api-key": apiKey } : {},
+        queryParams: {
+          "api-version":
+            params.api_version || vars.AZURE_API_VERSION?.trim() || DEFAULT_AZURE_API_VERSION,
+        },
+        includeUsage: true,
+      }).chatModel(ref.model);
+    }
+    case "openai-compatible":
+      return createOpenAICompatible({
+        name: provider.name,
+        baseURL: baseURL as string,
+        apiKey,
+        includeUsage: true,
+      }).chatModel(ref.model);
   }
 }

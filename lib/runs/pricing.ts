@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { readSetting } from "@/lib/db/settings";
 import type { Db } from "@/lib/db/types";
+import { PROVIDER_ALIASES } from "@/lib/llm/providers";
 
 // What a model costs, in US dollars per million input and output tokens: an estimate from list
 // prices, overridable per deployment. Later sources win: the defaults below, then the dashboard
@@ -16,9 +17,15 @@ export type ModelPrices = z.infer<typeof ModelPricesSchema>;
 
 export const MODEL_PRICES_SETTING = "model_prices";
 
-/** List prices (USD per 1M tokens) of common models; keys without the provider prefix. */
+/**
+ * List prices (USD per 1M tokens) of common models; keys without the provider prefix match the
+ * model at any provider, `<provider>/*` every model of one provider.
+ */
 export const DEFAULT_MODEL_PRICES: ModelPrices = {
   offline: { input: 0, output: 0 },
+  // Models served on the operator's own machine: no per-token bill.
+  "ollama/*": { input: 0, output: 0 },
+  "lm_studio/*": { input: 0, output: 0 },
   "gpt-4o": { input: 2.5, output: 10 },
   "gpt-4o-mini": { input: 0.15, output: 0.6 },
   "gpt-4.1": { input: 2, output: 8 },
@@ -94,29 +101,39 @@ export async function savedModelPrices(db: Db): Promise<ModelPrices> {
   return saved.success ? saved.data : {};
 }
 
-const normalize = (id: string) => id.trim().toLowerCase();
+/** One spelling per model: lower case, LiteLLM's provider aliases resolved (`ollama_chat/` → `ollama/`). */
+export function normalizeModelId(id: string) {
+  const lower = id.trim().toLowerCase();
+  const slash = lower.indexOf("/");
+  if (slash < 0) return lower;
+  const provider = lower.slice(0, slash);
+  return `${PROVIDER_ALIASES[provider] ?? provider}${lower.slice(slash)}`;
+}
 
 /**
- * The price of a model id as agents name it (`openai/gpt-4o-mini`, `gpt-4o-mini`, `offline`):
- * the exact id first, then without its provider prefix, then the longest known name it starts
- * with (so dated snapshots such as `claude-sonnet-4-5-20250929` find `claude-sonnet-4-5`).
+ * The price of a model id as agents name it (`openai/gpt-4o-mini`, `gpt-4o-mini`, `offline`,
+ * `openrouter/openai/gpt-4o`): the exact id first, then without its provider prefix, then its
+ * last part, then the longest known name it starts with (so dated snapshots such as
+ * `claude-sonnet-4-5-20250929` find `claude-sonnet-4-5`), then the provider's `<provider>/*`.
  */
 export function priceFor(model: string, prices: ModelPrices): ModelPrice | undefined {
-  const table = new Map(Object.entries(prices).map(([k, v]) => [normalize(k), v]));
-  const id = normalize(model);
+  const table = new Map(Object.entries(prices).map(([k, v]) => [normalizeModelId(k), v]));
+  const id = normalizeModelId(model);
   const bare = id.includes("/") ? id.slice(id.indexOf("/") + 1) : id;
-  const exact = table.get(id) ?? table.get(bare);
+  const last = id.slice(id.lastIndexOf("/") + 1);
+  const exact = table.get(id) ?? table.get(bare) ?? table.get(last);
   if (exact) return exact;
   let best: [string, ModelPrice] | undefined;
   for (const [name, price] of table) {
     const key = name.includes("/") ? name.slice(name.indexOf("/") + 1) : name;
     if (
-      (bare.startsWith(`${key}-`) || bare.startsWith(`${key}@`)) &&
+      (last.startsWith(`${key}-`) || last.startsWith(`${key}@`)) &&
       key.length > (best?.[0].length ?? 0)
     )
       best = [key, price];
   }
-  return best?.[1];
+  if (best) return best[1];
+  return id.includes("/") ? table.get(`${id.slice(0, id.indexOf("/"))}/*`) : undefined;
 }
 
 export type ModelUsage = { model: string; input_tokens: number; output_tokens: number };

@@ -50,6 +50,9 @@ export async function bootServer() {
     ...catalog.errors.map(
       (err) => `  ✗ ${err.slug}: ${err.file}${err.key ? ` [${err.key}]` : ""}: ${err.reason}`,
     ),
+    ...(e.LLM_OVERRIDE
+      ? [`  Models: LLM_OVERRIDE=${e.LLM_OVERRIDE}: every agent of every crew runs on it.`]
+      : []),
     ...catalog.warnings.map(
       (w) => `  ! ${w.slug}: ${w.file}${w.key ? ` [${w.key}]` : ""}: ${w.message}`,
     ),

@@ -7,23 +7,44 @@ import type { Json } from "./api";
 //   tool-then-answer  first a word_count tool call, then an answer quoting the tool result
 //   always-500        HTTP 500 every time
 //   hang              never answers (for time-outs)
+//
+// With `azure`, it speaks Azure OpenAI's shape instead: POST
+// /openai/deployments/<deployment>/chat/completions?api-version=<version> with an `api-key` header
+// (401 without the right key, 404 for any other path or version); the deployment is the model.
 export type FakeOpenAI = {
   url: string;
-  requests: { model: string; body: Json }[];
+  requests: { model: string; body: Json; path: string; headers: http.IncomingHttpHeaders }[];
   close: () => Promise<void>;
 };
 
-export async function startFakeOpenAI(): Promise<FakeOpenAI> {
+export async function startFakeOpenAI(
+  options: { azure?: { apiKey: string; apiVersion: string } } = {},
+): Promise<FakeOpenAI> {
   const requests: FakeOpenAI["requests"] = [];
   const server = http.createServer(async (req, res) => {
     let raw = "";
     for await (const chunk of req) raw += chunk;
-    if (req.method !== "POST" || req.url !== "/v1/chat/completions") {
+    const url = new URL(req.url ?? "/", "http://fake");
+    const azure = options.azure;
+    const deployment = /^\/openai\/deployments\/([^/]+)\/chat\/completions$/.exec(
+      url.pathname,
+    )?.[1];
+    const routed = azure
+      ? deployment && url.searchParams.get("api-version") === azure.apiVersion
+      : url.pathname === "/v1/chat/completions";
+    if (req.method !== "POST" || !routed) {
       res.writeHead(404).end();
       return;
     }
+    if (azure && req.headers["api-key"] !== azure.apiKey) {
+      res
+        .writeHead(401, { "content-type": "application/json" })
+        .end(JSON.stringify({ error: { code: "401", message: "Access denied: bad api-key" } }));
+      return;
+    }
     const body = JSON.parse(raw);
-    requests.push({ model: body.model, body });
+    if (azure) body.model = decodeURIComponent(deployment as string);
+    requests.push({ model: body.model, body, path: req.url ?? "", headers: req.headers });
     const reply = (message: Record<string, unknown>, finish: string) =>
       res.writeHead(200, { "content-type": "application/json" }).end(
         JSON.stringify({
@@ -78,7 +99,7 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}/v1`,
+    url: options.azure ? `http://127.0.0.1:${port}` : `http://127.0.0.1:${port}/v1`,
     requests,
     close: () =>
       new Promise((resolve) => {

@@ -38,7 +38,7 @@ async function lastRuns(principal: Principal, slugs: string[]) {
 
 export default async function CrewsPage() {
   const { user, principal } = await requireUser();
-  const { crews, errors } = crewsFor(principal);
+  const { crews, errors, warnings } = crewsFor(principal);
   const deployments = await listDeployments(await getDb(), principal);
   const all = [...crews.values(), ...deployments.map((d) => remoteCrewDef(d))];
   const last = await lastRuns(
@@ -65,6 +65,24 @@ export default async function CrewsPage() {
             : {e.reason}
           </Alert>
         ))}
+        {warnings.length > 0 && (
+          <Alert tone="warning" title="Crew warnings">
+            <ul className="grid gap-1">
+              {warnings.map((w) => (
+                <li key={`${w.slug}-${w.file}-${w.key}`}>
+                  {w.slug}: <code className="font-mono text-xs">{w.file}</code>
+                  {w.key && (
+                    <>
+                      {" "}
+                      at <code className="font-mono text-xs">{w.key}</code>
+                    </>
+                  )}
+                  : {w.message}
+                </li>
+              ))}
+            </ul>
+          </Alert>
+        )}
         {all.length === 0 ? (
           <EmptyState icon={Boxes} title="No crews yet">
             Add a folder with a crew.yaml to <code className="font-mono">{env().CREWS_DIR}</code>,

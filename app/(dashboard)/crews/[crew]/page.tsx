@@ -12,6 +12,7 @@ import { requireUser } from "@/lib/auth/require-user";
 import { roleAllows } from "@/lib/auth/roles";
 import { env } from "@/lib/config/env";
 import { crewForPage } from "@/lib/deployments/crew-for-page";
+import { chooseModel } from "@/lib/llm/choose-model";
 
 export const dynamic = "force-dynamic";
 
@@ -36,7 +37,10 @@ export default async function CrewPage({ params }: { params: Promise<{ crew: str
   if (!crew) notFound();
   const remote = crew.slug.startsWith("@");
   const canStart = roleAllows(user.role, "start");
-  const models = [...new Set(crew.agents.map((a) => a.llm ?? env().DEFAULT_LLM))];
+  // The models runs use: LLM_OVERRIDE's when set, not the crew file's.
+  const override = env().LLM_OVERRIDE;
+  const modelOf = (a: (typeof crew.agents)[number]) => chooseModel(a, env()).ref.id;
+  const models = [...new Set(crew.agents.map(modelOf))];
   const body = JSON.stringify({ inputs: Object.fromEntries(crew.inputs.map((i) => [i, "…"])) });
   const curl = [
     `curl -X POST "$CREWDECK_URL/api/crews/${crew.slug}/kickoff"`,
@@ -147,7 +151,11 @@ export default async function CrewPage({ params }: { params: Promise<{ crew: str
                     >
                       <span className="min-w-0 font-medium">{a.role}</span>
                       <code className="font-mono text-muted-foreground text-xs">
-                        {a.llm ?? `${env().DEFAULT_LLM} (default)`}
+                        {override
+                          ? `${modelOf(a)} (LLM_OVERRIDE; crew file: ${a.llm ?? "default"})`
+                          : a.llm
+                            ? modelOf(a)
+                            : `${modelOf(a)} (default)`}
                       </code>
                     </li>
                   ))}
