@@ -346,12 +346,13 @@ describe("the rest of /api", () => {
     expect(r.json.openapi).toBe("3.1.0");
     expect(Object.keys(r.json.paths)).toEqual(
       expect.arrayContaining([
-        "/",
-        "/inputs",
-        "/kickoff",
-        "/status/{kickoff_id}",
-        "/resume",
-        "/stop/{kickoff_id}",
+        "/api/crews/{crew}",
+        "/api/crews/{crew}/inputs",
+        "/api/crews/{crew}/kickoff",
+        "/api/crews/{crew}/status/{kickoff_id}",
+        "/api/crews/{crew}/resume",
+        "/api/crews/{crew}/stop/{kickoff_id}",
+        "/api/runs",
       ]),
     );
     expect(r.json.components.schemas.KickoffRequest.properties.inputs).toBeDefined();
