@@ -27,7 +27,7 @@ type Doc = ReturnType<typeof openApiDocument>;
 const doc = () => structuredClone(openApiDocument()) as Doc;
 
 /** The HTTP methods a route module exports handlers for, read from its source. */
-export function exportedMethods(source: string): string[] {
+function exportedMethods(source: string): string[] {
   const found = new Set<string>();
   const isMethod = (name: string) => (METHODS as readonly string[]).includes(name);
   // export const GET = …; export (async) function GET(…)

@@ -213,9 +213,10 @@ function operation(spec: OperationSpec) {
 export function buildPaths(specs: OperationSpec[]) {
   const paths: Record<string, Partial<Record<Method, ReturnType<typeof operation>>>> = {};
   for (const spec of specs) {
-    const item = (paths[spec.path] ??= {});
+    const item = paths[spec.path] ?? {};
     if (item[spec.method]) throw new Error(`${spec.method} ${spec.path} is declared twice`);
     item[spec.method] = operation(spec);
+    paths[spec.path] = item;
   }
   return paths;
 }
