@@ -18,7 +18,7 @@ export const BROWSER_ONLY = {
 };
 
 const DESCRIPTION = [
-  "Crewdeck serves each crew over the Crew Execution Service API: give a CrewAI client the crew's base URL, `<origin>/api/crews/<crew>` (the **Crew API** operations below, relative to it: `/kickoff`, `/status/{kickoff_id}`, …). The other operations manage runs, webhooks, integrations and access.",
+  "Crewdeck serves each crew over the Crew Execution Service API: give a CrewAI client the crew's base URL, `<origin>/api/crews/<crew>`: the Crew API operations below sit under it (`/kickoff`, `/status/{kickoff_id}`, …). The other operations manage runs, webhooks, integrations and access.",
   "Credentials: a bearer token (an organization token, or a person's user token that acts with its owner's role and sees only the executions it started), or the dashboard's session cookie; each operation lists who may call it. Errors are RFC 9457 problem details (`application/problem+json`). Other methods on a crew API path answer 405; unknown `/api` paths a 404 problem.",
   `Left out, because only the browser uses them: ${Object.entries(BROWSER_ONLY)
     .map(([path, why]) => `\`${path}\` (${why})`)

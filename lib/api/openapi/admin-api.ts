@@ -189,7 +189,7 @@ export const adminApi: OperationSpec[] = [
     operationId: "setup",
     tag,
     summary: "First-run setup: create the first administrator",
-    access: { public: "The setup code printed on the server console at start." },
+    access: { public: "the setup code printed on the server console at start is the proof" },
     body: { schema: SetupRequest },
     responses: { 201: { description: "Created.", schema: UserRowSchema } },
     problems: {
@@ -228,7 +228,7 @@ export const adminApi: OperationSpec[] = [
     operationId: "healthz",
     tag: "Service",
     summary: "Liveness for load balancers (no database)",
-    access: { public: "None: anyone may ask.", plain: true },
+    access: { public: "anyone may call it", plain: true },
     responses: { 200: { description: "The process answers.", schema: HealthzSchema } },
   },
   {
@@ -237,7 +237,7 @@ export const adminApi: OperationSpec[] = [
     operationId: "openapi",
     tag: "Service",
     summary: "This document",
-    access: { public: "None: anyone may read it.", plain: true },
+    access: { public: "anyone may read it", plain: true },
     responses: {
       200: { description: "OpenAPI 3.1.", schema: { type: "object" } },
     },

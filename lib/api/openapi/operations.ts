@@ -189,6 +189,8 @@ function operation(spec: OperationSpec) {
     summary: spec.summary,
     ...(spec.description ? { description: spec.description } : {}),
     security: access.security,
+    // What proves a caller that sends no credential (a signature, a secret in the URL, …).
+    ...("public" in spec.access ? { "x-credential": spec.access.public } : {}),
     ...(parameters.length ? { parameters } : {}),
     ...(spec.body
       ? {

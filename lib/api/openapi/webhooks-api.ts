@@ -58,7 +58,7 @@ export const webhooksApi: OperationSpec[] = [
       "A Standard Webhooks receiver (for testing endpoints and chaining deployments): each `webhook-id` is stored once.",
     access: {
       public:
-        "The Standard Webhooks signature (`webhook-id`, `webhook-timestamp`, `webhook-signature`).",
+        "the Standard Webhooks signature (`webhook-id`, `webhook-timestamp`, `webhook-signature`) is the proof",
     },
     body: { schema: { type: "object" }, description: "Any JSON object." },
     responses: { 200: { description: "Stored (or a duplicate).", schema: ReceivedWebhookSchema } },
@@ -81,7 +81,7 @@ export const webhooksApi: OperationSpec[] = [
     summary: "A remote deployment's webhook about a run started from this dashboard",
     description:
       "The URL (with its per-run secret `t`) is handed to the deployment at kickoff; its step, task and crew webhooks are stored into the run's event log.",
-    access: { public: "The per-run secret in the URL's `t`." },
+    access: { public: "the per-run secret in the URL's `t` is the proof" },
     parameters: [
       {
         name: "t",
