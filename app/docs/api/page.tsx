@@ -17,6 +17,7 @@ const pre = "mt-2 max-h-96 overflow-auto rounded-md bg-muted p-3 font-mono text-
 // A server component: the page ships no JavaScript of its own.
 export default function ApiReference() {
   const doc = openApiDocument();
+  // The document's literal type is narrower than what the view reads: the view reads it as JSON.
   const tags = referenceView(doc as unknown as OpenApiLike);
   const schemas = doc.components.schemas as Record<string, unknown>;
   const schemes = doc.components.securitySchemes as Record<string, { description: string }>;
