@@ -16,6 +16,9 @@ import type { OperationSpec } from "./operations";
 const BASE = "/api/crews/{crew}";
 const tag = "Crew API";
 const noCrew = { 404: "No such crew." };
+const remote = {
+  502: "A remote deployment's crew (`@<deployment>`): the deployment refused our token, failed or could not be reached.",
+};
 const webhookRefused =
   "Malformed JSON, not an object, wrong value types, meta over 16 KiB, or a webhook URL that is invalid or may not be called (private, loopback, …: see `errors`).";
 
@@ -34,7 +37,7 @@ export const crewApi: OperationSpec[] = [
         schema: { type: "string", example: "Healthy" },
       },
     },
-    problems: { ...noCrew, 502: "The remote deployment did not answer as expected." },
+    problems: { ...noCrew, ...remote },
   },
   {
     method: "get",
@@ -63,6 +66,7 @@ export const crewApi: OperationSpec[] = [
       400: webhookRefused,
       ...noCrew,
       413: "Body over 1 MiB.",
+      ...remote,
       422: 'Required inputs missing (absent, null or empty), listed in `missing_inputs`; and/or typed inputs with a wrong value, each in `errors` as `{path: "inputs.<name>", message}`.',
     },
   },
@@ -85,7 +89,7 @@ export const crewApi: OperationSpec[] = [
     summary: "Stop a queued, running or paused execution",
     access: { action: "stop" },
     responses: { 200: { description: "Stopped.", schema: StopResponseSchema } },
-    problems: { 404: "Unknown execution.", 409: "The execution has already finished." },
+    problems: { 404: "Unknown execution.", 409: "The execution has already finished.", ...remote },
   },
   {
     method: "post",
@@ -102,6 +106,7 @@ export const crewApi: OperationSpec[] = [
       409: "The execution is not awaiting review, or another task awaits it.",
       413: "Body over 1 MiB.",
       422: "A required field is missing or has the wrong type (`missing_fields`, `errors`).",
+      ...remote,
     },
   },
   {
