@@ -110,6 +110,7 @@ describe("/api/openapi.json", () => {
     const result = await validate(doc() as never);
     expect(result.valid ? [] : result.errors).toEqual([]);
     expect(result.valid).toBe(true);
+    expect(result.warnings).toEqual([]);
   });
 
   it("is valid OpenAPI 3.1 for @apidevtools/swagger-parser", async () => {
@@ -188,6 +189,11 @@ describe("/api/openapi.json", () => {
       { session: ["reviewer", "admin"] },
     ]);
     expect(paths["/api/users"]?.get?.security).toEqual([{ session: ["admin"] }]);
+    // Saved views belong to a person: no organization token.
+    expect(paths["/api/views"]?.get?.security).toEqual([
+      { bearer: ["user:viewer", "user:operator", "user:reviewer", "user:admin"] },
+      { session: ["viewer", "operator", "reviewer", "admin"] },
+    ]);
     expect(paths["/api/integrations/actions"]?.get?.security).toEqual([{ integrationToken: [] }]);
     expect(paths["/api/healthz"]?.get?.security).toEqual([]);
   });

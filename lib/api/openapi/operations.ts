@@ -12,7 +12,13 @@ type JsonSchema = Record<string, unknown>;
 /** Who may call an operation. */
 export type Access =
   /** apiRoute / crewRoute: a bearer token or the dashboard's session, allowed `action` (roles.ts). */
-  | { action: Action; sessionOnly?: true }
+  | {
+      action: Action;
+      /** Only the dashboard's session (the handler refuses tokens). */
+      sessionOnly?: true;
+      /** What belongs to a person: the handler refuses organization tokens. */
+      personOnly?: true;
+    }
   /** integrationRoute: an integration token (read tokens may only call read actions). */
   | { integrationToken: true }
   /** The local admin secret in DATA_DIR (`npm run token`). */
@@ -98,9 +104,10 @@ function accessOf(access: Access) {
     const { org, userRoles, sessionRoles } = principalsFor(access.action);
     const bearer = access.sessionOnly
       ? []
-      : [...(org ? ["org"] : []), ...userRoles.map((r) => `user:${r}`)];
+      : [...(org && !access.personOnly ? ["org"] : []), ...userRoles.map((r) => `user:${r}`)];
     const everyone =
       !access.sessionOnly &&
+      !access.personOnly &&
       org &&
       userRoles.length === ROLES.length &&
       sessionRoles.length === ROLES.length;

@@ -46,7 +46,9 @@ export const runsApi: OperationSpec[] = [
     operationId: "listViews",
     tag,
     summary: "The caller's saved views of the runs list",
-    access: { action: "read" },
+    description:
+      "Views belong to a person: a user token or the dashboard's session, not the organization.",
+    access: { action: "read", personOnly: true },
     responses: { 200: { description: "OK", schema: SavedViewsResponseSchema } },
   },
   {
@@ -55,7 +57,7 @@ export const runsApi: OperationSpec[] = [
     operationId: "saveView",
     tag,
     summary: "Save a view (a view of the same name is replaced)",
-    access: { action: "read" },
+    access: { action: "read", personOnly: true },
     body: { schema: SavedViewInputSchema },
     responses: {
       200: { description: "Replaced the caller's view of that name.", schema: SavedViewSchema },
@@ -74,7 +76,7 @@ export const runsApi: OperationSpec[] = [
     operationId: "deleteView",
     tag,
     summary: "Delete one of the caller's saved views",
-    access: { action: "read" },
+    access: { action: "read", personOnly: true },
     responses: { 204: { description: "Deleted." } },
     problems: { 404: "No such view of the caller's." },
   },
