@@ -214,7 +214,9 @@ export function RunView({
         {compared.map((t) => (
           <AttemptCompare key={t.taskId} task={t} />
         ))}
-        {status.result !== null && <RunResult result={status.result} />}
+        {status.status === "completed" && status.result !== null && (
+          <RunResult result={status.result} />
+        )}
       </div>
     </>
   );

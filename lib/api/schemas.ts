@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { InputSchema } from "@/lib/crew/input-schema";
-import { EXECUTION_STATUSES, TASK_STATUSES } from "@/lib/runs/states";
+import { CREWAI_STATES, EXECUTION_STATUSES, TASK_STATUSES } from "@/lib/runs/states";
 
 // The API's request and response shapes: validation, TypeScript types and the OpenAPI document
 // all come from here.
@@ -168,12 +168,30 @@ export const TaskStatusSchema = z
   })
   .meta({ id: "TaskStatus" });
 
+export const CrewOutputSchema = z
+  .object({
+    output: z.string().describe("The final output (the last task's)"),
+    tasks: z.array(
+      z.object({
+        task_id: z.string(),
+        output: z.string(),
+        agent: z.string(),
+        execution_time: z.number().nullable().describe("Seconds"),
+      }),
+    ),
+  })
+  .meta({ id: "CrewOutput" });
+
 export const StatusResponseSchema = z
   .object({
     kickoff_id: z.uuid(),
     crew: z.string(),
     status: z.enum(EXECUTION_STATUSES),
-    state: z.enum(["PENDING", "RUNNING", "PENDING_HUMAN_INPUT", "SUCCESS", "FAILURE", "REVOKED"]),
+    state: z
+      .enum(CREWAI_STATES)
+      .describe(
+        "CrewAI's state, in the values CrewAI clients parse: PENDING (queued), RUNNING (running or awaiting review), SUCCESS, FAILED (failed or stopped). `status` has the precise word.",
+      ),
     current_task: z.string().nullable(),
     in_progress: z.array(z.string()),
     progress: z.object({ completed_tasks: z.number().int(), total_tasks: z.number().int() }),
@@ -187,7 +205,15 @@ export const StatusResponseSchema = z
       })
       .nullable(),
     last_step: StepSchema.nullable(),
-    result: z.string().nullable(),
+    result: z
+      .string()
+      .nullable()
+      .describe(
+        "The final output as text (what CrewAI clients read); on a failed or stopped run, why it ended",
+      ),
+    crew_output: CrewOutputSchema.nullable().describe(
+      "CrewAI's structured result ({output, tasks}) once the run has completed; null before",
+    ),
     error: z.string().nullable(),
     created_at: z.string(),
     updated_at: z.string(),
@@ -235,6 +261,16 @@ export const ProblemSchema = z
     title: z.string(),
     status: z.number().int(),
     detail: z.string(),
+    error: z
+      .union([z.string(), z.object({ code: z.string(), message: z.string() })])
+      .describe(
+        "CrewAI's error member: the kind of error (e.g. 'Validation Error'); on integration actions, {code, message} as CrewAI's platform tools read it",
+      ),
+    message: z.string().describe("CrewAI's message member: the same text as `detail`"),
+    details: z
+      .object({ missing_inputs: z.array(z.string()) })
+      .optional()
+      .describe("CrewAI's validation details (422 for missing inputs)"),
     missing_inputs: z.array(z.string()).optional(),
     errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
   })

@@ -15,13 +15,29 @@ const TITLES: Record<number, string> = {
   503: "Service Unavailable",
 };
 
+// CrewAI's name for the kind of error where it differs from the HTTP title (its published API
+// answers a missing input with `"error": "Validation Error"`, a bad request with "Invalid Request").
+const CREWAI_ERRORS: Record<number, string> = {
+  400: "Invalid Request",
+  422: "Validation Error",
+};
+
+/**
+ * An RFC 9457 problem that a CrewAI client reads too: `error` and `message` as CrewAI's API
+ * answers, and a 422's missing inputs also under `details.missing_inputs`.
+ */
 export function problemBody(err: AppError) {
+  const title = TITLES[err.status] ?? "Error";
+  const missing = err.details.missing_inputs;
   return {
     type: `urn:crewdeck:problem:${err.code}`,
-    title: TITLES[err.status] ?? "Error",
+    title,
     status: err.status,
     detail: err.message,
+    error: CREWAI_ERRORS[err.status] ?? title,
+    message: err.message,
     ...err.details,
+    ...(Array.isArray(missing) ? { details: { missing_inputs: missing } } : {}),
   };
 }
 

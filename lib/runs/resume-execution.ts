@@ -1,11 +1,14 @@
 import type { ResumeRequest } from "@/lib/api/schemas";
 import { type Principal, principalName } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/types";
-import { errors } from "@/lib/errors";
+import { AppError, errors } from "@/lib/errors";
 import { assertWebhookUrlsAllowed } from "@/lib/webhooks/check-urls";
 import { mutateExecution } from "./execution-store";
 import { getExecutionOrThrow } from "./get-execution";
 import type { ExecutionRow, Review } from "./types";
+
+const notAwaiting = (detail: string, details: Record<string, unknown>) =>
+  new AppError("not-awaiting-review", 400, detail, details);
 
 export type ResumeResult = { status: "resumed" | "retrying" | "completed"; message: string };
 
@@ -36,35 +39,38 @@ export async function resumeExecution({
         result = replay;
         return {};
       }
+      const index = row.tasks.findIndex((t) => t.task_id === request.task_id);
+      if (index < 0) {
+        throw errors.notFound(
+          `Execution ${row.id} has no task '${request.task_id}' (its tasks: ${row.tasks.map((t) => t.task_id).join(", ")}).`,
+        );
+      }
       const pending = row.pending_human_input as { task_id: string; attempt: number } | null;
-      if (row.status !== "pending_human_input" || !pending) {
-        // Two reviewers racing: the second learns who was first.
+      const waiting = row.status === "pending_human_input" && pending;
+      if (!waiting || pending.task_id !== request.task_id) {
+        // Someone decided this review first (two reviewers racing): 409, saying who and when.
         const last = latestReview(row);
-        const byWhom =
-          last?.task_id === request.task_id
-            ? ` Task '${last.task_id}' was already ${last.is_approve ? "approved" : "sent back"} by ${last.reviewer} at ${last.at}.`
-            : "";
-        throw errors.conflict(
-          `Execution ${row.id} is not awaiting human input (it is ${row.status}).${byWhom}`,
+        if (last?.task_id === request.task_id) {
+          throw errors.conflict(
+            `Task '${last.task_id}' was already ${last.is_approve ? "approved" : "sent back"} by ${last.reviewer} at ${last.at}; the execution is ${row.status}.`,
+            { execution_status: row.status, reviewed_by: last.reviewer, reviewed_at: last.at },
+          );
+        }
+        // Nothing of this task awaits review: 400, as CrewAI's API answers.
+        throw notAwaiting(
+          waiting
+            ? `Task '${request.task_id}' is not awaiting review; '${pending.task_id}' is.`
+            : `Execution ${row.id} is not awaiting human input (it is ${row.status}).`,
           {
             execution_status: row.status,
-            ...(byWhom && last ? { reviewed_by: last.reviewer, reviewed_at: last.at } : {}),
+            ...(waiting ? { awaiting_task_id: pending.task_id } : {}),
           },
         );
       }
-      if (pending.task_id !== request.task_id) {
-        throw errors.conflict(
-          `Task '${request.task_id}' is not the task awaiting review; '${pending.task_id}' is.`,
-          {
-            awaiting_task_id: pending.task_id,
-          },
-        );
-      }
-      const index = row.tasks.findIndex((t) => t.task_id === pending.task_id);
       const task = row.tasks[index];
       const def = row.crew_snapshot.tasks[index];
       if (!task || !def)
-        throw errors.conflict(`Task '${request.task_id}' is not part of this execution.`);
+        throw errors.notFound(`Task '${request.task_id}' is not part of this execution.`);
       const rejections = (task.reviews ?? []).filter((r) => !r.is_approve).length;
       if (
         !request.is_approve &&

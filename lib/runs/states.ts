@@ -40,12 +40,25 @@ export function assertTransition(from: ExecutionStatus, to: ExecutionStatus) {
     throw new IllegalTransitionError(`execution cannot go from ${from} to ${to}`);
 }
 
-// CrewAI clients read `state`; ours read `status`. Both are served.
-export const CREWAI_STATE: Record<ExecutionStatus, string> = {
+/**
+ * CrewAI's `state`, as the clients written for CrewAI parse it; our own `status` keeps the precise
+ * word. Each value is one that every one of them accepts and reads the same way:
+ * - Semantic Kernel .NET maps PENDING, STARTED, RUNNING, SUCCESS and FAILED, and throws on anything
+ *   else; it stops polling at SUCCESS or FAILED and reads `result` as the error on FAILED.
+ * - Semantic Kernel Python accepts those and FAILURE and "NOT FOUND"; it stops at SUCCESS, FAILED,
+ *   FAILURE or NOT FOUND.
+ * - crewai-tools' InvokeCrewAIAutomationTool stops only at "success" or "failed" (lower-cased).
+ * So a failed or stopped run is FAILED (FAILURE and REVOKED left two of them polling until their
+ * time-out or throwing), and a run awaiting review is RUNNING: not finished, and not queued.
+ */
+export const CREWAI_STATE = {
   queued: "PENDING",
   running: "RUNNING",
-  pending_human_input: "PENDING_HUMAN_INPUT",
+  pending_human_input: "RUNNING",
   completed: "SUCCESS",
-  error: "FAILURE",
-  cancelled: "REVOKED",
-};
+  error: "FAILED",
+  cancelled: "FAILED",
+} as const satisfies Record<ExecutionStatus, string>;
+
+export const CREWAI_STATES = ["PENDING", "RUNNING", "SUCCESS", "FAILED"] as const;
+export type CrewAIState = (typeof CREWAI_STATES)[number];

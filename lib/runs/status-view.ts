@@ -118,7 +118,19 @@ export function toStatusResponse(
     tasks,
     pending_human_input: pendingReview(row),
     last_step: lastStep(row),
-    result: row.result,
+    result: resultText(row),
+    crew_output:
+      row.status === "completed"
+        ? {
+            output: row.result ?? "",
+            tasks: tasks.map((t) => ({
+              task_id: t.task_id,
+              output: t.output ?? "",
+              agent: t.agent,
+              execution_time: t.execution_time,
+            })),
+          }
+        : null,
     error: row.error,
     created_at: iso(row.created_at) as string,
     updated_at: iso(row.updated_at) as string,
@@ -138,6 +150,16 @@ export function toStatusResponse(
     stopped_by: row.stopped_by ?? null,
     stopped_at: iso(row.stopped_at ?? null),
   };
+}
+
+/**
+ * `result` as CrewAI clients read it: the output once completed; on a failed or stopped run, why
+ * it ended (Semantic Kernel reports "CrewAI Crew failed with error: {result}").
+ */
+function resultText(row: ExecutionSummary): string | null {
+  if (row.status === "error" || row.status === "cancelled")
+    return row.error ?? (row.status === "cancelled" ? "Stopped on request." : "Failed.");
+  return row.result;
 }
 
 // Runs mirrored from a remote deployment before it was recorded have no `requested_at`: the

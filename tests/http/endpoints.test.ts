@@ -285,7 +285,7 @@ describe("POST /stop/{kickoff_id}", () => {
     expect(r.status, r.text).toBe(200);
     expect(r.json).toEqual({ status: "stopped", kickoff_id: id });
     const s = (await brief.status(id)).json;
-    expect(s).toMatchObject({ status: "cancelled", state: "REVOKED" });
+    expect(s).toMatchObject({ status: "cancelled", state: "FAILED" });
     expectProblem(await brief.stop(id), 409);
     // The worker lets go: nothing completes after the stop.
     await new Promise((res) => setTimeout(res, 500));
@@ -327,7 +327,7 @@ describe("POST /resume — validation", () => {
   it("400 for malformed JSON", async () => {
     expectProblem(await brief.resume("{nope"), 400);
   });
-  it("404 for an unknown execution, 409 for one not awaiting review", async () => {
+  it("404 for an unknown execution, 400 for one not awaiting review (as CrewAI's API)", async () => {
     const body = { task_id: "research", human_feedback: "ok", is_approve: true };
     expectProblem(
       await brief.resume({ ...body, execution_id: "00000000-0000-4000-8000-000000000000" }),
@@ -335,7 +335,7 @@ describe("POST /resume — validation", () => {
     );
     const id = await brief.start({ topic: "a", audience: "b" });
     await brief.waitFor(id, (s) => s.status === "completed");
-    expectProblem(await brief.resume({ ...body, execution_id: id }), 409);
+    expectProblem(await brief.resume({ ...body, execution_id: id }), 400);
   });
 });
 

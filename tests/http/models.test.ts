@@ -32,7 +32,7 @@ describe("openai/<model> via OPENAI_BASE_URL", () => {
     const client = crewClient(baseUrl, "failing-model", TEST_CREW_TOKEN);
     const id = await client.start({});
     const done = await client.waitFor(id, (s) => s.status === "error", 30_000);
-    expect(done.state).toBe("FAILURE");
+    expect(done.state).toBe("FAILED");
     expect(done.error).toMatch(/openai\/always-500/);
     expect(done.error).toMatch(/HTTP 500/);
     expect(done.error).toMatch(/after 2 attempts/);

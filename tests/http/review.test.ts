@@ -19,21 +19,39 @@ describe("review round trip", () => {
     const id = await review.start({ subject: "otters" });
     let s = await review.waitFor(id, paused("draft"));
     expect(s).toMatchObject({
-      state: "PENDING_HUMAN_INPUT",
+      state: "RUNNING",
       current_task: "draft",
       in_progress: ["draft"],
     });
     expect(s.tasks[0]).toMatchObject({ status: "pending_human_input", attempts: 1 });
     expect(s.pending_human_input.output).toContain("otters");
 
+    // A later task is not awaiting review: 400, as CrewAI's API answers.
+    const early = await review.resume({
+      execution_id: id,
+      task_id: "polish",
+      human_feedback: "x",
+      is_approve: true,
+    });
+    expectProblem(early, 400);
+    expect(early.json).toMatchObject({ awaiting_task_id: "draft", error: "Invalid Request" });
+    // No such task, no such execution: 404.
+    const noTask = await review.resume({
+      execution_id: id,
+      task_id: "nope",
+      human_feedback: "x",
+      is_approve: true,
+    });
+    expectProblem(noTask, 404);
+    expect(noTask.json.detail).toMatch(/no task 'nope'.*draft, polish/);
     expectProblem(
       await review.resume({
-        execution_id: id,
-        task_id: "polish",
+        execution_id: "00000000-0000-4000-8000-000000000000",
+        task_id: "draft",
         human_feedback: "x",
         is_approve: true,
       }),
-      409,
+      404,
     );
 
     const reject = {
@@ -102,8 +120,18 @@ describe("review round trip", () => {
     expect((await review.stop(id)).status).toBe(200);
     expect((await review.status(id)).json).toMatchObject({
       status: "cancelled",
+      state: "FAILED",
       pending_human_input: null,
     });
+    // Nothing awaits review any more: 400.
+    const r = await review.resume({
+      execution_id: id,
+      task_id: "draft",
+      human_feedback: "too late",
+      is_approve: true,
+    });
+    expectProblem(r, 400);
+    expect(r.json.detail).toMatch(/not awaiting human input \(it is cancelled\)/);
   });
 });
 
@@ -148,28 +176,24 @@ describe("review rounds and the audit trail", () => {
 });
 
 describe("two reviewers racing", () => {
-  it("the second one is told who reviewed first", async () => {
+  it("both decide at the same moment: one wins, the other is told who was first", async () => {
     const id = await review.start({ subject: "racing" });
     await review.waitFor(id, paused("draft"));
-    const alice = crewClient(baseUrl, "review", TEST_CREW_TOKEN);
-    expect(
-      (
-        await alice.resume({
-          execution_id: id,
-          task_id: "draft",
-          human_feedback: "first",
-          is_approve: true,
-        })
-      ).status,
-    ).toBe(200);
-    const late = await review.resume({
-      execution_id: id,
-      task_id: "draft",
-      human_feedback: "second",
-      is_approve: true,
-    });
+    const decide = (human_feedback: string, is_approve: boolean) =>
+      review.resume({ execution_id: id, task_id: "draft", human_feedback, is_approve });
+    // Sent together: the row lock orders them, whichever arrives first.
+    const answers = await Promise.all([decide("ship it", true), decide("redo it", false)]);
+    const won = answers.filter((a) => a.status === 200);
+    const lost = answers.filter((a) => a.status !== 200);
+    expect(won).toHaveLength(1);
+    expect(lost).toHaveLength(1);
+    const late = lost[0] as (typeof answers)[number];
     expectProblem(late, 409);
-    expect(late.json.detail).toMatch(/already approved by org-token:CREW_TOKEN/);
+    expect(late.json.detail).toMatch(/already (approved|sent back) by org-token:CREW_TOKEN/);
     expect(late.json.reviewed_by).toBe("org-token:CREW_TOKEN");
+    const reviews = (await review.events(id)).json.events.filter(
+      (e: { type: string }) => e.type === "review_submitted",
+    );
+    expect(reviews).toHaveLength(1);
   });
 });

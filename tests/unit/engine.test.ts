@@ -319,7 +319,7 @@ describe("engine: a plain run", () => {
     expect(answer?.data.text).toBeTruthy();
   });
 
-  it("refuses to resume an execution that is not paused (409)", async () => {
+  it("refuses to resume an execution that is not paused (400, as CrewAI's API)", async () => {
     const err = await rejection(
       resumeExecution({
         db,
@@ -328,7 +328,7 @@ describe("engine: a plain run", () => {
         request: { execution_id: id, task_id: "write", human_feedback: "ok", is_approve: true },
       }),
     );
-    expect(err.status).toBe(409);
+    expect(err.status).toBe(400);
     expect((await getRow(id)).status).toBe("completed");
   });
 
@@ -383,9 +383,9 @@ describe("engine: human review", () => {
       attempt: 1,
     });
 
-    // a decision on another task is refused
+    // a decision on a task not awaiting review is refused
     const wrong = await rejection(resume("draft", true, "fine"));
-    expect(wrong.status).toBe(409);
+    expect(wrong.status).toBe(400);
 
     // 2. rejection: the task runs again with the feedback and pauses again
     const feedback = "Make it punchier, and mention costs.";
@@ -520,7 +520,7 @@ describe("engine: stop", () => {
         request: { execution_id: id, task_id: "final", human_feedback: "ok", is_approve: true },
       }),
     );
-    expect(err.status).toBe(409);
+    expect(err.status).toBe(400);
   });
 
   it("leaves nothing running and logs no worker errors", async () => {

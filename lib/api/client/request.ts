@@ -10,8 +10,12 @@ import type * as ApiSchemas from "@/lib/api/schemas";
 // paint, and no page pays for zod in its first-load JavaScript.
 export type Problem = z.infer<typeof ApiSchemas.ProblemSchema>;
 
+/** What the dashboard reads of an error: the RFC 9457 members (CrewAI's duplicates are optional). */
+export type ProblemDetail = Omit<Problem, "error" | "message"> &
+  Partial<Pick<Problem, "error" | "message">>;
+
 export class ApiError extends Error {
-  constructor(readonly problem: Problem) {
+  constructor(readonly problem: ProblemDetail) {
     super(problem.detail);
   }
 }
@@ -53,7 +57,9 @@ export async function request<S extends z.ZodType>(
   }
   if (!res.ok) {
     const { ProblemSchema } = await loadSchemas();
-    const problem = ProblemSchema.partial({ type: true }).passthrough().safeParse(data);
+    const problem = ProblemSchema.partial({ type: true, error: true, message: true })
+      .passthrough()
+      .safeParse(data);
     throw new ApiError(
       problem.success
         ? { type: "about:blank", ...problem.data }
