@@ -101,9 +101,9 @@ export const crewApi: OperationSpec[] = [
     body: { schema: ResumeRequestSchema },
     responses: { 200: { description: "OK", schema: ResumeResponseSchema } },
     problems: {
-      400: "Malformed JSON, or a webhook URL that may not be called.",
-      404: "Unknown execution.",
-      409: "The execution is not awaiting review, or another task awaits it.",
+      400: "Malformed JSON, a webhook URL that may not be called, or nothing of this task awaits review (the execution is not paused for it), as CrewAI answers.",
+      404: "Unknown execution, or the execution has no such task.",
+      409: "Someone else decided this review first (`reviewed_by`, `reviewed_at`).",
       413: "Body over 1 MiB.",
       422: "A required field is missing or has the wrong type (`missing_fields`, `errors`).",
       ...remote,
