@@ -360,7 +360,10 @@ describe("the rest of /api", () => {
   it("the API reference page renders", async () => {
     const r = await call(baseUrl, "GET", "/docs/api");
     expect(r.status).toBe(200);
-    expect(r.text).toContain("/kickoff");
+    expect(r.text).toContain("/api/crews/{crew}/kickoff");
+    // Rendered from the document: the management API and who may call it are there too.
+    expect(r.text).toContain("/api/webhooks/deliveries");
+    expect(r.text).toContain("Dashboard session: reviewer or above");
   });
   it("an unknown API path is a problem body, not an HTML page", async () => {
     expectProblem(await call(baseUrl, "GET", "/api/nothing-here"), 404);
