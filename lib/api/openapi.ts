@@ -1,38 +1,64 @@
 import { z } from "zod";
-import "./schemas"; // registers the schemas below in zod's global registry
+import "./schemas"; // registers the crew API's schemas in zod's global registry
+import { adminApi } from "./openapi/admin-api";
+import { crewApi } from "./openapi/crew-api";
+import { integrationsApi } from "./openapi/integrations-api";
+import { buildPaths, JSON_SCHEMA_OPTIONS, sharedResponses } from "./openapi/operations";
+import { runsApi } from "./openapi/runs-api";
+import { webhooksApi } from "./openapi/webhooks-api";
 
-const problem = (description: string) => ({
-  description,
-  content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } },
-});
-const ok = (ref: string, description = "OK") => ({
-  description,
-  content: { "application/json": { schema: { $ref: `#/components/schemas/${ref}` } } },
-});
-const crewParam = {
-  name: "crew",
-  in: "path",
-  required: true,
-  schema: { type: "string" },
-  description: "The crew's slug (its folder name).",
+// Every route a program may call, by tag. Browser-only routes are left out (see BROWSER_ONLY).
+export const OPERATIONS = [...crewApi, ...runsApi, ...webhooksApi, ...integrationsApi, ...adminApi];
+
+/** Routes only a browser uses, left out of the document (and named in its description). */
+export const BROWSER_ONLY = {
+  "/api/auth/*": "next-auth's sign-in, sign-out, session and CSRF endpoints",
+  "/api/integrations/linear/connect": "Connect Linear: a redirect to Linear's consent page",
+  "/api/integrations/linear/callback": "where Linear sends the browser back after consent",
 };
-const idParam = {
-  name: "kickoff_id",
-  in: "path",
-  required: true,
-  schema: { type: "string", format: "uuid" },
-};
-const auth = {
-  401: problem("Missing, malformed, unknown or revoked token (with `WWW-Authenticate: Bearer`)."),
+
+const DESCRIPTION = [
+  "Crewdeck serves each crew over the Crew Execution Service API: give a CrewAI client the crew's base URL, `<origin>/api/crews/<crew>`: the Crew API operations below sit under it (`/kickoff`, `/status/{kickoff_id}`, …). The other operations manage runs, webhooks, integrations and access.",
+  "Credentials: a bearer token (an organization token, or a person's user token that acts with its owner's role and sees only the executions it started), or the dashboard's session cookie; each operation lists who may call it. Errors are RFC 9457 problem details (`application/problem+json`). Other methods on a crew API path answer 405; unknown `/api` paths a 404 problem.",
+  `Left out, because only the browser uses them: ${Object.entries(BROWSER_ONLY)
+    .map(([path, why]) => `\`${path}\` (${why})`)
+    .join("; ")}.`,
+].join("\n\n");
+
+const securitySchemes = {
+  bearer: {
+    type: "http",
+    scheme: "bearer",
+    description:
+      "`Authorization: Bearer <token>`: an organization token (`CREW_TOKEN`, or one made in Settings) or a user token. In an operation's `security`, `org` stands for organization tokens and `user:<role>` for user tokens whose owner has that role.",
+  },
+  session: {
+    type: "apiKey",
+    in: "cookie",
+    name: "authjs.session-token",
+    description:
+      "The dashboard's session cookie (`__Secure-authjs.session-token` over HTTPS), set by signing in. In an operation's `security`, the roles that may call it.",
+  },
+  integrationToken: {
+    type: "http",
+    scheme: "bearer",
+    description:
+      "An integration token (Settings → Integrations, or `SERVICE_PLATFORM_INTEGRATION_TOKEN`), for agent runtimes. A read token may run only the read actions.",
+  },
+  localAdmin: {
+    type: "apiKey",
+    in: "header",
+    name: "x-crewdeck-local-admin",
+    description:
+      "The local admin secret in `DATA_DIR`: only `npm run token` on the server's machine has it.",
+  },
 };
 
 /** The OpenAPI 3.1 document, generated from the same zod schemas the handlers validate with. */
 export function openApiDocument() {
   // Every schema registered with `.meta({ id })` becomes a component; refs between them resolve.
   const { schemas } = z.toJSONSchema(z.globalRegistry, {
-    target: "draft-2020-12",
-    io: "input",
-    unrepresentable: "any",
+    ...JSON_SCHEMA_OPTIONS,
     uri: (id) => `#/components/schemas/${id}`,
   });
   const components = Object.fromEntries(
@@ -40,18 +66,20 @@ export function openApiDocument() {
   );
   return {
     openapi: "3.1.0",
-    info: {
-      title: "Crewdeck — Crew Execution Service API",
-      version: "1.0.0",
-      description:
-        "Each crew is served at `/api/crews/{crew}`. Every endpoint needs `Authorization: Bearer <token>` (an organization token, or a user token that sees only its own executions). Errors are RFC 9457 problem details.",
-    },
-    servers: [{ url: "/api/crews/{crew}", variables: { crew: { default: "research-brief" } } }],
-    security: [{ bearer: [] }],
-    components: {
-      schemas: components,
-      securitySchemes: { bearer: { type: "http", scheme: "bearer" } },
-    },
+    info: { title: "Crewdeck API", version: "1.0.0", description: DESCRIPTION },
+    servers: [{ url: "/", description: "This server" }],
+    tags: [
+      { name: "Crew API", description: "CrewAI's deployed-crew API, served per crew." },
+      { name: "Runs", description: "Executions across crews, and saved views of them." },
+      { name: "Webhooks", description: "The delivery log, the signing secret and receivers." },
+      {
+        name: "Integrations",
+        description: "Issue-tracker actions for agent runtimes, and their settings.",
+      },
+      { name: "Administration", description: "Deployments, tokens, people and prices." },
+      { name: "Service", description: "Liveness and this document." },
+    ],
+    components: { schemas: components, responses: sharedResponses, securitySchemes },
     webhooks: Object.fromEntries(
       (
         [
@@ -85,131 +113,6 @@ export function openApiDocument() {
         },
       ]),
     ),
-    paths: {
-      "/": {
-        get: {
-          summary: "Health check",
-          operationId: "health",
-          parameters: [crewParam],
-          responses: {
-            200: {
-              description: "The crew is healthy.",
-              content: { "text/plain": { schema: { type: "string", example: "Healthy" } } },
-            },
-            ...auth,
-            404: problem("No such crew."),
-          },
-        },
-      },
-      "/inputs": {
-        get: {
-          summary: "The inputs the crew requires",
-          description:
-            "`inputs` lists the names, as CrewAI does. `input_schema` describes them as JSON Schema for building a form: a crew may type its inputs (string, text, number, boolean, enum, date, json) with a description, default and example in its YAML; inputs it does not type are required strings.",
-          operationId: "inputs",
-          parameters: [crewParam],
-          responses: { 200: ok("InputsResponse"), ...auth, 404: problem("No such crew.") },
-        },
-      },
-      "/kickoff": {
-        post: {
-          summary: "Start an execution",
-          description:
-            'Queues an execution and answers at once with its `kickoff_id`; poll `/status/{kickoff_id}`. Unknown inputs are ignored. Typed inputs (see `/inputs`) are checked and converted: numbers and booleans may be sent as strings (`"42"`, `"true"`), dates as `YYYY-MM-DD`, enums must be one of their options, json inputs take JSON text or the value itself (stored as JSON text); a missing optional input takes its default.',
-          operationId: "kickoff",
-          parameters: [crewParam],
-          requestBody: {
-            required: true,
-            content: {
-              "application/json": { schema: { $ref: "#/components/schemas/KickoffRequest" } },
-            },
-          },
-          responses: {
-            200: ok("KickoffResponse"),
-            400: problem(
-              "Malformed JSON, not an object, wrong value types, meta over 16 KiB, or a webhook URL that is invalid or may not be called (private, loopback, …: see `errors`).",
-            ),
-            ...auth,
-            404: problem("No such crew."),
-            413: problem("Body over 1 MiB."),
-            422: problem(
-              'Required inputs missing (absent, null or empty), listed in `missing_inputs`; and/or typed inputs with a wrong value, each in `errors` as `{path: "inputs.<name>", message}`.',
-            ),
-          },
-        },
-      },
-      "/status/{kickoff_id}": {
-        get: {
-          summary: "Execution status, task progress and outputs so far",
-          operationId: "status",
-          parameters: [crewParam, idParam],
-          responses: {
-            200: ok("ExecutionStatus"),
-            ...auth,
-            404: problem("Unknown execution, not a UUID, or not visible to this token."),
-          },
-        },
-      },
-      "/stop/{kickoff_id}": {
-        post: {
-          summary: "Stop a queued, running or paused execution",
-          operationId: "stop",
-          parameters: [crewParam, idParam],
-          responses: {
-            200: ok("StopResponse"),
-            ...auth,
-            404: problem("Unknown execution."),
-            409: problem("The execution has already finished."),
-          },
-        },
-      },
-      "/resume": {
-        post: {
-          summary: "Approve a task awaiting review, or send it back with feedback",
-          operationId: "resume",
-          parameters: [crewParam],
-          requestBody: {
-            required: true,
-            content: {
-              "application/json": { schema: { $ref: "#/components/schemas/ResumeRequest" } },
-            },
-          },
-          responses: {
-            200: ok("ResumeResponse"),
-            400: problem("Malformed JSON, or a webhook URL that may not be called."),
-            ...auth,
-            404: problem("Unknown execution."),
-            409: problem("The execution is not awaiting review, or another task awaits it."),
-            422: problem(
-              "A required field is missing or has the wrong type (`missing_fields`, `errors`).",
-            ),
-          },
-        },
-      },
-      "/executions/{kickoff_id}/events": {
-        get: {
-          summary: "The execution's event log",
-          description:
-            "Events with a sequence number above `after`, oldest first; the sequence has no gaps.",
-          operationId: "events",
-          parameters: [
-            crewParam,
-            idParam,
-            { name: "after", in: "query", schema: { type: "integer", minimum: 0, default: 0 } },
-            {
-              name: "limit",
-              in: "query",
-              schema: { type: "integer", minimum: 1, maximum: 1000, default: 500 },
-            },
-          ],
-          responses: {
-            200: ok("ExecutionEvents"),
-            400: problem("Invalid query."),
-            ...auth,
-            404: problem("Unknown execution."),
-          },
-        },
-      },
-    },
+    paths: buildPaths(OPERATIONS),
   };
 }

@@ -453,21 +453,25 @@ export type RunsPage = z.infer<typeof RunsPageSchema>;
 export type RunStats = z.infer<typeof RunStatsSchema>;
 
 // POST /api/integrations/test — optional body: the backend chosen on screen (a blank key uses the saved one).
-export const TrackerTestRequestSchema = z.object({
-  backend: z.enum(["embedded", "linear"]),
-  linearKey: z
-    .string()
-    .trim()
-    .max(500)
-    .optional()
-    .transform((k) => k || undefined),
-});
-export const ConnectionTestSchema = z.object({
-  ok: z.boolean(),
-  backend: z.string(),
-  teams: z.array(z.string()).optional(),
-  error: z.object({ code: z.string(), message: z.string() }).optional(),
-});
+export const TrackerTestRequestSchema = z
+  .object({
+    backend: z.enum(["embedded", "linear"]),
+    linearKey: z
+      .string()
+      .trim()
+      .max(500)
+      .optional()
+      .transform((k) => k || undefined),
+  })
+  .meta({ id: "TrackerTestRequest" });
+export const ConnectionTestSchema = z
+  .object({
+    ok: z.boolean(),
+    backend: z.string(),
+    teams: z.array(z.string()).optional(),
+    error: z.object({ code: z.string(), message: z.string() }).optional(),
+  })
+  .meta({ id: "ConnectionTest" });
 export type ConnectionTest = z.infer<typeof ConnectionTestSchema>;
 
 // Settings: webhook deliveries (URLs redacted by the server) and remote deployments.
@@ -480,108 +484,135 @@ const DeliveryAttemptSchema = z.object({
 });
 
 /** One delivery as GET /api/webhooks/deliveries answers it (URLs with their secrets redacted). */
-export const DeliverySchema = z.object({
-  id: z.string(),
-  position: z.number(),
-  execution_id: z.string(),
-  crew: z.string().nullable(),
-  event_seq: z.number().nullable(),
-  kind: z.string(),
-  url: z.string(),
-  status: z.enum(["pending", "delivering", "succeeded", "failed"]),
-  attempts: z.number(),
-  next_attempt_at: z.string().nullable(),
-  last_status_code: z.number().nullable(),
-  last_error: z.string().nullable(),
-  created_at: z.string(),
-  finished_at: z.string().nullable(),
-  attempts_log: z.array(DeliveryAttemptSchema),
-});
+export const DeliverySchema = z
+  .object({
+    id: z.string(),
+    position: z.number(),
+    execution_id: z.string(),
+    crew: z.string().nullable(),
+    event_seq: z.number().nullable(),
+    kind: z.string(),
+    url: z.string(),
+    status: z.enum(["pending", "delivering", "succeeded", "failed"]),
+    attempts: z.number(),
+    next_attempt_at: z.string().nullable(),
+    last_status_code: z.number().nullable(),
+    last_error: z.string().nullable(),
+    created_at: z.string(),
+    finished_at: z.string().nullable(),
+    attempts_log: z.array(DeliveryAttemptSchema),
+  })
+  .meta({ id: "Delivery" });
 export type Delivery = z.infer<typeof DeliverySchema>;
-export const DeliveriesPageSchema = z.object({
-  deliveries: z.array(DeliverySchema),
-  next_before: z.number().nullable(),
-});
+export const DeliveriesPageSchema = z
+  .object({
+    deliveries: z.array(DeliverySchema),
+    next_before: z.number().nullable(),
+  })
+  .meta({ id: "DeliveriesPage" });
 export type DeliveriesPage = z.infer<typeof DeliveriesPageSchema>;
 
-export const DeploymentViewSchema = z.object({
-  id: z.string(),
-  slug: z.string(),
-  name: z.string(),
-  base_url: z.string(),
-  signs_webhooks: z.boolean(),
-  created_at: z.string(),
-});
+export const DeploymentViewSchema = z
+  .object({
+    id: z.string(),
+    slug: z.string(),
+    name: z.string(),
+    base_url: z.string(),
+    signs_webhooks: z.boolean(),
+    created_at: z.string(),
+  })
+  .meta({ id: "Deployment" });
 export type DeploymentView = z.infer<typeof DeploymentViewSchema>;
 /** What Test connection answers (lib/deployments/test-connection.ts builds it). */
-export const ConnectionCheckSchema = z.discriminatedUnion("ok", [
-  z.object({ ok: z.literal(true), inputs: z.array(z.string()), health: z.string() }),
-  z.object({ ok: z.literal(false), step: z.enum(["health", "inputs"]), reason: z.string() }),
-]);
-export const DeploymentListSchema = z.object({ deployments: z.array(DeploymentViewSchema) });
+export const ConnectionCheckSchema = z
+  .discriminatedUnion("ok", [
+    z.object({ ok: z.literal(true), inputs: z.array(z.string()), health: z.string() }),
+    z.object({ ok: z.literal(false), step: z.enum(["health", "inputs"]), reason: z.string() }),
+  ])
+  .meta({ id: "ConnectionCheck" });
+export const DeploymentListSchema = z
+  .object({ deployments: z.array(DeploymentViewSchema) })
+  .meta({ id: "DeploymentList" });
 
-export const TokenRowSchema = z.object({
-  id: z.string(),
-  kind: z.enum(["org", "user"]),
-  email: z.string().nullable(),
-  prefix: z.string(),
-  label: z.string().nullable(),
-  created_at: z.string(),
-  last_used_at: z.string().nullable(),
-  revoked_at: z.string().nullable(),
-});
+export const TokenRowSchema = z
+  .object({
+    id: z.string(),
+    kind: z.enum(["org", "user"]),
+    email: z.string().nullable(),
+    prefix: z.string(),
+    label: z.string().nullable(),
+    created_at: z.string(),
+    last_used_at: z.string().nullable(),
+    revoked_at: z.string().nullable(),
+  })
+  .meta({ id: "Token" });
 export type TokenRow = z.infer<typeof TokenRowSchema>;
-export const UserRowSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  name: z.string().nullable(),
-  role: z.string(),
-  has_password: z.boolean(),
-  disabled: z.boolean(),
-  created_at: z.string(),
-});
+export const UserRowSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    name: z.string().nullable(),
+    role: z.string(),
+    has_password: z.boolean(),
+    disabled: z.boolean(),
+    created_at: z.string(),
+  })
+  .meta({ id: "User" });
 export type UserRow = z.infer<typeof UserRowSchema>;
-export const IntegrationTokenRowSchema = z.object({
-  id: z.string(),
-  prefix: z.string(),
-  label: z.string().nullable(),
-  access: z.enum(["read", "write"]),
-  created_at: z.string(),
-  last_used_at: z.string().nullable(),
-  revoked_at: z.string().nullable(),
-});
+export const IntegrationTokenRowSchema = z
+  .object({
+    id: z.string(),
+    prefix: z.string(),
+    label: z.string().nullable(),
+    access: z.enum(["read", "write"]),
+    created_at: z.string(),
+    last_used_at: z.string().nullable(),
+    revoked_at: z.string().nullable(),
+  })
+  .meta({ id: "IntegrationToken" });
 export type IntegrationTokenRow = z.infer<typeof IntegrationTokenRowSchema>;
-export const TrackerSettingsViewSchema = z.object({
-  backend: z.enum(["embedded", "linear"]),
-  source: z.enum(["environment", "settings", "default"]),
-  linear_key_saved: z.boolean(),
-  linear_key_hint: z.string().nullable(),
-});
+export const TrackerSettingsViewSchema = z
+  .object({
+    backend: z.enum(["embedded", "linear"]),
+    source: z.enum(["environment", "settings", "default"]),
+    linear_key_saved: z.boolean(),
+    linear_key_hint: z.string().nullable(),
+  })
+  .meta({ id: "TrackerSettingsView" });
 export type TrackerSettingsView = z.infer<typeof TrackerSettingsViewSchema>;
-export const LinearOAuthViewSchema = z.object({
-  app_configured: z.boolean(),
-  app_source: z.enum(["environment", "settings"]).nullable(),
-  client_id: z.string().nullable(),
-  scopes_requested: z.array(z.string()),
-  redirect_uri: z.string(),
-  connection: z
-    .object({
-      status: z.enum(["connected", "revoked"]),
-      workspace: z.string(),
-      connected_by: z.string(),
-      connected_at: z.string(),
-      scopes: z.array(z.string()),
-    })
-    .nullable(),
-});
+export const LinearOAuthViewSchema = z
+  .object({
+    app_configured: z.boolean(),
+    app_source: z.enum(["environment", "settings"]).nullable(),
+    client_id: z.string().nullable(),
+    scopes_requested: z.array(z.string()),
+    redirect_uri: z.string(),
+    connection: z
+      .object({
+        status: z.enum(["connected", "revoked"]),
+        workspace: z.string(),
+        connected_by: z.string(),
+        connected_at: z.string(),
+        scopes: z.array(z.string()),
+      })
+      .nullable(),
+  })
+  .meta({ id: "LinearOAuthView" });
 export type LinearOAuthView = z.infer<typeof LinearOAuthViewSchema>;
 
 // Small answers of the settings routes.
-export const TokensListSchema = z.object({ tokens: z.array(TokenRowSchema) });
+export const TokensListSchema = z
+  .object({ tokens: z.array(TokenRowSchema) })
+  .meta({ id: "TokenList" });
 export const CreatedTokenSchema = z
   .object({ id: z.string(), token: z.string().describe("Shown once") })
-  .passthrough();
-export const UsersListSchema = z.object({ users: z.array(UserRowSchema) });
-export const RedeliverResponseSchema = z.object({ id: z.string(), status: z.string() });
-export const WebhookSecretSchema = z.object({ secret: z.string() });
-export const IntegrationTokensListSchema = z.object({ tokens: z.array(IntegrationTokenRowSchema) });
+  .passthrough()
+  .meta({ id: "CreatedToken" });
+export const UsersListSchema = z.object({ users: z.array(UserRowSchema) }).meta({ id: "UserList" });
+export const RedeliverResponseSchema = z
+  .object({ id: z.string(), status: z.string() })
+  .meta({ id: "RedeliverResponse" });
+export const WebhookSecretSchema = z.object({ secret: z.string() }).meta({ id: "WebhookSecret" });
+export const IntegrationTokensListSchema = z
+  .object({ tokens: z.array(IntegrationTokenRowSchema) })
+  .meta({ id: "IntegrationTokenList" });

@@ -22,6 +22,14 @@ export const CreateTokenSchema = z.discriminatedUnion("kind", [
 ]);
 export type CreateTokenInput = z.input<typeof CreateTokenSchema>;
 
+// POST /api/admin/tokens: what `npm run token` asks of the server that holds the embedded database.
+export const LocalAdminTokenActionSchema = z
+  .discriminatedUnion("action", [
+    z.object({ action: z.literal("create"), token: CreateTokenSchema }),
+    z.object({ action: z.literal("revoke"), ref: z.string().min(1) }),
+  ])
+  .meta({ id: "LocalAdminTokenAction" });
+
 export type TokenSummary = {
   id: string;
   kind: "org" | "user";

@@ -8,16 +8,18 @@ import { createFirstAdmin, type User } from "./users";
 // First-run setup as the page's server action and POST /api/setup both do it: the body's shape,
 // wrong setup codes throttled per client address, then createFirstAdmin.
 
-export const SetupRequest = z.object({
-  code: z
-    .string()
-    .trim()
-    .min(1, "is required: the setup code printed on the server console")
-    .max(100),
-  email: z.string().max(320),
-  name: z.string().trim().max(200).optional(),
-  password: z.string().max(500),
-});
+export const SetupRequest = z
+  .object({
+    code: z
+      .string()
+      .trim()
+      .min(1, "is required: the setup code printed on the server console")
+      .max(100),
+    email: z.string().max(320),
+    name: z.string().trim().max(200).optional(),
+    password: z.string().max(500),
+  })
+  .meta({ id: "SetupRequest" });
 
 export async function runFirstSetup(db: Db, body: unknown, headers: Headers): Promise<User> {
   const parsed = SetupRequest.safeParse(body);

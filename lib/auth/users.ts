@@ -16,15 +16,17 @@ export type User = {
   created_at: string;
 };
 
-export const NewUserSchema = z.object({
-  email: z.email("must be an email address").transform((e) => e.toLowerCase()),
-  name: z.string().trim().max(200).optional(),
-  password: z
-    .string()
-    .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
-    .max(500),
-  role: z.enum(ROLES).default("viewer"),
-});
+export const NewUserSchema = z
+  .object({
+    email: z.email("must be an email address").transform((e) => e.toLowerCase()),
+    name: z.string().trim().max(200).optional(),
+    password: z
+      .string()
+      .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
+      .max(500),
+    role: z.enum(ROLES).default("viewer"),
+  })
+  .meta({ id: "NewUser" });
 export type NewUser = z.input<typeof NewUserSchema>;
 
 const COLUMNS =
@@ -169,7 +171,8 @@ export const UserChangeSchema = z
   })
   .refine((c) => c.role !== undefined || c.disabled !== undefined || c.password !== undefined, {
     message: "send at least one of role, disabled, password",
-  });
+  })
+  .meta({ id: "UserChange" });
 export type UserChange = z.infer<typeof UserChangeSchema>;
 
 // Every change that could take away an administrator runs under this lock, so two admins

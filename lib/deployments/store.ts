@@ -10,32 +10,36 @@ import { AppError, errors } from "@/lib/errors";
 // A remote deployment: one crew served elsewhere over the Crew Execution Service API (another
 // Crewdeck's /api/crews/<crew>, or a CrewAI deployment's URL). Its token is sealed at rest and
 // only ever leaves this server towards that deployment.
-export const DeploymentInputSchema = z.object({
-  name: z.string().trim().min(1, "name is required").max(100),
-  base_url: z
-    .url({ protocol: /^https?$/, error: "base_url must be an http(s) URL" })
-    .max(2000)
-    .transform((u) => u.replace(/\/+$/, "")),
-  token: z.string().trim().min(1, "token is required").max(4000),
-  webhook_secret: z
-    .string()
-    .trim()
-    .regex(/^whsec_[A-Za-z0-9+/=]{16,}$/, "webhook_secret must look like whsec_<base64>")
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
-});
+export const DeploymentInputSchema = z
+  .object({
+    name: z.string().trim().min(1, "name is required").max(100),
+    base_url: z
+      .url({ protocol: /^https?$/, error: "base_url must be an http(s) URL" })
+      .max(2000)
+      .transform((u) => u.replace(/\/+$/, "")),
+    token: z.string().trim().min(1, "token is required").max(4000),
+    webhook_secret: z
+      .string()
+      .trim()
+      .regex(/^whsec_[A-Za-z0-9+/=]{16,}$/, "webhook_secret must look like whsec_<base64>")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+  })
+  .meta({ id: "DeploymentInput" });
 // PATCH: every field optional; a blank token or webhook_secret keeps the saved one (write-only).
-export const DeploymentPatchSchema = z.object({
-  name: DeploymentInputSchema.shape.name.optional(),
-  base_url: DeploymentInputSchema.shape.base_url.optional(),
-  token: z
-    .string()
-    .trim()
-    .max(4000)
-    .optional()
-    .transform((t) => t || undefined),
-  webhook_secret: DeploymentInputSchema.shape.webhook_secret,
-});
+export const DeploymentPatchSchema = z
+  .object({
+    name: DeploymentInputSchema.shape.name.optional(),
+    base_url: DeploymentInputSchema.shape.base_url.optional(),
+    token: z
+      .string()
+      .trim()
+      .max(4000)
+      .optional()
+      .transform((t) => t || undefined),
+    webhook_secret: DeploymentInputSchema.shape.webhook_secret,
+  })
+  .meta({ id: "DeploymentPatch" });
 
 export type { DeploymentView };
 export type Deployment = DeploymentView & { token: string; webhook_secret: string | null };

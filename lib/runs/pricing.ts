@@ -11,7 +11,26 @@ export const ModelPriceSchema = z.object({
   input: z.number().min(0, "input must be a price ≥ 0 (USD per 1M tokens)"),
   output: z.number().min(0, "output must be a price ≥ 0 (USD per 1M tokens)"),
 });
-export const ModelPricesSchema = z.record(z.string().min(1).max(200), ModelPriceSchema);
+export const ModelPricesSchema = z
+  .record(z.string().min(1).max(200), ModelPriceSchema)
+  .meta({ id: "ModelPrices" });
+// PUT /api/settings/model-prices, and what it and GET answer: each layer and the table in force.
+export const ModelPricesUpdateSchema = z
+  .object({
+    prices: ModelPricesSchema.refine((p) => Object.keys(p).length <= 200, {
+      error: "at most 200 models",
+    }),
+  })
+  .meta({ id: "ModelPricesUpdate" });
+export const ModelPricesViewSchema = z
+  .object({
+    prices: ModelPricesSchema.describe("The table in force"),
+    saved: ModelPricesSchema,
+    environment: ModelPricesSchema.describe("From MODEL_PRICES (wins over the others)"),
+    defaults: ModelPricesSchema,
+    precedence: z.string(),
+  })
+  .meta({ id: "ModelPricesView" });
 export type ModelPrice = z.infer<typeof ModelPriceSchema>;
 export type ModelPrices = z.infer<typeof ModelPricesSchema>;
 

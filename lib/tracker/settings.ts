@@ -8,16 +8,18 @@ import { oauthAccess } from "./linear/oauth";
 
 // Which tracker agents use: LINEAR_API_KEY in the environment wins; otherwise what an
 // administrator saved on the settings page (the key sealed at rest); otherwise the embedded one.
-export const TrackerSettingsSchema = z.object({
-  backend: z.enum(["embedded", "linear"]),
-  linearKey: z
-    .string()
-    .trim()
-    .min(1)
-    .max(500)
-    .optional()
-    .describe("Leave out to keep the saved key"),
-});
+export const TrackerSettingsSchema = z
+  .object({
+    backend: z.enum(["embedded", "linear"]),
+    linearKey: z
+      .string()
+      .trim()
+      .min(1)
+      .max(500)
+      .optional()
+      .describe("Leave out to keep the saved key"),
+  })
+  .meta({ id: "TrackerSettings" });
 
 export type TrackerBackendChoice =
   | { backend: "embedded" }

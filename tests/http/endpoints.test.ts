@@ -346,12 +346,13 @@ describe("the rest of /api", () => {
     expect(r.json.openapi).toBe("3.1.0");
     expect(Object.keys(r.json.paths)).toEqual(
       expect.arrayContaining([
-        "/",
-        "/inputs",
-        "/kickoff",
-        "/status/{kickoff_id}",
-        "/resume",
-        "/stop/{kickoff_id}",
+        "/api/crews/{crew}",
+        "/api/crews/{crew}/inputs",
+        "/api/crews/{crew}/kickoff",
+        "/api/crews/{crew}/status/{kickoff_id}",
+        "/api/crews/{crew}/resume",
+        "/api/crews/{crew}/stop/{kickoff_id}",
+        "/api/runs",
       ]),
     );
     expect(r.json.components.schemas.KickoffRequest.properties.inputs).toBeDefined();
@@ -359,7 +360,10 @@ describe("the rest of /api", () => {
   it("the API reference page renders", async () => {
     const r = await call(baseUrl, "GET", "/docs/api");
     expect(r.status).toBe(200);
-    expect(r.text).toContain("/kickoff");
+    expect(r.text).toContain("/api/crews/{crew}/kickoff");
+    // Rendered from the document: the management API and who may call it are there too.
+    expect(r.text).toContain("/api/webhooks/deliveries");
+    expect(r.text).toContain("Dashboard session: reviewer or above");
   });
   it("an unknown API path is a problem body, not an HTML page", async () => {
     expectProblem(await call(baseUrl, "GET", "/api/nothing-here"), 404);

@@ -1,6 +1,6 @@
 // /api/tokens — API tokens for the dashboard's settings. Administrators see and create every
 // kind; everyone else (operator and up) sees and creates only user tokens of their own.
-import { z } from "zod";
+import { TokenRequestSchema } from "@/lib/api/management-schemas";
 import { createToken, listTokens } from "@/lib/auth/manage-tokens";
 import { roleAllows } from "@/lib/auth/roles";
 import { getDb } from "@/lib/db";
@@ -10,11 +10,6 @@ import { json } from "@/lib/http/respond";
 import { apiRoute } from "@/lib/http/routes";
 
 export const dynamic = "force-dynamic";
-
-const CreateSchema = z.object({
-  kind: z.enum(["org", "user"]),
-  label: z.string().trim().max(200).optional(),
-});
 
 export const GET = apiRoute(async ({ principal }) => {
   if (principal.kind !== "session")
@@ -26,7 +21,9 @@ export const GET = apiRoute(async ({ principal }) => {
 export const POST = apiRoute(async ({ request, principal }) => {
   if (principal.kind !== "session")
     throw new AppError("forbidden", 403, "Manage tokens from the dashboard or `npm run token`.");
-  const parsed = CreateSchema.safeParse(requireObject(await readJsonBody(request, 16 * 1024)));
+  const parsed = TokenRequestSchema.safeParse(
+    requireObject(await readJsonBody(request, 16 * 1024)),
+  );
   if (!parsed.success)
     throw errors.unprocessable("Invalid token request.", { errors: zodFieldErrors(parsed.error) });
   if (parsed.data.kind === "org" && principal.role !== "admin") {

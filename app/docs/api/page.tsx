@@ -1,32 +1,26 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { OperationCard, SchemaName } from "@/components/api-reference/operation-card";
 import { InlineCode } from "@/components/inline-code";
 import { Brand } from "@/components/shell/brand";
 import { PageHeader } from "@/components/shell/page-header";
+import { Card, CardContent } from "@/components/ui/card";
 import { openApiDocument } from "@/lib/api/openapi";
+import { type OpenApiLike, referenceView } from "@/lib/api/openapi/reference-view";
 
 export const metadata: Metadata = { title: "API reference" };
 
-type Operation = {
-  summary: string;
-  description?: string;
-  parameters?: { name: string; in: string; description?: string }[];
-  requestBody?: { content: Record<string, { schema: { $ref: string } }> };
-  responses: Record<string, { description: string }>;
-};
-
-const METHOD_TONE: Record<string, string> = {
-  get: "bg-tone-info text-tone-info-foreground",
-  post: "bg-tone-success text-tone-success-foreground",
-  delete: "bg-tone-danger text-tone-danger-foreground",
-};
-const card = "rounded-xl border bg-card p-4 text-card-foreground shadow-xs";
+const code = "[&_code]:font-mono [&_code]:text-[0.85em]";
 const pre = "mt-2 max-h-96 overflow-auto rounded-md bg-muted p-3 font-mono text-xs";
 
-// A readable view of /api/openapi.json: the same document, so the two never disagree.
+// A readable view of /api/openapi.json, rendered from the same document so the two never disagree.
+// A server component: the page ships no JavaScript of its own.
 export default function ApiReference() {
   const doc = openApiDocument();
+  // The document's literal type is narrower than what the view reads: the view reads it as JSON.
+  const tags = referenceView(doc as unknown as OpenApiLike);
   const schemas = doc.components.schemas as Record<string, unknown>;
+  const schemes = doc.components.securitySchemes as Record<string, { description: string }>;
   return (
     <div className="min-h-dvh bg-background text-foreground">
       <header className="border-b bg-card">
@@ -39,7 +33,7 @@ export default function ApiReference() {
       </header>
       <main className="mx-auto grid max-w-5xl gap-4 px-4 py-8 sm:px-6">
         <PageHeader
-          title="Crew Execution Service API"
+          title={doc.info.title}
           description={
             <>
               Machine-readable:{" "}
@@ -50,71 +44,95 @@ export default function ApiReference() {
             </>
           }
         >
-          <p className="max-w-3xl text-sm [&_code]:font-mono [&_code]:text-[0.85em]">
-            <InlineCode text={doc.info.description} />
-          </p>
-        </PageHeader>
-        {Object.entries(doc.paths).map(([path, methods]) =>
-          Object.entries(methods as Record<string, Operation>).map(([method, op]) => {
-            const ref = op.requestBody
-              ? Object.values(op.requestBody.content)[0]?.schema.$ref.split("/").at(-1)
-              : undefined;
-            return (
-              <section key={`${method} ${path}`} className={card} id={`${method}-${path}`}>
-                <h2 className="flex flex-wrap items-center gap-2 font-semibold text-base">
-                  <span
-                    className={`rounded px-1.5 py-0.5 font-mono text-xs ${METHOD_TONE[method] ?? "bg-tone-neutral text-tone-neutral-foreground"}`}
-                  >
-                    {method.toUpperCase()}
-                  </span>
-                  <code className="break-all font-mono text-sm">{`/api/crews/{crew}${path === "/" ? "/" : path}`}</code>
-                </h2>
-                <p className="mt-2 text-sm">{op.summary}</p>
-                {op.description && (
-                  <p className="mt-1 text-muted-foreground text-sm [&_code]:font-mono">
-                    <InlineCode text={op.description} />
-                  </p>
-                )}
-                {ref && (
-                  <details className="mt-3 text-sm">
-                    <summary className="cursor-pointer font-medium">Request body: {ref}</summary>
-                    <pre className={pre}>{JSON.stringify(schemas[ref], null, 2)}</pre>
-                  </details>
-                )}
-                <table
-                  className="mt-3 w-full text-sm"
-                  aria-label={`${method.toUpperCase()} ${path} responses`}
-                >
-                  <tbody>
-                    {Object.entries(op.responses).map(([code, r]) => (
-                      <tr key={code} className="border-t align-top">
-                        <td className="w-16 py-1.5 pr-3 font-mono text-xs leading-5">{code}</td>
-                        <td className="py-1.5 text-muted-foreground [&_code]:font-mono">
-                          <InlineCode text={r.description} />
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </section>
-            );
-          }),
-        )}
-        <h2 className="mt-4 font-semibold text-lg">Webhooks</h2>
-        {Object.entries(doc.webhooks).map(([name, hook]) => (
-          <section key={name} className={card} id={`webhook-${name}`}>
-            <h3 className="font-semibold text-sm">
-              <code className="font-mono">{name}</code> —{" "}
-              {hook.post.requestBody.content["application/json"].schema.$ref.split("/").at(-1)}
-            </h3>
-            <p className="mt-1 text-muted-foreground text-sm [&_code]:font-mono">
-              <InlineCode text={hook.post.description} />
+          {doc.info.description.split("\n\n").map((paragraph) => (
+            <p key={paragraph} className={`max-w-3xl text-sm ${code}`}>
+              <InlineCode text={paragraph} />
             </p>
+          ))}
+        </PageHeader>
+
+        <nav aria-label="Sections" className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+          {tags.map((t) => (
+            <a key={t.name} href={`#${t.anchor}`} className="text-link hover:underline">
+              {t.name} ({t.operations.length})
+            </a>
+          ))}
+          <a href="#credentials" className="text-link hover:underline">
+            Credentials
+          </a>
+          <a href="#webhooks" className="text-link hover:underline">
+            Webhooks
+          </a>
+          <a href="#schemas" className="text-link hover:underline">
+            Schemas
+          </a>
+        </nav>
+
+        {tags.map((t) => (
+          <section key={t.name} aria-labelledby={t.anchor} className="grid gap-3">
+            <div className="mt-4 grid gap-1">
+              <h2 id={t.anchor} className="scroll-mt-4 font-semibold text-lg">
+                {t.name}
+              </h2>
+              {t.description && <p className="text-muted-foreground text-sm">{t.description}</p>}
+            </div>
+            {t.operations.map((op) => (
+              <OperationCard key={`${op.method} ${op.path}`} op={op} />
+            ))}
           </section>
         ))}
-        <h2 className="mt-4 font-semibold text-lg">Schemas</h2>
+
+        <h2 id="credentials" className="mt-4 scroll-mt-4 font-semibold text-lg">
+          Credentials
+        </h2>
+        <Card>
+          <CardContent>
+            <dl className="grid gap-3 text-sm">
+              {Object.entries(schemes).map(([name, scheme]) => (
+                <div key={name} className="grid gap-0.5">
+                  <dt className="font-medium font-mono text-xs">{name}</dt>
+                  <dd className={`text-muted-foreground ${code}`}>
+                    <InlineCode text={scheme.description} />
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </CardContent>
+        </Card>
+
+        <h2 id="webhooks" className="mt-4 scroll-mt-4 font-semibold text-lg">
+          Webhooks
+        </h2>
+        {Object.entries(doc.webhooks).map(([name, hook]) => (
+          <Card key={name} id={`webhook-${name}`}>
+            <CardContent>
+              <h3 className="font-semibold text-sm">
+                <code className="font-mono">{name}</code> —{" "}
+                <SchemaName
+                  use={{
+                    mediaType: "application/json",
+                    name: hook.post.requestBody.content["application/json"].schema.$ref
+                      .split("/")
+                      .at(-1),
+                  }}
+                />
+              </h3>
+              <p className={`mt-1 text-muted-foreground text-sm ${code}`}>
+                <InlineCode text={hook.post.description} />
+              </p>
+            </CardContent>
+          </Card>
+        ))}
+
+        <h2 id="schemas" className="mt-4 scroll-mt-4 font-semibold text-lg">
+          Schemas
+        </h2>
         {Object.entries(schemas).map(([name, s]) => (
-          <details key={name} className={card}>
+          <details
+            key={name}
+            id={`schema-${name}`}
+            className="scroll-mt-4 rounded-xl border bg-card p-4 text-card-foreground shadow-xs"
+          >
             <summary className="cursor-pointer font-medium font-mono text-sm">{name}</summary>
             <pre className={pre}>{JSON.stringify(s, null, 2)}</pre>
           </details>

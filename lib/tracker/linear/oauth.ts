@@ -16,10 +16,12 @@ export const LINEAR_SCOPES = ["read", "write"] as const;
 const STATE_TTL_MS = 10 * 60_000;
 const CALLBACK_PATH = "/api/integrations/linear/callback";
 
-export const OAuthAppSchema = z.object({
-  client_id: z.string().trim().min(1, "client_id is required").max(200),
-  client_secret: z.string().trim().min(1, "client_secret is required").max(500),
-});
+export const OAuthAppSchema = z
+  .object({
+    client_id: z.string().trim().min(1, "client_id is required").max(200),
+    client_secret: z.string().trim().min(1, "client_secret is required").max(500),
+  })
+  .meta({ id: "LinearOAuthApp" });
 
 type SavedApp = { client_id: string; client_secret_sealed: string };
 export type Connection = {

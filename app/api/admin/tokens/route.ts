@@ -1,8 +1,13 @@
 // /api/admin/tokens — token management for `npm run token` while this server holds the embedded
 // database. Only a caller that can read DATA_DIR (the local admin secret) gets in.
 
-import { z } from "zod";
-import { CreateTokenSchema, createToken, listTokens, revokeToken } from "@/lib/auth/manage-tokens";
+import type { z } from "zod";
+import {
+  createToken,
+  LocalAdminTokenActionSchema,
+  listTokens,
+  revokeToken,
+} from "@/lib/auth/manage-tokens";
 import { hashToken, safeEqual } from "@/lib/auth/token-format";
 import { localAdminSecret } from "@/lib/config/secrets";
 import { getDb } from "@/lib/db";
@@ -23,11 +28,6 @@ function checkLocalAdmin(request: Request) {
   }
 }
 
-const ActionSchema = z.discriminatedUnion("action", [
-  z.object({ action: z.literal("create"), token: CreateTokenSchema }),
-  z.object({ action: z.literal("revoke"), ref: z.string().min(1) }),
-]);
-
 // The local admin secret is this caller's credential (and its rate-limit bucket).
 const localAdmin = {
   caller: async (request: Request) => checkLocalAdmin(request),
@@ -38,8 +38,8 @@ export const GET = route(localAdmin, async () =>
   json({ tokens: await listTokens({ db: await getDb() }) }),
 );
 
-export const POST = route<void, NoParams, z.infer<typeof ActionSchema>>(
-  { ...localAdmin, body: ActionSchema, bodyLimit: 16 * 1024 },
+export const POST = route<void, NoParams, z.infer<typeof LocalAdminTokenActionSchema>>(
+  { ...localAdmin, body: LocalAdminTokenActionSchema, bodyLimit: 16 * 1024 },
   async ({ body }) => {
     const db = await getDb();
     if (body.action === "create")

@@ -1,6 +1,7 @@
 // GET /api/integrations/actions?apps=tracker — the actions an agent runtime may call, with
 // their parameters as JSON Schema (the shape of CrewAI's platform-tools transport).
-import { z } from "zod";
+import type { z } from "zod";
+import { ActionsQuerySchema } from "@/lib/api/management-schemas";
 import { json } from "@/lib/http/respond";
 import { integrationRoute, type NoParams } from "@/lib/http/routes";
 import { APP_NAMES, describeActions, grantedActions } from "@/lib/tracker/actions";
@@ -8,9 +9,7 @@ import { TrackerError } from "@/lib/tracker/errors";
 
 export const dynamic = "force-dynamic";
 
-const Query = z.object({ apps: z.string().max(1000).optional() });
-
-export const GET = integrationRoute<NoParams, undefined, z.infer<typeof Query>>(
+export const GET = integrationRoute<NoParams, undefined, z.infer<typeof ActionsQuerySchema>>(
   async ({ query }) => {
     const apps = (query.apps ?? APP_NAMES[0])
       .split(",")
@@ -24,5 +23,5 @@ export const GET = integrationRoute<NoParams, undefined, z.infer<typeof Query>>(
     }
     return json({ actions });
   },
-  { query: Query },
+  { query: ActionsQuerySchema },
 );

@@ -1,5 +1,5 @@
 // /api/integrations/tokens — integration tokens for agent runtimes (administrators only).
-import { z } from "zod";
+import { IntegrationTokenRequestSchema } from "@/lib/api/management-schemas";
 import { getDb } from "@/lib/db";
 import { errors, zodFieldErrors } from "@/lib/errors";
 import { readJsonBody, requireObject } from "@/lib/http/read-json";
@@ -9,11 +9,6 @@ import { createIntegrationToken, listIntegrationTokens } from "@/lib/tracker/int
 
 export const dynamic = "force-dynamic";
 
-const Create = z.object({
-  access: z.enum(["read", "write"]).default("write"),
-  label: z.string().trim().max(200).optional(),
-});
-
 export const GET = apiRoute(
   async () => json({ tokens: await listIntegrationTokens(await getDb()) }),
   { action: "admin" },
@@ -21,7 +16,9 @@ export const GET = apiRoute(
 
 export const POST = apiRoute(
   async ({ request }) => {
-    const parsed = Create.safeParse(requireObject(await readJsonBody(request, 4 * 1024)));
+    const parsed = IntegrationTokenRequestSchema.safeParse(
+      requireObject(await readJsonBody(request, 4 * 1024)),
+    );
     if (!parsed.success)
       throw errors.unprocessable("Invalid integration token request.", {
         errors: zodFieldErrors(parsed.error),

@@ -5,7 +5,7 @@
 // Precedence: the built-in defaults, then the prices saved here, then the MODEL_PRICES
 // environment variable — the environment wins, so an operator's configuration cannot be
 // overridden from the dashboard. GET shows each layer and the table in force.
-import { z } from "zod";
+import type { z } from "zod";
 import { getDb } from "@/lib/db";
 import { writeSetting } from "@/lib/db/settings";
 import { json } from "@/lib/http/respond";
@@ -16,26 +16,14 @@ import {
   forgetModelPrices,
   loadModelPrices,
   MODEL_PRICES_SETTING,
-  type ModelPrices,
-  ModelPricesSchema,
+  ModelPricesUpdateSchema,
+  type ModelPricesViewSchema,
   savedModelPrices,
 } from "@/lib/runs/pricing";
 
 export const dynamic = "force-dynamic";
 
-const BodySchema = z.object({
-  prices: ModelPricesSchema.refine((p) => Object.keys(p).length <= 200, {
-    error: "at most 200 models",
-  }),
-});
-
-async function view(): Promise<{
-  prices: ModelPrices;
-  saved: ModelPrices;
-  environment: ModelPrices;
-  defaults: ModelPrices;
-  precedence: string;
-}> {
+async function view(): Promise<z.infer<typeof ModelPricesViewSchema>> {
   const db = await getDb();
   forgetModelPrices();
   return {
@@ -49,10 +37,10 @@ async function view(): Promise<{
 
 export const GET = apiRoute(async () => json(await view()), { action: "admin" });
 
-export const PUT = apiRoute<NoParams, z.infer<typeof BodySchema>>(
+export const PUT = apiRoute<NoParams, z.infer<typeof ModelPricesUpdateSchema>>(
   async ({ body }) => {
     await writeSetting(await getDb(), MODEL_PRICES_SETTING, body.prices);
     return json(await view());
   },
-  { action: "admin", body: BodySchema },
+  { action: "admin", body: ModelPricesUpdateSchema },
 );

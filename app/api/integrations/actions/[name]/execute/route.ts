@@ -1,5 +1,6 @@
 // POST /api/integrations/actions/{name}/execute — run one action: {"integration": {…params}}.
-import { z } from "zod";
+import type { z } from "zod";
+import { ActionRequestSchema } from "@/lib/api/management-schemas";
 import { getDb } from "@/lib/db";
 import { json } from "@/lib/http/respond";
 import { integrationRoute } from "@/lib/http/routes";
@@ -9,9 +10,7 @@ import { assertAllowed } from "@/lib/tracker/integration-token";
 export const dynamic = "force-dynamic";
 
 // The action's own parameters are validated by the action (its codes are the seed's failures).
-const Body = z.object({ integration: z.unknown() });
-
-export const POST = integrationRoute<{ name: string }, z.infer<typeof Body>>(
+export const POST = integrationRoute<{ name: string }, z.infer<typeof ActionRequestSchema>>(
   async ({ caller: access, params, body }) => {
     assertAllowed(access, params.name);
     const result = await executeAction(await getDb(), params.name, body.integration ?? {}, {
@@ -19,5 +18,5 @@ export const POST = integrationRoute<{ name: string }, z.infer<typeof Body>>(
     });
     return json(result);
   },
-  { body: Body },
+  { body: ActionRequestSchema },
 );

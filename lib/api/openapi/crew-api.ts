@@ -1,0 +1,165 @@
+import {
+  EventsQuerySchema,
+  EventsResponseSchema,
+  InputsResponseSchema,
+  KickoffRequestSchema,
+  KickoffResponseSchema,
+  ResumeRequestSchema,
+  ResumeResponseSchema,
+  StatusResponseSchema,
+  StopResponseSchema,
+} from "@/lib/api/schemas";
+import type { OperationSpec } from "./operations";
+
+// The Crew Execution Service API, mounted once per crew: `/api/crews/{crew}` is the base URL a
+// CrewAI client is given. Every other method on these paths is a 405 problem (after the token).
+const BASE = "/api/crews/{crew}";
+const tag = "Crew API";
+const noCrew = { 404: "No such crew." };
+const remote = {
+  502: "A remote deployment's crew (`@<deployment>`): the deployment refused our token, failed or could not be reached.",
+};
+const webhookRefused =
+  "Malformed JSON, not an object, wrong value types, meta over 16 KiB, or a webhook URL that is invalid or may not be called (private, loopback, …: see `errors`).";
+
+export const crewApi: OperationSpec[] = [
+  {
+    method: "get",
+    path: `${BASE}`,
+    operationId: "health",
+    tag,
+    summary: "Health check",
+    access: { action: "read" },
+    responses: {
+      200: {
+        description: "The crew is healthy (a remote deployment's crew: as healthy as it says).",
+        mediaType: "text/plain",
+        schema: { type: "string", example: "Healthy" },
+      },
+    },
+    problems: { ...noCrew, ...remote },
+  },
+  {
+    method: "get",
+    path: `${BASE}/inputs`,
+    operationId: "inputs",
+    tag,
+    summary: "The inputs the crew requires",
+    description:
+      "`inputs` lists the names, as CrewAI does. `input_schema` describes them as JSON Schema for building a form: a crew may type its inputs (string, text, number, boolean, enum, date, json) with a description, default and example in its YAML; inputs it does not type are required strings.",
+    access: { action: "read" },
+    responses: { 200: { description: "OK", schema: InputsResponseSchema } },
+    problems: { ...noCrew, 502: "The remote deployment's /inputs did not answer a list." },
+  },
+  {
+    method: "post",
+    path: `${BASE}/kickoff`,
+    operationId: "kickoff",
+    tag,
+    summary: "Start an execution",
+    description:
+      'Queues an execution and answers at once with its `kickoff_id`; poll `/status/{kickoff_id}` or follow `/executions/{kickoff_id}/stream`. Unknown inputs are ignored. Typed inputs (see `/inputs`) are checked and converted: numbers and booleans may be sent as strings (`"42"`, `"true"`), dates as `YYYY-MM-DD`, enums must be one of their options, json inputs take JSON text or the value itself (stored as JSON text); a missing optional input takes its default.',
+    access: { action: "start" },
+    body: { schema: KickoffRequestSchema },
+    responses: { 200: { description: "Queued.", schema: KickoffResponseSchema } },
+    problems: {
+      400: webhookRefused,
+      ...noCrew,
+      413: "Body over 1 MiB.",
+      ...remote,
+      422: 'Required inputs missing (absent, null or empty), listed in `missing_inputs`; and/or typed inputs with a wrong value, each in `errors` as `{path: "inputs.<name>", message}`.',
+    },
+  },
+  {
+    method: "get",
+    path: `${BASE}/status/{kickoff_id}`,
+    operationId: "status",
+    tag,
+    summary: "Execution status, task progress and outputs so far",
+    description: "A user token sees only the executions it started.",
+    access: { action: "read" },
+    responses: { 200: { description: "OK", schema: StatusResponseSchema } },
+    problems: { 404: "Unknown execution, not a UUID, or not visible to this token." },
+  },
+  {
+    method: "post",
+    path: `${BASE}/stop/{kickoff_id}`,
+    operationId: "stop",
+    tag,
+    summary: "Stop a queued, running or paused execution",
+    access: { action: "stop" },
+    responses: { 200: { description: "Stopped.", schema: StopResponseSchema } },
+    problems: { 404: "Unknown execution.", 409: "The execution has already finished.", ...remote },
+  },
+  {
+    method: "post",
+    path: `${BASE}/resume`,
+    operationId: "resume",
+    tag,
+    summary: "Approve a task awaiting review, or send it back with feedback",
+    access: { action: "review" },
+    body: { schema: ResumeRequestSchema },
+    responses: { 200: { description: "OK", schema: ResumeResponseSchema } },
+    problems: {
+      400: "Malformed JSON, a webhook URL that may not be called, or nothing of this task awaits review (the execution is not paused for it), as CrewAI answers.",
+      404: "Unknown execution, or the execution has no such task.",
+      409: "Someone else decided this review first (`reviewed_by`, `reviewed_at`).",
+      413: "Body over 1 MiB.",
+      422: "A required field is missing or has the wrong type (`missing_fields`, `errors`).",
+      ...remote,
+    },
+  },
+  {
+    method: "get",
+    path: `${BASE}/executions/{kickoff_id}/events`,
+    operationId: "events",
+    tag,
+    summary: "The execution's event log",
+    description:
+      "Events with a sequence number above `after`, oldest first; the sequence has no gaps.",
+    access: { action: "read" },
+    query: EventsQuerySchema,
+    responses: { 200: { description: "OK", schema: EventsResponseSchema } },
+    problems: { 400: "Invalid query.", 404: "Unknown execution." },
+  },
+  {
+    method: "get",
+    path: `${BASE}/executions/{kickoff_id}/stream`,
+    operationId: "stream",
+    tag,
+    summary: "The event log, live, as Server-Sent Events",
+    description:
+      "Every event after `Last-Event-ID` (or `after`), then each new one as it is written. Each is `event: execution`, `id: <seq>`, `data: <ExecutionEvent as JSON>`; when the execution completes, fails or is stopped an `event: end` follows and the stream closes. A comment is sent every 15 s to keep the connection open; reconnect with `Last-Event-ID` to resume without gaps.",
+    access: { action: "read" },
+    parameters: [
+      {
+        name: "Last-Event-ID",
+        in: "header",
+        description: "The last `id` received: resume after it (wins over `after`).",
+        schema: { type: "integer", minimum: 0 },
+      },
+      {
+        name: "after",
+        in: "query",
+        description: "Start after this sequence number.",
+        schema: { type: "integer", minimum: 0, default: 0 },
+      },
+    ],
+    responses: {
+      200: {
+        description: "An `text/event-stream` of ExecutionEvent records.",
+        mediaType: "text/event-stream",
+        schema: {
+          type: "string",
+          example:
+            'retry: 1000\n\nid: 1\nevent: execution\ndata: {"seq":1,"type":"execution_started",…}\n\n',
+        },
+      },
+    },
+    problems: {
+      404: "Unknown execution.",
+      429: "Too many open streams for this caller (Retry-After).",
+      503: "The server is at its stream limit, shutting down, or its database is unreachable (Retry-After).",
+    },
+  },
+];

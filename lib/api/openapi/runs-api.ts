@@ -1,0 +1,83 @@
+import { RunStatsQuerySchema, RunStatsSchema, RunsPageSchema } from "@/lib/api/schemas";
+import { ListQuerySchema } from "@/lib/runs/list-executions";
+import {
+  SavedViewInputSchema,
+  SavedViewSchema,
+  SavedViewsResponseSchema,
+} from "@/lib/views/schema";
+import type { OperationSpec } from "./operations";
+
+// Executions across crews (the runs table and the overview) and the saved views of that table.
+const tag = "Runs";
+
+export const runsApi: OperationSpec[] = [
+  {
+    method: "get",
+    path: "/api/runs",
+    operationId: "listRuns",
+    tag,
+    summary: "Executions across crews, newest first, filtered and paginated",
+    description:
+      "`meta=key:value` may repeat (every one must match). A user token sees only the executions it started. Page with `cursor` from `next_cursor` / `prev_cursor`.",
+    access: { action: "read" },
+    query: ListQuerySchema,
+    responses: { 200: { description: "One page.", schema: RunsPageSchema } },
+    problems: {
+      400: "Invalid query (a bad cursor, a meta filter that is not key:value).",
+      422: "`from` is after `to`.",
+    },
+  },
+  {
+    method: "get",
+    path: "/api/runs/stats",
+    operationId: "runStats",
+    tag,
+    summary: "Counts and per-day series of the last `days` days",
+    description:
+      "Outcomes, p50/p95 duration, review wait, tokens and estimated cost per day (today included), and totals.",
+    access: { action: "read" },
+    query: RunStatsQuerySchema,
+    responses: { 200: { description: "OK", schema: RunStatsSchema } },
+    problems: { 400: "`days` is not a whole number from 1 to 90." },
+  },
+  {
+    method: "get",
+    path: "/api/views",
+    operationId: "listViews",
+    tag,
+    summary: "The caller's saved views of the runs list",
+    description:
+      "Views belong to a person: a user token or the dashboard's session, not the organization.",
+    access: { action: "read", personOnly: true },
+    responses: { 200: { description: "OK", schema: SavedViewsResponseSchema } },
+  },
+  {
+    method: "post",
+    path: "/api/views",
+    operationId: "saveView",
+    tag,
+    summary: "Save a view (a view of the same name is replaced)",
+    access: { action: "read", personOnly: true },
+    body: { schema: SavedViewInputSchema },
+    responses: {
+      200: { description: "Replaced the caller's view of that name.", schema: SavedViewSchema },
+      201: { description: "Saved.", schema: SavedViewSchema },
+    },
+    problems: {
+      400: "Malformed JSON or wrong types.",
+      409: "At most 100 views per person.",
+      413: "Body over 16 KiB.",
+      422: "A field is missing or out of range.",
+    },
+  },
+  {
+    method: "delete",
+    path: "/api/views/{id}",
+    operationId: "deleteView",
+    tag,
+    summary: "Delete one of the caller's saved views",
+    access: { action: "read", personOnly: true },
+    responses: { 204: { description: "Deleted." } },
+    problems: { 404: "No such view of the caller's." },
+  },
+];
