@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { ResumeRequest } from "@/lib/api/schemas";
+import type { ResumeRequest, StreamWebhooks } from "@/lib/api/schemas";
 import { ownerOf, type Principal, principalName } from "@/lib/auth/principal";
 import type { CrewDef } from "@/lib/crew/schema";
 import type { Db, Queryable } from "@/lib/db/types";
@@ -7,7 +7,9 @@ import { AppError, errors } from "@/lib/errors";
 import { type ExecutionPatch, mutateExecution, withoutKnownKeys } from "@/lib/runs/execution-store";
 import { getExecutionOrThrow } from "@/lib/runs/get-execution";
 import { TERMINAL } from "@/lib/runs/states";
-import type { ExecutionRow, NewEvent, RemoteState } from "@/lib/runs/types";
+import type { ExecutionRow, NewEvent, RemoteState, WebhookUrls } from "@/lib/runs/types";
+import { assertWebhookUrlsAllowed } from "@/lib/webhooks/check-urls";
+import { streamSubscription } from "@/lib/webhooks/stream-subscription";
 import { callDeployment, RemoteUnreachableError } from "./client";
 import { hookUrls } from "./hooks";
 import { readRemoteError } from "./remote-status";
@@ -115,19 +117,24 @@ export async function kickoffRemote({
   deployment,
   principal,
   inputs,
+  webhooks,
 }: {
   db: Db;
   deployment: Deployment;
   principal: Principal;
   inputs: Record<string, unknown>;
+  /** The kickoff's `webhooks` stream: the mirrored events go out from here like a local run's. */
+  webhooks?: StreamWebhooks;
 }): Promise<string> {
   const id = crypto.randomUUID();
   const remote: RemoteState = { interval_ms: 2_000 };
   const snapshot = { ...remoteCrewDef(deployment), inputs: Object.keys(inputs) };
+  if (webhooks) await assertWebhookUrlsAllowed({ webhooks });
+  const urls: WebhookUrls = webhooks ? { stream: streamSubscription(webhooks) } : {};
   await db.query(
     `INSERT INTO executions (id, crew, status, owner_user_id, token_id, inputs, crew_snapshot, tasks, last_seq,
-                             deployment_id, remote, next_poll_at)
-     VALUES ($1, $2, 'queued', $3, $4, $5::jsonb, $6::jsonb, '[]'::jsonb, 0, $7, $8::jsonb, NULL)`,
+                             deployment_id, remote, next_poll_at, webhooks)
+     VALUES ($1, $2, 'queued', $3, $4, $5::jsonb, $6::jsonb, '[]'::jsonb, 0, $7, $8::jsonb, NULL, $9::jsonb)`,
     [
       id,
       remoteCrew(deployment.slug),
@@ -137,6 +144,7 @@ export async function kickoffRemote({
       JSON.stringify(snapshot),
       deployment.id,
       JSON.stringify(remote),
+      JSON.stringify(urls),
     ],
   );
   let reply: Awaited<ReturnType<typeof callDeployment>>;

@@ -3,8 +3,9 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { call, crewClient, type Json } from "../support/api";
+import { call, crewClient, type Json, until } from "../support/api";
 import { type Proc, startServer, TEST_ADMIN, TEST_CREW_TOKEN, tempDir } from "../support/harness";
+import { startReceiver } from "../support/receiver";
 import { signIn } from "../support/session";
 
 // A run on another Crewdeck whose /status lags behind its event log (a cache, a replica, a poll
@@ -126,6 +127,7 @@ let remote: Proc & { url: string };
 let model: Awaited<ReturnType<typeof startGatedModel>>;
 let proxy: Awaited<ReturnType<typeof startLaggingProxy>>;
 let adminSession: Record<string, string>;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
 
 beforeAll(async () => {
   adminSession = {
@@ -133,6 +135,7 @@ beforeAll(async () => {
     origin: baseUrl,
   };
   model = await startGatedModel();
+  receiver = await startReceiver();
   const crews = tempDir("gated-crews");
   fs.mkdirSync(path.join(crews, "gated"), { recursive: true });
   fs.writeFileSync(path.join(crews, "gated", "crew.yaml"), CREW);
@@ -153,6 +156,7 @@ afterAll(async () => {
   await remote?.kill();
   await proxy?.close();
   await model?.close();
+  await receiver?.close();
 });
 
 describe("a completed run on another Crewdeck", () => {
@@ -163,7 +167,18 @@ describe("a completed run on another Crewdeck", () => {
     });
     expect(r.status, r.text).toBe(201);
     const crew = crewClient(baseUrl, `@${r.json.slug}`, TEST_CREW_TOKEN);
-    const id = await crew.start({ job: "tides" });
+    // The kickoff's `webhooks` stream works for a remote run too: its mirrored events go out.
+    const kicked = await crew.kickoff({
+      inputs: { job: "tides" },
+      webhooks: {
+        events: ["task_completed", "crew_kickoff_completed"],
+        url: receiver.url("/remote-stream"),
+        realtime: true,
+        authentication: { strategy: "bearer", token: "remote-stream-token" },
+      },
+    });
+    expect(kicked.status, kicked.text).toBe(200);
+    const id = kicked.json.kickoff_id as string;
     const states = (s: Json) => s.tasks.map((t: Json) => `${t.task_id}:${t.status}`).join(" ");
 
     // Task two is under way on the remote (its answer held): one done, two running.
@@ -195,5 +210,22 @@ describe("a completed run on another Crewdeck", () => {
     const again = (await crew.status(id)).json;
     expect(states(again)).toBe("one:completed two:completed three:completed");
     expect(again.in_progress).toEqual([]);
+
+    const streamed = await until(
+      "the streamed crew_kickoff_completed",
+      () =>
+        receiver
+          .delivered()
+          .filter((p) => p.path === "/remote-stream")
+          .flatMap((p) => p.body.events as Json[]),
+      (events) => events.some((e) => e.type === "crew_kickoff_completed"),
+    );
+    expect(streamed.map((e) => `${e.type}:${e.data.task_id ?? ""}`)).toEqual([
+      "task_completed:one",
+      "task_completed:two",
+      "task_completed:three",
+      "crew_kickoff_completed:",
+    ]);
+    expect(receiver.received[0]?.attemptHeaders.authorization).toBe("Bearer remote-stream-token");
   });
 });
