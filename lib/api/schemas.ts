@@ -371,6 +371,25 @@ export const CrewWebhookSchema = z
   })
   .meta({ id: "CrewWebhook" });
 
+export const StreamWebhookSchema = z
+  .object({
+    events: z.array(
+      z.object({
+        id: z.string().describe("`<execution_id>:<sequence>`: stable, deduplicate on it"),
+        execution_id: z.uuid(),
+        timestamp: z.string().describe("When the event happened (ISO 8601)"),
+        type: z.enum(STREAM_EVENT_NAMES).describe("CrewAI's event name"),
+        sequence: z.number().int().describe("The event's sequence number: orders the events"),
+        data: z
+          .record(z.string(), z.unknown())
+          .describe(
+            "The event's fields: task_id, attempt, agent, output; response (llm_call_completed); tool_name, tool_args, output (tool_usage_*)",
+          ),
+      }),
+    ),
+  })
+  .meta({ id: "StreamWebhook" });
+
 // GET /api/runs: one page of the runs table.
 export const RunRowSchema = z
   .object({

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { StreamWebhookSchema } from "@/lib/api/schemas";
 import { crewClient, expectProblem, type Json, until } from "../support/api";
 import { TEST_CREW_TOKEN } from "../support/harness";
 import { startReceiver } from "../support/receiver";
@@ -47,6 +48,8 @@ describe("kickoff `webhooks`: streamed events", () => {
       expect(p.attemptHeaders.authorization).toBe("Bearer stream-token-123");
       expect(p.validSignature).toBe(true);
       expect(p.body.events).toHaveLength(1);
+      // The body keeps the contract the OpenAPI document publishes.
+      expect(StreamWebhookSchema.safeParse(p.body).error?.issues).toBeUndefined();
     }
     const events = streamedTo("/realtime");
     expect(events.map((e) => `${e.type}:${e.data.task_id ?? ""}`)).toEqual([
