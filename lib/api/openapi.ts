@@ -98,13 +98,18 @@ export function openApiDocument() {
             "CrewWebhook",
             "When the execution completes, fails or is stopped (to `crewWebhookUrl`).",
           ],
+          [
+            "stream",
+            "StreamWebhook",
+            "The events listed in the kickoff's `webhooks.events` (to `webhooks.url`, with `Authorization: Bearer <token>` when `authentication` is given): one per POST with `realtime: true`, otherwise batched (up to a second, and while an earlier batch is still being sent). Per endpoint, in sequence order; the subscription lasts the whole run.",
+          ],
         ] as const
       ).map(([name, ref, description]) => [
         name,
         {
           post: {
             summary: `${name} event`,
-            description: `${description} URLs given at kickoff apply until the first pause for review; from each /resume on, only the URLs given in that resume. Signed per Standard Webhooks: \`webhook-id\` (stable across retries: deduplicate on it), \`webhook-timestamp\`, \`webhook-signature: v1,<base64 HMAC-SHA256 of "id.timestamp.body">\`. Answer 2xx within 15 s; other answers are retried (immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h); 410 stops the endpoint; 429/503 Retry-After is honoured; redirects are not followed.`,
+            description: `${description}${name === "stream" ? "" : " URLs given at kickoff apply until the first pause for review; from each /resume on, only the URLs given in that resume."} Signed per Standard Webhooks: \`webhook-id\` (stable across retries: deduplicate on it), \`webhook-timestamp\`, \`webhook-signature: v1,<base64 HMAC-SHA256 of "id.timestamp.body">\`. Answer 2xx within 15 s; other answers are retried (immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h); 410 stops the endpoint; 429/503 Retry-After is honoured; redirects are not followed.`,
             requestBody: {
               content: { "application/json": { schema: { $ref: `#/components/schemas/${ref}` } } },
             },

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { InputSchema } from "@/lib/crew/input-schema";
 import { CREWAI_STATES, EXECUTION_STATUSES, TASK_STATUSES } from "@/lib/runs/states";
+import { STREAM_EVENT_NAMES } from "@/lib/webhooks/stream-events";
 
 // The API's request and response shapes: validation, TypeScript types and the OpenAPI document
 // all come from here.
@@ -33,6 +34,58 @@ const KickoffInputValueSchema = z.union(
   { error: "input values must be a string, a number or a boolean" },
 );
 
+const EVENT_LIST = STREAM_EVENT_NAMES.join(", ");
+
+/**
+ * CrewAI AMP's webhook streaming: the listed events of the run, POSTed to `url` as
+ * `{"events": [...]}`; `realtime` sends each at once, otherwise they are batched.
+ */
+export const StreamWebhooksSchema = z
+  .object(
+    {
+      events: z
+        .array(z.string({ error: "each event must be a string" }), {
+          error: "must be a list of event names",
+        })
+        .min(1, `must list at least one event (valid events: ${EVENT_LIST})`)
+        .superRefine((names, ctx) => {
+          const valid: readonly string[] = STREAM_EVENT_NAMES;
+          const unknown = [...new Set(names.filter((n) => !valid.includes(n)))];
+          if (unknown.length)
+            ctx.addIssue({
+              code: "custom",
+              message: `unknown event ${unknown.map((n) => `'${n}'`).join(", ")}; valid events: ${EVENT_LIST}`,
+            });
+        })
+        .meta({ items: { type: "string", enum: [...STREAM_EVENT_NAMES] } }),
+      url: WebhookUrlSchema,
+      realtime: z
+        .boolean({ error: "must be true or false" })
+        .default(false)
+        .describe(
+          "true: one POST per event, as it happens; false: events batched (up to a second) into fewer POSTs",
+        ),
+      authentication: z
+        .object(
+          {
+            strategy: z.literal("bearer", {
+              error: 'must be "bearer" (the only strategy supported)',
+            }),
+            token: z
+              .string({ error: "must be a string" })
+              .min(1, "must not be empty")
+              .max(4096, "must be at most 4096 characters"),
+          },
+          { error: "must be an object with strategy and token" },
+        )
+        .optional()
+        .describe("Sent as `Authorization: Bearer <token>` with every POST"),
+    },
+    { error: "must be an object with events, url, realtime and authentication" },
+  )
+  .meta({ id: "StreamWebhooks" });
+export type StreamWebhooks = z.infer<typeof StreamWebhooksSchema>;
+
 export const KickoffRequestSchema = z
   .object({
     inputs: z
@@ -49,6 +102,8 @@ export const KickoffRequestSchema = z
     taskWebhookUrl: CallbackUrlSchema,
     stepWebhookUrl: CallbackUrlSchema,
     crewWebhookUrl: CallbackUrlSchema,
+    // null, as for the URLs, means none.
+    webhooks: z.preprocess((v) => (v === null ? undefined : v), StreamWebhooksSchema.optional()),
   })
   .meta({ id: "KickoffRequest" });
 
@@ -351,6 +406,25 @@ export const CrewWebhookSchema = z
     }),
   })
   .meta({ id: "CrewWebhook" });
+
+export const StreamWebhookSchema = z
+  .object({
+    events: z.array(
+      z.object({
+        id: z.string().describe("`<execution_id>:<sequence>`: stable, deduplicate on it"),
+        execution_id: z.uuid(),
+        timestamp: z.string().describe("When the event happened (ISO 8601)"),
+        type: z.enum(STREAM_EVENT_NAMES).describe("CrewAI's event name"),
+        sequence: z.number().int().describe("The event's sequence number: orders the events"),
+        data: z
+          .record(z.string(), z.unknown())
+          .describe(
+            "The event's fields: task_id, attempt, agent, output; response (llm_call_completed); tool_name, tool_args, output (tool_usage_*)",
+          ),
+      }),
+    ),
+  })
+  .meta({ id: "StreamWebhook" });
 
 // GET /api/runs: one page of the runs table.
 export const RunRowSchema = z

@@ -344,6 +344,20 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       );
     `,
   },
+  {
+    version: 12,
+    name: "streamed webhooks (CrewAI's kickoff `webhooks` object)",
+    sql: `
+      ALTER TABLE webhook_deliveries DROP CONSTRAINT webhook_deliveries_kind_check;
+      ALTER TABLE webhook_deliveries ADD CONSTRAINT webhook_deliveries_kind_check
+        CHECK (kind IN ('step', 'task', 'crew', 'stream'));
+      -- The Authorization header the subscription asked for, sealed (never listed, never logged).
+      ALTER TABLE webhook_deliveries ADD COLUMN auth_sealed text;
+      -- Streamed events go out in order per endpoint, as step events do.
+      CREATE INDEX webhook_deliveries_stream_queue ON webhook_deliveries (execution_id, url, position)
+        WHERE status IN ('pending', 'delivering') AND kind = 'stream';
+    `,
+  },
 ];
 
 // Several processes may start at once against one PostgreSQL: the advisory lock lets one migrate

@@ -1,18 +1,21 @@
 import crypto from "node:crypto";
-import type { ResumeRequest } from "@/lib/api/schemas";
+import type { ResumeRequest, StreamWebhooks } from "@/lib/api/schemas";
 import { ownerOf, type Principal, principalName } from "@/lib/auth/principal";
 import type { CrewDef } from "@/lib/crew/schema";
-import type { Db } from "@/lib/db/types";
+import type { Db, Queryable } from "@/lib/db/types";
 import { AppError, errors } from "@/lib/errors";
 import { type ExecutionPatch, mutateExecution, withoutKnownKeys } from "@/lib/runs/execution-store";
 import { getExecutionOrThrow } from "@/lib/runs/get-execution";
 import { TERMINAL } from "@/lib/runs/states";
-import type { ExecutionRow, NewEvent, RemoteState } from "@/lib/runs/types";
+import type { ExecutionRow, NewEvent, RemoteState, WebhookUrls } from "@/lib/runs/types";
+import { assertWebhookUrlsAllowed } from "@/lib/webhooks/check-urls";
+import { streamSubscription } from "@/lib/webhooks/stream-subscription";
 import { callDeployment, RemoteUnreachableError } from "./client";
 import { hookUrls } from "./hooks";
 import { readRemoteError } from "./remote-status";
 import type { Deployment } from "./store";
-import { stateFromEvents } from "./translate";
+import { mergeTasks, TASK_EVENT_TYPES, type TaskEvent, tasksFromSnapshot } from "./task-states";
+import { stateFromEvents, type TaskSnapshot } from "./translate";
 
 // Runs of remote deployments. Each is an execution row of its own (crew `@<deployment>`), so the
 // runs list, inbox, status, event log and live timeline treat it like a local run; the local
@@ -114,19 +117,24 @@ export async function kickoffRemote({
   deployment,
   principal,
   inputs,
+  webhooks,
 }: {
   db: Db;
   deployment: Deployment;
   principal: Principal;
   inputs: Record<string, unknown>;
+  /** The kickoff's `webhooks` stream: the mirrored events go out from here like a local run's. */
+  webhooks?: StreamWebhooks;
 }): Promise<string> {
   const id = crypto.randomUUID();
   const remote: RemoteState = { interval_ms: 2_000 };
   const snapshot = { ...remoteCrewDef(deployment), inputs: Object.keys(inputs) };
+  if (webhooks) await assertWebhookUrlsAllowed({ webhooks });
+  const urls: WebhookUrls = webhooks ? { stream: streamSubscription(webhooks) } : {};
   await db.query(
     `INSERT INTO executions (id, crew, status, owner_user_id, token_id, inputs, crew_snapshot, tasks, last_seq,
-                             deployment_id, remote, next_poll_at)
-     VALUES ($1, $2, 'queued', $3, $4, $5::jsonb, $6::jsonb, '[]'::jsonb, 0, $7, $8::jsonb, NULL)`,
+                             deployment_id, remote, next_poll_at, webhooks)
+     VALUES ($1, $2, 'queued', $3, $4, $5::jsonb, $6::jsonb, '[]'::jsonb, 0, $7, $8::jsonb, NULL, $9::jsonb)`,
     [
       id,
       remoteCrew(deployment.slug),
@@ -136,6 +144,7 @@ export async function kickoffRemote({
       JSON.stringify(snapshot),
       deployment.id,
       JSON.stringify(remote),
+      JSON.stringify(urls),
     ],
   );
   let reply: Awaited<ReturnType<typeof callDeployment>>;
@@ -188,16 +197,30 @@ export async function applyRemote(
     remote?: Partial<RemoteState>;
     /** Also take the state the new events imply (a stale repeat of an old one implies nothing). */
     stateFromEvents?: boolean;
+    /** The tasks a /status answer listed: merged with what the log says, never taken blindly. */
+    snapshot?: TaskSnapshot;
   },
 ) {
   return db.tx(async (q) => {
     await q.query("SELECT 1 FROM executions WHERE id = $1 FOR UPDATE", [id]);
     const fresh = await withoutKnownKeys(q, id, change.events ?? []);
+    const taskEvents =
+      change.snapshot || fresh.some(isTaskEvent) ? await storedTaskEvents(q, id) : undefined;
     return mutateExecution(q, { id }, (row) => {
       const patch: ExecutionPatch = {
         ...change.patch,
         ...(change.stateFromEvents ? stateFromEvents(fresh) : {}),
       };
+      // The tasks as the whole log has them (whatever order its events came in), over the
+      // snapshot's list — so neither a stale /status nor a late event moves a task back.
+      if (taskEvents) {
+        const base = change.snapshot
+          ? tasksFromSnapshot(change.snapshot.tasks, change.snapshot.completed, row.tasks)
+          : row.tasks;
+        const now = new Date();
+        const arriving = fresh.filter(isTaskEvent).map((e) => ({ ...e, created_at: now }));
+        patch.tasks = mergeTasks(base, [...taskEvents, ...arriving]);
+      }
       // Anything the remote reports beyond the kickoff means the run has started there.
       if (!patch.status && row.status === "queued" && fresh.length) patch.status = "running";
       if (TERMINAL.has(row.status)) {
@@ -222,6 +245,18 @@ export async function applyRemote(
       return { patch, events: fresh };
     });
   });
+}
+
+const isTaskEvent = (e: NewEvent) =>
+  Boolean(e.task_id) && (TASK_EVENT_TYPES as readonly string[]).includes(e.type);
+
+async function storedTaskEvents(q: Queryable, id: string): Promise<TaskEvent[]> {
+  const { rows } = await q.query<TaskEvent>(
+    `SELECT seq, type, task_id, attempt, data, created_at FROM execution_events
+      WHERE execution_id = $1 AND task_id IS NOT NULL AND type = ANY($2::text[]) ORDER BY seq`,
+    [id, TASK_EVENT_TYPES],
+  );
+  return rows;
 }
 
 /** The row with its remote bookkeeping, or undefined. */

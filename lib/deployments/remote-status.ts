@@ -16,6 +16,8 @@ export type RemoteTask = {
   name: string | null;
   status: string | null;
   output: string | null;
+  /** How many attempts the remote counts (Crewdeck does; CrewAI does not: null). */
+  attempts: number | null;
 };
 export type RemoteStatus = {
   /** null: the shape is not understood, and the UI shows `raw` instead */
@@ -68,6 +70,7 @@ const TaskEntry = z.object({
   output: text,
   raw: text,
   summary: text,
+  attempts: entry(z.number().int().min(0)),
 });
 type TaskEntry = z.infer<typeof TaskEntry>;
 const TaskList = entry(z.array(entry(TaskEntry)));
@@ -188,6 +191,7 @@ function readTasks(b: StatusBody, result: z.infer<typeof ResultObject> | null): 
               name: t.name ?? null,
               status: t.status ?? doneStatus,
               output: taskOutput(t),
+              attempts: t.attempts ?? null,
             },
           ]
         : [],

@@ -126,6 +126,7 @@ export async function syncRemote(db: Db, id: string): Promise<{ changed: boolean
     const applied = await applyRemote(db, id, {
       patch: derived.patch,
       events: derived.events,
+      snapshot: derived.snapshot,
       remote: {
         kind: remote.kind,
         raw_status: status.raw,

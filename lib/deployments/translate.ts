@@ -1,9 +1,12 @@
 import crypto from "node:crypto";
 import type { ExecutionPatch } from "@/lib/runs/execution-store";
 import type { ExecutionStatus } from "@/lib/runs/states";
-import type { ExecutionRow, NewEvent, TaskState } from "@/lib/runs/types";
+import type { ExecutionRow, NewEvent } from "@/lib/runs/types";
 import type { HookKind } from "./hooks";
-import type { RemoteStatus } from "./remote-status";
+import type { RemoteStatus, RemoteTask } from "./remote-status";
+
+/** The tasks a /status answer lists, and whether it says the run completed. */
+export type TaskSnapshot = { tasks: RemoteTask[]; completed: boolean };
 
 // Turning what a remote deployment says — its event log, its webhooks, its /status — into events
 // of our log and a new state for the run. Each event gets a key saying what it is, so the same
@@ -137,42 +140,24 @@ function stateFromEvent(e: NewEvent): ExecutionPatch {
 export const stateFromEvents = (events: NewEvent[]): ExecutionPatch =>
   Object.assign({}, ...events.map(stateFromEvent));
 
-function tasksFrom(status: RemoteStatus, previous: TaskState[]): TaskState[] {
-  return status.tasks.map((t) => {
-    const before = previous.find((p) => p.task_id === t.task_id);
-    const done = t.status === "completed" || (status.state === "completed" && t.output !== null);
-    return {
-      task_id: t.task_id,
-      name: t.name ?? t.task_id,
-      agent: before?.agent ?? "",
-      human_input: before?.human_input ?? false,
-      status: done
-        ? "completed"
-        : ((t.status as TaskState["status"] | null) ?? before?.status ?? "pending"),
-      attempts: before?.attempts ?? (t.output === null ? 0 : 1),
-      output: t.output,
-      started_at: before?.started_at ?? null,
-      finished_at: before?.finished_at ?? null,
-      execution_time: null,
-    };
-  });
-}
-
 /**
  * A /status answer as a new state and, for a remote without an event log of its own, the
  * events it implies (a step, a task done, a review asked for, the end). `mirrored` remotes'
  * events come from their log instead, so nothing is derived twice.
  */
 export function fromStatus(
-  row: Pick<ExecutionRow, "status" | "tasks" | "remote" | "pending_human_input">,
+  row: Pick<ExecutionRow, "status" | "remote" | "pending_human_input">,
   status: RemoteStatus,
   { mirrored }: { mirrored: boolean },
-): { patch: ExecutionPatch; events: NewEvent[]; changed: boolean } {
+): { patch: ExecutionPatch; events: NewEvent[]; changed: boolean; snapshot?: TaskSnapshot } {
   const patch: ExecutionPatch = {};
   const events: NewEvent[] = [];
   const to: ExecutionStatus | null = status.state;
   const rawChanged = hashOf(status.raw) !== hashOf(row.remote?.raw_status);
-  if (status.tasks.length) patch.tasks = tasksFrom(status, row.tasks);
+  // Its tasks are merged with the log's under the row's lock (applyRemote), not taken as they are.
+  const snapshot = status.tasks.length
+    ? { tasks: status.tasks, completed: to === "completed" }
+    : undefined;
   if (status.pending)
     patch.pending_human_input = {
       task_id: status.pending.task_id,
@@ -238,7 +223,7 @@ export function fromStatus(
         data: { result: status.result, error: status.error, via: "polling" },
       });
   }
-  return { patch, events, changed: rawChanged };
+  return { patch, events, changed: rawChanged, snapshot };
 }
 
 function stateWord(raw: unknown) {

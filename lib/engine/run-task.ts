@@ -134,7 +134,7 @@ export async function runTask({
     ];
     if (task.human_input) {
       // Hand the output to a reviewer; the lease goes too, so no worker holds a paused run. The
-      // webhook subscription ends here (the seed: URLs must be given again on resume), after
+      // task, step and crew URLs end here (the seed: URLs must be given again on resume), after
       // this last task notification, which tells the reviewer's system what to resume.
       const pending = {
         task_id: task.id,
@@ -150,7 +150,8 @@ export async function runTask({
           pending_human_input: pending,
           lease_owner: null,
           lease_expires_at: null,
-          webhooks: {},
+          // The kickoff's `webhooks` stream is for the whole run, not renewed by each resume.
+          webhooks: r.webhooks.stream ? { stream: r.webhooks.stream } : {},
         },
         webhooksFor: "before",
         events: [

@@ -8,6 +8,7 @@ import type { Db } from "@/lib/db/types";
 import { errors } from "@/lib/errors";
 import { integrationToken } from "@/lib/tracker/integration-token";
 import { assertWebhookUrlsAllowed } from "@/lib/webhooks/check-urls";
+import { streamSubscription } from "@/lib/webhooks/stream-subscription";
 import type { TaskState, WebhookUrls } from "./types";
 
 /** Agents with `apps` call integration actions, which need the integration token. */
@@ -42,6 +43,7 @@ export async function createExecution({
     task: request.taskWebhookUrl,
     step: request.stepWebhookUrl,
     crew: request.crewWebhookUrl,
+    ...(request.webhooks ? { stream: streamSubscription(request.webhooks) } : {}),
   };
   const tasks: TaskState[] = crew.tasks.map((t) => ({
     task_id: t.id,

@@ -97,6 +97,8 @@ export async function resumeExecution({
         task: request.taskWebhookUrl,
         step: request.stepWebhookUrl,
         crew: request.crewWebhookUrl,
+        // The kickoff's `webhooks` stream carries on (only the three URLs must be given again).
+        ...(row.webhooks?.stream ? { stream: row.webhooks.stream } : {}),
       };
       const reviewEvent = {
         type: "review_submitted",

@@ -31,7 +31,19 @@ export type Review = {
   at: string;
 };
 
-export type WebhookUrls = { task?: string; step?: string; crew?: string };
+export type WebhookUrls = {
+  task?: string;
+  step?: string;
+  crew?: string;
+  stream?: StreamSubscription;
+};
+/** A kickoff's `webhooks` object (CrewAI's webhook streaming), its token sealed. */
+export type StreamSubscription = {
+  url: string;
+  events: string[];
+  realtime: boolean;
+  auth_sealed?: string;
+};
 export type TokenUsage = { input_tokens: number; output_tokens: number; total_tokens: number };
 
 export type ExecutionRow = {

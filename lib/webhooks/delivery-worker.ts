@@ -7,8 +7,16 @@ import { type AttemptResult, postWebhook } from "./deliver";
 import { WEBHOOK_CHANNEL } from "./enqueue";
 import { nextAttempt } from "./schedule";
 import { signatureHeaders } from "./signing";
+import { authorizationOf } from "./stream-subscription";
 
-type Claimed = { id: string; url: string; kind: string; payload: unknown; attempts: number };
+type Claimed = {
+  id: string;
+  url: string;
+  kind: string;
+  payload: unknown;
+  attempts: number;
+  auth_sealed: string | null;
+};
 
 export type DeliveryWorkerOptions = {
   db: Db;
@@ -23,8 +31,8 @@ export type DeliveryWorkerOptions = {
 /**
  * Works the webhook outbox: claims due deliveries with a lease (so a crashed process's are
  * retried by another), POSTs them signed, records every attempt, schedules retries. An
- * execution's step events go to each endpoint in sequence order: only its oldest unfinished one
- * is ever due (other executions' events do not wait for it).
+ * execution's step (and streamed) events go to each endpoint in sequence order: only its oldest
+ * unfinished one is ever due (other executions' events do not wait for it).
  */
 export function startDeliveryWorker({
   db,
@@ -55,15 +63,15 @@ export function startDeliveryWorker({
           SELECT c.id FROM webhook_deliveries c
            WHERE ((c.status = 'pending' AND c.next_attempt_at <= now())
                   OR (c.status = 'delivering' AND c.lease_expires_at < now()))
-             AND NOT (c.kind = 'step' AND EXISTS (
+             AND NOT (c.kind IN ('step', 'stream') AND EXISTS (
                    SELECT 1 FROM webhook_deliveries p
-                    WHERE p.kind = 'step' AND p.execution_id = c.execution_id AND p.url = c.url
+                    WHERE p.kind = c.kind AND p.execution_id = c.execution_id AND p.url = c.url
                       AND p.position < c.position
                       AND p.status IN ('pending', 'delivering')))
            ORDER BY c.next_attempt_at, c.position
            LIMIT $3
            FOR UPDATE SKIP LOCKED)
-        RETURNING d.id, d.url, d.kind, d.payload, d.attempts`,
+        RETURNING d.id, d.url, d.kind, d.payload, d.attempts, d.auth_sealed`,
       [id, (timeoutMs * 2) / 1000, limit],
     );
     return rows;
@@ -75,7 +83,10 @@ export function startDeliveryWorker({
     const result = await postWebhook({
       url: d.url,
       body,
-      headers: signatureHeaders({ secret, id: d.id, body }),
+      headers: {
+        ...signatureHeaders({ secret, id: d.id, body }),
+        ...authorizationOf(d.auth_sealed),
+      },
       timeoutMs,
     });
     await record(d, startedAt, result);

@@ -1,8 +1,9 @@
 import crypto from "node:crypto";
 import type { Queryable } from "@/lib/db/types";
 import type { AppliedEvent } from "@/lib/runs/execution-store";
-import type { ExecutionRow, WebhookUrls } from "@/lib/runs/types";
+import type { ExecutionRow, StreamSubscription, WebhookUrls } from "@/lib/runs/types";
 import { targetUrl, webhookKind, webhookPayload } from "./payloads";
+import { streamEvent, streamEventName } from "./stream-events";
 
 export const WEBHOOK_CHANNEL = "crewdeck_webhooks";
 
@@ -30,13 +31,72 @@ export async function enqueueWebhooks(
     const n = params.length;
     values.push(`($${n - 4}::uuid, $1::uuid, $${n - 3}::int, $${n - 2}, $${n - 1}, $${n}::jsonb)`);
   }
-  if (!values.length) return 0;
+  const streamed = urls.stream ? await enqueueStream(q, row, urls.stream, events) : 0;
+  if (!values.length) {
+    if (streamed) await q.query(`SELECT pg_notify('${WEBHOOK_CHANNEL}', '')`);
+    return streamed;
+  }
   const { rowCount } = await q.query(
     `INSERT INTO webhook_deliveries (id, execution_id, event_seq, kind, url, payload)
      SELECT v.* FROM (VALUES ${values.join(", ")}) AS v(id, execution_id, event_seq, kind, url, payload)
       WHERE NOT EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.url = v.url)`,
     params,
   );
-  if (rowCount) await q.query(`SELECT pg_notify('${WEBHOOK_CHANNEL}', '')`);
-  return rowCount;
+  if (rowCount || streamed) await q.query(`SELECT pg_notify('${WEBHOOK_CHANNEL}', '')`);
+  return rowCount + streamed;
+}
+
+/** How long a batch of streamed events (realtime: false) gathers before it is sent. */
+export const STREAM_BATCH_MS = 1_000;
+
+/**
+ * The subscribed events as streamed webhooks (`{"events": [...]}`). Realtime: one delivery per
+ * event, due at once. Otherwise events join the endpoint's batch that has not been sent yet —
+ * due STREAM_BATCH_MS after its first event, or after the batch before it, whichever is later —
+ * so a busy run makes a few POSTs rather than one per step.
+ */
+async function enqueueStream(
+  q: Queryable,
+  row: ExecutionRow,
+  stream: StreamSubscription,
+  events: AppliedEvent[],
+) {
+  const items = events.flatMap((e) => {
+    const name = streamEventName(e);
+    return name && stream.events.includes(name) ? [streamEvent(row, e)] : [];
+  });
+  if (!items.length) return 0;
+  const batches = stream.realtime ? items.map((item) => [item]) : [items];
+  if (!stream.realtime) {
+    // Joins the unsent batch (never one already tried: a retry resends what was sent).
+    const { rowCount } = await q.query(
+      `UPDATE webhook_deliveries SET payload = jsonb_set(payload, '{events}', (payload->'events') || $3::jsonb)
+        WHERE id = (SELECT id FROM webhook_deliveries
+                     WHERE execution_id = $1 AND url = $2 AND kind = 'stream' AND status = 'pending' AND attempts = 0
+                     ORDER BY position DESC LIMIT 1 FOR UPDATE)
+          AND status = 'pending' AND attempts = 0`,
+      [row.id, stream.url, JSON.stringify(items)],
+    );
+    if (rowCount) return 0;
+  }
+  let inserted = 0;
+  for (const batch of batches) {
+    const { rowCount } = await q.query(
+      `INSERT INTO webhook_deliveries (id, execution_id, event_seq, kind, url, payload, auth_sealed, next_attempt_at)
+       SELECT $1::uuid, $2::uuid, $3::int, 'stream', $4, $5::jsonb, $6,
+              now() + make_interval(secs => $7::double precision)
+        WHERE NOT EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.url = $4)`,
+      [
+        crypto.randomUUID(),
+        row.id,
+        batch[0]?.sequence,
+        stream.url,
+        JSON.stringify({ events: batch }),
+        stream.auth_sealed ?? null,
+        stream.realtime ? 0 : STREAM_BATCH_MS / 1000,
+      ],
+    );
+    inserted += rowCount;
+  }
+  return inserted;
 }

@@ -209,6 +209,10 @@ describe("a run on another Crewdeck: webhooks, review, completion", () => {
     }
     const done = await crew.waitFor(id, (s) => s.status === "completed", 20_000);
     expect(done.result).toMatch(/tides/i);
+    expect(done.tasks.map((t: Json) => `${t.task_id}:${t.status}`)).toEqual([
+      "draft:completed",
+      "polish:completed",
+    ]);
 
     // One timeline: every event once, in order, nothing from two sources twice.
     const events = (await crew.events(id)).json.events as Json[];

@@ -63,8 +63,20 @@ describe("readRemoteStatus: Crewdeck's own body", () => {
       result: null,
       error: null,
       tasks: [
-        { task_id: "research", name: "Research", status: "completed", output: "Notes" },
-        { task_id: "write", name: "Write", status: "pending_human_input", output: "Draft" },
+        {
+          task_id: "research",
+          name: "Research",
+          status: "completed",
+          output: "Notes",
+          attempts: 1,
+        },
+        {
+          task_id: "write",
+          name: "Write",
+          status: "pending_human_input",
+          output: "Draft",
+          attempts: 2,
+        },
       ],
       pending: { task_id: "write", output: "Draft", attempt: 2 },
       last_step: { type: "answer", text: "Draft" },
@@ -168,8 +180,20 @@ describe("readRemoteStatus: CrewAI's status", () => {
       state: "completed",
       result: "Seven days in Japan",
       tasks: [
-        { task_id: "research_task", name: null, status: "completed", output: "Findings" },
-        { task_id: "planning_task", name: null, status: "completed", output: "Itinerary" },
+        {
+          task_id: "research_task",
+          name: null,
+          status: "completed",
+          output: "Findings",
+          attempts: null,
+        },
+        {
+          task_id: "planning_task",
+          name: null,
+          status: "completed",
+          output: "Itinerary",
+          attempts: null,
+        },
       ],
     });
   });
@@ -192,10 +216,22 @@ describe("readRemoteStatus: CrewAI's status", () => {
       state: "completed",
       result: "Final answer",
       tasks: [
-        { task_id: "research", name: "research", status: "completed", output: "Notes" },
-        { task_id: "t2", name: "Write", status: "completed", output: "Draft" },
-        { task_id: "task-3", name: null, status: "completed", output: "Looks good" },
-        { task_id: "task-5", name: null, status: "completed", output: null },
+        {
+          task_id: "research",
+          name: "research",
+          status: "completed",
+          output: "Notes",
+          attempts: null,
+        },
+        { task_id: "t2", name: "Write", status: "completed", output: "Draft", attempts: null },
+        {
+          task_id: "task-3",
+          name: null,
+          status: "completed",
+          output: "Looks good",
+          attempts: null,
+        },
+        { task_id: "task-5", name: null, status: "completed", output: null, attempts: null },
       ],
     });
   });

@@ -13,9 +13,16 @@ export const dynamic = "force-dynamic";
 export const POST = crewRoute<NoParams, z.infer<typeof KickoffRequestSchema>>(
   async ({ principal, crew, deployment, body }) => {
     const db = await getDb();
-    // A remote crew's run: the deployment checks the inputs (as given); its webhooks come back.
+    // A remote crew's run: the deployment checks the inputs (as given); its webhooks come back,
+    // and a `webhooks` stream goes out from here.
     const kickoffId = deployment
-      ? await kickoffRemote({ db, deployment, principal, inputs: body.inputs })
+      ? await kickoffRemote({
+          db,
+          deployment,
+          principal,
+          inputs: body.inputs,
+          webhooks: body.webhooks,
+        })
       : await createExecution({ db, crew, principal, request: body });
     return json({ kickoff_id: kickoffId });
   },
