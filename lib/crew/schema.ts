@@ -9,13 +9,17 @@ const text = (what: string) =>
     .min(1, `${what} must not be empty`);
 
 export const TOOL_NAMES = ["current_date", "word_count"] as const;
+export type ToolName = (typeof TOOL_NAMES)[number];
+export const isToolName = (name: string): name is ToolName =>
+  (TOOL_NAMES as readonly string[]).includes(name);
 
 export const AgentSchema = z.object({
   role: text("role"),
   goal: text("goal"),
   backstory: text("backstory"),
   llm: z.string().trim().min(1).optional(),
-  tools: z.array(z.enum(TOOL_NAMES)).default([]),
+  // Names are checked against TOOL_NAMES by the loader, which names the agent and what exists.
+  tools: z.array(z.string({ error: "tools are listed by name" }).trim().min(1)).default([]),
   apps: z.array(z.string().min(1)).default([]),
 });
 
@@ -23,7 +27,8 @@ export const TaskSchema = z.object({
   name: z.string().trim().min(1).optional(),
   description: text("description"),
   expected_output: text("expected_output"),
-  agent: z.string({ error: "agent must name an agent of this crew" }).min(1),
+  // Often absent in CrewAI projects (crew.py sets it); the loader fills it in or says what to add.
+  agent: z.string({ error: "agent must name an agent of this crew" }).min(1).optional(),
   human_input: z.boolean().default(false),
   context: z.array(z.string().min(1)).optional(),
   max_review_rounds: z.number().int().positive().optional(),
@@ -45,8 +50,15 @@ export const CrewFileSchema = z.object({
   inputs: z.unknown().optional(),
 });
 
-export type AgentDef = z.infer<typeof AgentSchema> & { id: string };
-export type TaskDef = z.infer<typeof TaskSchema> & { id: string; name: string };
+export type AgentDef = Omit<z.infer<typeof AgentSchema>, "tools"> & {
+  id: string;
+  tools: ToolName[];
+};
+export type TaskDef = Omit<z.infer<typeof TaskSchema>, "agent"> & {
+  id: string;
+  name: string;
+  agent: string;
+};
 
 export type CrewDef = {
   slug: string;
