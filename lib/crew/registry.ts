@@ -4,15 +4,38 @@ import { assertCan } from "@/lib/auth/access";
 import type { Principal } from "@/lib/auth/principal";
 import { env } from "@/lib/config/env";
 import { errors } from "@/lib/errors";
+import { catalogFingerprint, describeCatalog } from "./describe-catalog";
 import { type CrewCatalog, loadCrews } from "./load-crews";
 import type { CrewDef } from "./schema";
+import { type CrewWatcher, watchCrews } from "./watch-crews";
 
 const slot = globalThis as unknown as { __crewdeckCrews?: CrewCatalog };
 
-/** The crews of CREWS_DIR, read once per process. */
+const crewsDir = () => path.resolve(env().CREWS_DIR);
+
+/** The crews of CREWS_DIR: read at first use, read again whenever its files change. */
 export function crewCatalog(): CrewCatalog {
-  slot.__crewdeckCrews ??= loadCrews(path.resolve(env().CREWS_DIR));
+  slot.__crewdeckCrews ??= loadCrews(crewsDir());
   return slot.__crewdeckCrews;
+}
+
+/**
+ * Reload the catalogue when CREWS_DIR changes. Runs already started are unaffected: each
+ * execution keeps the crew it was started with (crew_snapshot). What changed in the crews, their
+ * errors and warnings is logged once per change, never per request.
+ */
+export function watchCrewCatalog(log: (message: string) => void = console.log): CrewWatcher {
+  const dir = crewsDir();
+  return watchCrews({
+    dir,
+    onChange: () => {
+      const before = catalogFingerprint(crewCatalog());
+      const next = loadCrews(dir);
+      slot.__crewdeckCrews = next;
+      if (catalogFingerprint(next) !== before)
+        log(`Crews reloaded from ${dir}:\n${describeCatalog(next) || "  (none)"}`);
+    },
+  });
 }
 
 /** The crew catalogue as the caller may see it: for pages, which have no crew route to check. */
