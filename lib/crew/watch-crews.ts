@@ -1,7 +1,13 @@
 import fs from "node:fs";
+import path from "node:path";
 
 // Crews change on disk while the server runs: watch CREWS_DIR and call back once a burst of
 // changes has settled (an editor's save is several events; a `cp -r` is dozens).
+//
+// Not fs.watch's `recursive`: a CrewAI project folder often holds a .venv of thousands of
+// folders, each of which would cost an inotify watch. Crew files sit at most four levels down
+// (<slug>/src/<package>/config/), so only those levels are watched, without dot-folders,
+// __pycache__ or node_modules; folders that appear are picked up at the next change.
 
 export type CrewWatcher = { close: () => void };
 
@@ -13,6 +19,10 @@ type Options = {
   log?: (message: string) => void;
 };
 
+const MAX_DEPTH = 4;
+const skipped = (name: string) =>
+  name.startsWith(".") || name === "__pycache__" || name === "node_modules";
+
 /** Never throws: a directory that cannot be watched is logged, and the server runs on. */
 export function watchCrews({
   dir,
@@ -20,11 +30,15 @@ export function watchCrews({
   debounceMs = 200,
   log = console.error,
 }: Options): CrewWatcher {
+  const watchers = new Map<string, fs.FSWatcher>();
   let timer: NodeJS.Timeout | undefined;
-  let watcher: fs.FSWatcher | undefined;
+  let closed = false;
+
   const settle = () => {
     clearTimeout(timer);
     timer = setTimeout(() => {
+      if (closed) return;
+      sync();
       try {
         onChange();
       } catch (err) {
@@ -33,20 +47,55 @@ export function watchCrews({
     }, debounceMs);
     timer.unref();
   };
-  try {
-    // Recursive: crews are folders (config/, agents/, src/<package>/); Node 20 does it on Linux.
-    watcher = fs.watch(dir, { recursive: true, persistent: false }, settle);
-    watcher.on("error", (err) => {
-      log(`[crewdeck] stopped watching ${dir} for crew changes: ${err.message}`);
-      watcher?.close();
-    });
-  } catch (err) {
-    log(`[crewdeck] cannot watch ${dir} for crew changes: ${(err as Error).message}`);
-  }
+
+  // Watch every folder of the tree down to MAX_DEPTH; stop watching folders that are gone.
+  const sync = () => {
+    const wanted = new Set<string>();
+    const walk = (folder: string, depth: number) => {
+      wanted.add(folder);
+      if (depth >= MAX_DEPTH) return;
+      let entries: fs.Dirent[] = [];
+      try {
+        entries = fs.readdirSync(folder, { withFileTypes: true });
+      } catch {
+        return; // removed meanwhile: its watcher goes below
+      }
+      for (const e of entries) {
+        if (e.isDirectory() && !skipped(e.name)) walk(path.join(folder, e.name), depth + 1);
+      }
+    };
+    walk(dir, 0);
+    for (const [folder, watcher] of watchers) {
+      if (!wanted.has(folder)) {
+        watcher.close();
+        watchers.delete(folder);
+      }
+    }
+    for (const folder of wanted) {
+      if (watchers.has(folder)) continue;
+      try {
+        const watcher = fs.watch(folder, { persistent: false }, settle);
+        // A folder removed under its watcher ends it; the next sync notices.
+        watcher.on("error", () => {
+          watcher.close();
+          watchers.delete(folder);
+          settle();
+        });
+        watchers.set(folder, watcher);
+      } catch (err) {
+        if (folder === dir)
+          log(`[crewdeck] cannot watch ${dir} for crew changes: ${(err as Error).message}`);
+      }
+    }
+  };
+
+  sync();
   return {
     close() {
+      closed = true;
       clearTimeout(timer);
-      watcher?.close();
+      for (const watcher of watchers.values()) watcher.close();
+      watchers.clear();
     },
   };
 }
