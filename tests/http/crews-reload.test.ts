@@ -1,0 +1,90 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { crewClient, type Reply, until } from "../support/api";
+import {
+  FIXTURE_CREWS,
+  type Proc,
+  startServer,
+  TEST_CREW_TOKEN,
+  tempDir,
+} from "../support/harness";
+
+// Crews change on disk while the server runs: no restart. A new crew folder is served, a broken
+// one answers with its load error (logged once), and fixing it brings it back.
+let server: Proc & { url: string };
+let crewsDir: string;
+beforeAll(async () => {
+  crewsDir = tempDir("reload-crews");
+  fs.cpSync(path.join(FIXTURE_CREWS, "brief"), path.join(crewsDir, "brief"), { recursive: true });
+  server = await startServer({
+    CREWS_DIR: crewsDir,
+    DATA_DIR: tempDir("reload-data"),
+    CREW_TOKEN: TEST_CREW_TOKEN,
+  });
+});
+afterAll(async () => {
+  await server?.kill();
+  if (crewsDir) fs.rmSync(crewsDir, { recursive: true, force: true });
+});
+
+const AGENTS = `
+researcher:
+  role: "{sector} researcher"
+  goal: Find facts
+  backstory: Careful.
+`;
+const TASKS = `
+research_task:
+  description: "Research {sector} for {reader}."
+  expected_output: Facts
+`;
+const write = (rel: string, content: string) => {
+  const file = path.join(crewsDir, rel);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, content);
+};
+const inputsWhen = (what: string, ok: (r: Reply) => boolean) =>
+  until(what, () => crewClient(server.url, "added", TEST_CREW_TOKEN).inputs(), ok, 60_000);
+
+describe("editing CREWS_DIR while the server runs", () => {
+  it("serves a crew folder added after start", async () => {
+    expect((await crewClient(server.url, "added", TEST_CREW_TOKEN).inputs()).status).toBe(404);
+    // A CrewAI project as `crewai create crew --classic` lays it out; its task names no agent.
+    write("added/src/added/config/agents.yaml", AGENTS);
+    write("added/src/added/config/tasks.yaml", TASKS);
+    const r = await inputsWhen("the new crew", (x) => x.status === 200);
+    expect(r.json.inputs).toEqual(["sector", "reader"]);
+    // The crew that was there all along is still served.
+    expect((await crewClient(server.url, "brief", TEST_CREW_TOKEN).inputs()).status).toBe(200);
+  });
+
+  it("reports a crew whose files break, once in the log, and serves it again once fixed", async () => {
+    write("added/src/added/config/agents.yaml", `${AGENTS}  tools: [SerperDevTool]\n`);
+    const broken = await inputsWhen("the load error", (x) => x.status === 404);
+    const reason =
+      "unknown tool 'SerperDevTool' (agent researcher): available tools are current_date, word_count";
+    expect(broken.json.detail).toContain(reason);
+    expect(broken.json.detail).toContain(
+      path.join("added", "src", "added", "config", "agents.yaml"),
+    );
+    // Asking again does not log again: the log has it once per change.
+    await crewClient(server.url, "added", TEST_CREW_TOKEN).inputs();
+    const logged = server
+      .output()
+      .split("\n")
+      .filter((l) => l.includes(reason));
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatch(/^\s+✗ added: /);
+
+    write("added/src/added/config/agents.yaml", AGENTS.replace("Find facts", "Find {angle}"));
+    const fixed = await inputsWhen("the fixed crew", (x) => x.status === 200);
+    expect(fixed.json.inputs).toEqual(["sector", "angle", "reader"]);
+  });
+
+  it("stops serving a crew folder that is removed", async () => {
+    fs.rmSync(path.join(crewsDir, "added"), { recursive: true });
+    const gone = await inputsWhen("the crew gone", (x) => x.status === 404);
+    expect(gone.json.detail).toBe("No crew named 'added'.");
+  });
+});
