@@ -6,9 +6,11 @@ import {
   FIXTURE_CREWS,
   type Proc,
   startServer,
+  TEST_ADMIN,
   TEST_CREW_TOKEN,
   tempDir,
 } from "../support/harness";
+import { signIn } from "../support/session";
 
 // Crews change on disk while the server runs: no restart. A new crew folder is served, a broken
 // one answers with its load error (logged once), and fixing it brings it back.
@@ -21,6 +23,8 @@ beforeAll(async () => {
     CREWS_DIR: crewsDir,
     DATA_DIR: tempDir("reload-data"),
     CREW_TOKEN: TEST_CREW_TOKEN,
+    ADMIN_EMAIL: TEST_ADMIN.email,
+    ADMIN_PASSWORD: TEST_ADMIN.password,
   });
 });
 afterAll(async () => {
@@ -33,6 +37,7 @@ researcher:
   role: "{sector} researcher"
   goal: Find facts
   backstory: Careful.
+  verbose: true
 `;
 const TASKS = `
 research_task:
@@ -43,6 +48,13 @@ const write = (rel: string, content: string) => {
   const file = path.join(crewsDir, rel);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, content);
+};
+// The dashboard's Crews page, as its HTML says it.
+const crewsPage = async () => {
+  const cookie = await signIn(server.url, TEST_ADMIN.email, TEST_ADMIN.password);
+  const res = await fetch(`${server.url}/crews`, { headers: { cookie } });
+  expect(res.status).toBe(200);
+  return (await res.text()).replaceAll("&#x27;", "'").replaceAll("<!-- -->", "");
 };
 const inputsWhen = (what: string, ok: (r: Reply) => boolean) =>
   until(what, () => crewClient(server.url, "added", TEST_CREW_TOKEN).inputs(), ok, 60_000);
@@ -55,6 +67,10 @@ describe("editing CREWS_DIR while the server runs", () => {
     write("added/src/added/config/tasks.yaml", TASKS);
     const r = await inputsWhen("the new crew", (x) => x.status === 200);
     expect(r.json.inputs).toEqual(["sector", "reader"]);
+    // The dashboard lists it, with the key it ignored.
+    const page = await crewsPage();
+    expect(page).toContain("added: loaded with warnings");
+    expect(page).toContain("researcher.verbose");
     // The crew that was there all along is still served.
     expect((await crewClient(server.url, "brief", TEST_CREW_TOKEN).inputs()).status).toBe(200);
   });
@@ -76,10 +92,14 @@ describe("editing CREWS_DIR while the server runs", () => {
       .filter((l) => l.includes(reason));
     expect(logged).toHaveLength(1);
     expect(logged[0]).toMatch(/^\s+✗ added: /);
+    const page = await crewsPage();
+    expect(page).toContain("added failed to load");
+    expect(page).toContain(reason);
 
     write("added/src/added/config/agents.yaml", AGENTS.replace("Find facts", "Find {angle}"));
     const fixed = await inputsWhen("the fixed crew", (x) => x.status === 200);
     expect(fixed.json.inputs).toEqual(["sector", "angle", "reader"]);
+    expect(await crewsPage()).not.toContain("added failed to load");
   });
 
   it("stops serving a crew folder that is removed", async () => {
