@@ -9,13 +9,23 @@ import { type CrewCatalog, loadCrews } from "./load-crews";
 import type { CrewDef } from "./schema";
 import { type CrewWatcher, watchCrews } from "./watch-crews";
 
-const slot = globalThis as unknown as { __crewdeckCrews?: CrewCatalog };
+const slot = globalThis as unknown as {
+  __crewdeckCrews?: CrewCatalog;
+  // Each crew as it last loaded well: its runs stay reachable while its files are broken.
+  __crewdeckLastGood?: Map<string, CrewDef>;
+};
+
+function remember(catalog: CrewCatalog) {
+  slot.__crewdeckLastGood ??= new Map();
+  for (const [slug, crew] of catalog.crews) slot.__crewdeckLastGood.set(slug, crew);
+  return catalog;
+}
 
 const crewsDir = () => path.resolve(env().CREWS_DIR);
 
 /** The crews of CREWS_DIR: read at first use, read again whenever its files change. */
 export function crewCatalog(): CrewCatalog {
-  slot.__crewdeckCrews ??= loadCrews(crewsDir());
+  slot.__crewdeckCrews ??= remember(loadCrews(crewsDir()));
   return slot.__crewdeckCrews;
 }
 
@@ -30,7 +40,7 @@ export function watchCrewCatalog(log: (message: string) => void = console.log): 
     dir,
     onChange: () => {
       const before = catalogFingerprint(crewCatalog());
-      const next = loadCrews(dir);
+      const next = remember(loadCrews(dir));
       slot.__crewdeckCrews = next;
       if (catalogFingerprint(next) !== before)
         log(`Crews reloaded from ${dir}:\n${describeCatalog(next) || "  (none)"}`);
@@ -44,15 +54,24 @@ export function crewsFor(principal: Principal): CrewCatalog {
   return crewCatalog();
 }
 
-export function getCrewOrThrow(slug: string): CrewDef {
+/**
+ * The crew to serve. With `existingRun` (status, events, resume, stop of a run already started), a
+ * crew whose files are now broken or gone answers as it last loaded: the run itself goes on with
+ * the crew it was started with (crew_snapshot), so its caller must still reach it.
+ */
+export function findCrew(slug: string, { existingRun = false } = {}): CrewDef | undefined {
   const crew = crewCatalog().crews.get(slug);
-  if (!crew) {
-    const broken = crewCatalog().errors.find((e) => e.slug === slug);
-    throw errors.notFound(
-      broken
-        ? `Crew '${slug}' failed to load: ${broken.file}${broken.key ? ` (${broken.key})` : ""}: ${broken.reason}`
-        : `No crew named '${slug}'.`,
-    );
-  }
-  return crew;
+  if (crew) return crew;
+  return existingRun ? slot.__crewdeckLastGood?.get(slug) : undefined;
+}
+
+export function getCrewOrThrow(slug: string, options: { existingRun?: boolean } = {}): CrewDef {
+  const crew = findCrew(slug, options);
+  if (crew) return crew;
+  const broken = crewCatalog().errors.find((e) => e.slug === slug);
+  throw errors.notFound(
+    broken
+      ? `Crew '${slug}' failed to load: ${broken.file}${broken.key ? ` (${broken.key})` : ""}: ${broken.reason}`
+      : `No crew named '${slug}'.`,
+  );
 }

@@ -43,6 +43,7 @@ const TASKS = `
 research_task:
   description: "Research {sector} for {reader}."
   expected_output: Facts
+  human_input: true
 `;
 const write = (rel: string, content: string) => {
   const file = path.join(crewsDir, rel);
@@ -75,7 +76,12 @@ describe("editing CREWS_DIR while the server runs", () => {
     expect((await crewClient(server.url, "brief", TEST_CREW_TOKEN).inputs()).status).toBe(200);
   });
 
-  it("reports a crew whose files break, once in the log, and serves it again once fixed", async () => {
+  it("reports a crew whose files break (once in the log), its runs go on, and it comes back once fixed", async () => {
+    // A run started before the break, paused for review.
+    const added = crewClient(server.url, "added", TEST_CREW_TOKEN);
+    const id = await added.start({ sector: "Energy", reader: "owners" });
+    await added.waitFor(id, (x) => x.status === "pending_human_input", 60_000);
+
     write("added/src/added/config/agents.yaml", `${AGENTS}  tools: [SerperDevTool]\n`);
     const broken = await inputsWhen("the load error", (x) => x.status === 404);
     const reason =
@@ -95,6 +101,23 @@ describe("editing CREWS_DIR while the server runs", () => {
     const page = await crewsPage();
     expect(page).toContain("added failed to load");
     expect(page).toContain(reason);
+
+    // New runs are refused; the run already started goes on with the crew it started with.
+    const refused = await added.kickoff({ inputs: { sector: "Water", reader: "owners" } });
+    expect(refused.status).toBe(404);
+    expect((await added.status(id)).json.status).toBe("pending_human_input");
+    const cookie = await signIn(server.url, TEST_ADMIN.email, TEST_ADMIN.password);
+    const runPage = await fetch(`${server.url}/crews/added/runs/${id}`, { headers: { cookie } });
+    expect(runPage.status).toBe(200);
+    const approved = await added.resume({
+      execution_id: id,
+      task_id: "research_task",
+      human_feedback: "Good.",
+      is_approve: true,
+    });
+    expect(approved.status, approved.text).toBe(200);
+    const done = await added.waitFor(id, (x) => x.status !== "running" && x.status !== "queued");
+    expect(done.status).toBe("completed");
 
     write("added/src/added/config/agents.yaml", AGENTS.replace("Find facts", "Find {angle}"));
     const fixed = await inputsWhen("the fixed crew", (x) => x.status === 200);
