@@ -1,13 +1,16 @@
 import fs from "node:fs";
 import path from "node:path";
-import YAML from "yaml";
-import type { z } from "zod";
-import { grantedActions } from "@/lib/tracker/actions";
-import { readAgentLlm } from "./agent-llm";
-import { InputBlockError, parseInputBlock } from "./input-block";
-import { type InputSpec, undeclaredInput } from "./input-schema";
-import { findPlaceholders } from "./inputs";
-import { type CrewSettings, checkAsyncTasks, ProcessError, resolveProcess } from "./process";
+import { finishCrew, inputBlock, titleFromSlug } from "./finish-crew";
+import { findJsoncCrew, loadJsoncCrew } from "./load-jsonc-crew";
+import { readCrewPy } from "./read-crew-py";
+import {
+  isObject,
+  LoadError,
+  parseOrThrow,
+  readYaml,
+  type Warn,
+  warnUnknownKeys,
+} from "./read-files";
 import {
   AgentSchema,
   type CrewDef,
@@ -24,16 +27,6 @@ export type CrewCatalog = {
 };
 
 const SLUG = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
-
-class LoadError extends Error {
-  constructor(
-    readonly file: string,
-    readonly key: string,
-    reason: string,
-  ) {
-    super(reason);
-  }
-}
 
 /** Reads every crew folder; a broken crew is reported and skipped, never fatal to the others. */
 export function loadCrews(dir: string): CrewCatalog {
@@ -77,209 +70,143 @@ export function loadCrews(dir: string): CrewCatalog {
   return catalog;
 }
 
-type Warn = (file: string, key: string, message: string) => void;
-
 function loadCrewFolder(slug: string, folder: string, warn: Warn): CrewDef {
   const single = path.join(folder, "crew.yaml");
-  const agentsFile = path.join(folder, "config", "agents.yaml");
-  const tasksFile = path.join(folder, "config", "tasks.yaml");
-  if (fs.existsSync(single)) {
-    const doc = readYaml(single);
-    warnUnknownKeys(doc, Object.keys(CrewFileSchema.shape), single, "", warn);
-    for (const section of ["agents", "tasks"] as const) {
-      const shape = section === "agents" ? AgentSchema.shape : TaskSchema.shape;
-      const items = isObject(doc) ? doc[section] : undefined;
-      if (isObject(items)) {
-        for (const [id, item] of Object.entries(items)) {
-          warnUnknownKeys(item, Object.keys(shape), single, `${section}.${id}`, warn);
-        }
-      }
-    }
-    const parsed = parseOrThrow(CrewFileSchema, doc, single, "");
-    return finish(
-      slug,
-      parsed.name ?? titleFromSlug(slug),
-      parsed.description ?? null,
-      parsed.agents,
-      parsed.tasks,
-      [single],
-      { agents: single, tasks: single, inputs: single, crew: single },
-      inputBlock(parsed.inputs, single),
-      warn,
-      parsed,
-    );
-  }
-  if (fs.existsSync(agentsFile) && fs.existsSync(tasksFile)) {
-    // CrewAI's layout: two YAML maps; name comes from the folder.
-    const agentsDoc = readYaml(agentsFile);
-    const tasksDoc = readYaml(tasksFile);
-    const agents = parseOrThrow(CrewFileSchema.shape.agents, agentsDoc, agentsFile, "");
-    const tasks = parseOrThrow(CrewFileSchema.shape.tasks, tasksDoc, tasksFile, "");
-    for (const [id, item] of Object.entries(agentsDoc as object)) {
-      warnUnknownKeys(item, Object.keys(AgentSchema.shape), agentsFile, id, warn);
-    }
-    for (const [id, item] of Object.entries(tasksDoc as object)) {
-      warnUnknownKeys(item, Object.keys(TaskSchema.shape), tasksFile, id, warn);
-    }
-    // Typed inputs in this layout: an optional config/inputs.yaml, a map like the `inputs:` block.
-    const inputsFile = path.join(folder, "config", "inputs.yaml");
-    const declared = fs.existsSync(inputsFile)
-      ? inputBlock(readYaml(inputsFile) ?? {}, inputsFile)
-      : undefined;
-    return finish(
-      slug,
-      titleFromSlug(slug),
-      null,
-      agents,
-      tasks,
-      declared ? [agentsFile, tasksFile, inputsFile] : [agentsFile, tasksFile],
-      { agents: agentsFile, tasks: tasksFile, inputs: inputsFile, crew: tasksFile },
-      declared,
-      warn,
-    );
-  }
+  if (fs.existsSync(single)) return loadCrewYaml(slug, single, warn);
+  const jsonc = findJsoncCrew(folder);
+  if (jsonc) return loadJsoncCrew({ slug, folder, crewFile: jsonc, warn });
+  const project = findClassicProject(folder);
+  if (project) return loadClassic(slug, folder, project, warn);
   throw new LoadError(
     folder,
     "",
-    "no crew.yaml, and not both config/agents.yaml and config/tasks.yaml",
+    "no crew.yaml, and not both config/agents.yaml and config/tasks.yaml (also looked for crew.jsonc and src/<package>/config/)",
   );
 }
 
-function finish(
-  slug: string,
-  name: string,
-  description: string | null,
-  agentMap: z.infer<typeof CrewFileSchema>["agents"],
-  taskMap: z.infer<typeof CrewFileSchema>["tasks"],
-  source: string[],
-  files: { agents: string; tasks: string; inputs: string; crew: string },
-  declared: InputSpec[] | undefined,
-  warn: Warn,
-  settings: CrewFileSettings = {},
-): CrewDef {
-  const agents = Object.entries(agentMap).map(([id, a]) => {
-    const { warnings, error, ...llm } = readAgentLlm(a.llm);
-    for (const w of warnings) warn(files.agents, `${id}.llm${w.key ? `.${w.key}` : ""}`, w.message);
-    if (error) throw new LoadError(files.agents, `${id}.llm`, error);
-    return { id, ...a, ...llm };
-  });
-  for (const agent of agents) {
-    const apps = grantedActions(agent.apps);
-    if (apps.error) throw new LoadError(files.agents, `${agent.id}.apps`, apps.error);
-  }
-  const seen: string[] = [];
-  const listed = Object.entries(taskMap).map(([id, t]) => {
-    for (const ref of t.context ?? []) {
-      if (!seen.includes(ref)) {
-        throw new LoadError(
-          files.tasks,
-          `${id}.context`,
-          `'${ref}' is not a task written before '${id}'`,
-        );
+function loadCrewYaml(slug: string, single: string, warn: Warn): CrewDef {
+  const doc = readYaml(single);
+  warnUnknownKeys(doc, Object.keys(CrewFileSchema.shape), single, "", warn);
+  for (const section of ["agents", "tasks"] as const) {
+    const shape = section === "agents" ? AgentSchema.shape : TaskSchema.shape;
+    const items = isObject(doc) ? doc[section] : undefined;
+    if (isObject(items)) {
+      for (const [id, item] of Object.entries(items)) {
+        warnUnknownKeys(item, Object.keys(shape), single, `${section}.${id}`, warn);
       }
     }
-    seen.push(id);
-    return { id, ...t, name: t.name ?? id };
+  }
+  const parsed = parseOrThrow(CrewFileSchema, doc, single, "");
+  return finishCrew({
+    slug,
+    name: parsed.name ?? titleFromSlug(slug),
+    description: parsed.description ?? null,
+    agents: Object.entries(parsed.agents),
+    tasks: Object.entries(parsed.tasks),
+    source: [single],
+    agentAt: (id, field) => ({ file: single, key: `agents.${id}.${field}` }),
+    taskAt: (id, field) => ({ file: single, key: `tasks.${id}.${field}` }),
+    inputsFile: single,
+    declared: inputBlock(parsed.inputs, single),
+    taskAgents: {
+      at: (id) => ({
+        file: single,
+        key: `tasks.${id}.agent`,
+        hint: `\`agent: <agents>\` under tasks.${id} in crew.yaml`,
+      }),
+    },
+    settings: parsed,
+    crewAt: (key) => ({ file: single, key }),
+    warn,
   });
-  let handed: ReturnType<typeof resolveProcess>;
+}
+
+type ClassicProject = { config: string; crewPy: string };
+
+/**
+ * CrewAI's YAML layout: `config/agents.yaml` + `config/tasks.yaml` (crew.py beside config/), or
+ * the project `crewai create crew --classic` makes, with both under `src/<package>/`.
+ */
+function findClassicProject(folder: string): ClassicProject | undefined {
+  const at = (dir: string) =>
+    fs.existsSync(path.join(dir, "config", "agents.yaml")) &&
+    fs.existsSync(path.join(dir, "config", "tasks.yaml"))
+      ? { config: path.join(dir, "config"), crewPy: path.join(dir, "crew.py") }
+      : undefined;
+  const top = at(folder);
+  if (top) return top;
+  const src = path.join(folder, "src");
+  let packages: string[] = [];
   try {
-    handed = resolveProcess(
-      managerSettings(settings, files.crew, warn),
-      agents,
-      listed,
-      (key, message) => warn(files.crew, key, message),
+    packages = fs
+      .readdirSync(src, { withFileTypes: true })
+      .filter((e) => e.isDirectory() && !e.name.startsWith(".") && !e.name.startsWith("__"))
+      .map((e) => e.name)
+      .sort();
+  } catch {
+    return undefined; // no src/: not this layout
+  }
+  const found = packages.flatMap((name) => at(path.join(src, name)) ?? []);
+  if (found.length > 1)
+    throw new LoadError(
+      src,
+      "",
+      `more than one package has config/agents.yaml and config/tasks.yaml (${found.map((f) => path.basename(path.dirname(f.config))).join(", ")}): keep one crew per folder`,
     );
-    checkAsyncTasks(handed.tasks);
-  } catch (err) {
-    if (err instanceof ProcessError) {
-      // A task's key is under `tasks.` in a one-file crew; the crew's own keys are top-level.
-      const onTask = /^[^.]+\./.test(err.key);
-      const oneFile = files.tasks === files.agents;
-      const key = onTask && oneFile ? `tasks.${err.key}` : err.key;
-      throw new LoadError(onTask ? files.tasks : files.crew, key, err.message);
-    }
-    throw err;
+  return found[0];
+}
+
+function loadClassic(slug: string, folder: string, project: ClassicProject, warn: Warn): CrewDef {
+  const agentsFile = path.join(project.config, "agents.yaml");
+  const tasksFile = path.join(project.config, "tasks.yaml");
+  const shown = (file: string) => path.relative(folder, file);
+  // Name comes from the folder; two YAML maps.
+  const agentsDoc = readYaml(agentsFile);
+  const tasksDoc = readYaml(tasksFile);
+  const agents = parseOrThrow(CrewFileSchema.shape.agents, agentsDoc, agentsFile, "");
+  const tasks = parseOrThrow(CrewFileSchema.shape.tasks, tasksDoc, tasksFile, "");
+  for (const [id, item] of Object.entries(agentsDoc as object)) {
+    warnUnknownKeys(item, Object.keys(AgentSchema.shape), agentsFile, id, warn);
   }
-  const { tasks, ...process } = handed;
-  const placeholders = findPlaceholders([
-    ...agents.flatMap((a) => [a.role, a.goal, a.backstory]),
-    ...tasks.flatMap((t) => [t.description, t.expected_output]),
-  ]);
-  if (!declared)
-    return { slug, name, description, agents, tasks, inputs: placeholders, source, ...process };
-  // Declared inputs first, in the order written; placeholders not declared follow as strings.
-  for (const spec of declared) {
-    if (!placeholders.includes(spec.name))
-      warn(files.inputs, `inputs.${spec.name}`, "declared, but no {placeholder} uses it");
+  for (const [id, item] of Object.entries(tasksDoc as object)) {
+    warnUnknownKeys(item, Object.keys(TaskSchema.shape), tasksFile, id, warn);
   }
-  const names = new Set(declared.map((s) => s.name));
-  const input_specs = [
-    ...declared,
-    ...placeholders.filter((p) => !names.has(p)).map(undeclaredInput),
-  ];
-  const inputs = input_specs.map((s) => s.name);
-  return { slug, name, description, agents, tasks, inputs, input_specs, source, ...process };
-}
-
-type CrewFileSettings = Omit<CrewSettings, "manager_llm" | "manager_llm_params"> & {
-  manager_llm?: z.infer<typeof CrewFileSchema>["manager_llm"];
-};
-
-/** The crew's own keys, with `manager_llm` read as an agent's `llm` is. */
-function managerSettings(settings: CrewFileSettings, file: string, warn: Warn): CrewSettings {
-  const { warnings, error, llm, llm_params } = readAgentLlm(settings.manager_llm);
-  for (const w of warnings) warn(file, `manager_llm${w.key ? `.${w.key}` : ""}`, w.message);
-  if (error) throw new LoadError(file, "manager_llm", error);
-  return { ...settings, manager_llm: llm, manager_llm_params: llm_params };
-}
-
-function inputBlock(block: unknown, file: string) {
-  try {
-    return parseInputBlock(block);
-  } catch (err) {
-    if (err instanceof InputBlockError) throw new LoadError(file, err.key, err.message);
-    throw err;
-  }
-}
-
-function readYaml(file: string): unknown {
-  const doc = YAML.parseDocument(fs.readFileSync(file, "utf8"), { prettyErrors: true });
-  const first = doc.errors[0];
-  if (first) throw new LoadError(file, "", `invalid YAML: ${first.message.split("\n")[0]}`);
-  return doc.toJS();
-}
-
-function parseOrThrow<T extends z.ZodType>(
-  schema: T,
-  value: unknown,
-  file: string,
-  prefix: string,
-): z.infer<T> {
-  const res = schema.safeParse(value);
-  if (res.success) return res.data;
-  let issue = res.error.issues[0];
-  let path = issue?.path ?? [];
-  // A bad record key (an agent or task id) carries the real message one level down.
-  if (issue?.code === "invalid_key" && issue.issues[0]) {
-    path = [...path, ...issue.issues[0].path];
-    issue = issue.issues[0] as typeof issue;
-  }
-  const key = [prefix, ...path.map(String)].filter(Boolean).join(".");
-  throw new LoadError(file, key, issue?.message ?? "invalid");
-}
-
-function warnUnknownKeys(value: unknown, known: string[], file: string, at: string, warn: Warn) {
-  if (!isObject(value)) return;
-  for (const key of Object.keys(value)) {
-    if (!known.includes(key)) warn(file, at ? `${at}.${key}` : key, "unknown key ignored");
-  }
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-
-function titleFromSlug(slug: string) {
-  const words = slug.replace(/[-_]+/g, " ").trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  // Typed inputs in this layout: an optional config/inputs.yaml, a map like the `inputs:` block.
+  const inputsFile = path.join(project.config, "inputs.yaml");
+  const declared = fs.existsSync(inputsFile)
+    ? inputBlock(readYaml(inputsFile) ?? {}, inputsFile)
+    : undefined;
+  const crewPy = fs.existsSync(project.crewPy)
+    ? {
+        file: project.crewPy,
+        shown: shown(project.crewPy),
+        read: readCrewPy(fs.readFileSync(project.crewPy, "utf8")),
+      }
+    : undefined;
+  return finishCrew({
+    slug,
+    name: titleFromSlug(slug),
+    description: null,
+    agents: Object.entries(agents),
+    tasks: Object.entries(tasks),
+    source: [
+      agentsFile,
+      tasksFile,
+      ...(declared ? [inputsFile] : []),
+      ...(crewPy ? [crewPy.file] : []),
+    ],
+    agentAt: (id, field) => ({ file: agentsFile, key: `${id}.${field}` }),
+    taskAt: (id, field) => ({ file: tasksFile, key: `${id}.${field}` }),
+    inputsFile,
+    declared,
+    taskAgents: {
+      crewPy,
+      at: (id) => ({
+        file: tasksFile,
+        key: `${id}.agent`,
+        hint: `\`agent: <agents>\` under ${id} in ${shown(tasksFile)}`,
+      }),
+    },
+    warn,
+  });
 }

@@ -11,6 +11,9 @@ const text = (what: string) =>
     .min(1, `${what} must not be empty`);
 
 export const TOOL_NAMES = ["current_date", "word_count"] as const;
+export type ToolName = (typeof TOOL_NAMES)[number];
+export const isToolName = (name: string): name is ToolName =>
+  (TOOL_NAMES as readonly string[]).includes(name);
 
 export const AgentSchema = z.object({
   role: text("role"),
@@ -18,7 +21,8 @@ export const AgentSchema = z.object({
   backstory: text("backstory"),
   // A model name or CrewAI's LLM settings; read by agent-llm.ts into `llm` + `llm_params` below.
   llm: LlmFieldSchema.optional(),
-  tools: z.array(z.enum(TOOL_NAMES)).default([]),
+  // Names are checked against TOOL_NAMES by the loader, which names the agent and what exists.
+  tools: z.array(z.string({ error: "tools are listed by name" }).trim().min(1)).default([]),
   apps: z.array(z.string().min(1)).default([]),
   // CrewAI's: may hand work to (or ask) the crew's other agents through two tools.
   allow_delegation: z.boolean().optional(),
@@ -32,7 +36,8 @@ export const TaskSchema = z.object({
   name: z.string().trim().min(1).optional(),
   description: text("description"),
   expected_output: text("expected_output"),
-  // Optional under a hierarchical process, where the manager chooses who does the task.
+  // Often absent in CrewAI projects (crew.py sets it); the loader fills it in or says what to
+  // add. Under a hierarchical process it is the one agent the manager may hand the task to.
   agent: z.string({ error: "agent must name an agent of this crew" }).min(1).optional(),
   human_input: z.boolean().default(false),
   // CrewAI's: runs beside the async tasks next to it; the next task that is not async waits.
@@ -68,10 +73,11 @@ export const CrewFileSchema = z.object({
   inputs: z.unknown().optional(),
 });
 
-export type AgentDef = Omit<z.infer<typeof AgentSchema>, "llm"> & {
+export type AgentDef = Omit<z.infer<typeof AgentSchema>, "llm" | "tools"> & {
   id: string;
   llm?: string; // `provider/model` or `offline`, whatever spelling the file used
   llm_params?: LlmParams;
+  tools: ToolName[];
 };
 export type TaskDef = Omit<z.infer<typeof TaskSchema>, "agent"> & {
   id: string;

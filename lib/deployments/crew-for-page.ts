@@ -1,6 +1,6 @@
 import { assertCan } from "@/lib/auth/access";
 import type { Principal } from "@/lib/auth/principal";
-import { crewCatalog } from "@/lib/crew/registry";
+import { findCrew } from "@/lib/crew/registry";
 import type { CrewDef } from "@/lib/crew/schema";
 import { getDb } from "@/lib/db";
 import { remoteCrewDef } from "./remote-runs";
@@ -10,6 +10,7 @@ import { getDeploymentOrThrow } from "./store";
 export async function crewForPage(
   principal: Principal,
   rawSlug: string,
+  { existingRun = false } = {},
 ): Promise<CrewDef | undefined> {
   assertCan(principal);
   // Pages may get the segment still percent-encoded (`%40name`); a stray `%` stays as it is.
@@ -19,7 +20,8 @@ export async function crewForPage(
   } catch {
     // not an encoding: a crew that does not exist
   }
-  if (!slug.startsWith("@")) return crewCatalog().crews.get(slug);
+  // A run's page stays open while its crew's files are broken (see findCrew).
+  if (!slug.startsWith("@")) return findCrew(slug, { existingRun });
   try {
     return remoteCrewDef(await getDeploymentOrThrow(await getDb(), slug.slice(1)));
   } catch {

@@ -6,11 +6,11 @@ import type { Db } from "@/lib/db/types";
 import { chooseModel, ModelConfigError } from "@/lib/llm/choose-model";
 import { resolveModel } from "@/lib/llm/resolve-model";
 import { type Change, LeaseLostError } from "@/lib/runs/execution-store";
-import type { ExecutionRow, NewEvent, TaskState, TokenUsage } from "@/lib/runs/types";
+import type { ExecutionRow, NewEvent, TaskState } from "@/lib/runs/types";
 import { agentFor } from "./delegation";
 import { buildPrompt, contextFor } from "./prompt";
 import { recordSteps } from "./record-steps";
-import { type AgentStep, runAgent } from "./run-agent";
+import { runAgent } from "./run-agent";
 import { toolsFor } from "./tools";
 
 /** Applies one change to the execution's row, under the worker's lease. */

@@ -142,7 +142,15 @@ export function integrationRoute<P extends Params = Params, B = undefined, Q = u
  */
 export function crewRoute<P extends Params = Params, B = undefined, Q = undefined>(
   handler: (ctx: CrewRouteContext<P, B, Q>) => Promise<Response>,
-  { action = "read", ...inputs }: { action?: Action } & Inputs<B, Q> = {},
+  {
+    action = "read",
+    existingRun = false,
+    ...inputs
+  }: {
+    action?: Action;
+    /** The route addresses a run already started: it answers while the crew's files are broken. */
+    existingRun?: boolean;
+  } & Inputs<B, Q> = {},
 ) {
   return route<CrewCaller, P & { crew: string }, B, Q>(
     {
@@ -151,7 +159,8 @@ export function crewRoute<P extends Params = Params, B = undefined, Q = undefine
       async caller(request, params) {
         const principal = await principalFor(request, action);
         const slug = params.crew;
-        if (!slug.startsWith("@")) return { principal, crew: getCrewOrThrow(slug) };
+        if (!slug.startsWith("@"))
+          return { principal, crew: getCrewOrThrow(slug, { existingRun }) };
         const deployment = await getDeploymentOrThrow(await getDb(), slug.slice(1));
         return { principal, crew: remoteCrewDef(deployment), deployment };
       },
@@ -159,6 +168,14 @@ export function crewRoute<P extends Params = Params, B = undefined, Q = undefine
     },
     ({ caller, ...ctx }) => handler({ ...ctx, ...caller }),
   );
+}
+
+/** crewRoute for a run already started (status, events, resume, stop): see getCrewOrThrow. */
+export function runRoute<P extends Params = Params, B = undefined, Q = undefined>(
+  handler: (ctx: CrewRouteContext<P, B, Q>) => Promise<Response>,
+  options: { action?: Action } & Inputs<B, Q> = {},
+) {
+  return crewRoute(handler, { ...options, existingRun: true });
 }
 
 const shuttingDown = () =>

@@ -2,7 +2,8 @@ import "server-only";
 import { issueSetupCode } from "@/lib/auth/setup-code";
 import { countUsersWithPassword, ensureBootstrapAdmin } from "@/lib/auth/users";
 import { env } from "@/lib/config/env";
-import { crewCatalog } from "@/lib/crew/registry";
+import { problemLines } from "@/lib/crew/describe-catalog";
+import { crewCatalog, watchCrewCatalog } from "@/lib/crew/registry";
 import { getDb } from "@/lib/db";
 import { installPeerAddressHeader } from "@/lib/http/client-address";
 import { seedDemoWorkspace } from "@/lib/tracker/seed";
@@ -47,15 +48,10 @@ export async function bootServer() {
       (c) =>
         `  ${c.name}\n    ${base}/api/crews/${c.slug}   inputs: ${c.inputs.join(", ") || "(none)"}`,
     ),
-    ...catalog.errors.map(
-      (err) => `  ✗ ${err.slug}: ${err.file}${err.key ? ` [${err.key}]` : ""}: ${err.reason}`,
-    ),
+    ...problemLines(catalog),
     ...(e.LLM_OVERRIDE
       ? [`  Models: LLM_OVERRIDE=${e.LLM_OVERRIDE}: every agent of every crew runs on it.`]
       : []),
-    ...catalog.warnings.map(
-      (w) => `  ! ${w.slug}: ${w.file}${w.key ? ` [${w.key}]` : ""}: ${w.message}`,
-    ),
     "",
     e.CREW_TOKEN
       ? "API token: CREW_TOKEN from the environment is accepted as an organization token."
@@ -69,8 +65,10 @@ export async function bootServer() {
   announce(lines.join("\n"));
 
   const worker = e.RUN_WORKER ? startWorkers(db) : undefined;
+  const crewWatcher = watchCrewCatalog(); // edits to CREWS_DIR apply without a restart
   onShutdown(
     async () => {
+      crewWatcher.close();
       await worker?.stop(e.SHUTDOWN_TIMEOUT_MS);
       await db.close();
     },

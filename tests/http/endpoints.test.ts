@@ -49,6 +49,18 @@ describe("GET /inputs", () => {
     const r = await crewClient(baseUrl, "crewai-style", TEST_CREW_TOKEN).inputs();
     expect(r.json.inputs).toEqual(["sector", "company"]);
   });
+  it("serves a CrewAI project in src/<package>/, its tasks' agents read from crew.py", async () => {
+    const r = await crewClient(baseUrl, "crewai-project", TEST_CREW_TOKEN).inputs();
+    expect(r.status, r.text).toBe(200);
+    expect(r.json.inputs).toEqual(["market", "reader"]);
+  });
+  it("serves CrewAI's crew.jsonc + agents/*.jsonc, its inputs' defaults included", async () => {
+    const r = await crewClient(baseUrl, "json-crew", TEST_CREW_TOKEN).inputs();
+    expect(r.status, r.text).toBe(200);
+    expect(r.json.inputs).toEqual(["topic", "audience"]);
+    expect(r.json.input_schema.properties.topic.default).toBe("Tides");
+    expect(r.json.input_schema.required).toEqual(["audience"]);
+  });
   it("a crew without placeholders has no inputs", async () => {
     expect((await crewClient(baseUrl, "no-inputs", TEST_CREW_TOKEN).inputs()).json).toEqual({
       inputs: [],

@@ -207,7 +207,10 @@ describe("loadCrews with CrewAI's model names", () => {
     );
     expect(catalog.crews.size).toBe(0);
     const by = Object.fromEntries(catalog.errors.map((e) => [e.slug, e]));
-    expect(by.p).toMatchObject({ key: "a.llm", reason: expect.stringMatching(/unknown provider/) });
+    expect(by.p).toMatchObject({
+      key: "agents.a.llm",
+      reason: expect.stringMatching(/unknown provider/),
+    });
     expect(by.t?.key).toMatch(/a\.llm/);
     expect(by.n?.reason).toMatch(/llm must be a model name/);
   });

@@ -39,6 +39,8 @@ async function lastRuns(principal: Principal, slugs: string[]) {
 export default async function CrewsPage() {
   const { user, principal } = await requireUser();
   const { crews, errors, warnings } = crewsFor(principal);
+  const warned = new Map<string, typeof warnings>();
+  for (const w of warnings) warned.set(w.slug, [...(warned.get(w.slug) ?? []), w]);
   const deployments = await listDeployments(await getDb(), principal);
   const all = [...crews.values(), ...deployments.map((d) => remoteCrewDef(d))];
   const last = await lastRuns(
@@ -65,12 +67,12 @@ export default async function CrewsPage() {
             : {e.reason}
           </Alert>
         ))}
-        {warnings.length > 0 && (
-          <Alert tone="warning" title="Crew warnings">
-            <ul className="grid gap-1">
-              {warnings.map((w) => (
-                <li key={`${w.slug}-${w.file}-${w.key}`}>
-                  {w.slug}: <code className="font-mono text-xs">{w.file}</code>
+        {[...warned].map(([slug, list]) => (
+          <Alert key={`warn-${slug}`} tone="warning" title={`${slug}: loaded with warnings`}>
+            <ul className="grid gap-0.5">
+              {list.map((w) => (
+                <li key={`${w.file}-${w.key}`}>
+                  <code className="font-mono text-xs">{w.file}</code>
                   {w.key && (
                     <>
                       {" "}
@@ -82,11 +84,12 @@ export default async function CrewsPage() {
               ))}
             </ul>
           </Alert>
-        )}
+        ))}
         {all.length === 0 ? (
           <EmptyState icon={Boxes} title="No crews yet">
-            Add a folder with a crew.yaml to <code className="font-mono">{env().CREWS_DIR}</code>,
-            or connect a remote deployment in Settings.
+            Add a folder with a crew.yaml (or a CrewAI project) to{" "}
+            <code className="font-mono">{env().CREWS_DIR}</code>, or connect a remote deployment in
+            Settings.
           </EmptyState>
         ) : (
           <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">

@@ -5,12 +5,12 @@ import { ResumeRequestSchema } from "@/lib/api/schemas";
 import { getDb } from "@/lib/db";
 import { resumeRemote } from "@/lib/deployments/remote-runs";
 import { json } from "@/lib/http/respond";
-import { crewRoute, type NoParams, otherMethods } from "@/lib/http/routes";
+import { type NoParams, otherMethods, runRoute } from "@/lib/http/routes";
 import { resumeExecution } from "@/lib/runs/resume-execution";
 
 export const dynamic = "force-dynamic";
 
-export const POST = crewRoute<NoParams, z.infer<typeof ResumeRequestSchema>>(
+export const POST = runRoute<NoParams, z.infer<typeof ResumeRequestSchema>>(
   async ({ principal, crew, deployment, body }) => {
     if (deployment)
       return json(await resumeRemote({ db: await getDb(), deployment, principal, request: body }));

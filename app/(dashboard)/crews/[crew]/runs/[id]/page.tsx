@@ -31,7 +31,7 @@ export default async function RunPage({
 }) {
   const { crew: slug, id } = await params;
   const { user, principal } = await requireUser();
-  const crew = await crewForPage(principal, slug);
+  const crew = await crewForPage(principal, slug, { existingRun: true });
   if (!crew) notFound();
   // The first view arrives rendered (header, figures, the waterfall's tasks); the page then
   // follows the run live through /status and the event stream like any client.

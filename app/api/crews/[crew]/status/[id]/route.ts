@@ -1,14 +1,14 @@
 // GET /status/{kickoff_id} — the execution's state, tasks and outputs so far. Polled hard: one query.
 import { getDb } from "@/lib/db";
 import { json } from "@/lib/http/respond";
-import { crewRoute, otherMethods } from "@/lib/http/routes";
+import { otherMethods, runRoute } from "@/lib/http/routes";
 import { getExecutionOrThrow } from "@/lib/runs/get-execution";
 import { loadModelPrices } from "@/lib/runs/pricing";
 import { toStatusResponse } from "@/lib/runs/status-view";
 
 export const dynamic = "force-dynamic";
 
-export const GET = crewRoute<{ id: string }>(async ({ principal, crew, params }) => {
+export const GET = runRoute<{ id: string }>(async ({ principal, crew, params }) => {
   const db = await getDb();
   const row = await getExecutionOrThrow({
     db,

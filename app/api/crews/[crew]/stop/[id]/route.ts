@@ -2,12 +2,12 @@
 import { getDb } from "@/lib/db";
 import { stopRemote } from "@/lib/deployments/remote-runs";
 import { json } from "@/lib/http/respond";
-import { crewRoute, otherMethods } from "@/lib/http/routes";
+import { otherMethods, runRoute } from "@/lib/http/routes";
 import { stopExecution } from "@/lib/runs/stop-execution";
 
 export const dynamic = "force-dynamic";
 
-export const POST = crewRoute<{ id: string }>(
+export const POST = runRoute<{ id: string }>(
   async ({ principal, crew, params, deployment }) => {
     const db = await getDb();
     if (deployment) await stopRemote(db, deployment, principal, params.id);

@@ -4,13 +4,13 @@ import type { z } from "zod";
 import { EventsQuerySchema } from "@/lib/api/schemas";
 import { getDb } from "@/lib/db";
 import { json } from "@/lib/http/respond";
-import { crewRoute, otherMethods } from "@/lib/http/routes";
+import { otherMethods, runRoute } from "@/lib/http/routes";
 import { getExecutionOrThrow } from "@/lib/runs/get-execution";
 import { listEvents } from "@/lib/runs/list-events";
 
 export const dynamic = "force-dynamic";
 
-export const GET = crewRoute<{ id: string }, undefined, z.infer<typeof EventsQuerySchema>>(
+export const GET = runRoute<{ id: string }, undefined, z.infer<typeof EventsQuerySchema>>(
   async ({ principal, crew, params, query }) => {
     const db = await getDb();
     await getExecutionOrThrow({ db, crew: crew.slug, id: params.id, principal });

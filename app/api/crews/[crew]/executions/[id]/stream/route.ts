@@ -3,7 +3,7 @@
 import { getDb } from "@/lib/db";
 import { followExecution } from "@/lib/events/live";
 import { acquireStreamSlot } from "@/lib/http/rate-limit";
-import { crewRoute, otherMethods } from "@/lib/http/routes";
+import { otherMethods, runRoute } from "@/lib/http/routes";
 import { getExecutionOrThrow } from "@/lib/runs/get-execution";
 
 export const dynamic = "force-dynamic";
@@ -11,7 +11,7 @@ export const dynamic = "force-dynamic";
 const HEARTBEAT_MS = 15_000;
 const FINAL_EVENTS = new Set(["execution_completed", "execution_failed", "execution_cancelled"]);
 
-export const GET = crewRoute<{ id: string }>(async ({ request, principal, crew, params }) => {
+export const GET = runRoute<{ id: string }>(async ({ request, principal, crew, params }) => {
   const db = await getDb();
   await getExecutionOrThrow({ db, crew: crew.slug, id: params.id, principal });
   const fromHeader = Number(request.headers.get("last-event-id"));

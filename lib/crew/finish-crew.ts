@@ -1,0 +1,162 @@
+import type { z } from "zod";
+import { grantedActions } from "@/lib/tracker/actions";
+import { readAgentLlm } from "./agent-llm";
+import { assignTaskAgents, type TaskAgentSources } from "./assign-task-agents";
+import { InputBlockError, parseInputBlock } from "./input-block";
+import { type InputSpec, undeclaredInput } from "./input-schema";
+import { findPlaceholders } from "./inputs";
+import { type CrewSettings, checkAsyncTasks, ProcessError, resolveProcess } from "./process";
+import { LoadError, type Warn } from "./read-files";
+import {
+  type AgentDef,
+  type AgentSchema,
+  type CrewDef,
+  type CrewFileSchema,
+  isToolName,
+  type TaskSchema,
+  TOOL_NAMES,
+} from "./schema";
+
+// The checks every layout shares, once its files are read: agents' models, apps and tools, each
+// task's agent and context, and the inputs. Errors name the file and key of the layout at hand.
+
+type Where = { file: string; key: string };
+
+export type CrewParts = {
+  slug: string;
+  name: string;
+  description: string | null;
+  agents: Array<[string, z.infer<typeof AgentSchema>]>; // in the order written
+  tasks: Array<[string, z.infer<typeof TaskSchema>]>; // in the order written: the order they run
+  source: string[];
+  agentAt: (id: string, field: string) => Where;
+  taskAt: (id: string, field: string) => Where;
+  inputsFile: string;
+  declared: InputSpec[] | undefined;
+  taskAgents: Omit<TaskAgentSources, "agentIds">;
+  /** The crew's own keys (process, manager, max_rpm) and where they are written. */
+  settings?: CrewFileSettings;
+  crewAt?: (key: string) => Where;
+  warn: Warn;
+};
+
+export type CrewFileSettings = Omit<CrewSettings, "manager_llm" | "manager_llm_params"> & {
+  manager_llm?: z.infer<typeof CrewFileSchema>["manager_llm"];
+};
+
+export function finishCrew(p: CrewParts): CrewDef {
+  const crewAt = p.crewAt ?? ((key: string) => ({ file: p.source[0] ?? "", key }));
+  const agents = p.agents.map(([id, a]): AgentDef => {
+    const at = (field: string) => p.agentAt(id, field);
+    const { warnings, error, ...llm } = readAgentLlm(a.llm);
+    for (const w of warnings) {
+      const where = at(`llm${w.key ? `.${w.key}` : ""}`);
+      p.warn(where.file, where.key, w.message);
+    }
+    if (error) throw new LoadError(at("llm").file, at("llm").key, error);
+    const apps = grantedActions(a.apps);
+    if (apps.error) throw new LoadError(at("apps").file, at("apps").key, apps.error);
+    const tools = a.tools.map((tool, i) => {
+      if (isToolName(tool)) return tool;
+      const where = at(`tools.${i}`);
+      throw new LoadError(
+        where.file,
+        where.key,
+        `unknown tool '${tool}' (agent ${id}): available tools are ${TOOL_NAMES.join(", ")}`,
+      );
+    });
+    return { id, ...a, ...llm, tools };
+  });
+  const agentIds = agents.map((a) => a.id);
+  const settings = managerSettings(p.settings ?? {}, crewAt, p.warn);
+  // Under a hierarchical process the manager chooses who does a task: `agent:` may be left out.
+  const hierarchical = settings.process === "hierarchical";
+  const assigned = assignTaskAgents(
+    p.tasks.filter(([, t]) => !hierarchical || t.agent).map(([id, t]) => ({ id, agent: t.agent })),
+    { ...p.taskAgents, agentIds },
+  );
+  const seen: string[] = [];
+  const listed = p.tasks.map(([id, t]) => {
+    const agent = assigned.get(id);
+    if (agent !== undefined && !agentIds.includes(agent)) {
+      const where = p.taskAt(id, "agent");
+      throw new LoadError(
+        where.file,
+        where.key,
+        `'${agent}' is not an agent of this crew (agents: ${agentIds.join(", ")})`,
+      );
+    }
+    for (const ref of t.context ?? []) {
+      if (!seen.includes(ref)) {
+        const where = p.taskAt(id, "context");
+        throw new LoadError(where.file, where.key, `'${ref}' is not a task written before '${id}'`);
+      }
+    }
+    seen.push(id);
+    return { id, ...t, agent, name: t.name ?? id };
+  });
+  let handed: ReturnType<typeof resolveProcess>;
+  try {
+    handed = resolveProcess(settings, agents, listed, (key, message) => {
+      const where = crewAt(key);
+      p.warn(where.file, where.key, message);
+    });
+    checkAsyncTasks(handed.tasks);
+  } catch (err) {
+    if (!(err instanceof ProcessError)) throw err;
+    // "<task>.<field>" is a task's key; anything else is the crew's own.
+    const [task, field] = err.key.split(".");
+    const where = field && task ? p.taskAt(task, field) : crewAt(err.key);
+    throw new LoadError(where.file, where.key, err.message);
+  }
+  const { tasks, ...process } = handed;
+  const placeholders = findPlaceholders([
+    ...agents.flatMap((a) => [a.role, a.goal, a.backstory]),
+    ...tasks.flatMap((t) => [t.description, t.expected_output]),
+  ]);
+  const { slug, name, description, source, declared } = p;
+  if (!declared)
+    return { slug, name, description, agents, tasks, inputs: placeholders, source, ...process };
+  // Declared inputs first, in the order written; placeholders not declared follow as strings.
+  for (const spec of declared) {
+    if (!placeholders.includes(spec.name))
+      p.warn(p.inputsFile, `inputs.${spec.name}`, "declared, but no {placeholder} uses it");
+  }
+  const names = new Set(declared.map((s) => s.name));
+  const input_specs = [
+    ...declared,
+    ...placeholders.filter((x) => !names.has(x)).map(undeclaredInput),
+  ];
+  const inputs = input_specs.map((s) => s.name);
+  return { slug, name, description, agents, tasks, inputs, input_specs, source, ...process };
+}
+
+/** The crew's own keys, with `manager_llm` read as an agent's `llm` is. */
+function managerSettings(
+  settings: CrewFileSettings,
+  crewAt: (key: string) => Where,
+  warn: Warn,
+): CrewSettings {
+  const { warnings, error, llm, llm_params } = readAgentLlm(settings.manager_llm);
+  for (const w of warnings) {
+    const where = crewAt(`manager_llm${w.key ? `.${w.key}` : ""}`);
+    warn(where.file, where.key, w.message);
+  }
+  if (error) throw new LoadError(crewAt("manager_llm").file, crewAt("manager_llm").key, error);
+  return { ...settings, manager_llm: llm, manager_llm_params: llm_params };
+}
+
+/** A crew's `inputs:` block, checked; a mistake names the file and the input at fault. */
+export function inputBlock(block: unknown, file: string) {
+  try {
+    return parseInputBlock(block);
+  } catch (err) {
+    if (err instanceof InputBlockError) throw new LoadError(file, err.key, err.message);
+    throw err;
+  }
+}
+
+export function titleFromSlug(slug: string) {
+  const words = slug.replace(/[-_]+/g, " ").trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

@@ -1,0 +1,94 @@
+// Reads a CrewAI project's crew.py AS TEXT (Python is never run) for the one thing the YAML
+// often leaves out: which agent does each task. CrewAI's @CrewBase classes write it as
+//   @agent def researcher(self) -> Agent: return Agent(config=self.agents_config['researcher'], …)
+//   @task  def research_task(self) -> Task: return Task(config=self.tasks_config['research_task'],
+//                                                       agent=self.researcher(), …)
+
+/** What a @task method says about its agent. */
+export type TaskAgentRef =
+  | { kind: "agent"; method: string; taskMethod: string } // agent=self.<method>()
+  | { kind: "none"; taskMethod: string } // no agent= at all
+  | { kind: "unreadable"; expr: string; taskMethod: string }; // agent=<anything else>
+
+export type CrewPy = {
+  /** @agent method name → the agents.yaml key its config names (the method name without one). */
+  agents: Map<string, string>;
+  /** tasks.yaml key (from config=self.tasks_config[…], else the method name) → its agent. */
+  tasks: Map<string, TaskAgentRef>;
+};
+
+const DECORATED_DEF =
+  /@(agent|task)\b[^\n]*\n(?:[ \t]*@[^\n]*\n)*[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)[ \t]*\(/g;
+// A method body ends where the next decorator, def or class starts a line.
+const NEXT_MEMBER = /\n[ \t]*(?:@|def\s|async\s+def\s|class\s)/g;
+const configKey = (section: "agents" | "tasks") =>
+  new RegExp(`\\b${section}_config\\s*\\[\\s*(['"])([^'"\\n]+)\\1\\s*\\]`);
+const AGENT_CALL = /\bagent\s*=\s*self\s*\.\s*(\w+)\s*(?:\(\s*\))?\s*(?=[,)\n]|$)/;
+const AGENT_ANY = /\bagent\s*=\s*([^,\n]+)/;
+
+export function readCrewPy(source: string): CrewPy {
+  const code = stripComments(source);
+  const agents = new Map<string, string>();
+  const tasks = new Map<string, TaskAgentRef>();
+  for (const m of code.matchAll(DECORATED_DEF)) {
+    const [, kind, method] = m as unknown as [string, "agent" | "task", string];
+    const start = (m.index ?? 0) + m[0].length;
+    NEXT_MEMBER.lastIndex = start;
+    const end = NEXT_MEMBER.exec(code)?.index ?? code.length;
+    const body = code.slice(start, end);
+    if (kind === "agent") {
+      agents.set(method, configKey("agents").exec(body)?.[2] ?? method);
+      continue;
+    }
+    const key = configKey("tasks").exec(body)?.[2] ?? method;
+    const call = AGENT_CALL.exec(body);
+    const any = AGENT_ANY.exec(body);
+    tasks.set(
+      key,
+      call?.[1]
+        ? { kind: "agent", method: call[1], taskMethod: method }
+        : any?.[1]
+          ? { kind: "unreadable", expr: balanced(any[1]), taskMethod: method }
+          : { kind: "none", taskMethod: method },
+    );
+  }
+  return { agents, tasks };
+}
+
+// The expression up to the comma or line end, without the call's own closing parenthesis.
+function balanced(expr: string) {
+  let out = expr.trim();
+  const count = (ch: string) => out.split(ch).length - 1;
+  while (out.endsWith(")") && count(")") > count("(")) out = out.slice(0, -1).trimEnd();
+  return out;
+}
+
+/** Blanks out `#` comments (keeping line breaks), leaving string literals as they are. */
+export function stripComments(source: string): string {
+  let out = "";
+  let i = 0;
+  while (i < source.length) {
+    const ch = source[i] as string;
+    if (ch === "#") {
+      while (i < source.length && source[i] !== "\n") i++;
+      continue;
+    }
+    if (ch === '"' || ch === "'") {
+      const triple = source.startsWith(ch.repeat(3), i);
+      const close = triple ? ch.repeat(3) : ch;
+      let j = i + close.length;
+      while (j < source.length && !source.startsWith(close, j)) {
+        if (source[j] === "\\") j++;
+        else if (!triple && source[j] === "\n") break; // an unclosed one-line string ends here
+        j++;
+      }
+      j = Math.min(source.length, j + close.length);
+      out += source.slice(i, j);
+      i = j;
+      continue;
+    }
+    out += ch;
+    i++;
+  }
+  return out;
+}
