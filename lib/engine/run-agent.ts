@@ -1,6 +1,10 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
-import { generateText, stepCountIs, type Tool } from "ai";
+import { generateText, type StepResult, stepCountIs, type Tool, type ToolSet } from "ai";
 import type { LlmParams } from "@/lib/llm/model-ref";
+
+// The offline model recognises this heading (lib/llm/offline-model.ts).
+export const FINAL_ANSWER_NOW =
+  "# Final answer now\nYou have used all the steps you may take on this task. Do not call any more tools: give your best complete final answer now, from what you have.";
 
 export type AgentUsage = { input_tokens: number; output_tokens: number };
 
@@ -42,6 +46,66 @@ export async function runAgent({
   const local = new AbortController();
   let stepError: unknown;
   const abortSignal = AbortSignal.any([signal, local.signal]);
+  const sampling = {
+    temperature: settings.temperature,
+    maxOutputTokens: settings.max_tokens,
+    topP: settings.top_p,
+    stopSequences: settings.stop,
+    seed: settings.seed,
+  };
+  const onStepFinish = async (step: StepResult<ToolSet>) => {
+    if (stepError) return;
+    const steps: AgentStep[] = [];
+    const thought = [step.reasoningText, step.toolCalls.length ? step.text : undefined]
+      .filter(Boolean)
+      .join("\n")
+      .trim();
+    if (thought) steps.push({ type: "thought", text: thought });
+    for (const call of step.toolCalls) {
+      steps.push({
+        type: "tool_call",
+        tool: call.toolName,
+        tool_input: call.input,
+        call_id: call.toolCallId,
+      });
+    }
+    for (const part of step.content) {
+      if (part.type === "tool-result") {
+        steps.push({
+          type: "tool_result",
+          tool: part.toolName,
+          result: part.output,
+          call_id: part.toolCallId,
+        });
+      } else if (part.type === "tool-error") {
+        steps.push({
+          type: "tool_result",
+          tool: part.toolName,
+          result: String(part.error),
+          call_id: part.toolCallId,
+          is_error: true,
+        });
+      }
+    }
+    if (!step.toolCalls.length && step.text.trim()) steps.push({ type: "answer", text: step.text });
+    const usage: AgentUsage = {
+      input_tokens: step.usage.inputTokens ?? 0,
+      output_tokens: step.usage.outputTokens ?? 0,
+    };
+    // The call's usage goes on its answer, else its last tool call, else its last step.
+    const ender =
+      steps.findLast((s) => s.type === "answer") ??
+      steps.findLast((s) => s.type === "tool_call") ??
+      steps.findLast((s) => s.type === "thought");
+    if (ender) ender.usage = usage;
+    try {
+      await onStep(steps, usage);
+    } catch (err) {
+      // The SDK swallows callback errors; remember ours and stop the loop ourselves.
+      stepError = err;
+      local.abort(err);
+    }
+  };
   try {
     const result = await generateText({
       model,
@@ -50,81 +114,39 @@ export async function runAgent({
       tools,
       maxRetries,
       abortSignal,
-      temperature: settings.temperature,
-      maxOutputTokens: settings.max_tokens,
-      topP: settings.top_p,
-      stopSequences: settings.stop,
-      seed: settings.seed,
+      ...sampling,
       stopWhen: stepCountIs(maxSteps),
-      onStepFinish: async (step) => {
-        if (stepError) return;
-        const steps: AgentStep[] = [];
-        const thought = [step.reasoningText, step.toolCalls.length ? step.text : undefined]
-          .filter(Boolean)
-          .join("\n")
-          .trim();
-        if (thought) steps.push({ type: "thought", text: thought });
-        for (const call of step.toolCalls) {
-          steps.push({
-            type: "tool_call",
-            tool: call.toolName,
-            tool_input: call.input,
-            call_id: call.toolCallId,
-          });
-        }
-        for (const part of step.content) {
-          if (part.type === "tool-result") {
-            steps.push({
-              type: "tool_result",
-              tool: part.toolName,
-              result: part.output,
-              call_id: part.toolCallId,
-            });
-          } else if (part.type === "tool-error") {
-            steps.push({
-              type: "tool_result",
-              tool: part.toolName,
-              result: String(part.error),
-              call_id: part.toolCallId,
-              is_error: true,
-            });
-          }
-        }
-        if (!step.toolCalls.length && step.text.trim())
-          steps.push({ type: "answer", text: step.text });
-        const usage: AgentUsage = {
-          input_tokens: step.usage.inputTokens ?? 0,
-          output_tokens: step.usage.outputTokens ?? 0,
-        };
-        // The call's usage goes on its answer, else its last tool call, else its last step.
-        const ender =
-          steps.findLast((s) => s.type === "answer") ??
-          steps.findLast((s) => s.type === "tool_call") ??
-          steps.findLast((s) => s.type === "thought");
-        if (ender) ender.usage = usage;
-        try {
-          await onStep(steps, usage);
-        } catch (err) {
-          // The SDK swallows callback errors; remember ours and stop the loop ourselves.
-          stepError = err;
-          local.abort(err);
-        }
-      },
+      onStepFinish,
     });
     if (stepError) throw stepError;
-    const output = result.text.trim();
-    if (!output) {
-      throw new Error(
-        `The model gave no final answer within ${maxSteps} steps (it kept calling tools).`,
-      );
-    }
-    return {
-      output,
-      usage: {
-        input_tokens: result.totalUsage.inputTokens ?? 0,
-        output_tokens: result.totalUsage.outputTokens ?? 0,
-      },
+    let output = result.text.trim();
+    const usage = {
+      input_tokens: result.totalUsage.inputTokens ?? 0,
+      output_tokens: result.totalUsage.outputTokens ?? 0,
     };
+    if (!output) {
+      // Out of steps (CrewAI's max_iter) while still calling tools: as CrewAI does, ask once
+      // more, with no tools, for the best final answer from what it has.
+      const last = await generateText({
+        model,
+        system,
+        messages: [
+          { role: "user", content: prompt },
+          ...result.response.messages,
+          { role: "user", content: FINAL_ANSWER_NOW },
+        ],
+        maxRetries,
+        abortSignal,
+        ...sampling,
+        onStepFinish,
+      });
+      if (stepError) throw stepError;
+      output = last.text.trim();
+      usage.input_tokens += last.totalUsage.inputTokens ?? 0;
+      usage.output_tokens += last.totalUsage.outputTokens ?? 0;
+      if (!output) throw new Error(`The model gave no final answer within ${maxSteps} steps.`);
+    }
+    return { output, usage };
   } catch (err) {
     throw stepError ?? err;
   }

@@ -3,6 +3,7 @@ import { isConnectionError } from "@/lib/db/connection-errors";
 import type { Db } from "@/lib/db/types";
 import { type Change, LeaseLostError, mutateExecution } from "@/lib/runs/execution-store";
 import type { ExecutionRow } from "@/lib/runs/types";
+import { forgetLimiters } from "./calls-per-minute";
 import { nextTasks } from "./next-tasks";
 import { type ChangeRow, failure, runTask } from "./run-task";
 
@@ -56,6 +57,8 @@ export async function runExecution({
     await change((r) =>
       failure(r, null, "The engine failed unexpectedly; see the server log."),
     ).catch(() => {});
+  } finally {
+    forgetLimiters(id);
   }
 }
 

@@ -3,15 +3,12 @@ import { env } from "@/lib/config/env";
 import type { TaskDef } from "@/lib/crew/schema";
 import { isConnectionError } from "@/lib/db/connection-errors";
 import type { Db } from "@/lib/db/types";
-import { chooseModel, ModelConfigError } from "@/lib/llm/choose-model";
-import { resolveModel } from "@/lib/llm/resolve-model";
+import { ModelConfigError } from "@/lib/llm/choose-model";
 import { type Change, LeaseLostError } from "@/lib/runs/execution-store";
 import type { ExecutionRow, NewEvent, TaskState } from "@/lib/runs/types";
+import { agentWork } from "./agent-work";
 import { agentFor } from "./delegation";
 import { buildPrompt, contextFor } from "./prompt";
-import { recordSteps } from "./record-steps";
-import { runAgent } from "./run-agent";
-import { toolsFor } from "./tools";
 
 /** Applies one change to the execution's row, under the worker's lease. */
 export type ChangeRow = (decide: (row: ExecutionRow) => Change) => Promise<ExecutionRow>;
@@ -89,23 +86,12 @@ export async function runTask({
   const e = env();
   const timeoutMs = (task.timeout_seconds ?? e.TASK_TIMEOUT_SECONDS) * 1000;
   const timeout = AbortSignal.timeout(timeoutMs);
-  // Recorded as the model actually used: with LLM_OVERRIDE, not the one the crew file names.
-  const choice = chooseModel(agent, e);
-  const modelId = choice.ref.id;
+  const work = agentWork({ db, row, task, index, attempt, agent, change });
+  const modelId = work.modelId;
 
-  let result: Awaited<ReturnType<typeof runAgent>>;
+  let result: Awaited<ReturnType<typeof work.run>>;
   try {
-    result = await runAgent({
-      model: resolveModel(choice, { offlineDelayMs: e.OFFLINE_MODEL_DELAY_MS }),
-      settings: choice.params,
-      system,
-      prompt,
-      tools: toolsFor(agent, { db, executionId: row.id }),
-      maxSteps: e.AGENT_MAX_STEPS,
-      maxRetries: e.MODEL_MAX_RETRIES,
-      signal: AbortSignal.any([signal, timeout]),
-      onStep: recordSteps({ change, index, taskId: task.id, attempt, agentId: agent.id, modelId }),
-    });
+    result = await work.run({ system, prompt, signal: AbortSignal.any([signal, timeout]) });
   } catch (err) {
     if (err instanceof LeaseLostError || signal.aborted || isConnectionError(err)) throw err;
     const message = timeout.aborted

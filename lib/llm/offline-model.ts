@@ -98,11 +98,26 @@ function respond(options: LanguageModelV3CallOptions): LanguageModelV3Content[] 
         : [],
     ),
   );
-  const next = nextCall(
-    tools.map((t) => ({ name: t.name, inputSchema: t.inputSchema })),
-    results,
-    { task, expected, firstLine },
-  );
+  // Told its steps are used up (max_iter): no more tools, answer now.
+  const mustAnswer = /^# Final answer now$/m.test(user);
+  const next = mustAnswer
+    ? undefined
+    : (nextCall(
+        tools.map((t) => ({ name: t.name, inputSchema: t.inputSchema })),
+        results,
+        { task, expected, firstLine },
+      ) ?? delegation(tools, results, { task, expected, context }));
+  const handedBack = results.get(DELEGATE_TOOL);
+  if (!next && typeof handedBack === "string") {
+    // A manager (or a delegating agent) answers with the coworker's work, checked.
+    return [
+      { type: "reasoning", text: `As ${role}, I have checked what my coworker handed back.` },
+      {
+        type: "text",
+        text: `${handedBack}\n\n_Checked by ${role} against the expected output before handing it on._`,
+      },
+    ];
+  }
   if (next) {
     return [
       {
@@ -143,6 +158,37 @@ function respond(options: LanguageModelV3CallOptions): LanguageModelV3Content[] 
   ];
 }
 
+// CrewAI's delegation tools (lib/engine/delegation.ts). The offline model hands the task once to
+// the coworker whose role and goal share the most words with it, and never asks questions.
+const DELEGATE_TOOL = "delegate_work_to_coworker";
+const ASK_TOOL = "ask_question_to_coworker";
+
+function delegation(
+  tools: { name: string; description?: string }[],
+  results: Map<string, unknown>,
+  { task, expected, context }: { task: string; expected?: string; context?: string },
+): { name: string; args: Record<string, unknown> } | undefined {
+  const tool = tools.find((t) => t.name === DELEGATE_TOOL);
+  if (!tool || results.has(DELEGATE_TOOL)) return undefined;
+  const words = (s: string) => new Set(s.toLowerCase().match(/[a-z]{4,}/g) ?? []);
+  const wanted = words(task);
+  const team = [...(tool.description ?? "").matchAll(/^- ([A-Za-z0-9_-]+): (.*)$/gm)];
+  let best: { id: string; score: number } | undefined;
+  for (const [, id, about] of team) {
+    const score = [...words(about ?? "")].filter((w) => wanted.has(w)).length;
+    if (id && (!best || score > best.score)) best = { id, score };
+  }
+  if (!best) return undefined;
+  return {
+    name: DELEGATE_TOOL,
+    args: {
+      task: task.slice(0, 20_000),
+      context: [expected && `Expected output: ${expected}`, context].filter(Boolean).join("\n\n"),
+      coworker: best.id,
+    },
+  };
+}
+
 // The issue-tracker actions the offline model uses, in order: find a team, file an issue in it,
 // then a follow-up sub-issue under that issue. Other tools are each called once.
 const TRACKER_PLAN = ["search_teams", "create_issue", "create_sub_issue"];
@@ -168,7 +214,13 @@ function nextCall(
   { task, expected, firstLine }: { task: string; expected?: string; firstLine: string },
 ): { name: string; args: Record<string, unknown> } | undefined {
   const has = (name: string) => tools.some((t) => t.name === name);
-  const plain = tools.find((t) => !TRACKER_ACTIONS.has(t.name) && !results.has(t.name));
+  const plain = tools.find(
+    (t) =>
+      !TRACKER_ACTIONS.has(t.name) &&
+      t.name !== DELEGATE_TOOL &&
+      t.name !== ASK_TOOL &&
+      !results.has(t.name),
+  );
   if (plain) return { name: plain.name, args: argumentsFor(plain.inputSchema, task) };
   const step = TRACKER_PLAN.find((name) => has(name) && !results.has(name));
   if (!step) return undefined;

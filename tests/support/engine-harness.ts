@@ -1,0 +1,135 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, expect } from "vitest";
+import type { Principal } from "@/lib/auth/principal";
+import type { CrewCatalog } from "@/lib/crew/load-crews";
+import type { CrewDef } from "@/lib/crew/schema";
+import type { Db } from "@/lib/db/types";
+import type { ExecutionRow } from "@/lib/runs/types";
+
+// The real engine on the embedded database, for one test file: crews written as crew.yaml texts,
+// a worker claiming runs, and reads of the rows and events it writes.
+
+export type EventRow = {
+  seq: number;
+  type: string;
+  task_id: string | null;
+  attempt: number | null;
+  data: Record<string, unknown>;
+  created_at: string;
+};
+
+const org: Principal = { kind: "org", tokenId: null };
+
+export function engineHarness(
+  crewFiles: Record<string, string>,
+  environment: Record<string, string> = {},
+) {
+  // lib/config/env.ts reads process.env once: set it before anything calls env().
+  const ENV = {
+    OFFLINE_MODEL_DELAY_MS: "0",
+    DEFAULT_LLM: "offline",
+    MODEL_MAX_RETRIES: "0",
+    ...environment,
+  };
+  const saved: Record<string, string | undefined> = {};
+  const workerLog: string[] = [];
+  const state: {
+    tmp?: string;
+    db?: Db;
+    catalog?: CrewCatalog;
+    worker?: { stop(): Promise<void>; activeCount(): number };
+    create?: typeof import("@/lib/runs/create-execution").createExecution;
+  } = {};
+
+  beforeAll(async () => {
+    for (const [k, v] of Object.entries(ENV)) {
+      saved[k] = process.env[k];
+      process.env[k] = v;
+    }
+    state.tmp = fs.mkdtempSync(path.join(os.tmpdir(), "crewdeck-engine-"));
+    const crewsDir = path.join(state.tmp, "crews");
+    for (const [slug, yaml] of Object.entries(crewFiles)) {
+      fs.mkdirSync(path.join(crewsDir, slug), { recursive: true });
+      fs.writeFileSync(path.join(crewsDir, slug, "crew.yaml"), yaml);
+    }
+    const { loadCrews } = await import("@/lib/crew/load-crews");
+    state.catalog = loadCrews(crewsDir);
+    const { openEmbedded } = await import("@/lib/db/open");
+    const { migrate } = await import("@/lib/db/migrations");
+    state.db = await openEmbedded(path.join(state.tmp, "data"));
+    await migrate(state.db);
+    ({ createExecution: state.create } = await import("@/lib/runs/create-execution"));
+    const { startWorker } = await import("@/lib/engine/worker");
+    state.worker = startWorker({
+      db: state.db,
+      concurrency: 2,
+      leaseMs: 2000,
+      pollMs: 50,
+      log: (m) => workerLog.push(m),
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await state.worker?.stop();
+    await state.db?.close();
+    if (state.tmp) fs.rmSync(state.tmp, { recursive: true, force: true });
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  });
+
+  const db = () => state.db as Db;
+  const catalog = () => state.catalog as CrewCatalog;
+
+  function crew(slug: string): CrewDef {
+    const c = catalog().crews.get(slug);
+    if (!c) throw new Error(`no crew ${slug}: ${JSON.stringify(catalog().errors)}`);
+    return c;
+  }
+
+  async function getRow(id: string): Promise<ExecutionRow> {
+    const { rows } = await db().query<ExecutionRow>("SELECT * FROM executions WHERE id = $1", [id]);
+    const row = rows[0];
+    if (!row) throw new Error(`no execution ${id}`);
+    return row;
+  }
+
+  return {
+    db,
+    catalog,
+    crew,
+    workerLog,
+    getRow,
+    kickoff: (slug: string, inputs: Record<string, string | number | boolean> = {}) =>
+      (state.create as NonNullable<typeof state.create>)({
+        db: db(),
+        crew: crew(slug),
+        principal: org,
+        request: { inputs },
+      }),
+    async events(id: string): Promise<EventRow[]> {
+      const { rows } = await db().query<EventRow>(
+        "SELECT seq, type, task_id, attempt, data, created_at FROM execution_events WHERE execution_id = $1 ORDER BY seq",
+        [id],
+      );
+      return rows;
+    },
+    /** Polls the row until `done` holds; fails at once if the run ends otherwise. */
+    async waitFor(id: string, done: (row: ExecutionRow) => boolean, timeoutMs = 20_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const row = await getRow(id);
+        if (done(row)) return row;
+        if (["completed", "error", "cancelled"].includes(row.status) || Date.now() > deadline) {
+          expect.fail(
+            `execution ${id} is ${row.status} (${row.error ?? ""}); worker log: ${workerLog.join(" | ")}`,
+          );
+        }
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    },
+  };
+}
