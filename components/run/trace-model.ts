@@ -49,6 +49,16 @@ export type Trace = {
 const at = (iso: string) => Date.parse(iso);
 const text = (v: unknown) => (typeof v === "string" ? v : v === undefined ? "" : String(v));
 
+// CrewAI's delegation tools read as what they do: "Delegated to writer", "Asked researcher".
+function toolLabel(d: Record<string, unknown>) {
+  const coworker = (d.tool_input as { coworker?: unknown } | undefined)?.coworker;
+  if (d.tool === "delegate_work_to_coworker" && typeof coworker === "string")
+    return `Delegated to ${coworker}`;
+  if (d.tool === "ask_question_to_coworker" && typeof coworker === "string")
+    return `Asked ${coworker}`;
+  return text(d.tool) || "Tool";
+}
+
 export function buildTrace(events: ExecutionEvent[], status: StatusResponse | undefined): Trace {
   const tasks = new Map<string, TraceTask>();
   for (const t of status?.tasks ?? []) {
@@ -138,6 +148,8 @@ export function buildTrace(events: ExecutionEvent[], status: StatusResponse | un
       a.steps.push(s);
       return s;
     };
+    // A coworker's steps in a delegated task (hierarchical manager, allow_delegation) say whose.
+    const by = d.delegated_by ? ` · ${text(d.agent)}` : "";
     switch (e.type) {
       case "task_started":
         a.start = when;
@@ -145,13 +157,13 @@ export function buildTrace(events: ExecutionEvent[], status: StatusResponse | un
         if (t.status === "pending") t.status = "running";
         break;
       case "thought":
-        step("thought", "Thought");
+        step("thought", `Thought${by}`);
         break;
       case "answer":
-        step("answer", "Answer");
+        step("answer", `Answer${by}`);
         break;
       case "tool_call": {
-        const s = step("tool", text(d.tool) || "Tool", null);
+        const s = step("tool", toolLabel(d) + by, null);
         s.start = Math.max(s.start, when);
         openTools.set(`${t.taskId}/${a.attempt}/${text(d.call_id) || text(d.tool)}`, s);
         break;
@@ -165,7 +177,7 @@ export function buildTrace(events: ExecutionEvent[], status: StatusResponse | un
           openTools.delete(k);
           // Keep steps in time order: the result may close a call after later thoughts.
         } else {
-          step("tool", text(d.tool) || "Tool");
+          step("tool", toolLabel(d) + by);
         }
         break;
       }

@@ -183,12 +183,21 @@ function loadClassic(slug: string, folder: string, project: ClassicProject, warn
         read: readCrewPy(fs.readFileSync(project.crewPy, "utf8")),
       }
     : undefined;
+  // crew.py's literal Task(...) flags fill in what tasks.yaml leaves out; tasks.yaml wins.
+  const written = tasksDoc as Record<string, Record<string, unknown>>;
+  const withFlags = Object.entries(tasks).map(([id, t]): [string, typeof t] => {
+    const flags = Object.entries(crewPy?.read.taskFlags.get(id) ?? {});
+    return [
+      id,
+      { ...t, ...Object.fromEntries(flags.filter(([k]) => !(k in (written[id] ?? {})))) },
+    ];
+  });
   return finishCrew({
     slug,
     name: titleFromSlug(slug),
     description: null,
     agents: Object.entries(agents),
-    tasks: Object.entries(tasks),
+    tasks: withFlags,
     source: [
       agentsFile,
       tasksFile,
@@ -207,6 +216,8 @@ function loadClassic(slug: string, folder: string, project: ClassicProject, warn
         hint: `\`agent: <agents>\` under ${id} in ${shown(tasksFile)}`,
       }),
     },
+    settings: crewPy?.read.crew,
+    crewAt: (key) => ({ file: crewPy?.file ?? tasksFile, key: crewPy ? `Crew(${key}=…)` : key }),
     warn,
   });
 }

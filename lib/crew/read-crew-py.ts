@@ -15,6 +15,25 @@ export type CrewPy = {
   agents: Map<string, string>;
   /** tasks.yaml key (from config=self.tasks_config[…], else the method name) → its agent. */
   tasks: Map<string, TaskAgentRef>;
+  /** tasks.yaml key → flags its Task(...) call sets with a literal (async_execution=True, …). */
+  taskFlags: Map<string, { async_execution?: boolean; human_input?: boolean }>;
+  /** What the @crew method's Crew(...) call sets with literals: process, manager_llm, max_rpm. */
+  crew: {
+    process?: "sequential" | "hierarchical";
+    manager_llm?: string;
+    manager_agent?: string;
+    max_rpm?: number;
+  };
+};
+
+const DECORATED_CREW = /@crew\b[^\n]*\n(?:[ \t]*@[^\n]*\n)*[ \t]*def[ \t]+\w+[ \t]*\(/;
+const PROCESS = /\bprocess\s*=\s*Process\s*\.\s*(sequential|hierarchical)\b/;
+const MANAGER_LLM = /\bmanager_llm\s*=\s*(['"])([^'"\n]+)\1/;
+const MANAGER_AGENT = /\bmanager_agent\s*=\s*self\s*\.\s*(\w+)\s*\(\s*\)/;
+const MAX_RPM = /\bmax_rpm\s*=\s*(\d+)\b/;
+const flag = (name: string, body: string) => {
+  const m = new RegExp(`\\b${name}\\s*=\\s*(True|False)\\b`).exec(body);
+  return m ? m[1] === "True" : undefined;
 };
 
 const DECORATED_DEF =
@@ -30,6 +49,7 @@ export function readCrewPy(source: string): CrewPy {
   const code = stripComments(source);
   const agents = new Map<string, string>();
   const tasks = new Map<string, TaskAgentRef>();
+  const taskFlags: CrewPy["taskFlags"] = new Map();
   for (const m of code.matchAll(DECORATED_DEF)) {
     const [, kind, method] = m as unknown as [string, "agent" | "task", string];
     const start = (m.index ?? 0) + m[0].length;
@@ -41,6 +61,13 @@ export function readCrewPy(source: string): CrewPy {
       continue;
     }
     const key = configKey("tasks").exec(body)?.[2] ?? method;
+    const flags = Object.fromEntries(
+      (["async_execution", "human_input"] as const).flatMap((name) => {
+        const value = flag(name, body);
+        return value === undefined ? [] : [[name, value]];
+      }),
+    );
+    if (Object.keys(flags).length) taskFlags.set(key, flags);
     const call = AGENT_CALL.exec(body);
     const any = AGENT_ANY.exec(body);
     tasks.set(
@@ -52,7 +79,26 @@ export function readCrewPy(source: string): CrewPy {
           : { kind: "none", taskMethod: method },
     );
   }
-  return { agents, tasks };
+  return { agents, tasks, taskFlags, crew: readCrewCall(code, agents) };
+}
+
+// The Crew(...) of the @crew method (CrewAI's process, manager and rate limit live there).
+function readCrewCall(code: string, agents: Map<string, string>): CrewPy["crew"] {
+  const m = DECORATED_CREW.exec(code);
+  if (!m) return {};
+  const start = m.index + m[0].length;
+  NEXT_MEMBER.lastIndex = start;
+  const body = code.slice(start, NEXT_MEMBER.exec(code)?.index ?? code.length);
+  const process = PROCESS.exec(body)?.[1] as CrewPy["crew"]["process"];
+  const managerLlm = MANAGER_LLM.exec(body)?.[2];
+  const managerMethod = MANAGER_AGENT.exec(body)?.[1];
+  const rpm = MAX_RPM.exec(body)?.[1];
+  return {
+    ...(process ? { process } : {}),
+    ...(managerLlm ? { manager_llm: managerLlm } : {}),
+    ...(managerMethod ? { manager_agent: agents.get(managerMethod) ?? managerMethod } : {}),
+    ...(rpm ? { max_rpm: Number(rpm) } : {}),
+  };
 }
 
 // The expression up to the comma or line end, without the call's own closing parenthesis.

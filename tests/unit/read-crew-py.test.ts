@@ -172,3 +172,47 @@ describe("stripComments", () => {
     );
   });
 });
+
+describe("readCrewPy: the crew's process and the tasks' flags", () => {
+  it("reads Process.hierarchical, manager_llm, max_rpm and literal Task flags", () => {
+    const read = readCrewPy(`
+@CrewBase
+class Managed():
+    @agent
+    def scout(self) -> Agent:
+        return Agent(config=self.agents_config['scout'])
+
+    @task
+    def scan(self) -> Task:
+        return Task(config=self.tasks_config['scan'], async_execution=True)
+
+    @task
+    def report(self) -> Task:
+        return Task(config=self.tasks_config['report'], human_input=True)  # reviewed
+
+    @crew
+    def crew(self) -> Crew:
+        return Crew(
+            agents=self.agents,
+            tasks=self.tasks,
+            process=Process.hierarchical,
+            manager_llm="gpt-4o",  # the manager
+            max_rpm=30,
+        )
+`);
+    expect(read.crew).toEqual({ process: "hierarchical", manager_llm: "gpt-4o", max_rpm: 30 });
+    expect(Object.fromEntries(read.taskFlags)).toEqual({
+      scan: { async_execution: true },
+      report: { human_input: true },
+    });
+  });
+
+  it("reads nothing it cannot be sure of", () => {
+    const read = readCrewPy(`
+    @crew
+    def crew(self) -> Crew:
+        return Crew(agents=self.agents, tasks=self.tasks, process=self.chosen_process, manager_llm=ChatOpenAI(model="x"))
+`);
+    expect(read.crew).toEqual({});
+  });
+});
