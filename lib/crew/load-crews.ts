@@ -3,6 +3,8 @@ import path from "node:path";
 import YAML from "yaml";
 import type { z } from "zod";
 import { parseModelRef } from "@/lib/llm/model-ref";
+import { templateProblem } from "@/lib/outputs/output-file";
+import { schemaError } from "@/lib/outputs/structured-output";
 import { grantedActions } from "@/lib/tracker/actions";
 import { InputBlockError, parseInputBlock } from "./input-block";
 import { type InputSpec, undeclaredInput } from "./input-schema";
@@ -180,11 +182,11 @@ function finish(
       }
     }
     seen.push(id);
-    return { id, ...t, name: t.name ?? id };
+    return { id, ...outputChecks(id, t, files.tasks), name: t.name ?? id };
   });
   const placeholders = findPlaceholders([
     ...agents.flatMap((a) => [a.role, a.goal, a.backstory]),
-    ...tasks.flatMap((t) => [t.description, t.expected_output]),
+    ...tasks.flatMap((t) => [t.description, t.expected_output, t.output_file ?? ""]),
   ]);
   if (!declared) return { slug, name, description, agents, tasks, inputs: placeholders, source };
   // Declared inputs first, in the order written; placeholders not declared follow as strings.
@@ -199,6 +201,30 @@ function finish(
   ];
   const inputs = input_specs.map((s) => s.name);
   return { slug, name, description, agents, tasks, inputs, input_specs, source };
+}
+
+type TaskEntry = z.infer<typeof CrewFileSchema>["tasks"][string];
+
+// Structured output and output files: what can be known wrong at load is a load error.
+function outputChecks(id: string, t: TaskEntry, file: string): TaskEntry {
+  if (typeof t.output_pydantic === "string") {
+    throw new LoadError(
+      file,
+      `${id}.output_pydantic`,
+      `names a Python class ('${t.output_pydantic}'); give the JSON Schema itself here (an object with type and properties), or use output_json`,
+    );
+  }
+  if (t.output_json && t.output_pydantic) {
+    throw new LoadError(file, `${id}.output_json`, "give output_json or output_pydantic, not both");
+  }
+  const output_json = t.output_json ?? t.output_pydantic;
+  const key = t.output_json ? "output_json" : "output_pydantic";
+  const problem = output_json ? schemaError(output_json) : undefined;
+  if (problem) throw new LoadError(file, `${id}.${key}`, problem);
+  const nameProblem = t.output_file ? templateProblem(t.output_file) : undefined;
+  if (nameProblem) throw new LoadError(file, `${id}.output_file`, nameProblem);
+  const { output_pydantic: _, ...rest } = t;
+  return output_json ? { ...rest, output_json } : rest;
 }
 
 function inputBlock(block: unknown, file: string) {

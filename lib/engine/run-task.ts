@@ -4,8 +4,10 @@ import type { TaskDef } from "@/lib/crew/schema";
 import { isConnectionError } from "@/lib/db/connection-errors";
 import type { Db } from "@/lib/db/types";
 import { resolveModel } from "@/lib/llm/resolve-model";
+import { type Artifact, ArtifactError, artifactFor } from "@/lib/outputs/output-file";
 import { type Change, LeaseLostError } from "@/lib/runs/execution-store";
 import type { ExecutionRow, NewEvent, TaskState, TokenUsage } from "@/lib/runs/types";
+import { answerWithChecks } from "./checked-answer";
 import { buildPrompt, contextFor } from "./prompt";
 import { type AgentStep, runAgent } from "./run-agent";
 import { toolsFor } from "./tools";
@@ -100,54 +102,79 @@ export async function runTask({
   const timeout = AbortSignal.timeout(timeoutMs);
   const modelId = agent.llm ?? e.DEFAULT_LLM;
 
-  let result: Awaited<ReturnType<typeof runAgent>>;
+  const model = resolveModel(modelId);
+  const taskSignal = AbortSignal.any([signal, timeout]);
+  // Tokens count as they are spent, so a task that fails or is stopped still shows them.
+  const spend = (r: ExecutionRow, used: TokenUsage) =>
+    used.total_tokens
+      ? {
+          token_usage: addUsage(r.token_usage, used),
+          tasks: r.tasks.map((t, i) =>
+            i === index
+              ? {
+                  ...t,
+                  token_usage: addUsage(t.token_usage ?? ZERO_USAGE, used),
+                  models: [...new Set([...(t.models ?? []), modelId])],
+                }
+              : t,
+          ),
+        }
+      : {};
+
+  let result: Awaited<ReturnType<typeof answerWithChecks>>;
   try {
-    result = await runAgent({
-      model: resolveModel(modelId),
-      system,
-      prompt,
-      tools: toolsFor(agent, { db, executionId: row.id }),
-      maxSteps: e.AGENT_MAX_STEPS,
+    result = await answerWithChecks({
+      task,
+      model,
       maxRetries: e.MODEL_MAX_RETRIES,
-      signal: AbortSignal.any([signal, timeout]),
-      onStep: async (steps, usage) => {
-        const used = addUsage(ZERO_USAGE, usage);
-        if (!steps.length && !used.total_tokens) return;
-        // Tokens count as they are spent, so a task that fails or is stopped still shows them.
-        await change((r) => ({
-          patch: {
-            ...(steps.length
-              ? {
-                  last_step: stepView(
-                    steps.at(-1) as AgentStep,
-                    task.id,
-                    agent.id,
-                    attempt,
-                    modelId,
-                  ),
-                }
-              : {}),
-            ...(used.total_tokens
-              ? {
-                  token_usage: addUsage(r.token_usage, used),
-                  tasks: r.tasks.map((t, i) =>
-                    i === index
-                      ? {
-                          ...t,
-                          token_usage: addUsage(t.token_usage ?? ZERO_USAGE, used),
-                          models: [...new Set([...(t.models ?? []), modelId])],
-                        }
-                      : t,
-                  ),
-                }
-              : {}),
+      signal: taskSignal,
+      ask: (extra) =>
+        runAgent({
+          model,
+          system,
+          prompt: extra ? `${prompt}\n\n${extra}` : prompt,
+          tools: toolsFor(agent, { db, executionId: row.id }),
+          maxSteps: e.AGENT_MAX_STEPS,
+          maxRetries: e.MODEL_MAX_RETRIES,
+          signal: taskSignal,
+          onStep: async (steps, usage) => {
+            const used = addUsage(ZERO_USAGE, usage);
+            if (!steps.length && !used.total_tokens) return;
+            await change((r) => ({
+              patch: {
+                ...(steps.length
+                  ? {
+                      last_step: stepView(
+                        steps.at(-1) as AgentStep,
+                        task.id,
+                        agent.id,
+                        attempt,
+                        modelId,
+                      ),
+                    }
+                  : {}),
+                ...spend(r, used),
+              },
+              events: steps.map(
+                (s): NewEvent => ({
+                  type: s.type,
+                  task_id: task.id,
+                  attempt,
+                  data: { agent: agent.id, model: modelId, ...s },
+                }),
+              ),
+            }));
           },
-          events: steps.map(
-            (s): NewEvent => ({
-              type: s.type,
+        }),
+      record: async (checks, usage) => {
+        await change((r) => ({
+          patch: usage ? spend(r, addUsage(ZERO_USAGE, usage)) : {},
+          events: checks.map(
+            (c): NewEvent => ({
+              type: c.type,
               task_id: task.id,
               attempt,
-              data: { agent: agent.id, model: modelId, ...s },
+              data: { agent: agent.id, model: modelId, ...c.data },
             }),
           ),
         }));
@@ -160,12 +187,40 @@ export async function runTask({
       : describeModelError(err, modelId);
     return change((r) => failure(r, task.id, message, attempt));
   }
+  if (!result.ok) {
+    const error = result.error;
+    return change((r) => failure(r, task.id, error, attempt));
+  }
+  let artifact: Artifact | undefined;
+  try {
+    artifact = task.output_file
+      ? artifactFor(task.output_file, row.inputs, task.id, result.output)
+      : undefined;
+  } catch (err) {
+    if (!(err instanceof ArtifactError)) throw err;
+    const message = `Task '${task.id}': ${err.message}`;
+    return change((r) => failure(r, task.id, message, attempt));
+  }
+  const done = { output: result.output, usage: result.usage };
+  const outputInfo = {
+    ...(result.format === "json" ? { format: "json" } : {}),
+    ...(artifact
+      ? {
+          artifact: {
+            name: artifact.name,
+            bytes: artifact.bytes,
+            content_type: artifact.content_type,
+          },
+        }
+      : {}),
+  };
 
   const finishedAt = new Date();
+  const artifacts = artifact ? [artifact] : [];
   return change((r) => {
     const tasks = replaceTask(r.tasks, index, {
       status: "completed",
-      output: result.output,
+      output: done.output,
       finished_at: finishedAt.toISOString(),
       execution_time: Math.round((finishedAt.getTime() - startedAt.getTime()) / 10) / 100,
     });
@@ -176,7 +231,13 @@ export async function runTask({
         type: "task_completed",
         task_id: task.id,
         attempt,
-        data: { agent: agent.id, name: task.name, output: result.output, usage: result.usage },
+        data: {
+          agent: agent.id,
+          name: task.name,
+          output: done.output,
+          usage: done.usage,
+          ...outputInfo,
+        },
       },
     ];
     if (task.human_input) {
@@ -185,7 +246,7 @@ export async function runTask({
       // this last task notification, which tells the reviewer's system what to resume.
       const pending = {
         task_id: task.id,
-        output: result.output,
+        output: done.output,
         attempt,
         requested_at: finishedAt.toISOString(),
       };
@@ -208,21 +269,24 @@ export async function runTask({
             data: {
               agent: agent.id,
               name: task.name,
-              output: result.output,
+              output: done.output,
               expected_output: task.expected_output,
+              ...outputInfo,
             },
           },
         ],
+        // Kept now: a rejection's next attempt replaces it (same name), an approval keeps it.
+        artifacts,
       };
     }
     const last = index === tasks.length - 1;
-    if (!last) return { patch: { tasks, token_usage: usage }, events };
+    if (!last) return { patch: { tasks, token_usage: usage }, events, artifacts };
     return {
       patch: {
         tasks,
         token_usage: usage,
         status: "completed",
-        result: result.output,
+        result: done.output,
         current_task: null,
         finished_at: finishedAt,
         lease_owner: null,
@@ -230,8 +294,9 @@ export async function runTask({
       },
       events: [
         ...events,
-        { type: "execution_completed", data: { result: result.output, token_usage: usage } },
+        { type: "execution_completed", data: { result: done.output, token_usage: usage } },
       ],
+      artifacts,
     };
   });
 }
