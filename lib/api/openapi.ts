@@ -210,6 +210,33 @@ export function openApiDocument() {
           },
         },
       },
+      "/executions/{kickoff_id}/artifacts": {
+        get: {
+          summary: "The execution's files",
+          description: "The outputs of tasks with `output_file`, one per name, kept with the run.",
+          operationId: "artifacts",
+          parameters: [crewParam, idParam],
+          responses: { 200: ok("ExecutionArtifacts"), ...auth, 404: problem("Unknown execution.") },
+        },
+      },
+      "/executions/{kickoff_id}/artifacts/{name}": {
+        get: {
+          summary: "Download one file",
+          description:
+            "The file as an attachment, with its content type. `name` may contain `/` (folders).",
+          operationId: "artifact",
+          parameters: [
+            crewParam,
+            idParam,
+            { name: "name", in: "path", required: true, schema: { type: "string" } },
+          ],
+          responses: {
+            200: { description: "The file (Content-Disposition: attachment)." },
+            ...auth,
+            404: problem("Unknown execution, or no file of that name."),
+          },
+        },
+      },
     },
   };
 }
