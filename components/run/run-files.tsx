@@ -36,7 +36,7 @@ export function RunFiles({
               <a
                 href={artifactUrl(crew, id, f.name)}
                 download
-                className="inline-flex min-w-0 items-center gap-1.5 break-all font-medium font-mono text-primary text-sm underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+                className="inline-flex min-w-0 items-center gap-1.5 break-all font-medium font-mono text-link text-sm underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-ring"
               >
                 <Download aria-hidden className="size-4 shrink-0" />
                 {f.name}

@@ -46,6 +46,7 @@ function StepBody({ step, start, now }: { step: TraceStep; start: number; now: n
   const model = step.events.find((e) => typeof e.data.model === "string")?.data.model as
     | string
     | undefined;
+  const isCheck = CHECK_EVENTS.has(first?.type ?? "");
   return (
     <>
       <Facts
@@ -55,6 +56,7 @@ function StepBody({ step, start, now }: { step: TraceStep; start: number; now: n
           ["Attempt", step.attempt > 1 ? String(step.attempt) : null],
           ["Model", model],
           ["Tokens", usageText(usage)],
+          ["Retry", isCheck ? retryText(d) : null],
         ]}
       />
       {step.kind === "thought" && (
@@ -88,11 +90,23 @@ function StepBody({ step, start, now }: { step: TraceStep; start: number; now: n
         ) : (
           <p className="text-muted-foreground text-sm">Waiting for a reviewer.</p>
         ))}
-      {step.kind === "failed" && <p className="text-sm">{String(d.error ?? "")}</p>}
-      {(step.kind === "check" || step.kind === "retry") && <CheckBody data={d} />}
+      {isCheck ? (
+        <CheckBody data={d} />
+      ) : (
+        step.kind === "failed" && <p className="text-sm">{String(d.error ?? "")}</p>
+      )}
       {step.kind === "remote" && <JsonBlock label="Payload" value={d.payload ?? d.raw ?? d} />}
     </>
   );
+}
+
+const CHECK_EVENTS = new Set(["guardrail_failed", "guardrail_passed", "output_invalid"]);
+
+// Which retry a failed check caused, of how many the task allows.
+function retryText(d: Record<string, unknown>) {
+  if (typeof d.retry !== "number") return null;
+  if (d.final) return "none left";
+  return typeof d.max_retries === "number" ? `${d.retry} of ${d.max_retries}` : String(d.retry);
 }
 
 // A guardrail's verdict or a schema's errors, and the answer that was checked.

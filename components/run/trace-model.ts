@@ -233,12 +233,14 @@ export function buildTrace(events: ExecutionEvent[], status: StatusResponse | un
         step("check", "Guardrail passed");
         break;
       case "guardrail_failed":
-      case "output_invalid": {
-        const what = e.type === "output_invalid" ? "Invalid JSON" : "Guardrail failed";
+      case "output_invalid":
+        // Short labels (the row is narrow); which retry it caused is in the detail.
         t.retries += d.final ? 0 : 1;
-        step("retry", d.final ? `${what} · no retries left` : `${what} · retry ${retryOf(d)}`);
+        step(
+          d.final ? "failed" : "retry",
+          e.type === "output_invalid" ? "Invalid JSON" : "Guardrail failed",
+        );
         break;
-      }
       case "task_failed":
         step("failed", "Failed");
         a.end = when;
@@ -277,11 +279,6 @@ export function buildTrace(events: ExecutionEvent[], status: StatusResponse | un
     loose,
     artifacts: [...artifacts.values()],
   };
-}
-
-// "1/3": which retry this is, of how many the task allows.
-function retryOf(d: Record<string, unknown>) {
-  return typeof d.max_retries === "number" ? `${d.retry}/${d.max_retries}` : String(d.retry);
 }
 
 const FINAL = new Set(["completed", "error", "cancelled"]);
