@@ -1,5 +1,7 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
+import type { InputValue } from "@/lib/crew/inputs";
 import type { TaskDef } from "@/lib/crew/schema";
+import { artifactFor } from "@/lib/outputs/output-file";
 import { parseStructured, STRUCTURED_OUTPUT_MAX_RETRIES } from "@/lib/outputs/structured-output";
 import { checkGuardrail, DEFAULT_GUARDRAIL_MAX_RETRIES, guardrailsOf } from "./guardrails";
 import { outputFormatSection, retrySections } from "./output-prompt";
@@ -137,3 +139,32 @@ export async function answerWithChecks({
 }
 
 const join = (...parts: string[]) => parts.filter(Boolean).join("\n\n");
+
+/**
+ * What a checked answer leaves besides its text: the run's file (output_file; ArtifactError when
+ * its name or size is refused) and what the completion event says about both.
+ */
+export function keptOutput(
+  task: TaskDef,
+  inputs: Record<string, InputValue>,
+  answer: { output: string; format: "json" | "text" },
+) {
+  const artifact = task.output_file
+    ? artifactFor(task.output_file, inputs, task.id, answer.output)
+    : undefined;
+  return {
+    artifacts: artifact ? [artifact] : [],
+    outputInfo: {
+      ...(answer.format === "json" ? { format: "json" } : {}),
+      ...(artifact
+        ? {
+            artifact: {
+              name: artifact.name,
+              bytes: artifact.bytes,
+              content_type: artifact.content_type,
+            },
+          }
+        : {}),
+    },
+  };
+}

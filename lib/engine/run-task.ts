@@ -4,10 +4,10 @@ import type { TaskDef } from "@/lib/crew/schema";
 import { isConnectionError } from "@/lib/db/connection-errors";
 import type { Db } from "@/lib/db/types";
 import { resolveModel } from "@/lib/llm/resolve-model";
-import { type Artifact, ArtifactError, artifactFor } from "@/lib/outputs/output-file";
+import { ArtifactError } from "@/lib/outputs/output-file";
 import { type Change, LeaseLostError } from "@/lib/runs/execution-store";
 import type { ExecutionRow, NewEvent, TaskState, TokenUsage } from "@/lib/runs/types";
-import { answerWithChecks } from "./checked-answer";
+import { answerWithChecks, keptOutput } from "./checked-answer";
 import { buildPrompt, contextFor } from "./prompt";
 import { type AgentStep, runAgent } from "./run-agent";
 import { toolsFor } from "./tools";
@@ -102,7 +102,6 @@ export async function runTask({
   const timeout = AbortSignal.timeout(timeoutMs);
   const modelId = agent.llm ?? e.DEFAULT_LLM;
 
-  const model = resolveModel(modelId);
   const taskSignal = AbortSignal.any([signal, timeout]);
   // Tokens count as they are spent, so a task that fails or is stopped still shows them.
   const spend = (r: ExecutionRow, used: TokenUsage) =>
@@ -123,6 +122,8 @@ export async function runTask({
 
   let result: Awaited<ReturnType<typeof answerWithChecks>>;
   try {
+    // Inside the try: a model that cannot be configured fails the task, saying why.
+    const model = resolveModel(modelId);
     result = await answerWithChecks({
       task,
       model,
@@ -191,32 +192,18 @@ export async function runTask({
     const error = result.error;
     return change((r) => failure(r, task.id, error, attempt));
   }
-  let artifact: Artifact | undefined;
+  let kept: ReturnType<typeof keptOutput>;
   try {
-    artifact = task.output_file
-      ? artifactFor(task.output_file, row.inputs, task.id, result.output)
-      : undefined;
+    kept = keptOutput(task, row.inputs, result);
   } catch (err) {
     if (!(err instanceof ArtifactError)) throw err;
     const message = `Task '${task.id}': ${err.message}`;
     return change((r) => failure(r, task.id, message, attempt));
   }
+  const { artifacts, outputInfo } = kept;
   const done = { output: result.output, usage: result.usage };
-  const outputInfo = {
-    ...(result.format === "json" ? { format: "json" } : {}),
-    ...(artifact
-      ? {
-          artifact: {
-            name: artifact.name,
-            bytes: artifact.bytes,
-            content_type: artifact.content_type,
-          },
-        }
-      : {}),
-  };
 
   const finishedAt = new Date();
-  const artifacts = artifact ? [artifact] : [];
   return change((r) => {
     const tasks = replaceTask(r.tasks, index, {
       status: "completed",

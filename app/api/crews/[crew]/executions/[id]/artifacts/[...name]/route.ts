@@ -3,6 +3,7 @@
 import { getDb } from "@/lib/db";
 import { errors } from "@/lib/errors";
 import { crewRoute, otherMethods } from "@/lib/http/routes";
+import { nameProblem } from "@/lib/outputs/output-file";
 import { getArtifact } from "@/lib/runs/artifacts";
 import { getExecutionOrThrow } from "@/lib/runs/get-execution";
 
@@ -14,7 +15,8 @@ export const GET = crewRoute<{ id: string; name: string[] }>(
     // Who may see the run may download its files; anyone else learns nothing (404).
     const run = await getExecutionOrThrow({ db, crew: crew.slug, id: params.id, principal });
     const name = params.name.map((s) => decodeURIComponent(s)).join("/");
-    const file = await getArtifact({ q: db, id: run.id, name });
+    // No stored name breaks the rules, so one that does is simply not there.
+    const file = nameProblem(name) ? null : await getArtifact({ q: db, id: run.id, name });
     if (!file) throw errors.notFound(`No file '${name}' in execution '${params.id}'.`);
     const base = name.split("/").at(-1) ?? name;
     return new Response(file.body, {
