@@ -2,10 +2,10 @@
 
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
-import { LazyMarkdown } from "./lazy-markdown";
+import { OutputView } from "./output-view";
 
-/** The run's final result, once, as Markdown. */
-export function RunResult({ result }: { result: string }) {
+/** The run's final result, once: Markdown, or formatted JSON when it is structured output. */
+export function RunResult({ result, format }: { result: string; format: "json" | "text" }) {
   return (
     <Card aria-labelledby="result-title">
       <CardHeader>
@@ -15,7 +15,7 @@ export function RunResult({ result }: { result: string }) {
         <CopyButton text={result} label="Copy" what="result" />
       </CardHeader>
       <CardContent>
-        <LazyMarkdown text={result} />
+        <OutputView text={result} format={format} label="JSON" />
       </CardContent>
     </Card>
   );

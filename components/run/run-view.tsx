@@ -13,6 +13,7 @@ import { isActive } from "@/lib/runs/states";
 import { AttemptCompare } from "./attempt-compare";
 import { DETAIL_PANE } from "./detail-pane";
 import { RunActions } from "./run-actions";
+import { RunFiles } from "./run-files";
 import { RunInputs } from "./run-inputs";
 import { runMetrics } from "./run-metrics";
 import { RunOutcome } from "./run-outcome";
@@ -214,8 +215,19 @@ export function RunView({
         {compared.map((t) => (
           <AttemptCompare key={t.taskId} task={t} />
         ))}
+        {trace.artifacts.length > 0 && (
+          <RunFiles
+            crew={crew}
+            id={id}
+            files={trace.artifacts}
+            taskName={(taskId) => trace.tasks.find((t) => t.taskId === taskId)?.name ?? taskId}
+          />
+        )}
         {status.status === "completed" && status.result !== null && (
-          <RunResult result={status.result} />
+          <RunResult
+            result={status.result}
+            format={trace.tasks.at(-1)?.attempts.at(-1)?.format ?? "text"}
+          />
         )}
       </div>
     </>

@@ -9,6 +9,7 @@ import { formatCount } from "@/lib/format/numbers";
 import { DETAIL_PANE } from "./detail-pane";
 import { JsonBlock } from "./json-block";
 import { LazyMarkdown } from "./lazy-markdown";
+import { OutputView } from "./output-view";
 import type { TaskWithUsage } from "./run-types";
 import type { Trace, TraceAttempt, TraceStep, TraceTask } from "./trace-model";
 import type { Selection } from "./waterfall";
@@ -45,6 +46,7 @@ function StepBody({ step, start, now }: { step: TraceStep; start: number; now: n
   const model = step.events.find((e) => typeof e.data.model === "string")?.data.model as
     | string
     | undefined;
+  const isCheck = CHECK_EVENTS.has(first?.type ?? "");
   return (
     <>
       <Facts
@@ -54,6 +56,7 @@ function StepBody({ step, start, now }: { step: TraceStep; start: number; now: n
           ["Attempt", step.attempt > 1 ? String(step.attempt) : null],
           ["Model", model],
           ["Tokens", usageText(usage)],
+          ["Retry", isCheck ? retryText(d) : null],
         ]}
       />
       {step.kind === "thought" && (
@@ -87,8 +90,54 @@ function StepBody({ step, start, now }: { step: TraceStep; start: number; now: n
         ) : (
           <p className="text-muted-foreground text-sm">Waiting for a reviewer.</p>
         ))}
-      {step.kind === "failed" && <p className="text-sm">{String(d.error ?? "")}</p>}
+      {isCheck ? (
+        <CheckBody data={d} />
+      ) : (
+        step.kind === "failed" && <p className="text-sm">{String(d.error ?? "")}</p>
+      )}
       {step.kind === "remote" && <JsonBlock label="Payload" value={d.payload ?? d.raw ?? d} />}
+    </>
+  );
+}
+
+const CHECK_EVENTS = new Set(["guardrail_failed", "guardrail_passed", "output_invalid"]);
+
+// Which retry a failed check caused, of how many the task allows.
+function retryText(d: Record<string, unknown>) {
+  if (typeof d.retry !== "number") return null;
+  if (d.final) return "none left";
+  return typeof d.max_retries === "number" ? `${d.retry} of ${d.max_retries}` : String(d.retry);
+}
+
+// A guardrail's verdict or a schema's errors, and the answer that was checked.
+function CheckBody({ data }: { data: Record<string, unknown> }) {
+  const errors = Array.isArray(data.errors) ? data.errors.map(String) : [];
+  const sentBack = data.output !== undefined && !data.final;
+  return (
+    <>
+      {typeof data.guardrail === "string" && (
+        <p className="text-sm">
+          <span className="text-muted-foreground">Guardrail: </span>
+          {data.guardrail}
+        </p>
+      )}
+      {typeof data.reason === "string" && data.reason && (
+        <p className="rounded-md bg-muted p-2 text-sm">{data.reason}</p>
+      )}
+      {errors.length > 0 && (
+        <ul className="list-disc space-y-1 pl-5 font-mono text-xs">
+          {errors.map((e) => (
+            <li key={e}>{e}</li>
+          ))}
+        </ul>
+      )}
+      {data.final === true && <p className="text-sm">No retries left: the task failed.</p>}
+      {sentBack && (
+        <p className="text-muted-foreground text-sm">
+          The agent was asked again with this as feedback.
+        </p>
+      )}
+      {typeof data.output === "string" && <JsonBlock label="Checked answer" value={data.output} />}
     </>
   );
 }
@@ -108,7 +157,7 @@ function AttemptBody({ attempt }: { attempt: TraceAttempt }) {
         </p>
       )}
       {attempt.output ? (
-        <LazyMarkdown text={attempt.output} />
+        <OutputView text={attempt.output} format={attempt.format} />
       ) : (
         <p className="text-muted-foreground text-sm">No output yet.</p>
       )}
@@ -133,7 +182,7 @@ function TaskBody({ task, status, now }: { task: TraceTask; status?: TaskWithUsa
         ]}
       />
       {(status?.output ?? last?.output) ? (
-        <LazyMarkdown text={status?.output ?? last?.output ?? ""} />
+        <OutputView text={status?.output ?? last?.output ?? ""} format={last?.format ?? "text"} />
       ) : null}
     </>
   );

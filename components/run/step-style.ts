@@ -5,6 +5,8 @@ import {
   type LucideIcon,
   MessageSquareText,
   Radio,
+  RotateCcw,
+  ShieldCheck,
   Wrench,
 } from "lucide-react";
 import type { StepKind } from "./trace-model";
@@ -17,6 +19,8 @@ export const STEP_STYLE: Record<StepKind, { icon: LucideIcon; bar: string; name:
   review: { icon: Hand, bar: "bg-chart-5", name: "Review" },
   failed: { icon: CircleX, bar: "bg-chart-2", name: "Failure" },
   remote: { icon: Radio, bar: "bg-chart-3", name: "Deployment" },
+  check: { icon: ShieldCheck, bar: "bg-chart-1", name: "Check passed" },
+  retry: { icon: RotateCcw, bar: "bg-chart-2", name: "Check failed: retry" },
 };
 
 export const LEGEND: StepKind[] = ["thought", "tool", "answer", "review"];

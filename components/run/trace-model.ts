@@ -3,7 +3,16 @@ import type { ExecutionEvent, StatusResponse } from "@/lib/api/schemas";
 // The run as a trace: tasks → attempts → steps, each with a start and an end on one clock (ms),
 // built from the event log alone so it grows live as events arrive.
 
-export type StepKind = "thought" | "tool" | "answer" | "review" | "failed" | "remote";
+export type StepKind =
+  | "thought"
+  | "tool"
+  | "answer"
+  | "review"
+  | "failed"
+  | "remote"
+  // An output check that passed (a guardrail), or one that sent the agent back (retry).
+  | "check"
+  | "retry";
 
 export type TraceStep = {
   key: string;
@@ -26,7 +35,12 @@ export type TraceAttempt = {
   output: string | null;
   /** The reviewer's decision on this attempt, if any. */
   review: { decision: "approve" | "reject"; feedback: string; reviewer: string } | null;
+  /** "json" when the output is the task's structured output (output_json). */
+  format: "json" | "text";
 };
+
+/** A task's output kept as a file of the run (output_file). */
+export type TraceArtifact = { taskId: string; name: string; bytes: number; contentType: string };
 
 export type TraceTask = {
   taskId: string;
@@ -36,6 +50,8 @@ export type TraceTask = {
   start: number | null;
   end: number | null;
   attempts: TraceAttempt[];
+  /** Times a failed guardrail or invalid JSON sent the agent back within an attempt. */
+  retries: number;
 };
 
 export type Trace = {
@@ -44,6 +60,8 @@ export type Trace = {
   tasks: TraceTask[];
   /** Steps of no known task: a remote run's status changes and payloads. */
   loose: TraceStep[];
+  /** Files the run's tasks produced, latest per name. */
+  artifacts: TraceArtifact[];
 };
 
 const at = (iso: string) => Date.parse(iso);
@@ -71,9 +89,11 @@ export function buildTrace(events: ExecutionEvent[], status: StatusResponse | un
       start: t.started_at ? at(t.started_at) : null,
       end: t.finished_at ? at(t.finished_at) : null,
       attempts: [],
+      retries: 0,
     });
   }
   const loose: TraceStep[] = [];
+  const artifacts = new Map<string, TraceArtifact>();
   const openTools = new Map<string, TraceStep>();
   let first: number | null = status ? at(status.created_at) : null;
   let last: number | null = null;
@@ -89,6 +109,7 @@ export function buildTrace(events: ExecutionEvent[], status: StatusResponse | un
         start: null,
         end: null,
         attempts: [],
+        retries: 0,
       };
       tasks.set(id, t);
     }
@@ -97,7 +118,15 @@ export function buildTrace(events: ExecutionEvent[], status: StatusResponse | un
   const attemptOf = (t: TraceTask, n: number, when: number) => {
     let a = t.attempts.find((x) => x.attempt === n);
     if (!a) {
-      a = { attempt: n, start: when, end: null, steps: [], output: null, review: null };
+      a = {
+        attempt: n,
+        start: when,
+        end: null,
+        steps: [],
+        output: null,
+        review: null,
+        format: "text",
+      };
       t.attempts.push(a);
       t.attempts.sort((x, y) => x.attempt - y.attempt);
     }
@@ -150,6 +179,16 @@ export function buildTrace(events: ExecutionEvent[], status: StatusResponse | un
     };
     // A coworker's steps in a delegated task (hierarchical manager, allow_delegation) say whose.
     const by = d.delegated_by ? ` · ${text(d.agent)}` : "";
+    const artifact = d.artifact as { name?: unknown; bytes?: unknown; content_type?: unknown };
+    if (artifact && typeof artifact.name === "string") {
+      artifacts.set(artifact.name, {
+        taskId: t.taskId,
+        name: artifact.name,
+        bytes: Number(artifact.bytes) || 0,
+        contentType: text(artifact.content_type),
+      });
+    }
+    if (d.format === "json") a.format = "json";
     switch (e.type) {
       case "task_started":
         a.start = when;
@@ -202,6 +241,18 @@ export function buildTrace(events: ExecutionEvent[], status: StatusResponse | un
         }
         break;
       }
+      case "guardrail_passed":
+        step("check", "Guardrail passed");
+        break;
+      case "guardrail_failed":
+      case "output_invalid":
+        // Short labels (the row is narrow); which retry it caused is in the detail.
+        t.retries += d.final ? 0 : 1;
+        step(
+          d.final ? "failed" : "retry",
+          e.type === "output_invalid" ? "Invalid JSON" : "Guardrail failed",
+        );
+        break;
       case "task_failed":
         step("failed", "Failed");
         a.end = when;
@@ -238,6 +289,7 @@ export function buildTrace(events: ExecutionEvent[], status: StatusResponse | un
     end: runEnd,
     tasks: [...tasks.values()],
     loose,
+    artifacts: [...artifacts.values()],
   };
 }
 

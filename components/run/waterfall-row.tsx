@@ -1,6 +1,6 @@
 "use client";
 
-import { ChevronRight } from "lucide-react";
+import { ChevronRight, RotateCcw } from "lucide-react";
 import type { CSSProperties, KeyboardEvent } from "react";
 import { cn } from "@/components/ui/cn";
 import { formatDuration } from "@/lib/format/duration";
@@ -24,6 +24,10 @@ function preview(row: TraceRow): string {
   // A failure's error is said once, above the trace (and in full in the step's detail).
   const text = typeof d.text === "string" ? d.text : "";
   if (text) return text.replace(/[#*_`>]/g, "").slice(0, 120);
+  if (row.step.kind === "check" || row.step.kind === "retry") {
+    const why = Array.isArray(d.errors) ? d.errors.join("; ") : d.reason;
+    return typeof why === "string" ? why.slice(0, 120) : "";
+  }
   if (row.step.kind === "review") {
     const fb = row.step.events[1]?.data.feedback;
     return typeof fb === "string" ? fb.slice(0, 120) : "";
@@ -130,6 +134,15 @@ export function WaterfallRow({
           <span className="shrink-0 text-muted-foreground text-xs">
             <span aria-hidden>×{row.task.attempts.length}</span>
             <span className="sr-only">{row.task.attempts.length} attempts</span>
+          </span>
+        )}
+        {row.type === "task" && row.task.retries > 0 && (
+          <span className="inline-flex shrink-0 items-center gap-0.5 rounded-sm bg-chart-2/15 px-1 text-xs">
+            <RotateCcw aria-hidden className="size-3" />
+            <span aria-hidden>{row.task.retries}</span>
+            <span className="sr-only">
+              {row.task.retries} {row.task.retries === 1 ? "retry" : "retries"} after a failed check
+            </span>
           </span>
         )}
         <span className="min-w-0 flex-1 truncate text-muted-foreground text-xs max-sm:invisible">

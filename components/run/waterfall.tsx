@@ -14,11 +14,19 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { formatCount } from "@/lib/format/numbers";
 import { LEGEND, STEP_STYLE } from "./step-style";
-import type { Trace, TraceTask } from "./trace-model";
+import type { StepKind, Trace, TraceTask } from "./trace-model";
 import { type TraceRow, traceRows } from "./trace-rows";
 import { useRowWindow } from "./use-row-window";
 import { WaterfallAxis, WaterfallGrid } from "./waterfall-axis";
 import { ROW_HEIGHT, WaterfallRow } from "./waterfall-row";
+
+// Output checks join the legend only on runs that have them.
+function legendFor(trace: Trace): StepKind[] {
+  const kinds = new Set(
+    trace.tasks.flatMap((t) => t.attempts.flatMap((a) => a.steps.map((s) => s.kind))),
+  );
+  return [...LEGEND, ...(["check", "retry"] as const).filter((k) => kinds.has(k))];
+}
 
 export type Selection =
   | { type: "task"; taskId: string }
@@ -156,7 +164,7 @@ export function Waterfall({
         </div>
         <div className="flex items-center gap-3">
           <ul className="hidden items-center gap-3 text-muted-foreground text-xs md:flex">
-            {LEGEND.map((k) => (
+            {legendFor(trace).map((k) => (
               <li key={k} className="flex items-center gap-1.5">
                 <span aria-hidden className={cn("size-2.5 rounded-sm", STEP_STYLE[k].bar)} />
                 {STEP_STYLE[k].name}

@@ -310,6 +310,23 @@ export const EventsResponseSchema = z
   .object({ events: z.array(EventSchema), last_seq: z.number().int(), has_more: z.boolean() })
   .meta({ id: "ExecutionEvents" });
 
+export const ArtifactSchema = z
+  .object({
+    name: z.string().describe("The task's output_file, its {inputs} filled in"),
+    task_id: z.string(),
+    content_type: z.string(),
+    bytes: z.number().int(),
+    created_at: z.string(),
+    download_url: z.string().describe("Where to download it (same authorization as /status)"),
+  })
+  .meta({ id: "Artifact" });
+
+export const ArtifactsResponseSchema = z
+  .object({ artifacts: z.array(ArtifactSchema) })
+  .meta({ id: "ExecutionArtifacts" });
+
+export type Artifact = z.infer<typeof ArtifactSchema>;
+
 export const ProblemSchema = z
   .object({
     type: z.string(),

@@ -1,4 +1,6 @@
 import type { z } from "zod";
+import { templateProblem } from "@/lib/outputs/output-file";
+import { schemaError } from "@/lib/outputs/structured-output";
 import { grantedActions } from "@/lib/tracker/actions";
 import { readAgentLlm } from "./agent-llm";
 import { assignTaskAgents, type TaskAgentSources } from "./assign-task-agents";
@@ -93,7 +95,7 @@ export function finishCrew(p: CrewParts): CrewDef {
       }
     }
     seen.push(id);
-    return { id, ...t, agent, name: t.name ?? id };
+    return { id, ...outputChecks(id, t, p.taskAt), agent, name: t.name ?? id };
   });
   let handed: ReturnType<typeof resolveProcess>;
   try {
@@ -112,7 +114,7 @@ export function finishCrew(p: CrewParts): CrewDef {
   const { tasks, ...process } = handed;
   const placeholders = findPlaceholders([
     ...agents.flatMap((a) => [a.role, a.goal, a.backstory]),
-    ...tasks.flatMap((t) => [t.description, t.expected_output]),
+    ...tasks.flatMap((t) => [t.description, t.expected_output, t.output_file ?? ""]),
   ]);
   const { slug, name, description, source, declared } = p;
   if (!declared)
@@ -129,6 +131,32 @@ export function finishCrew(p: CrewParts): CrewDef {
   ];
   const inputs = input_specs.map((s) => s.name);
   return { slug, name, description, agents, tasks, inputs, input_specs, source, ...process };
+}
+
+type TaskEntry = z.infer<typeof TaskSchema>;
+
+// Structured output and output files: what can be known wrong at load is a load error.
+function outputChecks(id: string, t: TaskEntry, taskAt: CrewParts["taskAt"]): TaskEntry {
+  // Annotated, so that TypeScript knows the code after a call is not reached.
+  const fail: (field: string, message: string) => never = (field, message) => {
+    const where = taskAt(id, field);
+    throw new LoadError(where.file, where.key, message);
+  };
+  if (typeof t.output_pydantic === "string")
+    fail(
+      "output_pydantic",
+      `names a Python class ('${t.output_pydantic}'); give the JSON Schema itself here (an object with type and properties), or use output_json`,
+    );
+  if (t.output_json && t.output_pydantic)
+    fail("output_json", "give output_json or output_pydantic, not both");
+  const output_json = t.output_json ?? t.output_pydantic;
+  const key = t.output_json ? "output_json" : "output_pydantic";
+  const problem = output_json ? schemaError(output_json) : undefined;
+  if (problem) fail(key, problem);
+  const nameProblem = t.output_file ? templateProblem(t.output_file) : undefined;
+  if (nameProblem) fail("output_file", nameProblem);
+  const { output_pydantic: _, ...rest } = t;
+  return output_json ? { ...rest, output_json } : rest;
 }
 
 /** The crew's own keys, with `manager_llm` read as an agent's `llm` is. */

@@ -45,6 +45,16 @@ export const TaskSchema = z.object({
   context: z.array(z.string().min(1)).optional(),
   max_review_rounds: z.number().int().positive().optional(),
   timeout_seconds: z.number().int().positive().optional(),
+  // Structured output: a JSON Schema (CrewAI names a pydantic class; a crew file carries the
+  // schema itself). A bare class name in output_pydantic is refused at load (load-crews.ts).
+  output_json: z.record(z.string(), z.unknown()).optional(),
+  output_pydantic: z.union([z.string(), z.record(z.string(), z.unknown())]).optional(),
+  // Kept per run as a downloadable artifact; {input} placeholders are filled from the run.
+  output_file: z.string().trim().min(1).optional(),
+  // CrewAI's LLM guardrails: plain-language rules the agent's model checks the output against.
+  guardrail: z.string().trim().min(1).optional(),
+  guardrails: z.array(z.string().trim().min(1)).optional(),
+  guardrail_max_retries: z.number().int().min(0).max(10).optional(),
 });
 
 const ID = /^[A-Za-z_][A-Za-z0-9_-]*$/;

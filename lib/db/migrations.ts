@@ -358,6 +358,25 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
         WHERE status IN ('pending', 'delivering') AND kind = 'stream';
     `,
   },
+  {
+    version: 13,
+    name: "execution artifacts",
+    sql: `
+      -- Task outputs kept as files (output_file), per run. In the database rather than on disk:
+      -- every web process and worker sees them, they go when the run is deleted, and no name can
+      -- reach outside the run.
+      CREATE TABLE execution_artifacts (
+        execution_id uuid NOT NULL REFERENCES executions(id) ON DELETE CASCADE,
+        name text NOT NULL,
+        task_id text NOT NULL,
+        content_type text NOT NULL,
+        body text NOT NULL,
+        bytes integer NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (execution_id, name)
+      );
+    `,
+  },
 ];
 
 // Several processes may start at once against one PostgreSQL: the advisory lock lets one migrate

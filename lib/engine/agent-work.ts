@@ -1,3 +1,4 @@
+import type { LanguageModelV3 } from "@ai-sdk/provider";
 import type { Tool } from "ai";
 import { env } from "@/lib/config/env";
 import type { AgentDef, TaskDef } from "@/lib/crew/schema";
@@ -8,7 +9,7 @@ import type { ExecutionRow } from "@/lib/runs/types";
 import { limitedModel, limitersFor } from "./calls-per-minute";
 import { coworkersOf, delegationTools } from "./delegation";
 import { buildPrompt } from "./prompt";
-import { recordSteps } from "./record-steps";
+import { recordEvents, recordSteps } from "./record-steps";
 import { type AgentUsage, runAgent } from "./run-agent";
 import type { ChangeRow } from "./run-task";
 import { toolsFor } from "./tools";
@@ -46,6 +47,15 @@ export function agentWork({
   const choice = chooseModel(agent, e);
   const modelId = choice.ref.id;
   const coworkers = delegatedBy ? [] : coworkersOf(crew, task, agent);
+  let resolved: LanguageModelV3 | undefined;
+  // Resolved on first use, so a model that cannot be set up fails the task, not the set-up.
+  const model = () => {
+    resolved ??= limitedModel(
+      resolveModel(choice, { offlineDelayMs: e.OFFLINE_MODEL_DELAY_MS }),
+      limitersFor(row.id, crew.max_rpm, agent),
+    );
+    return resolved;
+  };
 
   async function run({
     system,
@@ -92,10 +102,7 @@ export function agentWork({
       ),
     };
     return runAgent({
-      model: limitedModel(
-        resolveModel(choice, { offlineDelayMs: e.OFFLINE_MODEL_DELAY_MS }),
-        limitersFor(row.id, crew.max_rpm, agent),
-      ),
+      model: model(),
       settings: choice.params,
       system,
       prompt,
@@ -114,5 +121,5 @@ export function agentWork({
       }),
     });
   }
-  return { modelId, run };
+  return { modelId, model, run, record: recordEvents({ change, index, modelId }) };
 }

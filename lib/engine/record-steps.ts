@@ -77,6 +77,38 @@ export function recordSteps({
   };
 }
 
+/** Other events of the task's work (output checks), with the tokens their model calls used. */
+export function recordEvents({
+  change,
+  index,
+  modelId,
+}: {
+  change: (decide: (row: ExecutionRow) => Change) => Promise<ExecutionRow>;
+  index: number;
+  modelId: string;
+}) {
+  return async (events: NewEvent[], usage?: AgentUsage) => {
+    const used = addUsage(ZERO_USAGE, usage ?? { input_tokens: 0, output_tokens: 0 });
+    await change((r) => ({
+      patch: used.total_tokens
+        ? {
+            token_usage: addUsage(r.token_usage, used),
+            tasks: r.tasks.map((t, i) =>
+              i === index
+                ? {
+                    ...t,
+                    token_usage: addUsage(t.token_usage ?? ZERO_USAGE, used),
+                    models: [...new Set([...(t.models ?? []), modelId])],
+                  }
+                : t,
+            ),
+          }
+        : {},
+      events,
+    }));
+  };
+}
+
 // /status shows the latest step; long texts are cut there (the event log keeps them whole).
 function stepView(step: AgentStep, taskId: string, agent: string, attempt: number, model: string) {
   const cut = (v: unknown) => {

@@ -4,9 +4,11 @@ import type { TaskDef } from "@/lib/crew/schema";
 import { isConnectionError } from "@/lib/db/connection-errors";
 import type { Db } from "@/lib/db/types";
 import { ModelConfigError } from "@/lib/llm/choose-model";
+import { ArtifactError } from "@/lib/outputs/output-file";
 import { type Change, LeaseLostError } from "@/lib/runs/execution-store";
 import type { ExecutionRow, NewEvent, TaskState } from "@/lib/runs/types";
 import { agentWork } from "./agent-work";
+import { answerWithChecks, keptOutput } from "./checked-answer";
 import { agentFor } from "./delegation";
 import { buildPrompt, contextFor } from "./prompt";
 
@@ -89,9 +91,31 @@ export async function runTask({
   const work = agentWork({ db, row, task, index, attempt, agent, change });
   const modelId = work.modelId;
 
-  let result: Awaited<ReturnType<typeof work.run>>;
+  const taskSignal = AbortSignal.any([signal, timeout]);
+
+  let result: Awaited<ReturnType<typeof answerWithChecks>>;
   try {
-    result = await work.run({ system, prompt, signal: AbortSignal.any([signal, timeout]) });
+    result = await answerWithChecks({
+      task,
+      // Inside the try: a model that cannot be configured fails the task, saying why.
+      model: work.model(),
+      maxRetries: e.MODEL_MAX_RETRIES,
+      signal: taskSignal,
+      ask: (extra) =>
+        work.run({ system, prompt: extra ? `${prompt}\n\n${extra}` : prompt, signal: taskSignal }),
+      record: (checks, usage) =>
+        work.record(
+          checks.map(
+            (c): NewEvent => ({
+              type: c.type,
+              task_id: task.id,
+              attempt,
+              data: { agent: agent.id, model: modelId, ...c.data },
+            }),
+          ),
+          usage,
+        ),
+    });
   } catch (err) {
     if (err instanceof LeaseLostError || signal.aborted || isConnectionError(err)) throw err;
     const message = timeout.aborted
@@ -99,12 +123,26 @@ export async function runTask({
       : describeModelError(err, modelId);
     return change((r) => failure(r, task.id, message, attempt));
   }
+  if (!result.ok) {
+    const error = result.error;
+    return change((r) => failure(r, task.id, error, attempt));
+  }
+  let kept: ReturnType<typeof keptOutput>;
+  try {
+    kept = keptOutput(task, row.inputs, result);
+  } catch (err) {
+    if (!(err instanceof ArtifactError)) throw err;
+    const message = `Task '${task.id}': ${err.message}`;
+    return change((r) => failure(r, task.id, message, attempt));
+  }
+  const { artifacts, outputInfo } = kept;
+  const done = { output: result.output, usage: result.usage };
 
   const finishedAt = new Date();
   return change((r) => {
     const tasks = replaceTask(r.tasks, index, {
       status: "completed",
-      output: result.output,
+      output: done.output,
       finished_at: finishedAt.toISOString(),
       execution_time: Math.round((finishedAt.getTime() - startedAt.getTime()) / 10) / 100,
     });
@@ -115,7 +153,13 @@ export async function runTask({
         type: "task_completed",
         task_id: task.id,
         attempt,
-        data: { agent: agent.id, name: task.name, output: result.output, usage: result.usage },
+        data: {
+          agent: agent.id,
+          name: task.name,
+          output: done.output,
+          usage: done.usage,
+          ...outputInfo,
+        },
       },
     ];
     if (task.human_input) {
@@ -124,7 +168,7 @@ export async function runTask({
       // this last task notification, which tells the reviewer's system what to resume.
       const pending = {
         task_id: task.id,
-        output: result.output,
+        output: done.output,
         attempt,
         requested_at: finishedAt.toISOString(),
       };
@@ -148,21 +192,24 @@ export async function runTask({
             data: {
               agent: agent.id,
               name: task.name,
-              output: result.output,
+              output: done.output,
               expected_output: task.expected_output,
+              ...outputInfo,
             },
           },
         ],
+        // Kept now: a rejection's next attempt replaces it (same name), an approval keeps it.
+        artifacts,
       };
     }
     const last = index === tasks.length - 1;
-    if (!last) return { patch: { tasks, token_usage: usage }, events };
+    if (!last) return { patch: { tasks, token_usage: usage }, events, artifacts };
     return {
       patch: {
         tasks,
         token_usage: usage,
         status: "completed",
-        result: result.output,
+        result: done.output,
         current_task: null,
         finished_at: finishedAt,
         lease_owner: null,
@@ -170,8 +217,9 @@ export async function runTask({
       },
       events: [
         ...events,
-        { type: "execution_completed", data: { result: result.output, token_usage: usage } },
+        { type: "execution_completed", data: { result: done.output, token_usage: usage } },
       ],
+      artifacts,
     };
   });
 }

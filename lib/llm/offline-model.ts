@@ -7,6 +7,9 @@ import type {
   LanguageModelV3StreamPart,
 } from "@ai-sdk/provider";
 
+import { sampleFor } from "./offline-json";
+import { judge, revise as reviseForRules } from "./offline-rules";
+
 export const OFFLINE_LABEL = "offline model (deterministic, no network)";
 
 // A deterministic local model: it drives the real agent loop (a thought, a tool call when the
@@ -76,6 +79,13 @@ export function createOfflineModel({ delayMs = 0 }: { delayMs?: number } = {}): 
 function respond(options: LanguageModelV3CallOptions): LanguageModelV3Content[] {
   const user = promptText(options.prompt, "user");
   const system = promptText(options.prompt, "system");
+  // Asked to check a guardrail: judge the rules it can read (word limits, words to mention).
+  const rule = section(user, "Guardrail");
+  const checked = section(user, "Output to check");
+  if (rule && checked !== undefined) {
+    const verdict = judge(rule, checked);
+    return [{ type: "text", text: `${verdict.pass ? "PASS" : "FAIL"}: ${verdict.reason}` }];
+  }
   const task = section(user, "Task") ?? user.trim();
   const expected = section(user, "Expected output");
   const context = section(user, "Context");
@@ -130,6 +140,30 @@ function respond(options: LanguageModelV3CallOptions): LanguageModelV3Content[] 
         toolName: next.name,
         input: JSON.stringify(next.args),
       },
+    ];
+  }
+
+  const fix = section(user, "Fix these problems");
+  const schema = schemaIn(section(user, "Output format"));
+  if (schema !== undefined) {
+    const doc = sampleFor(schema, firstLine);
+    // It labels its output, as everywhere, unless a failed check said the label is not allowed.
+    const labelled =
+      isPlainObject(doc) && !fix?.includes(`'${LABEL_KEY}'`)
+        ? { ...doc, [LABEL_KEY]: `Written by the ${OFFLINE_LABEL}.` }
+        : doc;
+    return [
+      {
+        type: "reasoning",
+        text: `As ${role}, I answer in the JSON the task asks for: ${firstLine}`,
+      },
+      { type: "text", text: `\`\`\`json\n${JSON.stringify(labelled, null, 2)}\n\`\`\`` },
+    ];
+  }
+  if (fix) {
+    return [
+      { type: "reasoning", text: `As ${role}, I revise my answer for: ${fix.split("\n")[0]}` },
+      { type: "text", text: reviseForRules(firstLine, fix) },
     ];
   }
 
@@ -276,6 +310,22 @@ function argumentsFor(schema: unknown, task: string): Record<string, unknown> {
     else args[name] = task.slice(0, 500);
   }
   return args;
+}
+
+const LABEL_KEY = "_written_by";
+
+function schemaIn(format: string | undefined): unknown {
+  const body = format && /```json\n([\s\S]*?)\n```/.exec(format)?.[1];
+  if (!body) return undefined;
+  try {
+    return JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
 function summarize(context: string) {

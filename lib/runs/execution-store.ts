@@ -59,6 +59,15 @@ export type Change = {
    * still reaches the subscription that the pause ends.
    */
   webhooksFor?: "before" | "after";
+  /** Task outputs kept as the run's files (`output_file`), written with this change. */
+  artifacts?: NewArtifact[];
+};
+export type NewArtifact = {
+  task_id: string;
+  name: string;
+  content_type: string;
+  body: string;
+  bytes: number;
 };
 export type AppliedEvent = Required<Omit<NewEvent, "data" | "key">> & {
   seq: number;
@@ -86,7 +95,7 @@ export async function mutateExecution(
   if (leaseOwner !== undefined && row.lease_owner !== leaseOwner) {
     throw new LeaseLostError(row.status);
   }
-  const { patch = {}, events: proposed = [], webhooksFor = "after" } = decide(row);
+  const { patch = {}, events: proposed = [], webhooksFor = "after", artifacts = [] } = decide(row);
   if (patch.status) assertTransition(row.status, patch.status);
   const events = await withoutKnownKeys(q, id, proposed);
 
@@ -130,6 +139,17 @@ export async function mutateExecution(
     params,
   );
   const after = updated.rows[0] as ExecutionRow;
+  // A later output under the same name replaces the earlier one, as a file written twice would.
+  for (const a of artifacts) {
+    await q.query(
+      `INSERT INTO execution_artifacts (execution_id, name, task_id, content_type, body, bytes)
+       VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (execution_id, name) DO UPDATE SET task_id = EXCLUDED.task_id,
+         content_type = EXCLUDED.content_type, body = EXCLUDED.body, bytes = EXCLUDED.bytes,
+         created_at = now()`,
+      [id, a.name, a.task_id, a.content_type, a.body, a.bytes],
+    );
+  }
   if (applied.length) {
     await enqueueWebhooks(q, {
       row: after,

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { crewClient, type Json } from "../support/api";
+import { call, crewClient, type Json } from "../support/api";
 import {
   freePort,
   type Proc,
@@ -45,6 +45,28 @@ describe("the example crews", () => {
     const id = await brief.start({ topic: "Heat pumps", audience: "home owners" });
     const done = await brief.waitFor(id, (s) => s.status === "completed" || s.status === "error");
     expect(done.status).toBe("completed");
+    // The README's walkthrough of output checks: JSON asked again, a guardrail fails then
+    // passes, and the brief is kept as a file named from the inputs.
+    const log = (await brief.events(id)).json.events as Json[];
+    const checks = log
+      .filter((e) => /^(output_invalid|guardrail_)/.test(e.type))
+      .map((e) => `${e.task_id}:${e.type}`);
+    expect(checks).toEqual([
+      "research:output_invalid",
+      "outline:guardrail_failed",
+      "outline:guardrail_passed",
+      "write:guardrail_passed",
+    ]);
+    expect(JSON.parse(done.tasks[0].output).findings).toHaveLength(1);
+    const files = await call(
+      server.url,
+      "GET",
+      `/api/crews/research-brief/executions/${id}/artifacts`,
+      {
+        token: TEST_CREW_TOKEN,
+      },
+    );
+    expect(files.json.artifacts.map((a: Json) => a.name)).toEqual(["briefs/Heat-pumps.md"]);
   });
 
   it("blog-post pauses at draft, retries with feedback, and completes once approved", async () => {

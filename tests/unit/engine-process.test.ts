@@ -179,7 +179,7 @@ describe("allow_delegation", () => {
     expect(calls.map((e) => [e.data.agent, e.data.tool])).toEqual([
       ["lead", "delegate_work_to_coworker"],
     ]);
-    expect((calls[0]?.data.tool_input as { coworker: string }).coworker).toBe("writer");
+    expect(calls[0]?.data.tool_input).toMatchObject({ coworker: "writer" });
     expect(row.result).toMatch(/Checked by Editor in chief/);
   });
 });

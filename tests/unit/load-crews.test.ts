@@ -158,7 +158,7 @@ version: 2
 agents:
   a: { role: R, goal: G, backstory: B, verbose: true }
 tasks:
-  t: { description: D, expected_output: E, agent: a, output_file: out.md }
+  t: { description: D, expected_output: E, agent: a, callback: notify }
 `;
     const catalog = loadCrews(crewsDir({ "c/crew.yaml": yaml }));
     expect(catalog.errors).toEqual([]);
@@ -170,7 +170,7 @@ tasks:
         {
           slug: "c",
           file: "c/crew.yaml",
-          key: "tasks.t.output_file",
+          key: "tasks.t.callback",
           message: "unknown key ignored",
         },
       ]),
@@ -259,12 +259,12 @@ reporting_task:
       key,
       message: "unknown key ignored",
     });
-    // allow_delegation is honoured now: no warning for it.
-    expect(catalog.warnings).toHaveLength(3);
+    // allow_delegation and output_file (a run's downloadable artifact) are honoured: no warning.
+    expect(crew.tasks[1]?.output_file).toBe("report.md");
+    expect(catalog.warnings).toHaveLength(2);
     expect(catalog.warnings).toEqual(
       expect.arrayContaining([
         w(agentsFile, "researcher.verbose"),
-        w(tasksFile, "reporting_task.output_file"),
         w(tasksFile, "reporting_task.markdown"),
       ]),
     );

@@ -297,12 +297,24 @@ describe("runAgent against an OpenAI-compatible server", () => {
     expect(requests).toHaveLength(1);
   });
 
-  it("fails when the model never gives a final answer within maxSteps", async () => {
+  it("out of steps, asks once more without tools; fails if there is still no answer", async () => {
     fallback = toolCall("call_x", { text: DRAFT });
     const { promise, steps } = agentRun({ maxSteps: 2 });
     await expect(promise).rejects.toThrow(/no final answer within 2 steps/);
+    // Two steps with tools, then CrewAI's "final answer now" without them.
+    expect(requests).toHaveLength(3);
+    expect(requests[2]?.body.tools).toBeUndefined();
+    expect(JSON.stringify(requests[2]?.body.messages)).toContain("Final answer now");
+    // This server answers with a tool call even then: recorded as it came, and no output.
+    expect(steps.flat().filter((s) => s.type === "tool_call")).toHaveLength(3);
+  });
+
+  it("out of steps, the answer to the last request is the output", async () => {
+    script = [toolCall("call_1", { text: DRAFT }), answer("Done at last.")];
+    const { promise } = agentRun({ maxSteps: 1 });
+    await expect(promise).resolves.toMatchObject({ output: "Done at last." });
     expect(requests).toHaveLength(2);
-    expect(steps.flat().filter((s) => s.type === "tool_call")).toHaveLength(2);
+    expect(requests[1]?.body.tools).toBeUndefined();
   });
 
   it("stops when the caller's signal aborts", async () => {

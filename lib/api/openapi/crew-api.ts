@@ -1,4 +1,5 @@
 import {
+  ArtifactsResponseSchema,
   EventsQuerySchema,
   EventsResponseSchema,
   InputsResponseSchema,
@@ -121,6 +122,29 @@ export const crewApi: OperationSpec[] = [
     query: EventsQuerySchema,
     responses: { 200: { description: "OK", schema: EventsResponseSchema } },
     problems: { 400: "Invalid query.", 404: "Unknown execution." },
+  },
+  {
+    method: "get",
+    path: `${BASE}/executions/{kickoff_id}/artifacts`,
+    operationId: "artifacts",
+    tag,
+    summary: "The execution's files",
+    description: "The outputs of tasks with `output_file`, one per name, kept with the run.",
+    access: { action: "read" },
+    responses: { 200: { description: "OK", schema: ArtifactsResponseSchema } },
+    problems: { 404: "Unknown execution." },
+  },
+  {
+    method: "get",
+    path: `${BASE}/executions/{kickoff_id}/artifacts/{name}`,
+    operationId: "artifact",
+    tag,
+    summary: "Download one file",
+    description:
+      "The file as an attachment, with its content type. `name` may contain `/` (folders).",
+    access: { action: "read" },
+    responses: { 200: { description: "The file (Content-Disposition: attachment)." } },
+    problems: { 404: "Unknown execution, or no file of that name." },
   },
   {
     method: "get",

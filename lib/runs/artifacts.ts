@@ -1,0 +1,37 @@
+import { artifactUrl } from "@/lib/api/artifact-url";
+import type { Artifact } from "@/lib/api/schemas";
+import type { Queryable } from "@/lib/db/types";
+
+type ArtifactRow = Omit<Artifact, "download_url" | "created_at"> & { created_at: Date | string };
+
+/** A run's files (task outputs with output_file), by name. The caller has checked access. */
+export async function listArtifacts({
+  q,
+  crew,
+  id,
+}: {
+  q: Queryable;
+  crew: string;
+  id: string;
+}): Promise<Artifact[]> {
+  const { rows } = await q.query<ArtifactRow>(
+    `SELECT name, task_id, content_type, bytes, created_at FROM execution_artifacts
+      WHERE execution_id = $1 ORDER BY name`,
+    [id],
+  );
+  return rows.map((r) => ({
+    ...r,
+    created_at: new Date(r.created_at).toISOString(),
+    download_url: artifactUrl(crew, id, r.name),
+  }));
+}
+
+/** One file with its body, or null. The caller has checked access. */
+export async function getArtifact({ q, id, name }: { q: Queryable; id: string; name: string }) {
+  const { rows } = await q.query<ArtifactRow & { body: string }>(
+    `SELECT name, task_id, content_type, bytes, created_at, body FROM execution_artifacts
+      WHERE execution_id = $1 AND name = $2`,
+    [id, name],
+  );
+  return rows[0] ?? null;
+}
