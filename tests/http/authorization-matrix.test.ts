@@ -95,8 +95,9 @@ const ROUTES: Row[] = [
     "POST",
     "/api/crews/review/resume",
     () => ({ execution_id: paused, task_id: "polish", human_feedback: "x", is_approve: true }),
-    // otherUser: a personal token acts with its owner's role, and bob is an operator.
-    row(403, 403, 409, 409),
+    // otherUser: a personal token acts with its owner's role, and bob is an operator. Past the
+    // access check: 400, the task is not the one awaiting review.
+    row(403, 403, 400, 400),
   ],
   ["GET", "/api/runs", () => undefined, row(200, 200, 200, 200)],
   ["GET", "/api/webhooks/deliveries", () => undefined, row(403, 403, 403, 200)],

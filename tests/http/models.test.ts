@@ -160,7 +160,7 @@ describe("CrewAI's model names, each on its provider's wire protocol", () => {
 
   it("the key written in the crew file is warned about at load and never echoed", () => {
     expect(server.output()).toMatch(
-      /! on-azure: on-azure\/crew\.yaml \[a\.llm\.api_key\]: an API key written in a crew file is ignored; remove it and set AZURE_API_KEY/,
+      /! on-azure: on-azure\/crew\.yaml \[agents\.a\.llm\.api_key\]: an API key written in a crew file is ignored; remove it and set AZURE_API_KEY/,
     );
     expect(server.output()).not.toContain("sk-in-file-123");
     expect(JSON.stringify(azure.requests)).not.toContain("sk-in-file-123");
@@ -207,7 +207,7 @@ describe("a model without its key", () => {
       const page = await fetch(`${server.url}/crews`, { headers: { cookie } });
       expect(page.status).toBe(200);
       const html = (await page.text()).replace(/<!-- -->/g, "");
-      expect(html).toContain("Crew warnings");
+      expect(html).toContain("pinned: loaded with warnings");
       expect(html).toMatch(/needs OPENAI_API_KEY: runs fail until it is set/);
     });
   });

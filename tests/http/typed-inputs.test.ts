@@ -144,15 +144,19 @@ describe("POST /kickoff of a typed crew", () => {
 });
 
 describe("a crew without an inputs block is unchanged", () => {
-  it("missing inputs: the same 422 body as before, with no errors member", async () => {
+  it("missing inputs: the 422 body CrewAI clients read too, with no errors member", async () => {
     const r = await brief.kickoff({ inputs: { topic: "a" } });
     expectProblem(r, 422);
+    const detail = "Missing required inputs: audience. GET /inputs lists them.";
     expect(r.json).toEqual({
       type: expect.any(String),
       title: expect.any(String),
       status: 422,
-      detail: "Missing required inputs: audience. GET /inputs lists them.",
+      detail,
+      error: "Validation Error",
+      message: detail,
       missing_inputs: ["audience"],
+      details: { missing_inputs: ["audience"] },
     });
   });
 
