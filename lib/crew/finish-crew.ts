@@ -95,6 +95,10 @@ export function finishCrew(p: CrewParts): CrewDef {
       }
     }
     seen.push(id);
+    if (!t.expected_output) {
+      const where = p.taskAt(id, "expected_output");
+      p.warn(where.file, where.key, "empty: the agent is told nothing about what to deliver");
+    }
     return { id, ...outputChecks(id, t, p.taskAt), agent, name: t.name ?? id };
   });
   let handed: ReturnType<typeof resolveProcess>;
@@ -114,7 +118,13 @@ export function finishCrew(p: CrewParts): CrewDef {
   const { tasks, ...process } = handed;
   const placeholders = findPlaceholders([
     ...agents.flatMap((a) => [a.role, a.goal, a.backstory]),
-    ...tasks.flatMap((t) => [t.description, t.expected_output, t.output_file ?? ""]),
+    ...tasks.flatMap((t) => [
+      t.description,
+      t.expected_output,
+      t.output_file ?? "",
+      t.guardrail ?? "",
+      ...(t.guardrails ?? []),
+    ]),
   ]);
   const { slug, name, description, source, declared } = p;
   if (!declared)

@@ -131,7 +131,7 @@ function findClassicProject(folder: string): ClassicProject | undefined {
   const at = (dir: string) =>
     fs.existsSync(path.join(dir, "config", "agents.yaml")) &&
     fs.existsSync(path.join(dir, "config", "tasks.yaml"))
-      ? { config: path.join(dir, "config"), crewPy: path.join(dir, "crew.py") }
+      ? { config: path.join(dir, "config"), crewPy: crewModule(dir) }
       : undefined;
   const top = at(folder);
   if (top) return top;
@@ -154,6 +154,21 @@ function findClassicProject(folder: string): ClassicProject | undefined {
       `more than one package has config/agents.yaml and config/tasks.yaml (${found.map((f) => path.basename(path.dirname(f.config))).join(", ")}): keep one crew per folder`,
     );
   return found[0];
+}
+
+/**
+ * The Python file that sets up the crew: crew.py, or else the one file beside config/ that reads
+ * its YAML (flows name theirs `<name>_crew.py`; scripts name theirs as they like).
+ */
+function crewModule(dir: string): string {
+  const crewPy = path.join(dir, "crew.py");
+  if (fs.existsSync(crewPy)) return crewPy;
+  const candidates = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith(".py") && !f.startsWith("__"))
+    .map((f) => path.join(dir, f))
+    .filter((f) => /@CrewBase|\b(agents|tasks)_config\b/.test(fs.readFileSync(f, "utf8")));
+  return candidates.length === 1 ? (candidates[0] as string) : crewPy;
 }
 
 function loadClassic(slug: string, folder: string, project: ClassicProject, warn: Warn): CrewDef {

@@ -79,7 +79,40 @@ export function readCrewPy(source: string): CrewPy {
           : { kind: "none", taskMethod: method },
     );
   }
+  readAssignments(code, agents, tasks);
   return { agents, tasks, taskFlags, crew: readCrewCall(code, agents) };
+}
+
+// A script instead of a @CrewBase class (`researcher = Agent(config=agents_config["researcher"])`,
+// `research = Task(description=tasks_config["research"]["description"], agent=researcher)`):
+// the same two facts, from assignments.
+const ASSIGNED = /^[ \t]*(\w+)[ \t]*=[ \t]*(Agent|Task)[ \t]*\(/gm;
+const AGENT_VAR = /\bagent\s*=\s*(\w+)\s*(?=[,)\n]|$)/;
+
+function readAssignments(code: string, agents: CrewPy["agents"], tasks: CrewPy["tasks"]) {
+  for (const m of code.matchAll(ASSIGNED)) {
+    const [, name, kind] = m as unknown as [string, string, "Agent" | "Task"];
+    const args = callArguments(code, (m.index ?? 0) + m[0].length);
+    if (kind === "Agent") {
+      const key = configKey("agents").exec(args)?.[2];
+      if (key && !agents.has(name)) agents.set(name, key);
+      continue;
+    }
+    const key = configKey("tasks").exec(args)?.[2];
+    const agent = AGENT_VAR.exec(args)?.[1];
+    if (key && agent && !tasks.has(key))
+      tasks.set(key, { kind: "agent", method: agent, taskMethod: name });
+  }
+}
+
+// The text of a call's arguments, from just after "(" to its matching ")".
+function callArguments(code: string, start: number): string {
+  let depth = 1;
+  for (let i = start; i < code.length; i++) {
+    if (code[i] === "(") depth++;
+    else if (code[i] === ")" && --depth === 0) return code.slice(start, i);
+  }
+  return code.slice(start);
 }
 
 // The Crew(...) of the @crew method (CrewAI's process, manager and rate limit live there).

@@ -35,7 +35,8 @@ export const AgentSchema = z.object({
 export const TaskSchema = z.object({
   name: z.string().trim().min(1).optional(),
   description: text("description"),
-  expected_output: text("expected_output"),
+  // May be empty, as CrewAI takes it (a warning at load says the agent is told nothing).
+  expected_output: z.string({ error: "expected_output must be a string" }).trim(),
   // Often absent in CrewAI projects (crew.py sets it); the loader fills it in or says what to
   // add. Under a hierarchical process it is the one agent the manager may hand the task to.
   agent: z.string({ error: "agent must name an agent of this crew" }).min(1).optional(),

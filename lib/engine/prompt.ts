@@ -30,7 +30,9 @@ export function buildPrompt({
   ].join("\n");
   const parts = [
     `# Task\n${interpolate(task.description, inputs)}`,
-    `# Expected output\n${interpolate(task.expected_output, inputs)}`,
+    ...(task.expected_output
+      ? [`# Expected output\n${interpolate(task.expected_output, inputs)}`]
+      : []),
   ];
   if (context.length) {
     parts.push(

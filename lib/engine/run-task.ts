@@ -1,5 +1,6 @@
 import { APICallError, RetryError } from "ai";
 import { env } from "@/lib/config/env";
+import { interpolate } from "@/lib/crew/inputs";
 import type { TaskDef } from "@/lib/crew/schema";
 import { isConnectionError } from "@/lib/db/connection-errors";
 import type { Db } from "@/lib/db/types";
@@ -96,7 +97,12 @@ export async function runTask({
   let result: Awaited<ReturnType<typeof answerWithChecks>>;
   try {
     result = await answerWithChecks({
-      task,
+      // A guardrail may name the run's inputs ("must mention {topic}"), as a description may.
+      task: {
+        ...task,
+        guardrail: task.guardrail && interpolate(task.guardrail, row.inputs),
+        guardrails: task.guardrails?.map((g) => interpolate(g, row.inputs)),
+      },
       // Inside the try: a model that cannot be configured fails the task, saying why.
       model: work.model(),
       maxRetries: e.MODEL_MAX_RETRIES,

@@ -216,3 +216,32 @@ class Managed():
     expect(read.crew).toEqual({});
   });
 });
+
+describe("readCrewPy: a script instead of a @CrewBase class", () => {
+  it("reads agents and tasks from assignments", () => {
+    const read = readCrewPy(`
+agents_config = yaml.safe_load(open("config/agents.yaml"))
+spamfilter = Agent(
+    config=agents_config["spamfilter"], allow_delegation=False, verbose=True
+)
+analyst = Agent(config=agents_config["analyst"], verbose=True)
+
+task0 = Task(
+    description=tasks_config["task0"]["description"],
+    expected_output=tasks_config["task0"]["expected_output"],
+    agent=spamfilter,
+)
+task1 = Task(description=tasks_config["task1"]["description"], agent=analyst)
+`);
+    expect(Object.fromEntries(read.agents)).toEqual({
+      spamfilter: "spamfilter",
+      analyst: "analyst",
+    });
+    expect(read.tasks.get("task0")).toEqual({
+      kind: "agent",
+      method: "spamfilter",
+      taskMethod: "task0",
+    });
+    expect(read.tasks.get("task1")).toMatchObject({ kind: "agent", method: "analyst" });
+  });
+});
