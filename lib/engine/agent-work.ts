@@ -1,6 +1,7 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import type { Tool } from "ai";
 import { env } from "@/lib/config/env";
+import { interpolate } from "@/lib/crew/inputs";
 import type { AgentDef, TaskDef } from "@/lib/crew/schema";
 import type { Db } from "@/lib/db/types";
 import { chooseModel } from "@/lib/llm/choose-model";
@@ -47,6 +48,12 @@ export function agentWork({
   const choice = chooseModel(agent, e);
   const modelId = choice.ref.id;
   const coworkers = delegatedBy ? [] : coworkersOf(crew, task, agent);
+  // The team as the model reads it in the tools' description: roles and goals with the inputs in.
+  const withInputs = (a: AgentDef): AgentDef => ({
+    ...a,
+    role: interpolate(a.role, row.inputs),
+    goal: interpolate(a.goal, row.inputs),
+  });
   let resolved: LanguageModelV3 | undefined;
   // Resolved on first use, so a model that cannot be set up fails the task, not the set-up.
   const model = () => {
@@ -69,7 +76,7 @@ export function agentWork({
     const tools: Record<string, Tool> = {
       ...toolsFor(agent, { db, executionId: row.id }),
       ...delegationTools(
-        coworkers,
+        coworkers.map(withInputs),
         async ({ kind, coworker, request, context }): Promise<string> => {
           const helper = agentWork({
             db,
@@ -94,7 +101,13 @@ export function agentWork({
             },
             inputs: row.inputs,
             context: context.trim()
-              ? [{ task_id: task.id, name: `From ${agent.role}`, output: context }]
+              ? [
+                  {
+                    task_id: task.id,
+                    name: `From ${interpolate(agent.role, row.inputs)}`,
+                    output: context,
+                  },
+                ]
               : [],
           });
           return (await helper.run({ ...asked, signal })).output;

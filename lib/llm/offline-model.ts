@@ -117,17 +117,6 @@ function respond(options: LanguageModelV3CallOptions): LanguageModelV3Content[] 
         results,
         { task, expected, firstLine },
       ) ?? delegation(tools, results, { task, expected, context }));
-  const handedBack = results.get(DELEGATE_TOOL);
-  if (!next && typeof handedBack === "string") {
-    // A manager (or a delegating agent) answers with the coworker's work, checked.
-    return [
-      { type: "reasoning", text: `As ${role}, I have checked what my coworker handed back.` },
-      {
-        type: "text",
-        text: `${handedBack}\n\n_Checked by ${role} against the expected output before handing it on._`,
-      },
-    ];
-  }
   if (next) {
     return [
       {
@@ -164,6 +153,17 @@ function respond(options: LanguageModelV3CallOptions): LanguageModelV3Content[] 
     return [
       { type: "reasoning", text: `As ${role}, I revise my answer for: ${fix.split("\n")[0]}` },
       { type: "text", text: reviseForRules(firstLine, fix) },
+    ];
+  }
+  const handedBack = results.get(DELEGATE_TOOL);
+  if (typeof handedBack === "string") {
+    // A manager (or a delegating agent) answers with the coworker's work, checked.
+    return [
+      { type: "reasoning", text: `As ${role}, I have checked what my coworker handed back.` },
+      {
+        type: "text",
+        text: `${handedBack}\n\n_Checked by ${role} against the expected output before handing it on._`,
+      },
     ];
   }
 
