@@ -198,6 +198,15 @@ function loadClassic(slug: string, folder: string, project: ClassicProject, warn
         read: readCrewPy(fs.readFileSync(project.crewPy, "utf8")),
       }
     : undefined;
+  // Tools made in Python are not Crewdeck's to run: say so rather than drop them silently.
+  for (const [agent, tools] of crewPy?.read.agentTools ?? []) {
+    if (crewPy)
+      warn(
+        crewPy.file,
+        `${agent}.tools`,
+        `crew.py gives this agent ${tools.join(", ")}, which Crewdeck does not run; it works without them (list Crewdeck's tools under tools: in agents.yaml)`,
+      );
+  }
   // crew.py's literal Task(...) flags fill in what tasks.yaml leaves out; tasks.yaml wins.
   const written = tasksDoc as Record<string, Record<string, unknown>>;
   const withFlags = Object.entries(tasks).map(([id, t]): [string, typeof t] => {

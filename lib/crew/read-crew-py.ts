@@ -15,6 +15,8 @@ export type CrewPy = {
   agents: Map<string, string>;
   /** tasks.yaml key (from config=self.tasks_config[…], else the method name) → its agent. */
   tasks: Map<string, TaskAgentRef>;
+  /** agents.yaml key → the tools its Agent(...) call passes in Python (`tools=[…]`), as written. */
+  agentTools: Map<string, string[]>;
   /** tasks.yaml key → flags its Task(...) call sets with a literal (async_execution=True, …). */
   taskFlags: Map<string, { async_execution?: boolean; human_input?: boolean }>;
   /** What the @crew method's Crew(...) call sets with literals: process, manager_llm, max_rpm. */
@@ -50,6 +52,7 @@ export function readCrewPy(source: string): CrewPy {
   const agents = new Map<string, string>();
   const tasks = new Map<string, TaskAgentRef>();
   const taskFlags: CrewPy["taskFlags"] = new Map();
+  const agentTools: CrewPy["agentTools"] = new Map();
   for (const m of code.matchAll(DECORATED_DEF)) {
     const [, kind, method] = m as unknown as [string, "agent" | "task", string];
     const start = (m.index ?? 0) + m[0].length;
@@ -57,7 +60,10 @@ export function readCrewPy(source: string): CrewPy {
     const end = NEXT_MEMBER.exec(code)?.index ?? code.length;
     const body = code.slice(start, end);
     if (kind === "agent") {
-      agents.set(method, configKey("agents").exec(body)?.[2] ?? method);
+      const key = configKey("agents").exec(body)?.[2] ?? method;
+      agents.set(method, key);
+      const tools = toolList(body);
+      if (tools.length) agentTools.set(key, tools);
       continue;
     }
     const key = configKey("tasks").exec(body)?.[2] ?? method;
@@ -80,7 +86,24 @@ export function readCrewPy(source: string): CrewPy {
     );
   }
   readAssignments(code, agents, tasks);
-  return { agents, tasks, taskFlags, crew: readCrewCall(code, agents) };
+  return { agents, tasks, agentTools, taskFlags, crew: readCrewCall(code, agents) };
+}
+
+// `tools=[SerperDevTool(), self.search_tool, file_read_tool]` → the names as written.
+function toolList(body: string): string[] {
+  const at = /\btools\s*=\s*\[/.exec(body);
+  if (!at) return [];
+  const end = body.indexOf("]", at.index);
+  const list = body.slice(at.index + at[0].length, end < 0 ? undefined : end);
+  return list
+    .split(",")
+    .map((t) =>
+      t
+        .trim()
+        .replace(/^self\./, "")
+        .replace(/\(.*$/s, ""),
+    )
+    .filter((t) => /^\w+$/.test(t));
 }
 
 // A script instead of a @CrewBase class (`researcher = Agent(config=agents_config["researcher"])`,

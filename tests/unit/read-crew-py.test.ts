@@ -245,3 +245,22 @@ task1 = Task(description=tasks_config["task1"]["description"], agent=analyst)
     expect(read.tasks.get("task1")).toMatchObject({ kind: "agent", method: "analyst" });
   });
 });
+
+describe("readCrewPy: tools given in Python", () => {
+  it("names them, so the loader can say they are not run", () => {
+    const read = readCrewPy(`
+    @agent
+    def researcher(self) -> Agent:
+        return Agent(
+            config=self.agents_config['researcher'],
+            tools=[SerperDevTool(), self.scrape_tool,
+                   FileReadTool(file_path="x")],
+        )
+`);
+    expect(read.agentTools.get("researcher")).toEqual([
+      "SerperDevTool",
+      "scrape_tool",
+      "FileReadTool",
+    ]);
+  });
+});
