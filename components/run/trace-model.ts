@@ -25,6 +25,8 @@ export type TraceStep = {
   end: number | null;
   /** The events this step is made of, in order (a tool call and its result are one step). */
   events: ExecutionEvent[];
+  /** A coworker's step: the key of the delegation call it was done in, once that call is known. */
+  under?: string;
 };
 
 export type TraceAttempt = {
@@ -66,6 +68,22 @@ export type Trace = {
 
 const at = (iso: string) => Date.parse(iso);
 const text = (v: unknown) => (typeof v === "string" ? v : v === undefined ? "" : String(v));
+
+const DELEGATION_TOOLS = new Set(["delegate_work_to_coworker", "ask_question_to_coworker"]);
+const isDelegated = (s: TraceStep) => Boolean(s.events[0]?.data.delegated_by);
+
+/**
+ * A coworker works inside the delegation call, so its steps are written before the call itself
+ * (a call is recorded once it returns). Shown as they happened: the call, then the coworker's
+ * steps under it, from the call's start.
+ */
+function placeUnderCall(steps: TraceStep[]) {
+  const call = steps.pop() as TraceStep;
+  const moved = steps.filter((s) => isDelegated(s) && s.under === undefined);
+  for (const s of moved) s.under = call.key;
+  if (moved.length) call.start = Math.min(call.start, ...moved.map((s) => s.start));
+  steps.splice(0, steps.length, ...steps.filter((s) => !moved.includes(s)), call, ...moved);
+}
 
 // CrewAI's delegation tools read as what they do: "Delegated to writer", "Asked researcher".
 function toolLabel(d: Record<string, unknown>) {
@@ -205,6 +223,7 @@ export function buildTrace(events: ExecutionEvent[], status: StatusResponse | un
         const s = step("tool", toolLabel(d) + by, null);
         s.start = Math.max(s.start, when);
         openTools.set(`${t.taskId}/${a.attempt}/${text(d.call_id) || text(d.tool)}`, s);
+        if (DELEGATION_TOOLS.has(text(d.tool))) placeUnderCall(a.steps);
         break;
       }
       case "tool_result": {

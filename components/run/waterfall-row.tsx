@@ -123,7 +123,8 @@ export function WaterfallRow({
         ) : null}
         <span
           className={cn(
-            "shrink-0 truncate",
+            // Shrinks (truncated) before the duration does: a long name never pushes it out.
+            "min-w-0 truncate",
             row.type === "task" ? "max-w-[70%] font-medium" : "max-w-[60%]",
             row.type === "step" && row.step.kind === "tool" && "font-mono text-xs",
           )}
@@ -148,7 +149,7 @@ export function WaterfallRow({
         <span className="min-w-0 flex-1 truncate text-muted-foreground text-xs max-sm:invisible">
           {text}
         </span>
-        <span className="shrink-0 text-muted-foreground text-xs tabular-nums">
+        <span className="shrink-0 whitespace-nowrap text-muted-foreground text-xs tabular-nums">
           {ms === null ? (row.type === "task" ? "Not started" : "") : formatDuration(ms / 1000)}
         </span>
       </div>
