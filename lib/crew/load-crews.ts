@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { finishCrew, inputBlock, titleFromSlug } from "./finish-crew";
 import { findJsoncCrew, loadJsoncCrew } from "./load-jsonc-crew";
-import { readCrewPy } from "./read-crew-py";
+import { type CrewPy, readCrewPy } from "./read-crew-py";
 import {
   isObject,
   LoadError,
@@ -160,6 +160,28 @@ function findClassicProject(folder: string): ClassicProject | undefined {
  * The Python file that sets up the crew: crew.py, or else the one file beside config/ that reads
  * its YAML (flows name theirs `<name>_crew.py`; scripts name theirs as they like).
  */
+/**
+ * A task's `output_pydantic=Model` in crew.py, as the JSON Schema read from the model's class in
+ * the same module (tasks.yaml's own output_json wins); a class defined elsewhere is warned about.
+ */
+function pythonOutputSchema(
+  id: string,
+  task: { output_json?: unknown; output_pydantic?: unknown },
+  crewPy: { file: string; shown: string; read: CrewPy } | undefined,
+  warn: Warn,
+): { output_json?: Record<string, unknown> } {
+  const model = crewPy?.read.taskModels.get(id);
+  if (!crewPy || !model || task.output_json || task.output_pydantic) return {};
+  const schema = crewPy.read.models.get(model);
+  if (schema) return { output_json: schema };
+  warn(
+    crewPy.file,
+    `${id}.output_pydantic`,
+    `${crewPy.shown} asks for ${model}, which is not defined there: the output is not checked (give its JSON Schema as output_json under ${id})`,
+  );
+  return {};
+}
+
 function crewModule(dir: string): string {
   const crewPy = path.join(dir, "crew.py");
   if (fs.existsSync(crewPy)) return crewPy;
@@ -211,10 +233,11 @@ function loadClassic(slug: string, folder: string, project: ClassicProject, warn
   const written = tasksDoc as Record<string, Record<string, unknown>>;
   const withFlags = Object.entries(tasks).map(([id, t]): [string, typeof t] => {
     const flags = Object.entries(crewPy?.read.taskFlags.get(id) ?? {});
-    return [
-      id,
-      { ...t, ...Object.fromEntries(flags.filter(([k]) => !(k in (written[id] ?? {})))) },
-    ];
+    const merged = {
+      ...t,
+      ...Object.fromEntries(flags.filter(([k]) => !(k in (written[id] ?? {})))),
+    };
+    return [id, { ...merged, ...pythonOutputSchema(id, merged, crewPy, warn) }];
   });
   return finishCrew({
     slug,

@@ -1,3 +1,5 @@
+import { type JsonSchema, readPydanticModels } from "./read-pydantic";
+
 // Reads a CrewAI project's crew.py AS TEXT (Python is never run) for the one thing the YAML
 // often leaves out: which agent does each task. CrewAI's @CrewBase classes write it as
 //   @agent def researcher(self) -> Agent: return Agent(config=self.agents_config['researcher'], …)
@@ -17,6 +19,10 @@ export type CrewPy = {
   tasks: Map<string, TaskAgentRef>;
   /** agents.yaml key → the tools its Agent(...) call passes in Python (`tools=[…]`), as written. */
   agentTools: Map<string, string[]>;
+  /** tasks.yaml key → the pydantic class its Task(...) asks for (output_pydantic=/output_json=). */
+  taskModels: Map<string, string>;
+  /** The module's pydantic models as JSON Schema, by class name. */
+  models: Map<string, JsonSchema>;
   /** tasks.yaml key → flags its Task(...) call sets with a literal (async_execution=True, …). */
   taskFlags: Map<string, { async_execution?: boolean; human_input?: boolean }>;
   /** What the @crew method's Crew(...) call sets with literals: process, manager_llm, max_rpm. */
@@ -28,6 +34,7 @@ export type CrewPy = {
   };
 };
 
+const OUTPUT_MODEL = /\boutput_(?:pydantic|json)\s*=\s*([A-Z]\w*)\b/;
 const DECORATED_CREW = /@crew\b[^\n]*\n(?:[ \t]*@[^\n]*\n)*[ \t]*def[ \t]+\w+[ \t]*\(/;
 const PROCESS = /\bprocess\s*=\s*Process\s*\.\s*(sequential|hierarchical)\b/;
 const MANAGER_LLM = /\bmanager_llm\s*=\s*(['"])([^'"\n]+)\1/;
@@ -53,6 +60,7 @@ export function readCrewPy(source: string): CrewPy {
   const tasks = new Map<string, TaskAgentRef>();
   const taskFlags: CrewPy["taskFlags"] = new Map();
   const agentTools: CrewPy["agentTools"] = new Map();
+  const taskModels: CrewPy["taskModels"] = new Map();
   for (const m of code.matchAll(DECORATED_DEF)) {
     const [, kind, method] = m as unknown as [string, "agent" | "task", string];
     const start = (m.index ?? 0) + m[0].length;
@@ -74,6 +82,8 @@ export function readCrewPy(source: string): CrewPy {
       }),
     );
     if (Object.keys(flags).length) taskFlags.set(key, flags);
+    const model = OUTPUT_MODEL.exec(body)?.[1];
+    if (model) taskModels.set(key, model);
     const call = AGENT_CALL.exec(body);
     const any = AGENT_ANY.exec(body);
     tasks.set(
@@ -86,7 +96,15 @@ export function readCrewPy(source: string): CrewPy {
     );
   }
   readAssignments(code, agents, tasks);
-  return { agents, tasks, agentTools, taskFlags, crew: readCrewCall(code, agents) };
+  return {
+    agents,
+    tasks,
+    agentTools,
+    taskModels,
+    models: readPydanticModels(code),
+    taskFlags,
+    crew: readCrewCall(code, agents),
+  };
 }
 
 // `tools=[SerperDevTool(), self.search_tool, file_read_tool]` → the names as written.
