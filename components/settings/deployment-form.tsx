@@ -1,9 +1,10 @@
 "use client";
 
-import { type FormEvent, useState } from "react";
+import type { FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
+import { useHydrated } from "@/components/ui/use-hydrated";
 
 export type DeploymentFields = {
   name: string;
@@ -14,7 +15,8 @@ export type DeploymentFields = {
 
 /**
  * The deployment's fields, for adding one (token required) or editing one (token and secret are
- * write-only: left blank, the saved ones stay).
+ * write-only: left blank, the saved ones stay). The inputs are uncontrolled and read on submit,
+ * so what someone types before the page's script has loaded is kept, not reset by hydration.
  */
 export function DeploymentForm({
   idPrefix,
@@ -35,16 +37,22 @@ export function DeploymentForm({
   onSubmit: (fields: DeploymentFields) => void;
   children?: React.ReactNode;
 }) {
-  const [form, setForm] = useState(initial);
+  const hydrated = useHydrated();
   const field = (name: keyof DeploymentFields) => ({
     id: `${idPrefix}-${name}`,
-    value: form[name],
-    onChange: (e: { target: { value: string } }) =>
-      setForm((f) => ({ ...f, [name]: e.target.value })),
+    name,
+    defaultValue: initial[name],
   });
-  const submit = (e: FormEvent) => {
+  const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    onSubmit(form);
+    const data = new FormData(e.currentTarget);
+    const read = (name: keyof DeploymentFields) => String(data.get(name) ?? "");
+    onSubmit({
+      name: read("name"),
+      base_url: read("base_url"),
+      token: read("token"),
+      webhook_secret: read("webhook_secret"),
+    });
   };
   const keep = editing ? "Leave blank to keep the saved one." : undefined;
   return (
@@ -94,7 +102,7 @@ export function DeploymentForm({
       </Field>
       {children && <div className="sm:col-span-2">{children}</div>}
       <div className="flex justify-end gap-2 sm:col-span-2">
-        <Button type="submit" variant="primary" disabled={busy}>
+        <Button type="submit" variant="primary" disabled={busy || !hydrated}>
           {submitLabel}
         </Button>
       </div>
