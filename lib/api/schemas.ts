@@ -130,6 +130,13 @@ export const ResumeRequestSchema = z
     task_id: z.string({ error: "must be a string" }).min(1, "must not be empty"),
     human_feedback: z.string({ error: "must be a string" }),
     is_approve: z.boolean({ error: "must be true or false" }),
+    edited_output: z
+      .string({ error: "must be a string" })
+      .max(1_000_000, "must be at most 1,000,000 characters")
+      .optional()
+      .describe(
+        "Crewdeck's: approve this text instead of the agent's output (with is_approve: true). Later tasks get it as this task's output; the decision keeps both and their diff. A task with output_json takes JSON matching its schema.",
+      ),
     taskWebhookUrl: CallbackUrlSchema,
     stepWebhookUrl: CallbackUrlSchema,
     crewWebhookUrl: CallbackUrlSchema,

@@ -3,6 +3,7 @@ import { type Principal, principalName } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/types";
 import { AppError, errors } from "@/lib/errors";
 import { assertWebhookUrlsAllowed } from "@/lib/webhooks/check-urls";
+import { acceptEdit } from "./edited-output";
 import { mutateExecution } from "./execution-store";
 import { getExecutionOrThrow } from "./get-execution";
 import type { ExecutionRow, Review } from "./types";
@@ -28,6 +29,11 @@ export async function resumeExecution({
   principal: Principal;
   request: ResumeRequest;
 }): Promise<ResumeResult> {
+  if (request.edited_output !== undefined && !request.is_approve)
+    throw errors.badRequest(
+      "edited_output comes with an approval (is_approve: true); to send a task back, say what to change in human_feedback.",
+      [{ path: "edited_output", message: "only with is_approve: true" }],
+    );
   await getExecutionOrThrow({ db, crew, id: request.execution_id, principal });
   await assertWebhookUrlsAllowed(request);
   let result: ResumeResult | undefined;
@@ -83,11 +89,19 @@ export async function resumeExecution({
         );
       }
       const now = new Date();
+      const original = task.output ?? "";
+      // Approved with edits: the edit becomes the task's output, checked as the agent's was.
+      const edit =
+        request.edited_output !== undefined && request.edited_output !== original
+          ? acceptEdit({ task: def, original, edited: request.edited_output, inputs: row.inputs })
+          : undefined;
+      const output = edit?.output ?? task.output;
       const review: Review = {
         attempt: pending.attempt,
         is_approve: request.is_approve,
         feedback: request.human_feedback,
-        output: task.output ?? "",
+        output: original,
+        ...(edit ? { edited_output: edit.output, diff: edit.diff } : {}),
         reviewer: principalName(principal),
         at: now.toISOString(),
       };
@@ -108,13 +122,20 @@ export async function resumeExecution({
           decision: request.is_approve ? "approve" : "reject",
           feedback: request.human_feedback,
           reviewer: review.reviewer,
+          ...(edit ? { edited: true, edited_output: edit.output, diff: edit.diff } : {}),
         },
       };
       const tasks = row.tasks.map((t, i) =>
         i !== index
           ? t
           : request.is_approve
-            ? { ...t, status: "completed" as const, reviews, finished_at: now.toISOString() }
+            ? {
+                ...t,
+                status: "completed" as const,
+                output,
+                reviews,
+                finished_at: now.toISOString(),
+              }
             : { ...t, status: "pending" as const, reviews },
       );
       const base = {
@@ -128,7 +149,13 @@ export async function resumeExecution({
         type: "task_completed",
         task_id: task.task_id,
         attempt: pending.attempt,
-        data: { agent: task.agent, name: task.name, output: task.output, reviewed: true },
+        data: {
+          agent: task.agent,
+          name: task.name,
+          output,
+          reviewed: true,
+          ...(edit ? { edited: true } : {}),
+        },
       };
       if (!request.is_approve) {
         result = {
@@ -149,7 +176,7 @@ export async function resumeExecution({
           patch: {
             ...base,
             status: "completed",
-            result: task.output,
+            result: output,
             current_task: null,
             finished_at: now,
           },
@@ -158,9 +185,10 @@ export async function resumeExecution({
             completedEvent,
             {
               type: "execution_completed",
-              data: { result: task.output, token_usage: row.token_usage },
+              data: { result: output, token_usage: row.token_usage },
             },
           ],
+          artifacts: edit?.artifacts,
         };
       }
       result = {
@@ -170,6 +198,7 @@ export async function resumeExecution({
       return {
         patch: { ...base, status: "running", current_task: null },
         events: [reviewEvent, completedEvent],
+        artifacts: edit?.artifacts,
       };
     });
   });
@@ -190,7 +219,9 @@ function replayOf(row: ExecutionRow, request: ResumeRequest): ResumeResult | und
     !latest ||
     latest.task_id !== request.task_id ||
     latest.is_approve !== request.is_approve ||
-    latest.feedback !== request.human_feedback
+    latest.feedback !== request.human_feedback ||
+    (request.edited_output !== undefined &&
+      (latest.edited_output ?? latest.output) !== request.edited_output)
   ) {
     return undefined;
   }

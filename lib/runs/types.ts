@@ -26,7 +26,11 @@ export type Review = {
   attempt: number;
   is_approve: boolean;
   feedback: string;
+  /** What the reviewer saw: the agent's output. */
   output: string;
+  /** Approved with edits: the text approved instead, and a unified diff from `output` to it. */
+  edited_output?: string;
+  diff?: string;
   reviewer: string;
   at: string;
 };
