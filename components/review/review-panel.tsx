@@ -1,7 +1,7 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
-import { Check, RotateCcw, Undo2 } from "lucide-react";
+import { Check, PencilLine, RotateCcw, Undo2, X } from "lucide-react";
 import dynamic from "next/dynamic";
 import { useEffect, useId, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
@@ -17,10 +17,16 @@ import {
   UNDO_SECONDS,
   useScheduledApproval,
 } from "./deferred-approval";
+import { isJsonOutput, jsonProblem } from "./json-output";
 import { isTyping, Kbd } from "./kbd";
 
 // Markdown (react-markdown) loads with the first output shown, not with the page.
 const Markdown = dynamic(() => import("@/components/markdown").then((m) => m.Markdown), {
+  loading: () => null,
+});
+
+// The editor loads when someone chooses to edit, not with every review panel.
+const OutputEditor = dynamic(() => import("./output-editor").then((m) => m.OutputEditor), {
   loading: () => null,
 });
 
@@ -53,6 +59,10 @@ export function ReviewPanel({
   const queryClient = useQueryClient();
   const feedbackId = useId();
   const [feedback, setFeedback] = useState("");
+  // The reviewer's own version of the output, once they choose to edit it.
+  const [draft, setDraft] = useState<string | null>(null);
+  const json = isJsonOutput(pending.output);
+  const edited = draft !== null && draft !== pending.output ? draft : undefined;
   const [error, setError] = useState<{ text: string; conflict: boolean } | null>(null);
   const [sending, setSending] = useState<"approve" | "reject" | null>(null);
   const feedbackRef = useRef<HTMLTextAreaElement>(null);
@@ -60,7 +70,7 @@ export function ReviewPanel({
   const approvingAt = useScheduledApproval(key);
   const name = taskName ?? pending.task_id;
 
-  async function send(approve: boolean, text: string) {
+  async function send(approve: boolean, text: string, editedOutput?: string) {
     setSending(approve ? "approve" : "reject");
     setError(null);
     try {
@@ -69,11 +79,13 @@ export function ReviewPanel({
         task_id: pending.task_id,
         human_feedback: text,
         is_approve: approve,
+        ...(approve && editedOutput !== undefined ? { edited_output: editedOutput } : {}),
       });
       setFeedback("");
+      setDraft(null);
       onDone(
         approve
-          ? `Approved “${name}”: the run continues.`
+          ? `Approved “${name}”${editedOutput !== undefined ? " with your edits" : ""}: the run continues.`
           : `Sent “${name}” back: it will run again with your feedback (attempt ${pending.attempt + 1}).`,
         approve ? "approved" : "sent_back",
       );
@@ -91,14 +103,25 @@ export function ReviewPanel({
 
   function approve() {
     if (sending || approvingAt) return;
+    if (edited !== undefined && json) {
+      const problem = jsonProblem(edited);
+      if (problem) {
+        setError({ text: `The edited output is not approved: ${problem}`, conflict: false });
+        return;
+      }
+    }
     const text = feedback;
-    scheduleApproval(key, () => void send(true, text));
-    toast(`Approving “${name}”`, {
-      id: key,
-      description: `Sends in ${UNDO_SECONDS} seconds.`,
-      duration: UNDO_SECONDS * 1000,
-      action: { label: "Undo", onClick: () => cancelApproval(key) },
-    });
+    const editedOutput = edited;
+    scheduleApproval(key, () => void send(true, text, editedOutput));
+    toast(
+      editedOutput !== undefined ? `Approving “${name}” with your edits` : `Approving “${name}”`,
+      {
+        id: key,
+        description: `Sends in ${UNDO_SECONDS} seconds.`,
+        duration: UNDO_SECONDS * 1000,
+        action: { label: "Undo", onClick: () => cancelApproval(key) },
+      },
+    );
   }
 
   function undo() {
@@ -107,6 +130,13 @@ export function ReviewPanel({
 
   function sendBack() {
     if (sending || approvingAt) return;
+    if (edited !== undefined) {
+      setError({
+        text: "Edits are approved, not sent back: discard them to send the task back with feedback.",
+        conflict: false,
+      });
+      return;
+    }
     if (!feedback.trim()) {
       setError({ text: "Say what to change: sending back needs feedback.", conflict: false });
       feedbackRef.current?.focus();
@@ -155,8 +185,30 @@ export function ReviewPanel({
         </p>
       )}
       <div className="grid gap-4">
-        <div className="min-w-0 rounded-lg border bg-background p-4 text-sm leading-6 [&_.markdown>:first-child]:mt-0 [&_.markdown>:last-child]:mb-0">
-          <Markdown text={pending.output} />
+        {draft === null ? (
+          <div className="min-w-0 rounded-lg border bg-background p-4 text-sm leading-6 [&_.markdown>:first-child]:mt-0 [&_.markdown>:last-child]:mb-0">
+            <Markdown text={pending.output} />
+          </div>
+        ) : (
+          <OutputEditor value={draft} onChange={setDraft} json={json} disabled={busy} />
+        )}
+        <div className="-mt-2 flex flex-wrap items-center gap-2">
+          {draft === null ? (
+            <Button size="sm" onClick={() => setDraft(pending.output)} disabled={busy}>
+              <PencilLine aria-hidden />
+              Edit output
+            </Button>
+          ) : (
+            <Button size="sm" onClick={() => setDraft(null)} disabled={busy}>
+              <X aria-hidden />
+              Discard edits
+            </Button>
+          )}
+          {edited !== undefined && (
+            <span className="text-muted-foreground text-xs">
+              Approving sends your edit; later tasks get it as this task's output.
+            </span>
+          )}
         </div>
       </div>
 
@@ -214,7 +266,7 @@ export function ReviewPanel({
       <div className="flex flex-wrap items-center gap-2">
         <Button variant="primary" onClick={approve} disabled={busy}>
           <Check aria-hidden />
-          Approve
+          {edited !== undefined ? "Approve edited" : "Approve"}
         </Button>
         <Button onClick={sendBack} disabled={busy}>
           <RotateCcw aria-hidden />

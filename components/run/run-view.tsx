@@ -10,14 +10,11 @@ import { StatusPill } from "@/components/ui/status-pill";
 import { useLiveExecution } from "@/components/use-live-execution";
 import type { StatusResponse } from "@/lib/api/schemas";
 import { isActive } from "@/lib/runs/states";
-import { AttemptCompare } from "./attempt-compare";
 import { DETAIL_PANE } from "./detail-pane";
 import { RunActions } from "./run-actions";
-import { RunFiles } from "./run-files";
 import { RunInputs } from "./run-inputs";
 import { runMetrics } from "./run-metrics";
 import { RunOutcome } from "./run-outcome";
-import { RunResult } from "./run-result";
 import { RunSummary } from "./run-summary";
 import { startedByText } from "./run-types";
 import { buildTrace } from "./trace-model";
@@ -33,6 +30,18 @@ const ReviewPanel = dynamic(
 );
 
 // What a step did comes with the first selection: most of the page's first view is the trace.
+// Only a task sent back has attempts to compare: loads when there is one.
+const AttemptCompare = dynamic(() => import("./attempt-compare").then((m) => m.AttemptCompare), {
+  loading: () => null,
+});
+// Shown once a run has completed: loads then, not with every run page.
+const RunResult = dynamic(() => import("./run-result").then((m) => m.RunResult), {
+  loading: () => null,
+});
+// Only runs with output_file tasks have files: the card loads when there are some.
+const RunFiles = dynamic(() => import("./run-files").then((m) => m.RunFiles), {
+  loading: () => null,
+});
 const StepDetail = dynamic(() => import("./step-detail").then((m) => m.StepDetail), {
   ssr: false,
   loading: () => (
