@@ -35,14 +35,15 @@ export function OutputEditor({
           {json ? "Edited output (JSON)" : "Edited output (Markdown)"}
         </label>
         {!json && (
-          <div className="ml-auto flex gap-1" role="group" aria-label="Show">
+          <fieldset className="m-0 ml-auto flex gap-1 border-0 p-0">
+            <legend className="sr-only">Show</legend>
             <Button size="sm" aria-pressed={!preview} onClick={() => setPreview(false)}>
               Write
             </Button>
             <Button size="sm" aria-pressed={preview} onClick={() => setPreview(true)}>
               Preview
             </Button>
-          </div>
+          </fieldset>
         )}
       </div>
       {preview ? (
