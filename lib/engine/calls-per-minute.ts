@@ -1,26 +1,12 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { wrapLanguageModel } from "ai";
+import { sleep } from "@/lib/util/sleep";
 
 const MINUTE_MS = 60_000;
 
 type Clock = { now: () => number; sleep: (ms: number, signal?: AbortSignal) => Promise<void> };
 
-const realClock: Clock = {
-  now: () => Date.now(),
-  sleep: (ms, signal) =>
-    new Promise<void>((resolve, reject) => {
-      if (signal?.aborted) return reject(signal.reason);
-      const t = setTimeout(resolve, ms);
-      signal?.addEventListener(
-        "abort",
-        () => {
-          clearTimeout(t);
-          reject(signal.reason);
-        },
-        { once: true },
-      );
-    }),
-};
+const realClock: Clock = { now: () => Date.now(), sleep };
 
 /**
  * CrewAI's `max_rpm`: at most `limit` model calls in any minute. A call over the limit waits

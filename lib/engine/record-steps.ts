@@ -14,6 +14,23 @@ export function addUsage(a: TokenUsage, b: { input_tokens: number; output_tokens
   };
 }
 
+/** Tokens count as they are spent, so a task that fails or is stopped still shows them. */
+function spent(r: ExecutionRow, used: TokenUsage, index: number, modelId: string) {
+  if (!used.total_tokens) return {};
+  return {
+    token_usage: addUsage(r.token_usage, used),
+    tasks: r.tasks.map((t, i) =>
+      i === index
+        ? {
+            ...t,
+            token_usage: addUsage(t.token_usage ?? ZERO_USAGE, used),
+            models: [...new Set([...(t.models ?? []), modelId])],
+          }
+        : t,
+    ),
+  };
+}
+
 /**
  * The `onStep` of an agent working on task `index`: its steps go to the event log and the latest
  * to /status, and its tokens count as they are spent (a task that fails or is stopped still shows
@@ -50,20 +67,7 @@ export function recordSteps({
               },
             }
           : {}),
-        ...(used.total_tokens
-          ? {
-              token_usage: addUsage(r.token_usage, used),
-              tasks: r.tasks.map((t, i) =>
-                i === index
-                  ? {
-                      ...t,
-                      token_usage: addUsage(t.token_usage ?? ZERO_USAGE, used),
-                      models: [...new Set([...(t.models ?? []), modelId])],
-                    }
-                  : t,
-              ),
-            }
-          : {}),
+        ...spent(r, used, index, modelId),
       },
       events: steps.map(
         (s): NewEvent => ({
@@ -90,20 +94,7 @@ export function recordEvents({
   return async (events: NewEvent[], usage?: AgentUsage) => {
     const used = addUsage(ZERO_USAGE, usage ?? { input_tokens: 0, output_tokens: 0 });
     await change((r) => ({
-      patch: used.total_tokens
-        ? {
-            token_usage: addUsage(r.token_usage, used),
-            tasks: r.tasks.map((t, i) =>
-              i === index
-                ? {
-                    ...t,
-                    token_usage: addUsage(t.token_usage ?? ZERO_USAGE, used),
-                    models: [...new Set([...(t.models ?? []), modelId])],
-                  }
-                : t,
-            ),
-          }
-        : {},
+      patch: spent(r, used, index, modelId),
       events,
     }));
   };

@@ -6,7 +6,7 @@ import type {
   LanguageModelV3Prompt,
   LanguageModelV3StreamPart,
 } from "@ai-sdk/provider";
-
+import { sleep } from "@/lib/util/sleep";
 import { sampleFor } from "./offline-json";
 import { judge, revise as reviseForRules } from "./offline-rules";
 
@@ -349,19 +349,4 @@ function promptText(prompt: LanguageModelV3Prompt, role?: "system" | "user") {
             .join("\n"),
     )
     .join("\n");
-}
-
-function sleep(ms: number, signal?: AbortSignal) {
-  return new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const t = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      "abort",
-      () => {
-        clearTimeout(t);
-        reject(signal.reason);
-      },
-      { once: true },
-    );
-  });
 }

@@ -1,16 +1,9 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Principal } from "@/lib/auth/principal";
-import type { CrewDef } from "@/lib/crew/schema";
-import type { Db } from "@/lib/db/types";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { ExecutionRow } from "@/lib/runs/types";
+import { type EventRow, engineHarness } from "../support/engine-harness";
 
 // The real engine on the embedded database, with the offline model: structured output, output
 // files and guardrails each take their retry path and end as CrewAI's would.
-const ENV = { OFFLINE_MODEL_DELAY_MS: "0", DEFAULT_LLM: "offline", MODEL_MAX_RETRIES: "0" };
-const savedEnv: Record<string, string | undefined> = {};
 
 const AGENT = `agents:
   analyst:
@@ -64,84 +57,30 @@ const CREWS: Record<string, string> = {
 `,
 };
 
-const org: Principal = { kind: "org", tokenId: null };
-let tmp: string;
-let db: Db;
-let crews: Map<string, CrewDef>;
-let worker: { stop(): Promise<void> };
-let createExecution: typeof import("@/lib/runs/create-execution").createExecution;
+const engine = engineHarness(CREWS);
 
-beforeAll(async () => {
-  for (const [k, v] of Object.entries(ENV)) {
-    savedEnv[k] = process.env[k];
-    process.env[k] = v;
-  }
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "crewdeck-outputs-"));
-  const crewsDir = path.join(tmp, "crews");
-  for (const [slug, yaml] of Object.entries(CREWS)) {
-    fs.mkdirSync(path.join(crewsDir, slug), { recursive: true });
-    fs.writeFileSync(path.join(crewsDir, slug, "crew.yaml"), yaml);
-  }
-  const { loadCrews } = await import("@/lib/crew/load-crews");
-  const catalog = loadCrews(crewsDir);
-  expect(catalog.errors).toEqual([]);
-  expect(catalog.warnings).toEqual([]);
-  crews = catalog.crews;
-  const { openEmbedded } = await import("@/lib/db/open");
-  const { migrate } = await import("@/lib/db/migrations");
-  db = await openEmbedded(path.join(tmp, "data"));
-  await migrate(db);
-  ({ createExecution } = await import("@/lib/runs/create-execution"));
-  const { startWorker } = await import("@/lib/engine/worker");
-  worker = startWorker({ db, concurrency: 2, leaseMs: 2000, pollMs: 50, log: () => {} });
-}, 60_000);
-
-afterAll(async () => {
-  await worker?.stop();
-  await db?.close();
-  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
-  for (const [k, v] of Object.entries(savedEnv)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
+beforeAll(() => {
+  expect(engine.catalog().errors).toEqual([]);
+  expect(engine.catalog().warnings).toEqual([]);
 });
 
 async function run(slug: string): Promise<{ row: ExecutionRow; events: EventRow[] }> {
-  const crew = crews.get(slug) as CrewDef;
-  const id = await createExecution({
-    db,
-    crew,
-    principal: org,
-    request: { inputs: { topic: "tidal power" } },
-  });
+  const id = await engine.kickoff(slug, { topic: "tidal power" });
   // Polls the database until the run ends; no timing window decides the outcome.
-  for (;;) {
-    const { rows } = await db.query<ExecutionRow>("SELECT * FROM executions WHERE id = $1", [id]);
-    const row = rows[0] as ExecutionRow;
-    if (["completed", "error", "cancelled"].includes(row.status)) {
-      const { rows: events } = await db.query<EventRow>(
-        "SELECT seq, type, task_id, attempt, data FROM execution_events WHERE execution_id = $1 ORDER BY seq",
-        [id],
-      );
-      return { row, events };
-    }
-    await new Promise((r) => setTimeout(r, 25));
-  }
+  const row = await engine.waitFor(
+    id,
+    (r) => ["completed", "error", "cancelled"].includes(r.status),
+    60_000,
+  );
+  return { row, events: await engine.events(id) };
 }
 
-type EventRow = {
-  seq: number;
-  type: string;
-  task_id: string | null;
-  attempt: number | null;
-  data: Record<string, unknown>;
-};
 const CHECKS = ["output_invalid", "guardrail_failed", "guardrail_passed", "task_completed"];
 const checks = (events: EventRow[], task: string) =>
   events.filter((e) => e.task_id === task && CHECKS.includes(e.type)).map((e) => e.type);
 
 async function artifacts(id: string) {
-  const { rows } = await db.query<{
+  const { rows } = await engine.db().query<{
     name: string;
     task_id: string;
     content_type: string;
