@@ -377,6 +377,21 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       );
     `,
   },
+  {
+    version: 14,
+    name: "review routing: teams, open reviews, review clock",
+    sql: `
+      -- Names a crew's review block may assign to, besides the four roles.
+      ALTER TABLE users ADD COLUMN teams text[] NOT NULL DEFAULT '{}';
+      -- Every review open in a run (several when parallel tasks wait at once), with its
+      -- assignees, claim, approvals and deadline. pending_human_input stays the first of them.
+      ALTER TABLE executions ADD COLUMN open_reviews jsonb NOT NULL DEFAULT '[]';
+      -- The next reminder or deadline among them: what the workers' review clock looks for.
+      ALTER TABLE executions ADD COLUMN review_due_at timestamptz;
+      CREATE INDEX executions_review_due ON executions (review_due_at)
+        WHERE review_due_at IS NOT NULL;
+    `,
+  },
 ];
 
 // Several processes may start at once against one PostgreSQL: the advisory lock lets one migrate
