@@ -137,14 +137,98 @@ export const ResumeRequestSchema = z
       .describe(
         "Crewdeck's: approve this text instead of the agent's output (with is_approve: true). Later tasks get it as this task's output; the decision keeps both and their diff. A task with output_json takes JSON matching its schema.",
       ),
+    review_response: z
+      .record(z.string(), z.unknown(), { error: "must be an object" })
+      .optional()
+      .describe(
+        "Crewdeck's: the reviewer's answers to the task's review.response_schema (a rating, a reason…), kept with the decision. Required when the task has one.",
+      ),
     taskWebhookUrl: CallbackUrlSchema,
     stepWebhookUrl: CallbackUrlSchema,
     crewWebhookUrl: CallbackUrlSchema,
   })
   .meta({ id: "ResumeRequest" });
 
+export const OpenReviewSchema = z
+  .object({
+    task_id: z.string(),
+    output: z.string().describe("The text under review (an approver's edit replaces the agent's)"),
+    attempt: z.number().int(),
+    requested_at: z.string(),
+    assignees: z
+      .array(z.string())
+      .describe("People (e-mail) and roles or teams who may decide; empty: anyone who may review"),
+    required_approvals: z.number().int(),
+    approvals: z.array(z.object({ reviewer: z.string(), at: z.string() })),
+    claimed_by: z.string().nullable(),
+    claimed_until: z.string().nullable(),
+    deadline_at: z.string().nullable(),
+    on_timeout: z.enum(["approve", "send_back", "stop", "escalate"]).nullable(),
+    response_schema: z
+      .record(z.string(), z.unknown())
+      .nullable()
+      .describe("The form the reviewer fills in (review_response on /resume)"),
+  })
+  .meta({ id: "OpenReview" });
+
+export const ReviewActionSchema = z
+  .discriminatedUnion(
+    "action",
+    [
+      z.object({ action: z.literal("claim") }),
+      z.object({ action: z.literal("release") }),
+      z.object({
+        action: z.literal("reassign"),
+        assignees: z
+          .array(z.string().trim().min(1).max(320), { error: "a list of e-mails, roles or teams" })
+          .min(1, "name at least one person, role or team")
+          .max(50),
+      }),
+    ],
+    { error: "action is claim, release or reassign" },
+  )
+  .meta({ id: "ReviewAction" });
+
+export const ReviewsQuerySchema = z.object({
+  scope: z
+    .enum(["mine", "team", "all"], { error: "scope is mine, team or all" })
+    .default("all")
+    .describe(
+      "mine: named, claimed by you, or open to anyone who may review; team: given to a role or team you hold; all: every open review you may see",
+    ),
+});
+
+export const InboxReviewSchema = OpenReviewSchema.extend({
+  execution_id: z.uuid(),
+  crew: z.string(),
+  task_name: z.string(),
+  inputs: z.record(z.string(), z.unknown()),
+  started_by: z.string().nullable(),
+  run_created_at: z.string(),
+  remote: z.boolean().describe("A remote deployment's run: decided, not claimed or reassigned"),
+  scope: z.object({ mine: z.boolean(), team: z.boolean() }),
+}).meta({ id: "InboxReview" });
+
+export const ReviewsResponseSchema = z
+  .object({
+    reviews: z.array(InboxReviewSchema),
+    counts: z.object({ mine: z.number().int(), team: z.number().int(), all: z.number().int() }),
+  })
+  .meta({ id: "ReviewsResponse" });
+
 export const ResumeResponseSchema = z
-  .object({ status: z.enum(["resumed", "retrying", "completed"]), message: z.string() })
+  .object({
+    status: z
+      .enum(["resumed", "retrying", "completed", "approval_recorded", "waiting"])
+      .describe(
+        "resumed: the run goes on; retrying: the task runs again with the feedback; completed: that was the last task; approval_recorded: more approvals are needed (review.required_approvals); waiting: approved, and the run still awaits other reviews",
+      ),
+    message: z.string(),
+    approvals: z
+      .object({ count: z.number().int(), required: z.number().int() })
+      .optional()
+      .describe("Approvals of this review so far, and how many it needs"),
+  })
   .meta({ id: "ResumeResponse" });
 
 /** An answer without a body (204). */
@@ -265,7 +349,13 @@ export const StatusResponseSchema = z
         attempt: z.number().int(),
         requested_at: z.string(),
       })
-      .nullable(),
+      .nullable()
+      .describe("The first open review (in task order): what clients that know one review read"),
+    pending_human_inputs: z
+      .array(OpenReviewSchema)
+      .describe(
+        "Every open review: several when tasks running in parallel each await review. Resume each by its task_id.",
+      ),
     last_step: StepSchema.nullable(),
     result: z
       .string()
@@ -651,6 +741,7 @@ export const UserRowSchema = z
     email: z.string(),
     name: z.string().nullable(),
     role: z.string(),
+    teams: z.array(z.string()).describe("Team names a crew's review block may assign to"),
     has_password: z.boolean(),
     disabled: z.boolean(),
     created_at: z.string(),

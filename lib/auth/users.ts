@@ -11,6 +11,8 @@ export type User = {
   email: string;
   name: string | null;
   role: Role;
+  /** Names a crew's review block may assign to (besides the roles). */
+  teams: string[];
   has_password: boolean;
   disabled: boolean;
   created_at: string;
@@ -30,7 +32,7 @@ export const NewUserSchema = z
 export type NewUser = z.input<typeof NewUserSchema>;
 
 const COLUMNS =
-  "id, email, name, role, password_hash IS NOT NULL AS has_password, disabled_at IS NOT NULL AS disabled, created_at::text";
+  "id, email, name, role, teams, password_hash IS NOT NULL AS has_password, disabled_at IS NOT NULL AS disabled, created_at::text";
 
 export async function countUsersWithPassword(db: Queryable) {
   const { rows } = await db.query<{ n: number }>(
@@ -159,9 +161,22 @@ export async function listUsers(db: Db): Promise<User[]> {
   return rows;
 }
 
+const TeamsSchema = z
+  .array(
+    z
+      .string()
+      .trim()
+      .min(1, "a team name must not be empty")
+      .max(60)
+      .regex(/^[^@,]+$/, "a team name has no '@' or ','"),
+  )
+  .max(20, "at most 20 teams")
+  .transform((t) => [...new Set(t)]);
+
 export const UserChangeSchema = z
   .strictObject({
     role: z.enum(ROLES).optional(),
+    teams: TeamsSchema.optional(),
     disabled: z.boolean().optional(),
     password: z
       .string()
@@ -169,9 +184,14 @@ export const UserChangeSchema = z
       .max(500)
       .optional(),
   })
-  .refine((c) => c.role !== undefined || c.disabled !== undefined || c.password !== undefined, {
-    message: "send at least one of role, disabled, password",
-  })
+  .refine(
+    (c) =>
+      c.role !== undefined ||
+      c.teams !== undefined ||
+      c.disabled !== undefined ||
+      c.password !== undefined,
+    { message: "send at least one of role, teams, disabled, password" },
+  )
   .meta({ id: "UserChange" });
 export type UserChange = z.infer<typeof UserChangeSchema>;
 
@@ -237,13 +257,14 @@ export async function changeUser(
     const { rows } = await q.query<User>(
       `UPDATE users SET
           role = COALESCE($2, role),
+          teams = COALESCE($6::text[], teams),
           disabled_at = CASE WHEN $3::boolean IS NULL THEN disabled_at
                              WHEN $3::boolean THEN COALESCE(disabled_at, now()) ELSE NULL END,
           password_hash = COALESCE($4, password_hash),
           session_version = session_version + CASE WHEN $5::boolean THEN 1 ELSE 0 END
         WHERE id = $1
         RETURNING ${COLUMNS}`,
-      [id, change.role ?? null, change.disabled ?? null, hash, endSessions],
+      [id, change.role ?? null, change.disabled ?? null, hash, endSessions, change.teams ?? null],
     );
     if (change.disabled === true) {
       await q.query(

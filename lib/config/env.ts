@@ -39,6 +39,10 @@ const EnvSchema = z.object({
   // due webhooks to be delivered, before the process exits.
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(20_000),
   TASK_TIMEOUT_SECONDS: positiveInt.default(600),
+  // How long a reviewer's claim on a review holds before others may take it.
+  REVIEW_CLAIM_MINUTES: positiveInt.default(30),
+  // How often the review clock looks for reminders and deadlines it has not been woken for.
+  REVIEW_CLOCK_MS: positiveInt.default(5_000),
   MODEL_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
   AGENT_MAX_STEPS: positiveInt.default(12),
   // The offline model pauses this long per step so a run can be watched; 0 for instant.

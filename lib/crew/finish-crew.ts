@@ -165,8 +165,13 @@ function outputChecks(id: string, t: TaskEntry, taskAt: CrewParts["taskAt"]): Ta
   if (problem) fail(key, problem);
   const nameProblem = t.output_file ? templateProblem(t.output_file) : undefined;
   if (nameProblem) fail("output_file", nameProblem);
+  const responseSchema = t.review?.response_schema;
+  const responseProblem = responseSchema ? schemaError(responseSchema) : undefined;
+  if (responseProblem) fail("review.response_schema", responseProblem);
   const { output_pydantic: _, ...rest } = t;
-  return output_json ? { ...rest, output_json } : rest;
+  // A review block means the task is reviewed: writing human_input too is not required.
+  const reviewed = t.review ? { ...rest, human_input: true } : rest;
+  return output_json ? { ...reviewed, output_json } : reviewed;
 }
 
 /** The crew's own keys, with `manager_llm` read as an agent's `llm` is. */

@@ -107,17 +107,12 @@ export function resolveProcess(
 /**
  * CrewAI's rules for `async_execution`: consecutive async tasks run side by side and the next task
  * that is not async waits for them, so a task cannot take an async neighbour of its own group as
- * context (it would race it), the crew cannot end on two or more async tasks (nothing joins them),
- * and a review cannot wait in the middle of a parallel group.
+ * context (it would race it), and the crew cannot end on two or more async tasks (nothing joins
+ * them). Async tasks may each wait for review: their reviews are open side by side.
  */
 export function checkAsyncTasks(tasks: TaskDef[]) {
   tasks.forEach((task, i) => {
     if (!task.async_execution) return;
-    if (task.human_input)
-      throw new ProcessError(
-        `${task.id}.human_input`,
-        "a task that runs in parallel (async_execution) cannot wait for review; review the task that joins it",
-      );
     let start = i;
     while (start > 0 && tasks[start - 1]?.async_execution) start--;
     for (const ref of task.context ?? []) {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { LlmParams } from "@/lib/llm/model-ref";
+import { ReviewBlockSchema } from "@/lib/reviews/policy";
 import { LlmFieldSchema } from "./agent-llm";
 import type { InputSpec } from "./input-schema";
 
@@ -45,6 +46,9 @@ export const TaskSchema = z.object({
   async_execution: z.boolean().optional(),
   context: z.array(z.string().min(1)).optional(),
   max_review_rounds: z.number().int().positive().optional(),
+  // Crewdeck's: who reviews, how many must approve, a response form, a deadline (implies
+  // human_input). See lib/reviews/policy.ts.
+  review: ReviewBlockSchema.optional(),
   timeout_seconds: z.number().int().positive().optional(),
   // Structured output: a JSON Schema (CrewAI names a pydantic class; a crew file carries the
   // schema itself). A bare class name in output_pydantic is refused at load (load-crews.ts).

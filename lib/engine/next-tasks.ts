@@ -4,15 +4,18 @@ import type { TaskState } from "@/lib/runs/types";
 /**
  * The tasks to run now, by index: the first task not completed, or — when it is async — every
  * task of its group of consecutive async tasks not completed yet, to run side by side (the next
- * task that is not async waits for all of them, as in CrewAI). Empty when all are done.
+ * task that is not async waits for all of them, as in CrewAI). A task awaiting review does not
+ * run, and what follows it waits. Empty when all are done, or all that is left awaits review.
  */
 export function nextTasks(defs: TaskDef[], states: TaskState[]): number[] {
   const first = states.findIndex((t) => t.status !== "completed");
   if (first < 0 || !defs[first]) return [];
-  if (!defs[first].async_execution) return [first];
+  const runnable = (i: number) =>
+    states[i]?.status !== "completed" && states[i]?.status !== "pending_human_input";
+  if (!defs[first].async_execution) return runnable(first) ? [first] : [];
   const group: number[] = [];
   for (let i = first; i < defs.length && defs[i]?.async_execution; i++) {
-    if (states[i]?.status !== "completed") group.push(i);
+    if (runnable(i)) group.push(i);
   }
   return group;
 }

@@ -6,11 +6,18 @@ import { isConnectionError } from "@/lib/db/connection-errors";
 import type { Db } from "@/lib/db/types";
 import { ModelConfigError } from "@/lib/llm/choose-model";
 import { ArtifactError } from "@/lib/outputs/output-file";
+import {
+  type OpenReview,
+  openReview,
+  openReviewsOf,
+  reviewColumns,
+} from "@/lib/reviews/open-reviews";
 import { type Change, LeaseLostError } from "@/lib/runs/execution-store";
 import type { ExecutionRow, NewEvent, TaskState } from "@/lib/runs/types";
 import { agentWork } from "./agent-work";
 import { answerWithChecks, keptOutput } from "./checked-answer";
 import { agentFor } from "./delegation";
+import { nextTasks } from "./next-tasks";
 import { buildPrompt, contextFor } from "./prompt";
 
 /** Applies one change to the execution's row, under the worker's lease. */
@@ -169,27 +176,12 @@ export async function runTask({
       },
     ];
     if (task.human_input) {
-      // Hand the output to a reviewer; the lease goes too, so no worker holds a paused run. The
-      // task, step and crew URLs end here (the seed: URLs must be given again on resume), after
-      // this last task notification, which tells the reviewer's system what to resume.
-      const pending = {
-        task_id: task.id,
-        output: done.output,
-        attempt,
-        requested_at: finishedAt.toISOString(),
-      };
-      return {
-        patch: {
-          tasks: replaceTask(tasks, index, { status: "pending_human_input" }),
-          token_usage: usage,
-          status: "pending_human_input",
-          pending_human_input: pending,
-          lease_owner: null,
-          lease_expires_at: null,
-          // The kickoff's `webhooks` stream is for the whole run, not renewed by each resume.
-          webhooks: r.webhooks.stream ? { stream: r.webhooks.stream } : {},
-        },
-        webhooksFor: "before",
+      // Open its review. The run pauses once nothing else runs (async tasks beside it may still
+      // be working, and may open reviews of their own).
+      const review = openReview(task, attempt, done.output, finishedAt);
+      const reviews = [...openReviewsOf(r).filter((o) => o.task_id !== task.id), review];
+      return settle(r, replaceTask(tasks, index, { status: "pending_human_input" }), reviews, {
+        patch: { token_usage: usage },
         events: [
           {
             type: "review_requested",
@@ -200,16 +192,24 @@ export async function runTask({
               name: task.name,
               output: done.output,
               expected_output: task.expected_output,
+              assignees: review.assignees,
+              required_approvals: review.required_approvals,
+              deadline_at: review.deadline_at,
+              output_sha256: review.output_sha256,
               ...outputInfo,
             },
           },
         ],
         // Kept now: a rejection's next attempt replaces it (same name), an approval keeps it.
         artifacts,
-      };
+      });
     }
-    const last = index === tasks.length - 1;
-    if (!last) return { patch: { tasks, token_usage: usage }, events, artifacts };
+    if (tasks.some((t) => t.status !== "completed"))
+      return settle(r, tasks, openReviewsOf(r), {
+        patch: { token_usage: usage },
+        events,
+        artifacts,
+      });
     return {
       patch: {
         tasks,
@@ -230,6 +230,36 @@ export async function runTask({
   });
 }
 
+/**
+ * After a task's change: the run goes on while a task runs or can run; otherwise, with reviews
+ * open, it pauses for them. The lease goes with the pause, so no worker holds a paused run, and
+ * the task, step and crew URLs end there (the seed: they are given again on resume), after this
+ * change's events, which tell the reviewer's system what to resume.
+ */
+function settle(
+  r: ExecutionRow,
+  tasks: TaskState[],
+  reviews: OpenReview[],
+  change: Change,
+): Change {
+  const patch = { ...change.patch, tasks, ...reviewColumns(reviews, tasks) };
+  const working = tasks.some((t) => t.status === "running");
+  if (!reviews.length || working || nextTasks(r.crew_snapshot.tasks, tasks).length)
+    return { ...change, patch };
+  return {
+    ...change,
+    patch: {
+      ...patch,
+      status: "pending_human_input",
+      lease_owner: null,
+      lease_expires_at: null,
+      // The kickoff's `webhooks` stream is for the whole run, not renewed by each resume.
+      webhooks: r.webhooks.stream ? { stream: r.webhooks.stream } : {},
+    },
+    webhooksFor: "before",
+  };
+}
+
 export function failure(
   r: ExecutionRow,
   taskId: string | null,
@@ -241,7 +271,7 @@ export function failure(
   const stoppedWith = taskId ? `Stopped: task '${taskId}' failed.` : message;
   const siblings = r.tasks.filter((t) => t.status === "running" && t.task_id !== taskId);
   const tasks = r.tasks.map((t) =>
-    t.task_id === taskId || t.status === "running"
+    t.task_id === taskId || t.status === "running" || t.status === "pending_human_input"
       ? {
           ...t,
           status: "error" as const,
@@ -255,6 +285,8 @@ export function failure(
       status: "error",
       error: message,
       tasks,
+      // Reviews open beside the failed task close with the run.
+      ...reviewColumns([], tasks),
       current_task: null,
       finished_at: now,
       lease_owner: null,

@@ -48,6 +48,12 @@ export function parseStructured(answer: string, schema: Record<string, unknown>)
   return { ok: false, errors: (validate.errors ?? []).map(describeError) };
 }
 
+/** What is wrong with `value` by `schema` (empty when it matches). */
+export function valueErrors(value: unknown, schema: Record<string, unknown>): string[] {
+  const validate = validatorFor(schema);
+  return validate(value) ? [] : (validate.errors ?? []).map(describeError);
+}
+
 function unfence(answer: string): string {
   const fenced = /```(?:json|JSON)?\s*\n([\s\S]*?)\n?```/.exec(answer);
   if (fenced?.[1] !== undefined) return fenced[1].trim();

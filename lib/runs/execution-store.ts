@@ -8,6 +8,7 @@ const JSON_COLUMNS = new Set([
   "remote",
   "tasks",
   "pending_human_input",
+  "open_reviews",
   "last_step",
   "token_usage",
   "webhooks",
@@ -31,13 +32,19 @@ const WRITABLE = [
   "stopped_by",
   "stopped_at",
   "review_wait_seconds",
+  "open_reviews",
+  "review_due_at",
 ] as const;
 export type ExecutionPatch = Partial<
   Pick<
     ExecutionRow,
-    Exclude<(typeof WRITABLE)[number], "lease_expires_at" | "next_poll_at" | "stopped_at">
+    Exclude<
+      (typeof WRITABLE)[number],
+      "lease_expires_at" | "next_poll_at" | "stopped_at" | "review_due_at"
+    >
   >
 > & {
+  review_due_at?: Date | null;
   lease_expires_at?: Date | null;
   next_poll_at?: Date | null;
   stopped_at?: Date | null;

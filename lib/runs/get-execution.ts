@@ -30,12 +30,13 @@ export type ExecutionSummary = Pick<
   | "stopped_at"
   | "review_wait_seconds"
   | "deployment_id"
+  | "open_reviews"
 > & { input_order: string[] | null };
 
 // Everything /status shows, from one primary-key lookup (no snapshot, no inputs, no joins),
 // served from the execution cache while nothing changed.
 const SUMMARY_COLUMNS =
-  "id, crew, status, owner_user_id, tasks, current_task, pending_human_input, last_step, result, error, created_at, updated_at, started_at, finished_at, " +
+  "id, crew, status, owner_user_id, tasks, current_task, pending_human_input, open_reviews, last_step, result, error, created_at, updated_at, started_at, finished_at, " +
   "inputs, meta, token_usage, started_via, started_by_name, stopped_by, stopped_at, review_wait_seconds, deployment_id, crew_snapshot->'inputs' AS input_order";
 
 /**

@@ -2,21 +2,29 @@ import type { ResumeRequest } from "@/lib/api/schemas";
 import { type Principal, principalName } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/types";
 import { AppError, errors } from "@/lib/errors";
+import { valueErrors } from "@/lib/outputs/structured-output";
+import { mayDecide, personOf } from "@/lib/reviews/assignment";
+import { approve, type Decision, sendBack } from "@/lib/reviews/decide";
+import { claimHolds, type OpenReview, openReviewsOf } from "@/lib/reviews/open-reviews";
 import { assertWebhookUrlsAllowed } from "@/lib/webhooks/check-urls";
-import { acceptEdit } from "./edited-output";
 import { mutateExecution } from "./execution-store";
 import { getExecutionOrThrow } from "./get-execution";
-import type { ExecutionRow, Review } from "./types";
+import type { ExecutionRow } from "./types";
 
 const notAwaiting = (detail: string, details: Record<string, unknown>) =>
   new AppError("not-awaiting-review", 400, detail, details);
 
-export type ResumeResult = { status: "resumed" | "retrying" | "completed"; message: string };
+export type ResumeResult = {
+  status: "resumed" | "retrying" | "completed" | "approval_recorded" | "waiting";
+  message: string;
+  approvals?: { count: number; required: number };
+};
 
 /**
- * Applies a reviewer's decision to the task awaiting review: approve → the run goes on (or
- * completes on the last task); reject → the task runs again with the feedback. A repeated
- * identical request (double click, client retry) is answered as the first was, not applied again.
+ * Applies a reviewer's decision to a task awaiting review: approve → the task is done (under a
+ * quorum, once enough people approved) and the run goes on, or completes; reject → the task runs
+ * again with the feedback. A repeated identical request (double click, client retry) is answered
+ * as the first was, not applied again.
  */
 export async function resumeExecution({
   db,
@@ -36,6 +44,8 @@ export async function resumeExecution({
     );
   await getExecutionOrThrow({ db, crew, id: request.execution_id, principal });
   await assertWebhookUrlsAllowed(request);
+  const person = await personOf(db, principal);
+  const who = { name: principalName(principal), user_id: person?.user_id ?? null };
   let result: ResumeResult | undefined;
   await db.tx(async (q) => {
     await q.query("SELECT pg_notify('crewdeck_work', $1)", [request.execution_id]);
@@ -51,161 +61,152 @@ export async function resumeExecution({
           `Execution ${row.id} has no task '${request.task_id}' (its tasks: ${row.tasks.map((t) => t.task_id).join(", ")}).`,
         );
       }
-      const pending = row.pending_human_input as { task_id: string; attempt: number } | null;
-      const waiting = row.status === "pending_human_input" && pending;
-      if (!waiting || pending.task_id !== request.task_id) {
-        // Someone decided this review first (two reviewers racing): 409, saying who and when.
-        const last = latestReview(row);
-        if (last?.task_id === request.task_id) {
-          throw errors.conflict(
-            `Task '${last.task_id}' was already ${last.is_approve ? "approved" : "sent back"} by ${last.reviewer} at ${last.at}; the execution is ${row.status}.`,
-            { execution_status: row.status, reviewed_by: last.reviewer, reviewed_at: last.at },
-          );
-        }
-        // Nothing of this task awaits review: 400, as CrewAI's API answers.
-        throw notAwaiting(
-          waiting
-            ? `Task '${request.task_id}' is not awaiting review; '${pending.task_id}' is.`
-            : `Execution ${row.id} is not awaiting human input (it is ${row.status}).`,
-          {
-            execution_status: row.status,
-            ...(waiting ? { awaiting_task_id: pending.task_id } : {}),
-          },
-        );
-      }
-      const task = row.tasks[index];
-      const def = row.crew_snapshot.tasks[index];
-      if (!task || !def)
-        throw errors.notFound(`Task '${request.task_id}' is not part of this execution.`);
-      const rejections = (task.reviews ?? []).filter((r) => !r.is_approve).length;
-      if (
-        !request.is_approve &&
-        def.max_review_rounds !== undefined &&
-        rejections >= def.max_review_rounds
-      ) {
-        throw errors.conflict(
-          `Task '${task.task_id}' has used all ${def.max_review_rounds} review rounds; approve it or stop the execution.`,
-          { max_review_rounds: def.max_review_rounds },
-        );
-      }
+      const reviews = openReviewsOf(row);
+      const review = reviews.find((r) => r.task_id === request.task_id);
+      if (!review) throw notOpen(row, request.task_id, reviews);
       const now = new Date();
-      const original = task.output ?? "";
-      // Approved with edits: the edit becomes the task's output, checked as the agent's was.
-      const edit =
-        request.edited_output !== undefined && request.edited_output !== original
-          ? acceptEdit({ task: def, original, edited: request.edited_output, inputs: row.inputs })
-          : undefined;
-      const output = edit?.output ?? task.output;
-      const review: Review = {
-        attempt: pending.attempt,
-        is_approve: request.is_approve,
+
+      if (!mayDecide(review, person))
+        throw new AppError(
+          "forbidden",
+          403,
+          `This review of task '${review.task_id}' is assigned to ${review.assignees.join(", ")}; ask one of them, or an administrator, to decide it.`,
+          { assignees: review.assignees },
+        );
+      if (person && claimHolds(review.claim, now) && review.claim.user_id !== person.user_id)
+        throw errors.conflict(
+          `${review.claim.by} is reviewing task '${review.task_id}' (claimed until ${review.claim.until}); wait for them to release it, or ask them to.`,
+          { claimed_by: review.claim.by, claimed_until: review.claim.until },
+        );
+      const def = row.crew_snapshot.tasks[index];
+      const response = checkedResponse(request, def?.review?.response_schema);
+      const decision: Decision = {
         feedback: request.human_feedback,
-        output: original,
-        ...(edit ? { edited_output: edit.output, diff: edit.diff } : {}),
-        reviewer: principalName(principal),
-        at: now.toISOString(),
-      };
-      const reviews = [...(task.reviews ?? []), review];
-      const last = index === row.tasks.length - 1;
-      const webhooks = {
-        task: request.taskWebhookUrl,
-        step: request.stepWebhookUrl,
-        crew: request.crewWebhookUrl,
-        // The kickoff's `webhooks` stream carries on (only the three URLs must be given again).
-        ...(row.webhooks?.stream ? { stream: row.webhooks.stream } : {}),
-      };
-      const reviewEvent = {
-        type: "review_submitted",
-        task_id: task.task_id,
-        attempt: pending.attempt,
-        data: {
-          decision: request.is_approve ? "approve" : "reject",
-          feedback: request.human_feedback,
-          reviewer: review.reviewer,
-          ...(edit ? { edited: true, edited_output: edit.output, diff: edit.diff } : {}),
+        ...(response ? { response } : {}),
+        webhooks: {
+          task: request.taskWebhookUrl,
+          step: request.stepWebhookUrl,
+          crew: request.crewWebhookUrl,
         },
       };
-      const tasks = row.tasks.map((t, i) =>
-        i !== index
-          ? t
-          : request.is_approve
-            ? {
-                ...t,
-                status: "completed" as const,
-                output,
-                reviews,
-                finished_at: now.toISOString(),
-              }
-            : { ...t, status: "pending" as const, reviews },
-      );
-      const base = {
-        tasks,
-        pending_human_input: null,
-        webhooks,
-        review_wait_seconds: row.review_wait_seconds + reviewWait(row.pending_human_input, now),
-      };
-      // An approved task is complete now, not when its output was produced.
-      const completedEvent = {
-        type: "task_completed",
-        task_id: task.task_id,
-        attempt: pending.attempt,
-        data: {
-          agent: task.agent,
-          name: task.name,
-          output,
-          reviewed: true,
-          ...(edit ? { edited: true } : {}),
-        },
-      };
+
       if (!request.is_approve) {
+        const rounds = (row.tasks[index]?.reviews ?? []).filter((r) => !r.is_approve).length;
+        const max = def?.max_review_rounds;
+        if (max !== undefined && rounds >= max)
+          throw errors.conflict(
+            `Task '${review.task_id}' has used all ${max} review rounds; approve it or stop the execution.`,
+            { max_review_rounds: max },
+          );
+        const change = sendBack(row, review, who, decision, now);
         result = {
           status: "retrying",
-          message: `Task '${task.task_id}' will run again (attempt ${pending.attempt + 1}) with your feedback.`,
+          message: `Task '${review.task_id}' will run again (attempt ${review.attempt + 1}) with your feedback.`,
         };
-        return {
-          patch: { ...base, status: "running", current_task: task.task_id },
-          events: [reviewEvent],
-        };
+        return change;
       }
-      if (last) {
+
+      const edited =
+        request.edited_output !== undefined && request.edited_output !== review.output
+          ? request.edited_output
+          : undefined;
+      const mine = review.approvals.find(
+        (a) => a.user_id === who.user_id && a.reviewer === who.name,
+      );
+      if (mine) {
+        if (edited !== undefined)
+          throw errors.conflict(
+            `You approved task '${review.task_id}' already; another reviewer must approve (or send it back) before it changes again.`,
+          );
         result = {
-          status: "completed",
-          message: `Task '${task.task_id}' approved; the execution is complete.`,
+          status: "approval_recorded",
+          message: `Already recorded: your approval of task '${review.task_id}' (${review.approvals.length} of ${review.required_approvals}).`,
+          approvals: { count: review.approvals.length, required: review.required_approvals },
         };
-        return {
-          patch: {
-            ...base,
-            status: "completed",
-            result: output,
-            current_task: null,
-            finished_at: now,
-          },
-          events: [
-            reviewEvent,
-            completedEvent,
-            {
-              type: "execution_completed",
-              data: { result: output, token_usage: row.token_usage },
-            },
-          ],
-          artifacts: edit?.artifacts,
-        };
+        return {};
       }
-      result = {
-        status: "resumed",
-        message: `Task '${task.task_id}' approved; the execution continues.`,
-      };
-      return {
-        patch: { ...base, status: "running", current_task: null },
-        events: [reviewEvent, completedEvent],
-        artifacts: edit?.artifacts,
-      };
+      const { change, effect, approvals } = approve(
+        row,
+        review,
+        who,
+        { ...decision, ...(edited !== undefined ? { edited_output: edited } : {}) },
+        now,
+      );
+      const tally = { count: approvals, required: review.required_approvals };
+      if (effect === "approval_recorded") {
+        result = {
+          status: "approval_recorded",
+          message: `Approval ${approvals} of ${review.required_approvals} recorded for task '${review.task_id}'; ${review.required_approvals - approvals} more needed.`,
+          approvals: tally,
+        };
+      } else {
+        const status = change.patch?.status ?? row.status;
+        result =
+          status === "completed"
+            ? {
+                status: "completed",
+                message: `Task '${review.task_id}' approved; the execution is complete.`,
+              }
+            : status === "pending_human_input"
+              ? {
+                  status: "waiting",
+                  message: `Task '${review.task_id}' approved; the execution still awaits ${openReviewsOf({ ...row, ...change.patch } as ExecutionRow).length} other review(s).`,
+                }
+              : {
+                  status: "resumed",
+                  message: `Task '${review.task_id}' approved; the execution continues.`,
+                };
+        if (review.required_approvals > 1) result.approvals = tally;
+      }
+      return change;
     });
   });
   return result as ResumeResult;
 }
 
-// The last review, if `request` is that same decision again: answer as we answered then.
+/** The reviewer's answers, checked against the task's response form (422 when they do not fit). */
+function checkedResponse(
+  request: ResumeRequest,
+  schema: Record<string, unknown> | undefined,
+): Record<string, unknown> | undefined {
+  if (!schema) return request.review_response;
+  if (request.review_response === undefined)
+    throw errors.unprocessable(
+      `Task '${request.task_id}' asks its reviewer for a response: send review_response, an object matching its review.response_schema.`,
+      { errors: [{ path: "review_response", message: "required" }], response_schema: schema },
+    );
+  const problems = valueErrors(request.review_response, schema);
+  if (problems.length)
+    throw errors.unprocessable(
+      `review_response does not match task '${request.task_id}''s response_schema: ${problems.join("; ")}.`,
+      { errors: problems.map((message) => ({ path: "review_response", message })) },
+    );
+  return request.review_response;
+}
+
+// No review of this task is open: someone decided it first (409, saying who and when), or it was
+// never waiting (400, as CrewAI's API answers).
+function notOpen(row: ExecutionRow, taskId: string, reviews: OpenReview[]) {
+  const last = latestReview(row);
+  if (last?.task_id === taskId) {
+    return errors.conflict(
+      `Task '${last.task_id}' was already ${last.is_approve ? "approved" : "sent back"} by ${last.reviewer} at ${last.at}; the execution is ${row.status}.`,
+      { execution_status: row.status, reviewed_by: last.reviewer, reviewed_at: last.at },
+    );
+  }
+  const awaiting = reviews.map((r) => r.task_id);
+  return notAwaiting(
+    awaiting.length
+      ? `Task '${taskId}' is not awaiting review; ${awaiting.map((t) => `'${t}'`).join(", ")} ${awaiting.length > 1 ? "are" : "is"}.`
+      : `Execution ${row.id} is not awaiting human input (it is ${row.status}).`,
+    {
+      execution_status: row.status,
+      ...(awaiting.length ? { awaiting_task_id: awaiting[0], awaiting_task_ids: awaiting } : {}),
+    },
+  );
+}
+
+// The last decision that closed a review, with its task.
 function latestReview(row: ExecutionRow) {
   return row.tasks
     .flatMap((t) => (t.reviews ?? []).map((r) => ({ ...r, task_id: t.task_id })))
@@ -213,6 +214,7 @@ function latestReview(row: ExecutionRow) {
     .at(-1);
 }
 
+// The last closed decision, if `request` is that same decision again: answer as we answered then.
 function replayOf(row: ExecutionRow, request: ResumeRequest): ResumeResult | undefined {
   const latest = latestReview(row);
   if (
@@ -227,21 +229,14 @@ function replayOf(row: ExecutionRow, request: ResumeRequest): ResumeResult | und
   }
   // Only when the reviewed attempt itself still awaits review is an identical request new. (An
   // identical rejection of the retried attempt counts as a repeat: change the feedback text.)
-  const pending = row.pending_human_input as { task_id: string; attempt: number } | null;
-  if (
-    row.status === "pending_human_input" &&
-    pending?.task_id === latest.task_id &&
-    pending.attempt === latest.attempt
-  ) {
-    return undefined;
-  }
+  const open = openReviewsOf(row).find((r) => r.task_id === latest.task_id);
+  if (open && open.attempt === latest.attempt) return undefined;
   if (!request.is_approve)
     return {
       status: "retrying",
       message: `Already applied: task '${request.task_id}' was sent back with this feedback.`,
     };
-  const last = row.tasks.at(-1)?.task_id === request.task_id;
-  return last
+  return row.status === "completed"
     ? {
         status: "completed",
         message: `Already applied: task '${request.task_id}' was approved; the execution is complete.`,

@@ -4,6 +4,7 @@ import {
   StepSchema,
   type TokenUsage,
 } from "@/lib/api/schemas";
+import { describeReview, openReviewsOf } from "@/lib/reviews/open-reviews";
 import type { ExecutionSummary } from "./get-execution";
 import { DEFAULT_MODEL_PRICES, envModelPrices, estimateCost, type ModelPrices } from "./pricing";
 import { reviewWait } from "./resume-execution";
@@ -117,6 +118,9 @@ export function toStatusResponse(
     },
     tasks,
     pending_human_input: pendingReview(row),
+    pending_human_inputs: openReviewsOf({ ...row, open_reviews: row.open_reviews ?? [] }).map((r) =>
+      describeReview(r, new Date()),
+    ),
     last_step: lastStep(row),
     result: resultText(row),
     crew_output:

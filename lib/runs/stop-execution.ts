@@ -1,10 +1,12 @@
 import { type Principal, principalName } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/types";
 import { errors } from "@/lib/errors";
-import { mutateExecution } from "./execution-store";
+import { reviewColumns } from "@/lib/reviews/open-reviews";
+import { type Change, mutateExecution } from "./execution-store";
 import { getExecutionOrThrow } from "./get-execution";
 import { reviewWait } from "./resume-execution";
 import { TERMINAL } from "./states";
+import type { ExecutionRow } from "./types";
 
 /** Cancels a queued, running or paused execution. The worker running it notices and lets go. */
 export async function stopExecution({
@@ -31,41 +33,39 @@ export async function stopExecution({
           },
         );
       }
-      const now = new Date();
-      return {
-        patch: {
-          status: "cancelled",
-          lease_owner: null,
-          lease_expires_at: null,
-          finished_at: now,
-          current_task: null,
-          pending_human_input: null,
-          error: "Stopped on request.",
-          stopped_by: principalName(principal),
-          stopped_at: now,
-          review_wait_seconds: row.review_wait_seconds + reviewWait(row.pending_human_input, now),
-          tasks: row.tasks.map((t) =>
-            t.status === "running" || t.status === "pending_human_input"
-              ? {
-                  ...t,
-                  status: "error" as const,
-                  error: "Stopped on request.",
-                  finished_at: now.toISOString(),
-                }
-              : t,
-          ),
-        },
-        events: [
-          {
-            type: "execution_cancelled",
-            data: {
-              reason: "Stopped on request.",
-              previous_status: row.status,
-              stopped_by: principalName(principal),
-            },
-          },
-        ],
-      };
+      return stopped(row, { by: principalName(principal), reason: "Stopped on request." });
     });
   });
+}
+
+/** The change that stops a run now: its running and waiting tasks end, its reviews close. */
+export function stopped(
+  row: ExecutionRow,
+  { by, reason, now = new Date() }: { by: string; reason: string; now?: Date },
+): Change {
+  return {
+    patch: {
+      status: "cancelled",
+      lease_owner: null,
+      lease_expires_at: null,
+      finished_at: now,
+      current_task: null,
+      ...reviewColumns([], row.tasks),
+      error: reason,
+      stopped_by: by,
+      stopped_at: now,
+      review_wait_seconds: row.review_wait_seconds + reviewWait(row.pending_human_input, now),
+      tasks: row.tasks.map((t) =>
+        t.status === "running" || t.status === "pending_human_input"
+          ? { ...t, status: "error" as const, error: reason, finished_at: now.toISOString() }
+          : t,
+      ),
+    },
+    events: [
+      {
+        type: "execution_cancelled",
+        data: { reason, previous_status: row.status, stopped_by: by },
+      },
+    ],
+  };
 }

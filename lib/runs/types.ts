@@ -1,5 +1,6 @@
 import type { InputValue } from "@/lib/crew/inputs";
 import type { CrewDef } from "@/lib/crew/schema";
+import type { OpenReview } from "@/lib/reviews/open-reviews";
 import type { ExecutionStatus, TaskStatus } from "./states";
 
 export type TaskState = {
@@ -31,6 +32,10 @@ export type Review = {
   /** Approved with edits: the text approved instead, and a unified diff from `output` to it. */
   edited_output?: string;
   diff?: string;
+  /** The reviewer's answers to the task's response_schema form. */
+  response?: Record<string, unknown>;
+  /** Under a quorum: everyone who approved (the last of them is `reviewer`). */
+  approvers?: string[];
   reviewer: string;
   at: string;
 };
@@ -62,6 +67,10 @@ export type ExecutionRow = {
   tasks: TaskState[];
   current_task: string | null;
   pending_human_input: Record<string, unknown> | null;
+  /** Every review open in the run (lib/reviews/open-reviews.ts); [] when none. */
+  open_reviews: OpenReview[];
+  /** When the review clock next has a reminder or deadline to look at. */
+  review_due_at: Date | null;
   last_step: Record<string, unknown> | null;
   result: string | null;
   error: string | null;

@@ -2,11 +2,12 @@ import { env } from "@/lib/config/env";
 import type { Db } from "@/lib/db/types";
 import { startRemotePoller } from "@/lib/deployments/poller";
 import { startWorker } from "@/lib/engine/worker";
+import { startReviewClock } from "@/lib/reviews/clock";
 import { startDeliveryWorker } from "@/lib/webhooks/delivery-worker";
 import { parseSchedule } from "@/lib/webhooks/schedule";
 import { webhookSecret } from "@/lib/webhooks/secret";
 
-/** What a worker process runs: the execution engine and the webhook outbox. */
+/** What a worker process runs: the execution engine, the webhook outbox and the review clock. */
 export function startWorkers(db: Db) {
   const e = env();
   const engine = startWorker({
@@ -23,13 +24,14 @@ export function startWorkers(db: Db) {
     concurrency: e.WEBHOOK_CONCURRENCY,
   });
   const poller = startRemotePoller({ db });
+  const reviewClock = startReviewClock({ db, intervalMs: e.REVIEW_CLOCK_MS });
   return {
     id: engine.id,
     /** Finishes or hands back running executions, then flushes due deliveries: within `deadlineMs`. */
     async stop(deadlineMs = 0) {
       const until = Date.now() + deadlineMs;
       // Most of the time goes to running work; keep a fifth for the webhooks it produces.
-      await Promise.all([engine.stop(deadlineMs * 0.8), poller.stop()]);
+      await Promise.all([engine.stop(deadlineMs * 0.8), poller.stop(), reviewClock.stop()]);
       await deliveries.stop(Math.max(0, until - Date.now()));
     },
   };

@@ -54,11 +54,12 @@ describe("process keys at load", () => {
     expect(errors[0]?.key).toBe("tasks.t1.agent");
   });
 
-  it("async_execution: no review inside a parallel group", () => {
-    const { errors } = load(
+  it("async_execution: a task in a parallel group may wait for review", () => {
+    const { errors, crews } = load(
       `${AGENTS}tasks:\n${task("t1", "    agent: a\n    async_execution: true\n    human_input: true\n")}${task("t2", "    agent: a\n")}`,
     );
-    expect(errors[0]).toMatchObject({ key: "tasks.t1.human_input" });
+    expect(errors).toEqual([]);
+    expect(crews.get("c")?.tasks[0]).toMatchObject({ async_execution: true, human_input: true });
   });
 
   it("async_execution: no context from a neighbour of the same group", () => {

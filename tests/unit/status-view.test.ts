@@ -12,6 +12,7 @@ const base: ExecutionSummary = {
   tasks: [],
   current_task: null,
   pending_human_input: null,
+  open_reviews: [],
   last_step: null,
   result: null,
   error: null,

@@ -5,8 +5,10 @@ import {
   InputsResponseSchema,
   KickoffRequestSchema,
   KickoffResponseSchema,
+  OpenReviewSchema,
   ResumeRequestSchema,
   ResumeResponseSchema,
+  ReviewActionSchema,
   StatusResponseSchema,
   StopResponseSchema,
 } from "@/lib/api/schemas";
@@ -122,6 +124,25 @@ export const crewApi: OperationSpec[] = [
     query: EventsQuerySchema,
     responses: { 200: { description: "OK", schema: EventsResponseSchema } },
     problems: { 400: "Invalid query.", 404: "Unknown execution." },
+  },
+  {
+    method: "post",
+    path: `${BASE}/executions/{kickoff_id}/reviews/{task_id}`,
+    operationId: "actOnReview",
+    tag,
+    summary: "Claim, release or reassign a task's open review",
+    description:
+      "`claim`: you are reviewing it — others see who holds it and cannot decide it until you release it or the claim runs out (REVIEW_CLAIM_MINUTES). `release`: by the holder or an administrator. `reassign`: give it to other people (e-mail), roles or teams; the claim ends. Each is recorded in the run's log and ledger.",
+    access: { action: "review" },
+    body: { schema: ReviewActionSchema },
+    responses: { 200: { description: "The review as it now stands.", schema: OpenReviewSchema } },
+    problems: {
+      400: "Malformed JSON, or an unknown action.",
+      403: "Not assigned to you (claim), or not yours to release or reassign.",
+      404: "Unknown execution or task.",
+      409: "Someone else holds the claim; or the task is not awaiting review.",
+      422: "An organization token cannot claim (it is no one); an assignee is not a person, role or team here.",
+    },
   },
   {
     method: "get",

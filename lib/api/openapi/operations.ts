@@ -62,6 +62,7 @@ const PATH_PARAMS: Record<string, { schema: JsonSchema; description: string }> =
       "The crew's slug (its folder name), or `@<deployment>` for the crew a remote deployment serves.",
   },
   kickoff_id: { schema: uuid, description: "The execution's `kickoff_id`." },
+  task_id: { schema: { type: "string" }, description: "The task's id in the crew file." },
   id: { schema: { type: "string" }, description: "The id, as the list answers it." },
   deployment: { schema: { type: "string" }, description: "The remote deployment's slug." },
   run: { schema: uuid, description: "The run's `kickoff_id` on this server." },

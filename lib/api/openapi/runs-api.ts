@@ -1,4 +1,10 @@
-import { RunStatsQuerySchema, RunStatsSchema, RunsPageSchema } from "@/lib/api/schemas";
+import {
+  ReviewsQuerySchema,
+  ReviewsResponseSchema,
+  RunStatsQuerySchema,
+  RunStatsSchema,
+  RunsPageSchema,
+} from "@/lib/api/schemas";
 import { ListQuerySchema } from "@/lib/runs/list-executions";
 import {
   SavedViewInputSchema,
@@ -39,6 +45,19 @@ export const runsApi: OperationSpec[] = [
     query: RunStatsQuerySchema,
     responses: { 200: { description: "OK", schema: RunStatsSchema } },
     problems: { 400: "`days` is not a whole number from 1 to 90." },
+  },
+  {
+    method: "get",
+    path: "/api/reviews",
+    operationId: "listReviews",
+    tag,
+    summary: "Open reviews across runs (the inbox)",
+    description:
+      "Every review waiting for a decision that the caller may see, newest request first, with the counts under each filter. A user token sees its own runs' reviews.",
+    access: { action: "read" },
+    query: ReviewsQuerySchema,
+    responses: { 200: { description: "OK", schema: ReviewsResponseSchema } },
+    problems: { 400: "`scope` is not mine, team or all." },
   },
   {
     method: "get",

@@ -1,5 +1,6 @@
 // /api/users/{id} — administrators only.
-//   PATCH  { role?, disabled?, password? }: change the role, disable or re-enable, reset the password
+//   PATCH  { role?, teams?, disabled?, password? }: change the role or teams, disable or re-enable,
+//          reset the password
 //   DELETE: remove the person (see removeUser for what stays behind)
 import { z } from "zod";
 import { forgetCachedTokens } from "@/lib/auth/authenticate";
@@ -49,6 +50,7 @@ function adminId(principal: Principal) {
 // well-formed one that says nothing, or holds a value out of range, is unprocessable (422).
 const Shape = z.strictObject({
   role: z.string().optional(),
+  teams: z.array(z.string()).optional(),
   disabled: z.boolean().optional(),
   password: z.string().optional(),
 });

@@ -1,0 +1,266 @@
+import type { TaskDef } from "@/lib/crew/schema";
+import { nextTasks } from "@/lib/engine/next-tasks";
+import type { Artifact } from "@/lib/outputs/output-file";
+import { acceptEdit } from "@/lib/runs/edited-output";
+import type { Change } from "@/lib/runs/execution-store";
+import type { ExecutionRow, NewEvent, Review, TaskState, WebhookUrls } from "@/lib/runs/types";
+import {
+  type Approval,
+  type OpenReview,
+  openReviewsOf,
+  reviewColumns,
+  sha256,
+  waitedSeconds,
+} from "./open-reviews";
+
+/** Who decides: a person, an organization token, or the review clock. */
+export type Decider = { name: string; user_id: string | null };
+export type Effect = "approval_recorded" | "approved" | "sent_back";
+
+export type Decision = {
+  feedback: string;
+  response?: Record<string, unknown>;
+  /** The text approved instead of the one under review (already different from it). */
+  edited_output?: string;
+  /** Webhook URLs the decision subscribes, when it resumes a paused run (the seed's /resume). */
+  webhooks?: WebhookUrls;
+};
+
+/**
+ * An approval. Under a quorum it counts toward `required_approvals` until enough distinct people
+ * approved (`force`: the review clock approves alone); an approver's edit becomes the text under
+ * review, and approvals of the earlier text no longer count (they approved something else).
+ */
+export function approve(
+  row: ExecutionRow,
+  review: OpenReview,
+  who: Decider,
+  decision: Decision,
+  now: Date,
+  { force = false } = {},
+): { change: Change; effect: Effect; approvals: number } {
+  const { index, def } = taskOf(row, review.task_id);
+  let edit: { output: string; diff: string; artifacts: Artifact[] } | undefined;
+  if (decision.edited_output !== undefined)
+    edit = acceptEdit({
+      task: def,
+      original: review.agent_output,
+      edited: decision.edited_output,
+      inputs: row.inputs,
+    });
+  const mine: Approval = {
+    reviewer: who.name,
+    user_id: who.user_id,
+    at: now.toISOString(),
+    feedback: decision.feedback,
+    ...(decision.response ? { response: decision.response } : {}),
+    ...(edit ? { edited: true } : {}),
+  };
+  const updated: OpenReview = edit
+    ? { ...review, output: edit.output, output_sha256: sha256(edit.output), approvals: [mine] }
+    : { ...review, approvals: [...review.approvals, mine] };
+  const count = updated.approvals.length;
+  const enough = force || count >= review.required_approvals;
+  const submitted = submittedEvent(review, who, decision, {
+    decision: "approve",
+    effect: enough ? "approved" : "approval_recorded",
+    approvals: { count, required: review.required_approvals },
+    ...(edit ? { edited: true, edited_output: edit.output, diff: edit.diff } : {}),
+  });
+  const others = openReviewsOf(row).filter((r) => r.task_id !== review.task_id);
+  if (!enough) {
+    return {
+      effect: "approval_recorded",
+      approvals: count,
+      change: {
+        patch: { ...reviewColumns([...others, updated], row.tasks) },
+        events: [submitted],
+      },
+    };
+  }
+  const output = updated.output;
+  const changed = output !== review.agent_output;
+  const record: Review = {
+    attempt: review.attempt,
+    is_approve: true,
+    feedback: decision.feedback,
+    output: review.agent_output,
+    ...(changed
+      ? { edited_output: output, diff: edit?.diff ?? acceptEdit(editArgs(row, def, review)).diff }
+      : {}),
+    ...(decision.response ? { response: decision.response } : {}),
+    ...(updated.approvals.length > 1
+      ? { approvers: updated.approvals.map((a) => a.reviewer) }
+      : {}),
+    reviewer: who.name,
+    at: now.toISOString(),
+  };
+  const tasks = row.tasks.map(
+    (t, i): TaskState =>
+      i === index
+        ? {
+            ...t,
+            status: "completed",
+            output,
+            reviews: [...(t.reviews ?? []), record],
+            finished_at: now.toISOString(),
+          }
+        : t,
+  );
+  const completed: NewEvent = {
+    type: "task_completed",
+    task_id: review.task_id,
+    attempt: review.attempt,
+    data: {
+      agent: row.tasks[index]?.agent,
+      name: def.name,
+      output,
+      reviewed: true,
+      ...(changed ? { edited: true } : {}),
+    },
+  };
+  // The file the task keeps is the approved text (the agent's was kept when it answered).
+  const artifacts = changed
+    ? (edit?.artifacts ?? acceptEdit(editArgs(row, def, updated)).artifacts)
+    : [];
+  return {
+    effect: "approved",
+    approvals: count,
+    change: afterDecision(
+      row,
+      tasks,
+      others,
+      review,
+      now,
+      [submitted, completed],
+      decision,
+      artifacts,
+    ),
+  };
+}
+
+/** A send-back: the task runs again with the feedback, whatever approvals it had. */
+export function sendBack(
+  row: ExecutionRow,
+  review: OpenReview,
+  who: Decider,
+  decision: Decision,
+  now: Date,
+): Change {
+  const { index } = taskOf(row, review.task_id);
+  const record: Review = {
+    attempt: review.attempt,
+    is_approve: false,
+    feedback: decision.feedback,
+    output: review.agent_output,
+    ...(decision.response ? { response: decision.response } : {}),
+    reviewer: who.name,
+    at: now.toISOString(),
+  };
+  const tasks = row.tasks.map(
+    (t, i): TaskState =>
+      i === index ? { ...t, status: "pending", reviews: [...(t.reviews ?? []), record] } : t,
+  );
+  const submitted = submittedEvent(review, who, decision, {
+    decision: "reject",
+    effect: "sent_back",
+    approvals: { count: review.approvals.length, required: review.required_approvals },
+  });
+  const others = openReviewsOf(row).filter((r) => r.task_id !== review.task_id);
+  return afterDecision(row, tasks, others, review, now, [submitted], decision, []);
+}
+
+/**
+ * Where the run stands once a review closed: complete when every task is, running when a task can
+ * run (a worker picks it up) or one runs already, still awaiting review otherwise.
+ */
+function afterDecision(
+  row: ExecutionRow,
+  tasks: TaskState[],
+  reviews: OpenReview[],
+  closed: OpenReview,
+  now: Date,
+  events: NewEvent[],
+  decision: Decision,
+  artifacts: Artifact[],
+): Change {
+  const base = {
+    ...reviewColumns(reviews, tasks),
+    tasks,
+    review_wait_seconds: row.review_wait_seconds + waitedSeconds(closed, now),
+    // A paused run takes the URLs given with the decision that resumes it (the seed's /resume).
+    ...(row.status === "pending_human_input" && decision.webhooks
+      ? {
+          webhooks: {
+            ...decision.webhooks,
+            ...(row.webhooks?.stream ? { stream: row.webhooks.stream } : {}),
+          },
+        }
+      : {}),
+  };
+  if (tasks.every((t) => t.status === "completed")) {
+    const result = tasks.at(-1)?.output ?? "";
+    return {
+      patch: {
+        ...base,
+        status: "completed",
+        result,
+        current_task: null,
+        finished_at: now,
+        lease_owner: null,
+        lease_expires_at: null,
+      },
+      events: [
+        ...events,
+        { type: "execution_completed", data: { result, token_usage: row.token_usage } },
+      ],
+      artifacts,
+    };
+  }
+  const working = tasks.some((t) => t.status === "running");
+  const runnable = nextTasks(row.crew_snapshot.tasks, tasks).length > 0;
+  const status = working || runnable ? "running" : "pending_human_input";
+  return {
+    patch: {
+      ...base,
+      ...(status !== row.status ? { status } : {}),
+      ...(!working ? { current_task: runnable ? null : row.current_task } : {}),
+    },
+    events,
+    artifacts,
+  };
+}
+
+function submittedEvent(
+  review: OpenReview,
+  who: Decider,
+  decision: Decision,
+  extra: Record<string, unknown>,
+): NewEvent {
+  return {
+    type: "review_submitted",
+    task_id: review.task_id,
+    attempt: review.attempt,
+    data: {
+      feedback: decision.feedback,
+      reviewer: who.name,
+      output_sha256: review.output_sha256,
+      ...(decision.response ? { response: decision.response } : {}),
+      ...extra,
+    },
+  };
+}
+
+function taskOf(row: ExecutionRow, taskId: string): { index: number; def: TaskDef } {
+  const index = row.tasks.findIndex((t) => t.task_id === taskId);
+  const def = row.crew_snapshot.tasks[index];
+  if (index < 0 || !def) throw new Error(`task ${taskId} is not part of execution ${row.id}`);
+  return { index, def };
+}
+
+const editArgs = (row: ExecutionRow, def: TaskDef, review: OpenReview) => ({
+  task: def,
+  original: review.agent_output,
+  edited: review.output,
+  inputs: row.inputs,
+});

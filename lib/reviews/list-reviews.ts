@@ -1,0 +1,84 @@
+import type { Principal } from "@/lib/auth/principal";
+import type { Db } from "@/lib/db/types";
+import type { ExecutionRow, TaskState } from "@/lib/runs/types";
+import { isAssigned, isTeamReview, names, personOf } from "./assignment";
+import { claimHolds, describeReview, openReviewsOf } from "./open-reviews";
+
+export const REVIEW_SCOPES = ["mine", "team", "all"] as const;
+export type ReviewScope = (typeof REVIEW_SCOPES)[number];
+
+/**
+ * Every open review the caller may see, newest request first, with how many fall under each of
+ * the inbox's filters: "mine" (named, claimed by them, or open to anyone who may review),
+ * "team" (given to a role or team they hold), "all".
+ */
+export async function listOpenReviews({
+  db,
+  principal,
+  scope,
+}: {
+  db: Db;
+  principal: Principal;
+  scope: ReviewScope;
+}) {
+  const person = await personOf(db, principal);
+  const own = principal.kind === "user" ? "AND owner_user_id = $1" : "";
+  const { rows } = await db.query<
+    Pick<
+      ExecutionRow,
+      | "id"
+      | "crew"
+      | "status"
+      | "inputs"
+      | "open_reviews"
+      | "pending_human_input"
+      | "started_by_name"
+      | "created_at"
+      | "started_at"
+      | "deployment_id"
+    > & { tasks: TaskState[] }
+  >(
+    `SELECT id, crew, status, inputs, open_reviews, pending_human_input, started_by_name, created_at,
+            started_at, deployment_id, tasks
+       FROM executions
+      WHERE (status = 'pending_human_input' OR jsonb_array_length(open_reviews) > 0) ${own}
+      ORDER BY created_at DESC LIMIT 500`,
+    principal.kind === "user" ? [principal.userId] : [],
+  );
+  const now = new Date();
+  const all = rows.flatMap((row) =>
+    openReviewsOf(row).map((review) => {
+      const described = describeReview(review, now);
+      // Mine: I hold it, I am named, or it is open to anyone who may review (as I may).
+      const mine =
+        !!person &&
+        ((claimHolds(review.claim, now) && review.claim.user_id === person.user_id) ||
+          (review.assignees.length
+            ? names(
+                review.assignees.filter((a) => a.includes("@")),
+                person,
+              )
+            : isAssigned(review, person)));
+      const team = !!person && isTeamReview(review, person);
+      return {
+        execution_id: row.id,
+        crew: row.crew,
+        task_name: row.tasks.find((t) => t.task_id === review.task_id)?.name ?? review.task_id,
+        inputs: row.inputs,
+        started_by: row.started_by_name,
+        run_created_at: new Date(row.created_at).toISOString(),
+        remote: row.deployment_id !== null,
+        ...described,
+        scope: { mine, team },
+      };
+    }),
+  );
+  all.sort((a, b) => b.requested_at.localeCompare(a.requested_at));
+  const counts = {
+    mine: all.filter((r) => r.scope.mine).length,
+    team: all.filter((r) => r.scope.team).length,
+    all: all.length,
+  };
+  const reviews = scope === "all" ? all : all.filter((r) => r.scope[scope]);
+  return { reviews, counts };
+}

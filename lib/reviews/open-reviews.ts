@@ -1,0 +1,156 @@
+import crypto from "node:crypto";
+import type { TaskDef } from "@/lib/crew/schema";
+import type { ExecutionRow, TaskState } from "@/lib/runs/types";
+import { reviewPolicy, type TimeoutAction } from "./policy";
+
+/** One approval toward a review's quorum. */
+export type Approval = {
+  reviewer: string;
+  user_id: string | null;
+  at: string;
+  feedback: string;
+  response?: Record<string, unknown>;
+  edited?: boolean;
+};
+export type Claim = { by: string; user_id: string | null; until: string };
+
+/** A task output waiting for people's decision, kept in `executions.open_reviews`. */
+export type OpenReview = {
+  task_id: string;
+  attempt: number;
+  /** The text under review: the agent's output, or the last approver's edit of it. */
+  output: string;
+  /** The agent's own output, for the decision's diff. */
+  agent_output: string;
+  output_sha256: string;
+  requested_at: string;
+  assignees: string[];
+  required_approvals: number;
+  approvals: Approval[];
+  claim: Claim | null;
+  deadline_at: string | null;
+  on_timeout: TimeoutAction | null;
+  escalate_to: string[];
+  /** Reminders still to send, earliest first. */
+  reminders_at: string[];
+  escalated_at?: string;
+  /** The form the reviewer fills in, from the task's review block. */
+  response_schema?: Record<string, unknown>;
+};
+
+export const sha256 = (text: string) => crypto.createHash("sha256").update(text).digest("hex");
+
+const later = (from: Date, seconds: number) =>
+  new Date(from.getTime() + seconds * 1000).toISOString();
+
+/** The review a task's output opens, by the task's `review:` rules. */
+export function openReview(task: TaskDef, attempt: number, output: string, now: Date): OpenReview {
+  const policy = reviewPolicy(task.review);
+  return {
+    task_id: task.id,
+    attempt,
+    output,
+    agent_output: output,
+    output_sha256: sha256(output),
+    requested_at: now.toISOString(),
+    assignees: policy.assignees,
+    required_approvals: policy.required_approvals,
+    approvals: [],
+    claim: null,
+    deadline_at: policy.deadline_seconds ? later(now, policy.deadline_seconds) : null,
+    on_timeout: policy.on_timeout,
+    escalate_to: policy.escalate_to,
+    reminders_at: policy.reminder_seconds.map((s) => later(now, s)),
+    ...(policy.response_schema ? { response_schema: policy.response_schema } : {}),
+  };
+}
+
+/** An open review as the API shows it (/status's pending_human_inputs, the inbox). */
+export function describeReview(review: OpenReview, now: Date) {
+  const claim = claimHolds(review.claim, now) ? review.claim : null;
+  return {
+    task_id: review.task_id,
+    output: review.output,
+    attempt: review.attempt,
+    requested_at: review.requested_at,
+    assignees: review.assignees,
+    required_approvals: review.required_approvals,
+    approvals: review.approvals.map((a) => ({ reviewer: a.reviewer, at: a.at })),
+    claimed_by: claim?.by ?? null,
+    claimed_until: claim?.until ?? null,
+    deadline_at: review.deadline_at,
+    on_timeout: review.deadline_at ? review.on_timeout : null,
+    response_schema: review.response_schema ?? null,
+  };
+}
+
+/**
+ * A run's open reviews. Runs paused before reviews were kept this way (and remote deployments'
+ * runs) have only `pending_human_input`: it is their one review, open to anyone who may review.
+ */
+export function openReviewsOf(
+  row: Pick<ExecutionRow, "open_reviews" | "pending_human_input" | "status">,
+): OpenReview[] {
+  if (row.open_reviews?.length) return row.open_reviews;
+  const p = row.pending_human_input as {
+    task_id?: string;
+    output?: string;
+    attempt?: number;
+    requested_at?: string;
+  } | null;
+  if (row.status !== "pending_human_input" || !p?.task_id) return [];
+  const output = p.output ?? "";
+  return [
+    {
+      task_id: p.task_id,
+      attempt: p.attempt ?? 1,
+      output,
+      agent_output: output,
+      output_sha256: sha256(output),
+      requested_at: p.requested_at ?? new Date(0).toISOString(),
+      assignees: [],
+      required_approvals: 1,
+      approvals: [],
+      claim: null,
+      deadline_at: null,
+      on_timeout: null,
+      escalate_to: [],
+      reminders_at: [],
+    },
+  ];
+}
+
+/** Whether a claim still holds at `now`. */
+export const claimHolds = (claim: Claim | null, now: Date): claim is Claim =>
+  !!claim && Date.parse(claim.until) > now.getTime();
+
+/**
+ * The columns that follow from the open reviews: the list in task order, `pending_human_input` as
+ * the first of them (the seed's single review, for clients that know only one), and when the
+ * review clock must next look at the run.
+ */
+export function reviewColumns(reviews: OpenReview[], tasks: TaskState[]) {
+  const order = (id: string) => tasks.findIndex((t) => t.task_id === id);
+  const sorted = [...reviews].sort((a, b) => order(a.task_id) - order(b.task_id));
+  const first = sorted[0];
+  const due = sorted
+    .flatMap((r) => [r.reminders_at[0], r.deadline_at])
+    .filter((d): d is string => !!d)
+    .sort()[0];
+  return {
+    open_reviews: sorted,
+    pending_human_input: first
+      ? {
+          task_id: first.task_id,
+          output: first.output,
+          attempt: first.attempt,
+          requested_at: first.requested_at,
+        }
+      : null,
+    review_due_at: due ? new Date(due) : null,
+  };
+}
+
+/** Seconds `review` has waited at `now`. */
+export const waitedSeconds = (review: OpenReview, now: Date) =>
+  Math.max(0, (now.getTime() - Date.parse(review.requested_at)) / 1000) || 0;
