@@ -1,0 +1,134 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { call, crewClient, expectProblem, type Json, until } from "../support/api";
+import {
+  dbMode,
+  FIXTURE_CREWS,
+  freePort,
+  freshPostgresDatabase,
+  type Proc,
+  startServer,
+  startWorkerProcess,
+  TEST_ADMIN,
+  TEST_CREW_TOKEN,
+  tempDir,
+} from "../support/harness";
+import { addPerson, adminHeaders } from "../support/people";
+import { signIn } from "../support/session";
+
+// Review deadlines and reminders fire from the workers' review clock: once, whoever gets there
+// first, and after a worker is killed and started again. Embedded: the worker lives in the web
+// process, which is killed and restarted. PostgreSQL: two worker processes share the database;
+// one is killed mid-run and started again.
+const mode = dbMode();
+const procs: Proc[] = [];
+afterAll(async () => {
+  await Promise.all(procs.map((p) => p.kill("SIGKILL")));
+});
+
+async function topology() {
+  const env = {
+    CREWS_DIR: FIXTURE_CREWS,
+    CREW_TOKEN: TEST_CREW_TOKEN,
+    ADMIN_EMAIL: TEST_ADMIN.email,
+    ADMIN_PASSWORD: TEST_ADMIN.password,
+    OFFLINE_MODEL_DELAY_MS: "0",
+    WORKER_LEASE_MS: "3000",
+    WORKER_POLL_MS: "100",
+    // The clock wakes at the next due time it knows; a review opened meanwhile waits this long.
+    REVIEW_CLOCK_MS: "500",
+    DATA_DIR: tempDir("deadlines"),
+    ...(mode === "postgres" ? { DATABASE_URL: (await freshPostgresDatabase()) as string } : {}),
+  };
+  if (mode === "postgres") {
+    const web = await startServer({ ...env, RUN_WORKER: "false" });
+    const workers = [await startWorkerProcess(env), await startWorkerProcess(env)];
+    procs.push(web, ...workers);
+    return {
+      url: web.url,
+      // One of the two dies; the other carries on; the first comes back.
+      async crash() {
+        await workers[0]?.kill("SIGKILL");
+        workers[0] = await startWorkerProcess(env);
+        procs.push(workers[0]);
+      },
+    };
+  }
+  let web = await startServer({ ...env, PORT: String(await freePort()) });
+  procs.push(web);
+  const port = web.port;
+  return {
+    url: web.url,
+    async crash() {
+      await web.kill("SIGKILL");
+      web = await startServer({ ...env, PORT: String(port) });
+      procs.push(web);
+    },
+  };
+}
+
+describe("review deadlines", () => {
+  it("approve, remind, escalate, send back (then escalate), stop — each once, across a crash", async () => {
+    const t = await topology();
+    const crew = crewClient(t.url, "deadline-review", TEST_CREW_TOKEN);
+    const { password } = await addPerson(t.url, { email: "dora@example.com", role: "reviewer" });
+    const dora = { cookie: await signIn(t.url, "dora@example.com", password), origin: t.url };
+    const decide = (headers: Record<string, string>, task_id: string) =>
+      call(t.url, "POST", "/api/crews/deadline-review/resume", {
+        headers,
+        body: { execution_id: id, task_id, is_approve: true, human_feedback: "" },
+      });
+    const events = async () => (await crew.events(id)).json.events as Json[];
+    const has =
+      (type: string, task: string, attempt = 1) =>
+      (list: Json[]) =>
+        list.some((e) => e.type === type && e.task_id === task && e.attempt === attempt);
+
+    const id = await crew.start({ subject: "clocks" });
+    // The first review opens with a 1 s deadline; the worker dies before or after it passes.
+    await crew.waitFor(id, (s) => s.pending_human_input?.task_id === "auto");
+    await t.crash();
+    // on_timeout: approve — the run goes on without anyone.
+    await until("auto approved", events, has("review_timed_out", "auto"), 60_000);
+
+    // A reminder (1 s) while the deadline (1 d) is far: sent once; dora then approves.
+    await until("a reminder", events, has("review_reminded", "remind"), 60_000);
+    const reminded = (await events()).find((e) => e.type === "review_reminded");
+    expect(reminded.data.assignees).toEqual(["reviewer"]);
+    expect((await decide(dora, "remind")).status).toBe(200);
+
+    // on_timeout: escalate — to the administrators; dora may no longer decide it.
+    await until("escalated", events, has("review_escalated", "escalated"), 60_000);
+    const s = (await crew.status(id)).json;
+    expect(s.pending_human_inputs[0]).toMatchObject({ task_id: "escalated", assignees: ["admin"] });
+    expectProblem(await decide(dora, "escalated"), 403);
+    expect((await decide(await adminHeaders(t.url), "escalated")).status).toBe(200);
+
+    // on_timeout: send_back — the task runs again; its one review round used, the next deadline
+    // escalates instead of sending it back for ever.
+    await until("redo escalated", events, has("review_escalated", "redo", 2), 60_000);
+    expect((await crew.status(id)).json.tasks[3].attempts).toBe(2);
+    expect((await decide(await adminHeaders(t.url), "redo")).status).toBe(200);
+
+    // on_timeout: stop — the run is stopped, saying why.
+    const end = await crew.waitFor(id, (x) => x.status === "cancelled", 60_000);
+    expect(end.error).toMatch(/'halt' was not reviewed before its deadline/);
+    expect(end.stopped_by).toBe("review deadline");
+    expect(end.pending_human_inputs).toEqual([]);
+
+    // Each deadline fired exactly once, and the reminder was sent once.
+    const all = await events();
+    const fired = all
+      .filter((e) => e.type === "review_timed_out")
+      .map((e) => `${e.task_id}#${e.attempt}:${e.data.action}`);
+    expect(fired).toEqual([
+      "auto#1:approve",
+      "escalated#1:escalate",
+      "redo#1:send_back",
+      "redo#2:escalate",
+      "halt#1:stop",
+    ]);
+    expect(all.filter((e) => e.type === "review_reminded")).toHaveLength(1);
+    const auto = all.find((e) => e.type === "review_submitted" && e.task_id === "auto");
+    expect(auto.data).toMatchObject({ reviewer: "review deadline", effect: "approved" });
+  });
+});
