@@ -15,23 +15,40 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { ShortId } from "@/components/ui/short-id";
 import { Skeleton } from "@/components/ui/skeleton";
-import { runsApi } from "@/lib/api/client";
+import { reviewsApi } from "@/lib/api/client";
 import { DecisionNotices } from "./decision-notices";
 import { QueueItem } from "./queue-item";
-import { type CrewInfo, type Decision, orderedInputs, type TaskInfo, waitingSince } from "./types";
+import {
+  type CrewInfo,
+  type Decision,
+  type InboxReview,
+  orderedInputs,
+  reviewKey,
+  type TaskInfo,
+} from "./types";
+
+export const SCOPES = [
+  { id: "mine", label: "Assigned to me" },
+  { id: "team", label: "My team" },
+  { id: "all", label: "All" },
+] as const;
+export type Scope = (typeof SCOPES)[number]["id"];
 
 /**
- * Every run that awaits review, longest waiting first, beside the review of the selected one
- * (`?run=`). On phones the queue comes first and a selection opens the review full-width.
+ * Every review waiting for a decision, longest waiting first, beside the selected one (`?run=`,
+ * and `&task=` when the run has several open). Filters: assigned to me, my team, all. On phones
+ * the queue comes first and a selection opens the review full-width.
  */
 export function Inbox({
   canReview,
   tasks,
   crews,
+  me,
 }: {
   canReview: boolean;
   tasks: TaskInfo;
   crews: CrewInfo;
+  me: string | null;
 }) {
   const router = useRouter();
   const params = useSearchParams();
@@ -39,9 +56,12 @@ export function Inbox({
   const approvals = useScheduledApprovals();
   const [decisions, setDecisions] = useState<Decision[]>([]);
   const [now, setNow] = useState(() => Date.now());
+  const defaultScope: Scope = canReview ? "mine" : "all";
+  const asked = params.get("scope");
+  const scope: Scope = SCOPES.some((s) => s.id === asked) ? (asked as Scope) : defaultScope;
   const { data, error, isPending } = useQuery({
-    queryKey: ["runs", "inbox"],
-    queryFn: () => runsApi.list({ status: "pending_human_input", per_page: "100" }),
+    queryKey: ["runs", "inbox", scope],
+    queryFn: () => reviewsApi.list(scope),
     refetchInterval: 5_000,
   });
   useEffect(() => {
@@ -49,40 +69,60 @@ export function Inbox({
     return () => clearInterval(t);
   }, []);
 
-  const runs = useMemo(
-    () =>
-      (data?.runs ?? [])
-        .filter((r) => r.pending_human_input)
-        .sort((a, b) => waitingSince(a).localeCompare(waitingSince(b))),
+  const reviews = useMemo(
+    () => [...(data?.reviews ?? [])].sort((a, b) => a.requested_at.localeCompare(b.requested_at)),
     [data],
   );
-  const asked = params.get("run");
-  const selected = runs.find((r) => r.id === asked) ?? runs[0] ?? null;
-  const gone = asked !== null && data !== undefined && !runs.some((r) => r.id === asked);
+  const askedRun = params.get("run");
+  const askedTask = params.get("task");
+  const selected =
+    reviews.find(
+      (r) => r.execution_id === askedRun && (askedTask === null || r.task_id === askedTask),
+    ) ??
+    (askedRun ? undefined : reviews[0]) ??
+    null;
+  const gone = askedRun !== null && data !== undefined && !selected;
+  const explicit = askedRun !== null && !gone;
 
-  const select = useCallback(
-    (id: string | null) =>
-      router.replace(id ? `/inbox?run=${encodeURIComponent(id)}` : "/inbox", { scroll: false }),
-    [router],
+  // The URL of a review: the scope when not the default, the run, the task when the run has more.
+  const hrefOf = useCallback(
+    (r: InboxReview | null, inScope: Scope = scope) => {
+      const q = new URLSearchParams();
+      if (inScope !== defaultScope) q.set("scope", inScope);
+      if (r) {
+        q.set("run", r.execution_id);
+        if (reviews.filter((x) => x.execution_id === r.execution_id).length > 1)
+          q.set("task", r.task_id);
+      }
+      const query = q.toString();
+      return query ? `/inbox?${query}` : "/inbox";
+    },
+    [scope, defaultScope, reviews],
   );
-  const taskName = (crew: string, id: string) => tasks[crew]?.[id]?.name ?? id;
+  const select = useCallback(
+    (r: InboxReview | null) => router.replace(hrefOf(r), { scroll: false }),
+    [router, hrefOf],
+  );
+  const taskName = (r: InboxReview) => tasks[r.crew]?.[r.task_id]?.name ?? r.task_name;
 
   // j / k move through the queue (not while typing in a field).
-  const order = useRef({ runs, selected, select });
-  order.current = { runs, selected, select };
+  const order = useRef({ reviews, selected, select });
+  order.current = { reviews, selected, select };
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (isTyping(e) || e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
       if (e.key !== "j" && e.key !== "k") return;
-      const { runs, selected, select } = order.current;
-      if (runs.length === 0) return;
+      const { reviews, selected, select } = order.current;
+      if (reviews.length === 0) return;
       e.preventDefault();
-      const at = selected ? runs.indexOf(selected) : -1;
-      const next = e.key === "j" ? Math.min(at + 1, runs.length - 1) : Math.max(at - 1, 0);
-      const run = runs[next];
-      if (run) {
-        select(run.id);
-        document.querySelector(`[data-run="${run.id}"]`)?.scrollIntoView({ block: "nearest" });
+      const at = selected ? reviews.indexOf(selected) : -1;
+      const next = e.key === "j" ? Math.min(at + 1, reviews.length - 1) : Math.max(at - 1, 0);
+      const review = reviews[next];
+      if (review) {
+        select(review);
+        document
+          .querySelector(`[data-run="${review.execution_id}"][data-task="${review.task_id}"]`)
+          ?.scrollIntoView({ block: "nearest" });
       }
     };
     window.addEventListener("keydown", onKey);
@@ -94,6 +134,35 @@ export function Inbox({
     [],
   );
 
+  const filters = (
+    <nav aria-label="Inbox filters" className="flex flex-wrap items-center gap-2">
+      <div className="inline-flex max-w-full items-center gap-1 overflow-x-auto rounded-lg bg-muted p-1">
+        {SCOPES.map((s) => (
+          <Link
+            key={s.id}
+            href={hrefOf(null, s.id)}
+            replace
+            scroll={false}
+            aria-current={s.id === scope ? "page" : undefined}
+            className={cn(
+              "inline-flex items-center gap-1.5 whitespace-nowrap rounded-md px-3 py-1.5 font-medium text-sm no-underline transition-colors",
+              s.id === scope
+                ? "bg-card text-foreground shadow-xs"
+                : "text-muted-foreground hover:text-foreground",
+            )}
+          >
+            {s.label}
+            {data && (
+              <span className="rounded-full bg-background px-1.5 text-muted-foreground text-xs tabular-nums">
+                {data.counts[s.id]}
+              </span>
+            )}
+          </Link>
+        ))}
+      </div>
+    </nav>
+  );
+
   if (error)
     return (
       <Alert tone="danger" title="Could not load the inbox">
@@ -102,84 +171,101 @@ export function Inbox({
     );
   if (isPending)
     return (
-      <div className="grid gap-3 lg:grid-cols-[22rem_1fr]" aria-busy="true">
-        <Skeleton className="h-64" />
-        <Skeleton className="hidden h-64 lg:block" />
+      <div className="grid gap-3" aria-busy="true">
+        {filters}
+        <div className="grid gap-3 lg:grid-cols-[22rem_1fr]">
+          <Skeleton className="h-64" />
+          <Skeleton className="hidden h-64 lg:block" />
+        </div>
       </div>
     );
 
   const notices = <DecisionNotices decisions={decisions} onExpire={expire} />;
-  if (runs.length === 0)
+  if (reviews.length === 0) {
+    const elsewhere = scope !== "all" && data.counts.all > 0;
     return (
       <div className="grid gap-4">
+        {filters}
         {notices}
         <EmptyState
           icon={InboxIcon}
-          title="Nothing waiting for review"
+          title={
+            scope === "mine"
+              ? "Nothing assigned to you"
+              : scope === "team"
+                ? "Nothing for your teams"
+                : "Nothing waiting for review"
+          }
           action={
-            <Button asChild variant="secondary">
-              <Link href="/runs">See all runs</Link>
-            </Button>
+            elsewhere ? (
+              <Button asChild variant="secondary">
+                <Link href={hrefOf(null, "all")} replace>
+                  See all {data.counts.all} waiting
+                </Link>
+              </Button>
+            ) : (
+              <Button asChild variant="secondary">
+                <Link href="/runs">See all runs</Link>
+              </Button>
+            )
           }
         >
-          Runs stop here when a task asks for a human review. New requests appear on their own.
+          {elsewhere
+            ? "Other reviews are waiting for other people or teams."
+            : "Runs stop here when a task asks for a human review. New requests appear on their own."}
         </EmptyState>
       </div>
     );
+  }
 
-  const pending = selected?.pending_human_input ?? null;
-  const info = selected && pending ? tasks[selected.crew]?.[pending.task_id] : undefined;
+  const info = selected ? tasks[selected.crew]?.[selected.task_id] : undefined;
   return (
     <div className="grid gap-4">
+      {filters}
       {notices}
       {gone && (
         <Alert tone="info">
-          That run no longer awaits review; it was decided or moved on.{" "}
-          <Link className="text-link underline" href={`/runs?q=${encodeURIComponent(asked ?? "")}`}>
-            Find it in runs
+          That review is no longer waiting here; it was decided, moved on or reassigned.{" "}
+          <Link
+            className="text-link underline"
+            href={`/runs?q=${encodeURIComponent(askedRun ?? "")}`}
+          >
+            Find the run
           </Link>
         </Alert>
       )}
       <div className="grid overflow-hidden rounded-xl border bg-card lg:grid-cols-[22rem_minmax(0,1fr)]">
         <nav
           aria-label="Review queue"
-          className={cn("min-w-0 lg:border-r", asked && !gone && "hidden lg:block")}
+          className={cn("min-w-0 lg:border-r", explicit && "hidden lg:block")}
         >
           <div className="flex items-center justify-between border-b px-4 py-2.5 text-muted-foreground text-xs">
-            <span>{runs.length} waiting · longest first</span>
+            <span>{reviews.length} waiting · longest first</span>
             <span className="hidden items-center gap-1 lg:flex">
               <Kbd>j</Kbd>
               <Kbd>k</Kbd> to move
             </span>
           </div>
-          <ul className="max-h-[calc(100dvh-14rem)] divide-y overflow-y-auto">
-            {runs.map((r) => (
-              <li key={r.id}>
+          <ul className="max-h-[calc(100dvh-16rem)] divide-y overflow-y-auto">
+            {reviews.map((r) => (
+              <li key={reviewKey(r)}>
                 <QueueItem
-                  run={r}
+                  review={r}
+                  href={hrefOf(r)}
                   now={now}
-                  taskName={taskName(r.crew, r.pending_human_input?.task_id ?? "")}
+                  me={me}
+                  taskName={taskName(r)}
                   crews={crews}
-                  selected={r.id === selected?.id}
-                  implicit={!asked || gone}
-                  approving={
-                    r.pending_human_input
-                      ? approvals.has(
-                          approvalKey(
-                            r.id,
-                            r.pending_human_input.task_id,
-                            r.pending_human_input.attempt,
-                          ),
-                        )
-                      : false
-                  }
+                  selected={selected !== null && reviewKey(r) === reviewKey(selected)}
+                  implicit={!explicit}
+                  approving={approvals.has(approvalKey(r.execution_id, r.task_id, r.attempt))}
                 />
               </li>
             ))}
           </ul>
         </nav>
-        {selected && pending && (
-          <div className={cn("min-w-0 p-4 sm:p-6", !(asked && !gone) && "hidden lg:block")}>
+        {selected && (
+          <div className={cn("min-w-0 p-4 sm:p-6", !explicit && "hidden lg:block")}>
             <div className="mb-4 grid gap-2">
               <Button
                 variant="ghost"
@@ -194,12 +280,12 @@ export function Inbox({
                 <span className="font-medium text-foreground">
                   {crews[selected.crew]?.name ?? selected.crew}
                 </span>
-                <ShortId id={selected.id} />
+                <ShortId id={selected.execution_id} />
                 <span>
-                  waiting <RelativeTime iso={waitingSince(selected)} />
+                  waiting <RelativeTime iso={selected.requested_at} />
                 </span>
                 <Link
-                  href={`/crews/${selected.crew}/runs/${selected.id}`}
+                  href={`/crews/${selected.crew}/runs/${selected.execution_id}`}
                   className="inline-flex items-center gap-1 text-link hover:underline"
                 >
                   Open run
@@ -219,28 +305,35 @@ export function Inbox({
             </div>
             {canReview ? (
               <ReviewPanel
-                key={`${selected.id}-${pending.task_id}-${pending.attempt}`}
+                key={`${reviewKey(selected)}-${selected.attempt}`}
                 crew={selected.crew}
-                executionId={selected.id}
-                pending={pending}
-                taskName={info?.name}
+                executionId={selected.execution_id}
+                pending={selected}
+                me={me}
+                claimable={!selected.remote}
+                taskName={taskName(selected)}
                 expectedOutput={info?.expected}
-                onDone={(message) => {
-                  const decided = selected.id;
+                onChanged={() => void queryClient.invalidateQueries({ queryKey: ["runs"] })}
+                onDone={(message, decided) => {
+                  const run = selected.execution_id;
                   setDecisions((ds) => [
-                    ...ds.filter((d) => d.runId !== decided),
+                    ...ds.filter((d) => d.runId !== run),
                     {
-                      runId: decided,
+                      runId: run,
                       crew: selected.crew,
-                      taskId: pending.task_id,
-                      attempt: pending.attempt,
+                      taskId: selected.task_id,
+                      attempt: selected.attempt,
                       message,
                     },
                   ]);
-                  // Move on to the next waiting run, as a mail client does after archiving.
-                  const at = runs.findIndex((r) => r.id === decided);
-                  const next = runs[at + 1] ?? runs[at - 1];
-                  if (order.current.selected?.id === decided) select(next?.id ?? null);
+                  // Decided: move on to the next waiting review, as a mail client does after
+                  // archiving. A quorum vote leaves it open for others: stay on it.
+                  if (decided !== "recorded") {
+                    const at = reviews.findIndex((r) => reviewKey(r) === reviewKey(selected));
+                    const next = reviews[at + 1] ?? reviews[at - 1];
+                    const current = order.current.selected;
+                    if (current && reviewKey(current) === reviewKey(selected)) select(next ?? null);
+                  }
                   void queryClient.invalidateQueries({ queryKey: ["runs"] });
                 }}
               />

@@ -1,8 +1,9 @@
+import { Lock, Timer } from "lucide-react";
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/components/ui/cn";
 import { formatExact, formatRelative } from "@/lib/format/time";
-import { type CrewInfo, type InboxRun, orderedInputs, waitingSince } from "./types";
+import { type CrewInfo, type InboxReview, orderedInputs } from "./types";
 
 const plain = (md: string) =>
   md
@@ -11,36 +12,43 @@ const plain = (md: string) =>
     .replace(/\s+/g, " ")
     .trim();
 
-/** One run in the queue: crew, task, key inputs, how long it has waited, the start of the output. */
+/**
+ * One review in the queue: crew, task, key inputs, how long it has waited, who holds it, its
+ * approvals and deadline, the start of the output.
+ */
 export function QueueItem({
-  run,
+  review,
+  href,
   taskName,
   crews,
   selected,
   implicit,
   approving,
+  me,
   now,
 }: {
-  run: InboxRun;
+  review: InboxReview;
+  href: string;
   taskName: string;
   crews: CrewInfo;
   selected: boolean;
   /** Selected only because it is first: marked on wide screens, where its review shows. */
   implicit: boolean;
   approving: boolean;
+  me: string | null;
   now: number;
 }) {
-  const pending = run.pending_human_input;
-  if (!pending) return null;
-  const since = waitingSince(run);
-  const inputs = orderedInputs(run, crews).slice(0, 2);
+  const since = review.requested_at;
+  const inputs = orderedInputs(review, crews).slice(0, 2);
+  const overdue = review.deadline_at !== null && Date.parse(review.deadline_at) < now + 3_600_000;
   return (
     <Link
-      href={{ pathname: "/inbox", query: { run: run.id } }}
+      href={href}
       replace
       scroll={false}
       aria-current={selected && !implicit ? "true" : undefined}
-      data-run={run.id}
+      data-run={review.execution_id}
+      data-task={review.task_id}
       className={cn(
         "grid gap-1 border-l-2 px-4 py-3 text-foreground text-sm no-underline outline-offset-[-2px] transition-colors hover:bg-muted",
         selected && !implicit
@@ -51,7 +59,9 @@ export function QueueItem({
       )}
     >
       <span className="flex items-baseline gap-2">
-        <span className="min-w-0 truncate font-medium">{crews[run.crew]?.name ?? run.crew}</span>
+        <span className="min-w-0 truncate font-medium">
+          {crews[review.crew]?.name ?? review.crew}
+        </span>
         <time
           dateTime={since}
           title={formatExact(since)}
@@ -61,9 +71,14 @@ export function QueueItem({
           {formatRelative(since, now)}
         </time>
       </span>
-      <span className="flex min-w-0 items-center gap-1.5">
+      <span className="flex min-w-0 flex-wrap items-center gap-1.5">
         <span className="min-w-0 truncate">{taskName}</span>
-        {pending.attempt > 1 && <Badge tone="warning">Attempt {pending.attempt}</Badge>}
+        {review.attempt > 1 && <Badge tone="warning">Attempt {review.attempt}</Badge>}
+        {review.required_approvals > 1 && (
+          <Badge tone="neutral">
+            {review.approvals.length}/{review.required_approvals} approvals
+          </Badge>
+        )}
         {approving && <Badge tone="info">Approving…</Badge>}
       </span>
       {inputs.length > 0 && (
@@ -75,7 +90,31 @@ export function QueueItem({
           ))}
         </span>
       )}
-      <span className="line-clamp-2 text-muted-foreground text-xs">{plain(pending.output)}</span>
+      {(review.claimed_by || review.deadline_at) && (
+        <span className="flex min-w-0 flex-wrap gap-x-3 gap-y-0.5 text-xs">
+          {review.claimed_by && (
+            <span className="flex min-w-0 items-center gap-1 text-muted-foreground">
+              <Lock aria-hidden className="size-3 shrink-0" />
+              <span className="truncate">
+                {review.claimed_by === me ? "You are reviewing" : review.claimed_by}
+              </span>
+            </span>
+          )}
+          {review.deadline_at && (
+            <span
+              className={cn(
+                "flex items-center gap-1",
+                overdue ? "text-tone-warning-foreground" : "text-muted-foreground",
+              )}
+              suppressHydrationWarning
+            >
+              <Timer aria-hidden className="size-3" />
+              due {formatRelative(review.deadline_at, now)}
+            </span>
+          )}
+        </span>
+      )}
+      <span className="line-clamp-2 text-muted-foreground text-xs">{plain(review.output)}</span>
     </Link>
   );
 }

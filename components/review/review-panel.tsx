@@ -10,6 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/input";
 import { toast } from "@/components/ui/toast";
 import { ApiError, crewApi } from "@/lib/api/client";
+import type { OpenReviewView } from "@/lib/api/schemas";
 import {
   approvalKey,
   cancelApproval,
@@ -19,6 +20,8 @@ import {
 } from "./deferred-approval";
 import { isJsonOutput, jsonProblem } from "./json-output";
 import { isTyping, Kbd } from "./kbd";
+import { missingAnswers, ResponseForm, type ResponseValues } from "./response-form";
+import { ReviewOwnership } from "./review-ownership";
 
 // Markdown (react-markdown) loads with the first output shown, not with the page.
 const Markdown = dynamic(() => import("@/components/markdown").then((m) => m.Markdown), {
@@ -30,10 +33,11 @@ const OutputEditor = dynamic(() => import("./output-editor").then((m) => m.Outpu
   loading: () => null,
 });
 
-type Pending = { task_id: string; output: string; attempt: number };
+export type Decided = "approved" | "sent_back" | "recorded";
 
 /**
- * Approve, or send back with feedback, the task that awaits review. Approval waits out a
+ * Approve, or send back with feedback, a task that awaits review: who it is for and who holds it,
+ * the output (editable), the task's response form, the decision. Approval waits out a
  * {UNDO_SECONDS}-second undo window (toast and panel both offer Undo). Keys: `a` approve,
  * `s` focus the feedback, Ctrl/⌘+Enter send back, `u` undo.
  */
@@ -41,18 +45,27 @@ export function ReviewPanel({
   crew,
   executionId,
   pending,
+  me,
+  claimable = true,
   expectedOutput,
   taskName,
   onDone,
+  onChanged,
   shortcuts = true,
 }: {
   crew: string;
   executionId: string;
-  pending: Pending;
+  pending: OpenReviewView;
+  /** The signed-in person's e-mail: their approval and claim are shown as theirs. */
+  me: string | null;
+  /** A remote deployment's review is decided, not claimed or reassigned. */
+  claimable?: boolean;
   expectedOutput?: string;
   /** The task's name in the crew; its id when not given. */
   taskName?: string;
-  onDone: (message: string, decision: "approved" | "sent_back") => void;
+  onDone: (message: string, decision: Decided) => void;
+  /** A claim, release or reassignment changed the review. */
+  onChanged?: () => void;
   /** Keyboard shortcuts are page-wide: only one panel on a page may have them. */
   shortcuts?: boolean;
 }) {
@@ -69,25 +82,45 @@ export function ReviewPanel({
   const key = approvalKey(executionId, pending.task_id, pending.attempt);
   const approvingAt = useScheduledApproval(key);
   const name = taskName ?? pending.task_id;
+  const schema = pending.response_schema;
+  const [answers, setAnswers] = useState<ResponseValues>({});
+  const [missing, setMissing] = useState<string[]>([]);
+  const approvedByMe = me !== null && pending.approvals.some((a) => a.reviewer === me);
+  const heldByOther = pending.claimed_by !== null && pending.claimed_by !== me;
 
-  async function send(approve: boolean, text: string, editedOutput?: string) {
+  async function send(
+    approve: boolean,
+    text: string,
+    editedOutput?: string,
+    response?: ResponseValues,
+  ) {
     setSending(approve ? "approve" : "reject");
     setError(null);
     try {
-      await crewApi(crew).resume({
+      const answer = await crewApi(crew).resume({
         execution_id: executionId,
         task_id: pending.task_id,
         human_feedback: text,
         is_approve: approve,
         ...(approve && editedOutput !== undefined ? { edited_output: editedOutput } : {}),
+        ...(response ? { review_response: response } : {}),
       });
       setFeedback("");
       setDraft(null);
+      setSending(null);
+      const recorded = answer.status === "approval_recorded";
+      const tally = answer.approvals
+        ? ` (${answer.approvals.count} of ${answer.approvals.required})`
+        : "";
       onDone(
-        approve
-          ? `Approved “${name}”${editedOutput !== undefined ? " with your edits" : ""}: the run continues.`
-          : `Sent “${name}” back: it will run again with your feedback (attempt ${pending.attempt + 1}).`,
-        approve ? "approved" : "sent_back",
+        !approve
+          ? `Sent “${name}” back: it will run again with your feedback (attempt ${pending.attempt + 1}).`
+          : recorded
+            ? `Your approval of “${name}” is recorded${tally}; it waits for more approvals.`
+            : answer.status === "waiting"
+              ? `Approved “${name}”${tally}; the run still waits for its other reviews.`
+              : `Approved “${name}”${editedOutput !== undefined ? " with your edits" : ""}${tally}: the run continues.`,
+        !approve ? "sent_back" : recorded ? "recorded" : "approved",
       );
     } catch (err) {
       setSending(null);
@@ -101,8 +134,20 @@ export function ReviewPanel({
     }
   }
 
+  // The response form, when the task has one: what is missing is said before anything is sent.
+  function checkedAnswers(): ResponseValues | null | undefined {
+    if (!schema) return undefined;
+    const gaps = missingAnswers(schema, answers);
+    setMissing(gaps);
+    if (!gaps.length) return answers;
+    setError({ text: `Fill in ${gaps.join(", ")} first.`, conflict: false });
+    return null;
+  }
+
   function approve() {
-    if (sending || approvingAt) return;
+    if (sending || approvingAt || approvedByMe || heldByOther) return;
+    const response = checkedAnswers();
+    if (response === null) return;
     if (edited !== undefined && json) {
       const problem = jsonProblem(edited);
       if (problem) {
@@ -112,7 +157,7 @@ export function ReviewPanel({
     }
     const text = feedback;
     const editedOutput = edited;
-    scheduleApproval(key, () => void send(true, text, editedOutput));
+    scheduleApproval(key, () => void send(true, text, editedOutput, response));
     toast(
       editedOutput !== undefined ? `Approving “${name}” with your edits` : `Approving “${name}”`,
       {
@@ -129,7 +174,7 @@ export function ReviewPanel({
   }
 
   function sendBack() {
-    if (sending || approvingAt) return;
+    if (sending || approvingAt || heldByOther) return;
     if (edited !== undefined) {
       setError({
         text: "Edits are approved, not sent back: discard them to send the task back with feedback.",
@@ -142,7 +187,9 @@ export function ReviewPanel({
       feedbackRef.current?.focus();
       return;
     }
-    void send(false, feedback);
+    const response = checkedAnswers();
+    if (response === null) return;
+    void send(false, feedback, undefined, response);
   }
 
   const actions = useRef({ approve, sendBack, undo });
@@ -179,6 +226,29 @@ export function ReviewPanel({
         <h2 className="m-0 font-semibold text-base">Output of “{name}”</h2>
         <Badge tone={pending.attempt > 1 ? "warning" : "neutral"}>Attempt {pending.attempt}</Badge>
       </div>
+      <ReviewOwnership
+        crew={crew}
+        executionId={executionId}
+        review={pending}
+        me={me}
+        canAct={claimable}
+        onChanged={() => {
+          onChanged?.();
+          void queryClient.invalidateQueries();
+        }}
+      />
+      {heldByOther && (
+        <Alert tone="info" title={`${pending.claimed_by} is reviewing this`}>
+          You can read it; deciding waits until they release it or their claim runs out.
+        </Alert>
+      )}
+      {approvedByMe && (
+        <Alert tone="success" title="You approved this">
+          It needs {pending.required_approvals - pending.approvals.length} more approval
+          {pending.required_approvals - pending.approvals.length === 1 ? "" : "s"} from other
+          reviewers before the run goes on.
+        </Alert>
+      )}
       {expectedOutput && (
         <p className="-mt-2 text-muted-foreground text-sm">
           <span className="font-medium">Expected:</span> {expectedOutput}
@@ -249,6 +319,18 @@ export function ReviewPanel({
         </Alert>
       )}
 
+      {schema && (
+        <ResponseForm
+          schema={schema}
+          values={answers}
+          onChange={(v) => {
+            setAnswers(v);
+            if (missing.length) setMissing(missingAnswers(schema, v));
+          }}
+          disabled={busy}
+          errors={missing}
+        />
+      )}
       <div className="grid gap-1.5">
         <label htmlFor={feedbackId} className="font-medium text-sm">
           Feedback
@@ -264,11 +346,11 @@ export function ReviewPanel({
         />
       </div>
       <div className="flex flex-wrap items-center gap-2">
-        <Button variant="primary" onClick={approve} disabled={busy}>
+        <Button variant="primary" onClick={approve} disabled={busy || approvedByMe || heldByOther}>
           <Check aria-hidden />
           {edited !== undefined ? "Approve edited" : "Approve"}
         </Button>
-        <Button onClick={sendBack} disabled={busy}>
+        <Button onClick={sendBack} disabled={busy || heldByOther}>
           <RotateCcw aria-hidden />
           Send back
         </Button>

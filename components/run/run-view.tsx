@@ -73,6 +73,7 @@ export function RunView({
   canStop,
   canStart,
   canReview,
+  me,
   expectedOutputs,
 }: {
   crew: string;
@@ -83,6 +84,8 @@ export function RunView({
   canStop: boolean;
   canStart: boolean;
   canReview: boolean;
+  /** The signed-in person's e-mail (their approvals and claims are shown as theirs). */
+  me: string | null;
   expectedOutputs: Record<string, string>;
 }) {
   const live = useLiveExecution(crew, id, initialStatus, renderedAt);
@@ -122,7 +125,9 @@ export function RunView({
   }
 
   const metrics = runMetrics(status, live.events, trace, now);
-  const pending = status.pending_human_input;
+  // Every open review: several when tasks running side by side each wait for one.
+  const reviews = status.pending_human_inputs ?? [];
+  const taskName = (taskId: string) => trace.tasks.find((t) => t.taskId === taskId)?.name;
   const by = startedByText(status.started_by);
   const compared = trace.tasks.filter((t) => t.attempts.filter((a) => a.output).length > 1);
 
@@ -176,22 +181,30 @@ export function RunView({
             {live.error} The page keeps trying; reload it if this stays.
           </Alert>
         )}
-        {pending && canReview && (
-          <ReviewPanel
-            key={`${pending.task_id}-${pending.attempt}`}
-            crew={crew}
-            executionId={id}
-            pending={pending}
-            expectedOutput={expectedOutputs[pending.task_id]}
-            onDone={() => live.refreshStatus()}
-          />
-        )}
-        {pending && !canReview && (
-          <Alert tone="warning" title="Awaiting review">
-            Task {trace.tasks.find((t) => t.taskId === pending.task_id)?.name ?? pending.task_id}{" "}
-            waits for a reviewer; the run goes on once they decide.
-          </Alert>
-        )}
+        {canReview &&
+          reviews.map((review, i) => (
+            <div key={`${review.task_id}-${review.attempt}`} id={`review-${review.task_id}`}>
+              <ReviewPanel
+                crew={crew}
+                executionId={id}
+                pending={review}
+                me={me}
+                claimable={!crew.startsWith("@")}
+                taskName={taskName(review.task_id)}
+                expectedOutput={expectedOutputs[review.task_id]}
+                shortcuts={i === 0}
+                onDone={() => live.refreshStatus()}
+                onChanged={() => live.refreshStatus()}
+              />
+            </div>
+          ))}
+        {!canReview &&
+          reviews.map((review) => (
+            <Alert key={review.task_id} tone="warning" title="Awaiting review">
+              Task {taskName(review.task_id) ?? review.task_id} waits for a reviewer; the run goes
+              on once they decide.
+            </Alert>
+          ))}
         <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
           <Waterfall
             trace={trace}

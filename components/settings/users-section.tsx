@@ -44,6 +44,10 @@ export function UsersSection({ me }: { me: string }) {
     mutationFn: ({ id, role }: { id: string; role: string }) => settingsApi.setRole(id, role),
     onSettled: refresh,
   });
+  const setTeams = useMutation({
+    mutationFn: ({ id, teams }: { id: string; teams: string[] }) => settingsApi.setTeams(id, teams),
+    onSettled: refresh,
+  });
   const setDisabled = useMutation({
     mutationFn: ({ id, disabled }: { id: string; disabled: boolean }) =>
       settingsApi.setDisabled(id, disabled),
@@ -60,7 +64,8 @@ export function UsersSection({ me }: { me: string }) {
       refresh();
     },
   });
-  const failure = create.error ?? setRole.error ?? setDisabled.error ?? remove.error ?? error;
+  const failure =
+    create.error ?? setRole.error ?? setTeams.error ?? setDisabled.error ?? remove.error ?? error;
   const field = (name: keyof typeof form) => ({
     id: `user-${name}`,
     value: form[name],
@@ -131,6 +136,9 @@ export function UsersSection({ me }: { me: string }) {
                   Name
                 </TableHead>
                 <TableHead scope="col">Role</TableHead>
+                <TableHead scope="col" className="hidden md:table-cell">
+                  Teams
+                </TableHead>
                 <TableHead scope="col">
                   <span className="sr-only">Access</span>
                 </TableHead>
@@ -162,6 +170,13 @@ export function UsersSection({ me }: { me: string }) {
                         <option key={r}>{r}</option>
                       ))}
                     </Select>
+                  </TableCell>
+                  <TableCell className="hidden md:table-cell">
+                    <TeamsInput
+                      email={u.email}
+                      teams={u.teams}
+                      onSave={(teams) => setTeams.mutate({ id: u.id, teams })}
+                    />
                   </TableCell>
                   <TableCell>
                     {/* Your own access is changed by another administrator, never by accident. */}
@@ -267,5 +282,45 @@ export function UsersSection({ me }: { me: string }) {
         )}
       </Dialog>
     </Card>
+  );
+}
+
+/** A person's teams (names a crew's review block may assign to), saved when the field is left. */
+function TeamsInput({
+  email,
+  teams,
+  onSave,
+}: {
+  email: string;
+  teams: string[];
+  onSave: (teams: string[]) => void;
+}) {
+  const [value, setValue] = useState(teams.join(", "));
+  const save = () => {
+    const next = [
+      ...new Set(
+        value
+          .split(",")
+          .map((t) => t.trim())
+          .filter(Boolean),
+      ),
+    ];
+    if (next.join(",") !== teams.join(",")) onSave(next);
+  };
+  return (
+    <Input
+      aria-label={`Teams of ${email}`}
+      placeholder="legal, support"
+      className="w-40"
+      value={value}
+      onChange={(e) => setValue(e.target.value)}
+      onBlur={save}
+      onKeyDown={(e) => {
+        if (e.key === "Enter") {
+          e.preventDefault();
+          save();
+        }
+      }}
+    />
   );
 }

@@ -454,6 +454,10 @@ export {
 
 export type KickoffRequest = z.infer<typeof KickoffRequestSchema>;
 export type ResumeRequest = z.infer<typeof ResumeRequestSchema>;
+export type ReviewAction = z.infer<typeof ReviewActionSchema>;
+export type OpenReviewView = z.infer<typeof OpenReviewSchema>;
+export type InboxReview = z.infer<typeof InboxReviewSchema>;
+export type ReviewsResponse = z.infer<typeof ReviewsResponseSchema>;
 export type StatusResponse = z.infer<typeof StatusResponseSchema>;
 export type TokenUsage = z.infer<typeof TokenUsageSchema>;
 export type StartedBy = z.infer<typeof StartedBySchema>;

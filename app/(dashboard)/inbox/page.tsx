@@ -26,10 +26,15 @@ export default async function InboxPage() {
     <>
       <PageHeader
         title="Inbox"
-        description="Task outputs waiting for a human decision: approve them, or send them back with feedback."
+        description="Task outputs waiting for a human decision: claim one, edit it, approve it or send it back with feedback."
       />
       <Suspense>
-        <Inbox canReview={roleAllows(user.role, "review")} tasks={tasks} crews={crewInfo} />
+        <Inbox
+          canReview={roleAllows(user.role, "review")}
+          tasks={tasks}
+          crews={crewInfo}
+          me={user.email}
+        />
       </Suspense>
     </>
   );

@@ -1,4 +1,4 @@
-import type { ResumeRequest } from "@/lib/api/schemas";
+import type { ResumeRequest, ReviewAction } from "@/lib/api/schemas";
 import { request, schema } from "./request";
 
 // One crew's endpoints (the CrewAI-compatible API), as the dashboard calls them.
@@ -19,5 +19,13 @@ export function crewApi(crew: string) {
     stop: (id: string) => request(schema("StopResponseSchema"), "POST", `${base}/stop/${id}`),
     resume: (body: ResumeRequest) =>
       request(schema("ResumeResponseSchema"), "POST", `${base}/resume`, body),
+    /** Claim, release or reassign a task's open review. */
+    review: (id: string, taskId: string, body: ReviewAction) =>
+      request(
+        schema("OpenReviewSchema"),
+        "POST",
+        `${base}/executions/${id}/reviews/${encodeURIComponent(taskId)}`,
+        body,
+      ),
   };
 }

@@ -1,8 +1,8 @@
-import type { RunStats, RunsPage } from "@/lib/api/schemas";
+import type { ReviewsResponse, RunStats, RunsPage } from "@/lib/api/schemas";
 import { request, schema } from "./request";
 
 // The runs table and the overview: GET /api/runs and GET /api/runs/stats.
-export type { RunRow, RunStats, RunsPage } from "@/lib/api/schemas";
+export type { InboxReview, RunRow, RunStats, RunsPage } from "@/lib/api/schemas";
 
 export const runsApi = {
   /** One page of runs; repeat `meta` by passing URLSearchParams or [key, value] pairs. */
@@ -15,4 +15,10 @@ export const runsApi = {
   /** The last `days` days (1..90). */
   statsFor: (days: number): Promise<RunStats> =>
     request(schema("RunStatsSchema"), "GET", `/api/runs/stats?days=${days}`),
+};
+
+// The inbox: GET /api/reviews.
+export const reviewsApi = {
+  list: (scope: "mine" | "team" | "all"): Promise<ReviewsResponse> =>
+    request(schema("ReviewsResponseSchema"), "GET", `/api/reviews?scope=${scope}`),
 };

@@ -11,6 +11,8 @@ export const settingsApi = {
     request(schema("UserRowSchema"), "POST", "/api/users", u),
   setRole: (id: string, role: string) =>
     request(schema("UserRowSchema"), "PATCH", `/api/users/${id}`, { role }),
+  setTeams: (id: string, teams: string[]) =>
+    request(schema("UserRowSchema"), "PATCH", `/api/users/${id}`, { teams }),
   /** Disabling ends the person's sessions and revokes their tokens; enabling gives neither back. */
   setDisabled: (id: string, disabled: boolean) =>
     request(schema("UserRowSchema"), "PATCH", `/api/users/${id}`, { disabled }),

@@ -77,6 +77,7 @@ export default async function RunPage({
         canStop={roleAllows(user.role, "stop")}
         canStart={roleAllows(user.role, "start")}
         canReview={roleAllows(user.role, "review")}
+        me={user.email}
         expectedOutputs={Object.fromEntries(crew.tasks.map((t) => [t.id, t.expected_output]))}
       />
     </>
