@@ -52,4 +52,18 @@ test("start a run from the form, watch it live, request changes, approve, comple
   await expect(page.getByTestId("run-status")).toHaveText("Completed");
   await expect(page.getByRole("heading", { name: "Result" })).toBeVisible();
   await checkScreen(page, info, "run-completed");
+
+  // The decision ledger: six entries (three requests, three decisions), chained and verified.
+  const ledger = page.getByRole("region", { name: "Decision ledger" });
+  await expect(ledger.getByText("Chain intact")).toBeVisible();
+  await expect(ledger.getByRole("link", { name: "Export JSON" })).toHaveAttribute(
+    "href",
+    /\/ledger\?download=1$/,
+  );
+  await ledger.getByRole("button", { name: "Show 6 entries" }).click();
+  const entries = ledger.getByRole("list", { name: "Ledger entries" }).getByRole("listitem");
+  await expect(entries).toHaveCount(6);
+  await expect(entries.nth(1)).toContainText("Sent back");
+  await expect(entries.nth(3)).toContainText("Approved");
+  await checkScreen(page, info, "run-ledger");
 });

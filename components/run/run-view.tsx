@@ -42,6 +42,10 @@ const RunResult = dynamic(() => import("./run-result").then((m) => m.RunResult),
 const RunFiles = dynamic(() => import("./run-files").then((m) => m.RunFiles), {
   loading: () => null,
 });
+// Only runs that had a review have a ledger: the card loads when there is one.
+const RunLedger = dynamic(() => import("./run-ledger").then((m) => m.RunLedger), {
+  loading: () => null,
+});
 const StepDetail = dynamic(() => import("./step-detail").then((m) => m.StepDetail), {
   ssr: false,
   loading: () => (
@@ -93,6 +97,11 @@ export function RunView({
   const active = status ? isActive(status.status) : true;
   const now = useNow(active, renderedAt);
   const trace = useMemo(() => buildTrace(live.events, live.status), [live.events, live.status]);
+  // Review events seen so far: each is a ledger entry, so a new one means a new entry to show.
+  const reviewEvents = useMemo(
+    () => live.events.filter((e) => e.type.startsWith("review_")).length,
+    [live.events],
+  );
   const [selection, setSelection] = useState<Selection | null>(null);
   const detailRef = useRef<HTMLDivElement>(null);
 
@@ -251,6 +260,7 @@ export function RunView({
             format={trace.tasks.at(-1)?.attempts.at(-1)?.format ?? "text"}
           />
         )}
+        {reviewEvents > 0 && <RunLedger crew={crew} id={id} revision={reviewEvents} />}
       </div>
     </>
   );

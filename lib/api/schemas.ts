@@ -2,6 +2,7 @@ import { z } from "zod";
 import { InputSchema } from "@/lib/crew/input-schema";
 import { CREWAI_STATES, EXECUTION_STATUSES, TASK_STATUSES } from "@/lib/runs/states";
 import { STREAM_EVENT_NAMES } from "@/lib/webhooks/stream-events";
+import { LedgerEntrySchema, LedgerResponseSchema, LedgerVerdictSchema } from "./ledger-schemas";
 
 // The API's request and response shapes: validation, TypeScript types and the OpenAPI document
 // all come from here.
@@ -809,3 +810,8 @@ export const WebhookSecretSchema = z.object({ secret: z.string() }).meta({ id: "
 export const IntegrationTokensListSchema = z
   .object({ tokens: z.array(IntegrationTokenRowSchema) })
   .meta({ id: "IntegrationTokenList" });
+
+// The decision ledger's shapes live beside its routes; re-exported for the dashboard's client.
+export { LedgerEntrySchema, LedgerResponseSchema, LedgerVerdictSchema };
+export type LedgerEntry = z.infer<typeof LedgerEntrySchema>;
+export type LedgerVerdict = z.infer<typeof LedgerVerdictSchema>;

@@ -392,6 +392,32 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
         WHERE review_due_at IS NOT NULL;
     `,
   },
+  {
+    version: 16,
+    name: "review ledger",
+    sql: `
+      -- Every review event of a run as a hash-chained entry (issue 15, item 6): who, when, what
+      -- they saw (the output's hash), what they decided, its effect. Appended in the transaction
+      -- that writes the event; never updated or deleted by the code, so an edit shows as a
+      -- broken chain. Positions run 1..n per run without gaps.
+      CREATE TABLE review_ledger (
+        execution_id uuid NOT NULL REFERENCES executions(id) ON DELETE CASCADE,
+        position integer NOT NULL CHECK (position > 0),
+        event_seq integer NOT NULL,
+        at timestamptz NOT NULL,
+        actor text NOT NULL,
+        action text NOT NULL,
+        task_id text,
+        attempt integer,
+        output_sha256 text,
+        decision jsonb NOT NULL DEFAULT '{}'::jsonb,
+        effect text NOT NULL,
+        prev_hash text NOT NULL,
+        hash text NOT NULL,
+        PRIMARY KEY (execution_id, position)
+      );
+    `,
+  },
 ];
 
 // Several processes may start at once against one PostgreSQL: the advisory lock lets one migrate

@@ -1,4 +1,5 @@
 import type { Queryable } from "@/lib/db/types";
+import { appendLedger } from "@/lib/ledger/append";
 import { enqueueWebhooks } from "@/lib/webhooks/enqueue";
 import { assertTransition } from "./states";
 import type { ExecutionRow, NewEvent } from "./types";
@@ -163,6 +164,7 @@ export async function mutateExecution(
       urls: webhooksFor === "before" ? row.webhooks : after.webhooks,
       events: applied,
     });
+    await appendLedger(q, after, applied);
   }
   return { row: after, events: applied };
 }

@@ -1,4 +1,9 @@
 import {
+  LedgerQuerySchema,
+  LedgerResponseSchema,
+  LedgerVerdictSchema,
+} from "@/lib/api/ledger-schemas";
+import {
   ArtifactsResponseSchema,
   EventsQuerySchema,
   EventsResponseSchema,
@@ -166,6 +171,36 @@ export const crewApi: OperationSpec[] = [
     access: { action: "read" },
     responses: { 200: { description: "The file (Content-Disposition: attachment)." } },
     problems: { 404: "Unknown execution, or no file of that name." },
+  },
+  {
+    method: "get",
+    path: `${BASE}/executions/{kickoff_id}/ledger`,
+    operationId: "ledger",
+    tag,
+    summary: "The execution's decision ledger",
+    description:
+      "Every review event of the run — request, claim, release, reassignment, decision, reminder, timeout, escalation — as a hash-chained entry, by position: who, when, the hash of the output they saw, what they decided and its effect. With `download=1`, as a file (`<kickoff_id>-ledger.json`) that `npm run audit:verify -- --file` checks without the server.",
+    access: { action: "read" },
+    query: LedgerQuerySchema,
+    responses: {
+      200: {
+        description: "OK (with `download=1`, Content-Disposition: attachment).",
+        schema: LedgerResponseSchema,
+      },
+    },
+    problems: { 400: "Invalid query.", 404: "Unknown execution." },
+  },
+  {
+    method: "get",
+    path: `${BASE}/executions/{kickoff_id}/ledger/verify`,
+    operationId: "verifyLedger",
+    tag,
+    summary: "Whether the decision ledger is intact",
+    description:
+      "Recomputes every entry's hash and its link to the one before. `ok: false` names the first entry that does not verify: `hash mismatch` (edited), `broken link` (edited and re-hashed, or out of order) or `gap` (removed). `head_hash` is the last entry's hash: kept elsewhere, it also shows entries cut off the end.",
+    access: { action: "read" },
+    responses: { 200: { description: "OK", schema: LedgerVerdictSchema } },
+    problems: { 404: "Unknown execution." },
   },
   {
     method: "get",
