@@ -166,23 +166,28 @@ test("a decision someone else already made is said, with a refresh", async ({ pa
   await expect(page.getByRole("button", { name: "Refresh" })).toBeVisible();
 });
 
-test("an empty inbox says so and points to the runs", async ({ page }, info) => {
+test("an empty inbox says so and points to the runs, or to reviews for others", async ({
+  page,
+}, info) => {
   await signIn(page);
   // Other specs leave runs waiting: the list is answered empty here.
-  await page.route("**/api/runs?*", (route) =>
-    route.fulfill({
-      json: {
-        runs: [],
-        per_page: 100,
-        next_cursor: null,
-        prev_cursor: null,
-        total: 0,
-        total_capped: false,
-      },
-    }),
+  let others = 0;
+  await page.route("**/api/reviews?*", (route) =>
+    route.fulfill({ json: { reviews: [], counts: { mine: 0, team: 0, all: others } } }),
   );
   await page.goto("/inbox");
-  await expect(page.getByText("Nothing waiting for review")).toBeVisible();
+  await expect(page.getByText("Nothing assigned to you")).toBeVisible();
   await expect(page.getByRole("link", { name: "See all runs" })).toHaveAttribute("href", "/runs");
   await checkScreen(page, info, "inbox-empty");
+
+  // Nothing for me, but reviews wait for other people: the way there is offered.
+  others = 3;
+  await page.reload();
+  await expect(
+    page.getByText("Other reviews are waiting for other people or teams."),
+  ).toBeVisible();
+  await expect(page.getByRole("link", { name: "See all 3 waiting" })).toHaveAttribute(
+    "href",
+    "/inbox?scope=all",
+  );
 });

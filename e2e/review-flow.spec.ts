@@ -16,6 +16,8 @@ test("sign-in refuses a wrong password", async ({ page }) => {
 test("start a run from the form, watch it live, request changes, approve, complete", async ({
   page,
 }, info) => {
+  // Five screens checked in two themes at two widths: more than the default minute on 2 cores.
+  test.setTimeout(180_000);
   await signIn(page);
   await page.getByRole("link", { name: "Crews", exact: true }).click();
   await page.getByRole("link", { name: "Reviewed draft" }).click();
