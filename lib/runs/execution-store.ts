@@ -1,4 +1,5 @@
 import type { Queryable } from "@/lib/db/types";
+import { enqueueNotifications } from "@/lib/notify/enqueue";
 import { enqueueWebhooks } from "@/lib/webhooks/enqueue";
 import { assertTransition } from "./states";
 import type { ExecutionRow, NewEvent } from "./types";
@@ -156,6 +157,7 @@ export async function mutateExecution(
       urls: webhooksFor === "before" ? row.webhooks : after.webhooks,
       events: applied,
     });
+    await enqueueNotifications(q, after, applied);
   }
   return { row: after, events: applied };
 }
