@@ -714,3 +714,10 @@ export const WebhookSecretSchema = z.object({ secret: z.string() }).meta({ id: "
 export const IntegrationTokensListSchema = z
   .object({ tokens: z.array(IntegrationTokenRowSchema) })
   .meta({ id: "IntegrationTokenList" });
+
+// Notifications: SMTP/Slack settings and each person's preferences (lib/notify/schemas.ts).
+export {
+  NotificationPrefsSchema,
+  NotifySettingsViewSchema,
+  TestEmailResultSchema,
+} from "@/lib/notify/schemas";

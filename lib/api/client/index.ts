@@ -4,6 +4,7 @@ export * from "./crew";
 export * from "./deployments";
 export * from "./inputs";
 export * from "./integrations";
+export * from "./notifications";
 export { ApiError, type Problem, request, schema } from "./request";
 export * from "./runs";
 export * from "./settings";
