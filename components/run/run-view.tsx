@@ -74,6 +74,7 @@ export function RunView({
   canStart,
   canReview,
   expectedOutputs,
+  initialTask,
 }: {
   crew: string;
   crewName: string;
@@ -84,13 +85,17 @@ export function RunView({
   canStart: boolean;
   canReview: boolean;
   expectedOutputs: Record<string, string>;
+  /** `?task=` (a notification's review link): that task starts selected. */
+  initialTask?: string;
 }) {
   const live = useLiveExecution(crew, id, initialStatus, renderedAt);
   const status = live.status;
   const active = status ? isActive(status.status) : true;
   const now = useNow(active, renderedAt);
   const trace = useMemo(() => buildTrace(live.events, live.status), [live.events, live.status]);
-  const [selection, setSelection] = useState<Selection | null>(null);
+  const [selection, setSelection] = useState<Selection | null>(
+    initialTask ? { type: "task", taskId: initialTask } : null,
+  );
   const detailRef = useRef<HTMLDivElement>(null);
 
   const select = (s: Selection) => {
