@@ -58,11 +58,11 @@ async function assertTargetsAllowed(input: NotifySettingsInput) {
     try {
       await fn();
     } catch (err) {
-      if (
-        !(err instanceof RefusedUrlError) &&
-        !UNRESOLVED_CODES.has((err as NodeJS.ErrnoException).code ?? "")
-      )
-        throw err;
+      const code = (err as NodeJS.ErrnoException).code ?? "";
+      const refused = err instanceof RefusedUrlError || UNRESOLVED_CODES.has(code);
+      // A resolver that cannot be asked now says nothing about the name: each send checks again.
+      if (!refused && code.startsWith("EAI_")) return;
+      if (!refused) throw err;
       problems.push({ path, message: `refused: ${(err as Error).message}` });
     }
   };

@@ -160,6 +160,32 @@ describe("messages", () => {
     expect(JSON.stringify(slack.blocks)).toContain("&lt;script&gt;");
   });
 
+  it("reminders and escalations name the task from the run, with its output and deadline", () => {
+    const reminder = describeEvent({
+      row,
+      event: {
+        ...event,
+        type: "review_reminded",
+        data: { assignees: [], deadline_at: "2026-01-02T10:00:00Z" },
+      },
+      runUrl: "http://x/run",
+      reviewUrl: "http://x/review-link/t.s",
+    });
+    expect(reminder).toMatchObject({
+      subject: "Reminder: review waiting: Draft — Review <crew>",
+      excerpt: "old",
+    });
+    expect(reminder?.lines).toContain("Deadline: Fri, 02 Jan 2026 10:00:00 GMT");
+    const escalated = describeEvent({
+      row,
+      event: { ...event, type: "review_escalated", data: { by: "system", to: ["admin"] } },
+      runUrl: "http://x/run",
+      reviewUrl: "http://x/review-link/t.s",
+    });
+    expect(escalated?.subject).toBe("Review escalated to you: Draft — Review <crew>");
+    expect(escalated?.lines).toContain("Escalated by: the review deadline");
+  });
+
   it("run outcomes carry the result or the error", () => {
     const failed = describeEvent({
       row,
