@@ -31,8 +31,8 @@ export default async function RunPage({
   params: Promise<{ crew: string; id: string }>;
   searchParams: Promise<{ task?: string | string[] }>;
 }) {
-  const { user, principal } = await requireUser();
   const { crew: slug, id } = await params;
+  const { user, principal } = await requireUser();
   const { task } = await searchParams;
   const crew = await crewForPage(principal, slug, { existingRun: true });
   if (!crew) notFound();
