@@ -79,6 +79,7 @@ export function RunView({
   canReview,
   me,
   expectedOutputs,
+  initialTask,
 }: {
   crew: string;
   crewName: string;
@@ -91,6 +92,8 @@ export function RunView({
   /** The signed-in person's e-mail (their approvals and claims are shown as theirs). */
   me: string | null;
   expectedOutputs: Record<string, string>;
+  /** `?task=` (a notification's review link): that task starts selected. */
+  initialTask?: string;
 }) {
   const live = useLiveExecution(crew, id, initialStatus, renderedAt);
   const status = live.status;
@@ -102,7 +105,9 @@ export function RunView({
     () => live.events.filter((e) => e.type.startsWith("review_")).length,
     [live.events],
   );
-  const [selection, setSelection] = useState<Selection | null>(null);
+  const [selection, setSelection] = useState<Selection | null>(
+    initialTask ? { type: "task", taskId: initialTask } : null,
+  );
   const detailRef = useRef<HTMLDivElement>(null);
 
   const select = (s: Selection) => {

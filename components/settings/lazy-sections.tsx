@@ -36,3 +36,11 @@ export const IntegrationSection = dynamic(
   () => import("./integration-section").then((m) => m.IntegrationSection),
   { loading },
 );
+export const NotificationsSection = dynamic(
+  () => import("./notifications-section").then((m) => m.NotificationsSection),
+  { loading },
+);
+export const NotificationPrefsSection = dynamic(
+  () => import("./notification-prefs-section").then((m) => m.NotificationPrefsSection),
+  { loading },
+);

@@ -3,12 +3,20 @@ import "./schemas"; // registers the crew API's schemas in zod's global registry
 import { adminApi } from "./openapi/admin-api";
 import { crewApi } from "./openapi/crew-api";
 import { integrationsApi } from "./openapi/integrations-api";
+import { notificationsApi } from "./openapi/notifications-api";
 import { buildPaths, JSON_SCHEMA_OPTIONS, sharedResponses } from "./openapi/operations";
 import { runsApi } from "./openapi/runs-api";
 import { webhooksApi } from "./openapi/webhooks-api";
 
 // Every route a program may call, by tag. Browser-only routes are left out (see BROWSER_ONLY).
-export const OPERATIONS = [...crewApi, ...runsApi, ...webhooksApi, ...integrationsApi, ...adminApi];
+export const OPERATIONS = [
+  ...crewApi,
+  ...runsApi,
+  ...webhooksApi,
+  ...integrationsApi,
+  ...notificationsApi,
+  ...adminApi,
+];
 
 /** Routes only a browser uses, left out of the document (and named in its description). */
 export const BROWSER_ONLY = {
@@ -75,6 +83,10 @@ export function openApiDocument() {
       {
         name: "Integrations",
         description: "Issue-tracker actions for agent runtimes, and their settings.",
+      },
+      {
+        name: "Notifications",
+        description: "E-mail (SMTP) and Slack notifications, and each person's preferences.",
       },
       { name: "Administration", description: "Deployments, tokens, people and prices." },
       { name: "Service", description: "Liveness and this document." },

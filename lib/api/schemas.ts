@@ -815,3 +815,9 @@ export const IntegrationTokensListSchema = z
 export { LedgerEntrySchema, LedgerResponseSchema, LedgerVerdictSchema };
 export type LedgerEntry = z.infer<typeof LedgerEntrySchema>;
 export type LedgerVerdict = z.infer<typeof LedgerVerdictSchema>;
+// Notifications: SMTP/Slack settings and each person's preferences (lib/notify/schemas.ts).
+export {
+  NotificationPrefsSchema,
+  NotifySettingsViewSchema,
+  TestEmailResultSchema,
+} from "@/lib/notify/schemas";

@@ -85,6 +85,8 @@ const EnvSchema = z.object({
   WEBHOOK_RETRY_SCHEDULE: z.string().default("0,5s,5m,30m,2h,5h,10h,10h"),
   WEBHOOK_TIMEOUT_MS: positiveInt.default(15_000),
   WEBHOOK_CONCURRENCY: positiveInt.default(16),
+  // How long the review link in a notification (e-mail, Slack) works: 7 days unless said.
+  NOTIFY_LINK_TTL_HOURS: positiveInt.default(168),
   // The highest issue priority the tracker accepts (0 = none, 1 = urgent … 4 = low).
   TRACKER_PRIORITY_MAX: z.coerce.number().int().min(1).max(10).default(4),
   // Linear instead of the embedded tracker; LINEAR_API_URL points elsewhere (tests use a loopback fake).

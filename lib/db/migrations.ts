@@ -393,6 +393,23 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
     `,
   },
   {
+    version: 15,
+    name: "notifications: e-mail and Slack in the outbox, preferences per person",
+    sql: `
+      -- Notifications go through the webhook outbox (same claims, retries and delivery log).
+      ALTER TABLE webhook_deliveries DROP CONSTRAINT webhook_deliveries_kind_check;
+      ALTER TABLE webhook_deliveries ADD CONSTRAINT webhook_deliveries_kind_check
+        CHECK (kind IN ('step', 'task', 'crew', 'stream', 'email', 'slack'));
+      -- Whom an e-mail is for (the log can be read per person); null for webhooks and Slack.
+      ALTER TABLE webhook_deliveries ADD COLUMN recipient_user_id uuid
+        REFERENCES users(id) ON DELETE SET NULL;
+      CREATE INDEX webhook_deliveries_recipient ON webhook_deliveries (recipient_user_id)
+        WHERE recipient_user_id IS NOT NULL;
+      -- Which events reach a person on which channel; null = the defaults (lib/notify/preferences.ts).
+      ALTER TABLE users ADD COLUMN notification_prefs jsonb;
+    `,
+  },
+  {
     version: 16,
     name: "review ledger",
     sql: `

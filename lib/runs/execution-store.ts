@@ -1,5 +1,6 @@
 import type { Queryable } from "@/lib/db/types";
 import { appendLedger } from "@/lib/ledger/append";
+import { enqueueNotifications } from "@/lib/notify/enqueue";
 import { enqueueWebhooks } from "@/lib/webhooks/enqueue";
 import { assertTransition } from "./states";
 import type { ExecutionRow, NewEvent } from "./types";
@@ -165,6 +166,7 @@ export async function mutateExecution(
       events: applied,
     });
     await appendLedger(q, after, applied);
+    await enqueueNotifications(q, after, applied);
   }
   return { row: after, events: applied };
 }

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import os from "node:os";
 import { isConnectionError } from "@/lib/db/connection-errors";
 import type { Db } from "@/lib/db/types";
+import { isNotification, sendNotification } from "@/lib/notify/send";
 import { createNapper } from "@/lib/util/napper";
 import { type AttemptResult, postWebhook } from "./deliver";
 import { WEBHOOK_CHANNEL } from "./enqueue";
@@ -78,8 +79,14 @@ export function startDeliveryWorker({
   }
 
   async function deliver(d: Claimed) {
-    const body = JSON.stringify(d.payload);
     const startedAt = new Date();
+    // E-mail and Slack notifications share the outbox: the same claims, retries and log.
+    if (isNotification(d.kind)) {
+      const result = await sendNotification({ db, kind: d.kind, payload: d.payload, timeoutMs });
+      await record(d, startedAt, result);
+      return;
+    }
+    const body = JSON.stringify(d.payload);
     const result = await postWebhook({
       url: d.url,
       body,
@@ -94,7 +101,8 @@ export function startDeliveryWorker({
 
   async function record(d: Claimed, startedAt: Date, r: AttemptResult) {
     const ok = r.statusCode !== null && r.statusCode >= 200 && r.statusCode < 300;
-    const gone = r.statusCode === 410;
+    // (An SMTP reply is never 410; a Slack URL is a setting, not an endpoint to disable.)
+    const gone = r.statusCode === 410 && !isNotification(d.kind);
     // A host that has stopped resolving is given up on after a few attempts, not 32 hours.
     const next = nextAttempt(schedule, d.attempts, r);
     const delay = ok || gone ? null : next.delayMs;

@@ -21,6 +21,7 @@ describe("the API reference view", () => {
       "Runs",
       "Webhooks",
       "Integrations",
+      "Notifications",
       "Administration",
       "Service",
     ]);

@@ -5,6 +5,8 @@ import {
   DeploymentsSection,
   IntegrationSection,
   LinearOAuthSection,
+  NotificationPrefsSection,
+  NotificationsSection,
   SecretSection,
   TrackerBackendSection,
   UsersSection,
@@ -27,6 +29,16 @@ export default async function SettingsPage() {
       id: "tokens",
       label: "Tokens",
       content: <TokensSection isAdmin={isAdmin} canHaveToken={roleAllows(user.role, "start")} />,
+    },
+    {
+      id: "notifications",
+      label: "Notifications",
+      content: (
+        <>
+          <NotificationPrefsSection />
+          {isAdmin && <NotificationsSection />}
+        </>
+      ),
     },
   ];
   if (isAdmin) {
@@ -62,8 +74,8 @@ export default async function SettingsPage() {
         title="Settings"
         description={
           isAdmin
-            ? "API tokens, people, remote deployments, webhooks and the issue tracker."
-            : "Your API tokens."
+            ? "API tokens, notifications, people, remote deployments, webhooks and the issue tracker."
+            : "Your API tokens and notifications."
         }
       />
       <Suspense>

@@ -5,6 +5,7 @@ export * from "./deployments";
 export * from "./inputs";
 export * from "./integrations";
 export * from "./ledger";
+export * from "./notifications";
 export { ApiError, type Problem, request, schema } from "./request";
 export * from "./runs";
 export * from "./settings";

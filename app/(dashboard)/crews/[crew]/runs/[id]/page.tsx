@@ -26,11 +26,14 @@ export async function generateMetadata({
 
 export default async function RunPage({
   params,
+  searchParams,
 }: {
   params: Promise<{ crew: string; id: string }>;
+  searchParams: Promise<{ task?: string | string[] }>;
 }) {
   const { crew: slug, id } = await params;
   const { user, principal } = await requireUser();
+  const { task } = await searchParams;
   const crew = await crewForPage(principal, slug, { existingRun: true });
   if (!crew) notFound();
   // The first view arrives rendered (header, figures, the waterfall's tasks); the page then
@@ -79,6 +82,7 @@ export default async function RunPage({
         canReview={roleAllows(user.role, "review")}
         me={user.email}
         expectedOutputs={Object.fromEntries(crew.tasks.map((t) => [t.id, t.expected_output]))}
+        initialTask={typeof task === "string" ? task : undefined}
       />
     </>
   );

@@ -1,0 +1,41 @@
+import type { Db } from "@/lib/db/types";
+import { type AttemptResult, postWebhook } from "@/lib/webhooks/deliver";
+import { type Email, sendEmail } from "./send-email";
+import { slackUrl, smtpConfig } from "./settings";
+
+// The outbox kinds that are notifications rather than webhooks.
+export const NOTIFY_KINDS = ["email", "slack"] as const;
+export const isNotification = (kind: string) => (NOTIFY_KINDS as readonly string[]).includes(kind);
+
+const notSetUp = (what: string): AttemptResult => ({
+  statusCode: null,
+  latencyMs: 0,
+  error: `${what} is not set up (Settings → Notifications)`,
+  retryAfterMs: null,
+});
+
+/**
+ * One attempt of a notification from the outbox. The server's settings are read now, not when
+ * the message was queued: a delivery row never holds the SMTP password or the Slack URL, and a
+ * corrected setting fixes the retries.
+ */
+export async function sendNotification({
+  db,
+  kind,
+  payload,
+  timeoutMs,
+}: {
+  db: Db;
+  kind: string;
+  payload: unknown;
+  timeoutMs: number;
+}): Promise<AttemptResult> {
+  if (kind === "email") {
+    const smtp = await smtpConfig(db);
+    return smtp ? sendEmail(smtp, payload as Email, timeoutMs) : notSetUp("E-mail");
+  }
+  const url = await slackUrl(db);
+  if (!url) return notSetUp("Slack");
+  // The same POST as a webhook (SSRF guard, no redirects, bounded), unsigned: Slack ignores it.
+  return postWebhook({ url, body: JSON.stringify(payload), headers: {}, timeoutMs });
+}
