@@ -25,7 +25,8 @@ export function recipientsOf(
   switch (kind) {
     case "review_waiting":
     case "review_reminder":
-      return matchAssignees(stringList(event.data.assignees), people);
+      // A reassignment (review_reassigned) says whom it now waits for in `to`.
+      return matchAssignees(stringList(event.data.assignees ?? event.data.to), people);
     case "review_escalation":
       return matchAssignees(stringList(event.data.to), people);
     case "run_outcome":

@@ -26,6 +26,7 @@ export function excerptOf(text: unknown): string | null {
 export function noticeEvent(type: string): NotifyEvent | null {
   switch (type) {
     case "review_requested":
+    case "review_reassigned": // waiting, now for the people it was handed to
       return "review_waiting";
     case "review_reminded":
       return "review_reminder";
