@@ -76,17 +76,29 @@ function ReviewBody({ q, days }: { q: UseQueryResult<ReviewStats>; days: number 
         <Stat
           label="Time to first review"
           value={formatDuration(t.first_review_p50_seconds)}
-          sub={`p50 · p95 ${formatDuration(t.first_review_p95_seconds)}`}
+          sub={
+            t.answered
+              ? `p50 · p95 ${formatDuration(t.first_review_p95_seconds)}`
+              : `${formatCount(t.requests)} not picked up yet`
+          }
         />
         <Stat
           label="Approval rate"
           value={formatPercent(t.approval_rate)}
-          sub={`${formatCount(t.approved)} of ${formatCount(t.decisions)} decisions`}
+          sub={
+            t.decisions
+              ? `${formatCount(t.approved)} of ${formatCount(t.decisions)} decisions`
+              : "No decision yet"
+          }
         />
         <Stat
           label="Send-back rounds"
           value={rounds(t.send_back_rounds_avg)}
-          sub={`per task · max ${formatCount(t.send_back_rounds_max)}`}
+          sub={
+            t.reviewed_tasks
+              ? `per task · max ${formatCount(t.send_back_rounds_max)}`
+              : "No task reviewed yet"
+          }
         />
         <Stat
           label="Timeouts"

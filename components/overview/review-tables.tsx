@@ -44,7 +44,7 @@ export function ReviewTables({ stats }: { stats: ReviewStats }) {
         title="By crew"
         description="Reviews requested, first-review p50, approvals, rounds"
       >
-        <Table>
+        <Table scrollLabel="Reviews by crew">
           <TableHeader>
             <TableRow>
               <TableHead>Crew</TableHead>
@@ -75,7 +75,7 @@ export function ReviewTables({ stats }: { stats: ReviewStats }) {
         {stats.by_reviewer.length === 0 ? (
           <p className="px-4 pb-4 text-muted-foreground text-sm">No one has decided yet.</p>
         ) : (
-          <Table>
+          <Table scrollLabel="Reviews by reviewer">
             <TableHeader>
               <TableRow>
                 <TableHead>Reviewer</TableHead>
