@@ -1,3 +1,4 @@
+import "server-only";
 import type { ReviewStats } from "@/lib/api/schemas";
 import type { Principal } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/types";
