@@ -11,6 +11,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { runsApi } from "@/lib/api/client";
 import { ChartsGrid } from "./charts-grid";
 import { RecentRuns } from "./recent-runs";
+import { ReviewSection } from "./review-section";
 import { StatCards } from "./stat-cards";
 
 const LIVE = { refetchInterval: 5_000 };
@@ -72,6 +73,7 @@ export function Overview() {
     <div className="grid gap-6">
       <StatCards stats={data} />
       <ChartsGrid stats={data} />
+      <ReviewSection days={data.window_days} />
       <Card>
         <div className="flex items-center justify-between gap-2 px-4 pt-4 pb-2">
           <CardTitle className="m-0 text-sm">Recent runs</CardTitle>

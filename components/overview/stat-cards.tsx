@@ -5,7 +5,8 @@ import type { RunStats } from "@/lib/api/client";
 import { formatDuration } from "@/lib/format/duration";
 import { formatCount, formatPercent, formatTokens, formatUsd } from "@/lib/format/numbers";
 
-function Stat({
+/** One figure as a card (a link when it leads somewhere): label, value, a line below. */
+export function Stat({
   label,
   value,
   sub,

@@ -1,10 +1,25 @@
 import type { ComponentProps } from "react";
 import { cn } from "./cn";
 
-/** A data table that scrolls sideways inside its card instead of widening the page. */
-export function Table({ className, ...props }: ComponentProps<"table">) {
+/**
+ * A data table that scrolls sideways inside its card instead of widening the page. A table with
+ * nothing focusable in it needs `scrollLabel`: the scrolling box then takes the keyboard focus (and
+ * that name), so its hidden columns stay reachable without a mouse.
+ */
+export function Table({
+  className,
+  scrollLabel,
+  ...props
+}: ComponentProps<"table"> & { scrollLabel?: string }) {
   return (
-    <div className="relative w-full overflow-x-auto">
+    <div
+      className={cn(
+        "relative w-full overflow-x-auto",
+        scrollLabel &&
+          "focus-visible:outline-2 focus-visible:outline-ring focus-visible:-outline-offset-2",
+      )}
+      {...(scrollLabel ? { role: "region", "aria-label": scrollLabel, tabIndex: 0 } : {})}
+    >
       <table
         className={cn("w-full caption-bottom border-collapse text-sm", className)}
         {...props}

@@ -641,9 +641,58 @@ export const RunStatsQuerySchema = z.object({
     .default(14),
 });
 
+// GET /api/runs/review-stats: how reviews went (issue 15, item 7), from the runs' review events.
+const seconds = z.number().nullable();
+export const ReviewFiguresSchema = z.object({
+  requests: z.number().int().describe("Review requests (one per task attempt that waited)"),
+  answered: z.number().int().describe("Requests a person acted on (claimed, voted or decided)"),
+  first_review_p50_seconds: seconds.describe(
+    "Median time from a review request to the first person's action on it",
+  ),
+  first_review_p95_seconds: seconds,
+  decisions: z
+    .number()
+    .int()
+    .describe("Final decisions: approved or sent back (a quorum's single votes are not counted)"),
+  approved: z.number().int(),
+  sent_back: z.number().int(),
+  approval_rate: z.number().nullable().describe("approved / decisions; null without decisions"),
+  reviewed_tasks: z.number().int().describe("Tasks (per run) with at least one decision or vote"),
+  send_back_rounds_avg: z.number().nullable().describe("Send-backs per reviewed task, on average"),
+  send_back_rounds_max: z.number().int(),
+  timeouts: z.number().int(),
+  timeouts_by_action: z
+    .record(z.string(), z.number().int())
+    .describe("Timed-out reviews by what the deadline did: approve, send_back, stop, escalate"),
+});
+export const ReviewStatsSchema = z
+  .object({
+    window_days: z.number().int(),
+    crew: z.string().nullable(),
+    totals: ReviewFiguresSchema,
+    by_crew: z.array(ReviewFiguresSchema.extend({ crew: z.string() })),
+    by_reviewer: z.array(
+      z.object({
+        reviewer: z.string().describe("E-mail, or the token that decided"),
+        decisions: z.number().int().describe("Every decision and quorum vote they gave"),
+        approvals: z.number().int(),
+        sent_back: z.number().int(),
+        approval_rate: z.number().nullable(),
+        decide_p50_seconds: seconds.describe("Median time from the request to their decision"),
+      }),
+    ),
+  })
+  .meta({ id: "ReviewStats" });
+
+export const ReviewStatsQuerySchema = RunStatsQuerySchema.extend({
+  crew: z.string().trim().min(1).max(200).optional().describe("Only this crew's runs"),
+});
+
 export type RunRow = z.infer<typeof RunRowSchema>;
 export type RunsPage = z.infer<typeof RunsPageSchema>;
 export type RunStats = z.infer<typeof RunStatsSchema>;
+export type ReviewFigures = z.infer<typeof ReviewFiguresSchema>;
+export type ReviewStats = z.infer<typeof ReviewStatsSchema>;
 
 // POST /api/integrations/test — optional body: the backend chosen on screen (a blank key uses the saved one).
 export const TrackerTestRequestSchema = z

@@ -6,7 +6,9 @@ import { createNapper } from "@/lib/util/napper";
 import { approve, type Decider, sendBack } from "./decide";
 import { type OpenReview, reviewColumns } from "./open-reviews";
 
-const CLOCK: Decider = { name: "review deadline", user_id: null };
+/** How the log names the review clock when it decides for nobody (analytics leaves it out). */
+export const REVIEW_CLOCK_NAME = "review deadline";
+const CLOCK: Decider = { name: REVIEW_CLOCK_NAME, user_id: null };
 
 /**
  * Sends due reminders and applies passed deadlines (the task's on_timeout). Several workers may

@@ -1,8 +1,8 @@
-import type { ReviewsResponse, RunStats, RunsPage } from "@/lib/api/schemas";
+import type { ReviewStats, ReviewsResponse, RunStats, RunsPage } from "@/lib/api/schemas";
 import { request, schema } from "./request";
 
 // The runs table and the overview: GET /api/runs and GET /api/runs/stats.
-export type { InboxReview, RunRow, RunStats, RunsPage } from "@/lib/api/schemas";
+export type { InboxReview, ReviewStats, RunRow, RunStats, RunsPage } from "@/lib/api/schemas";
 
 export const runsApi = {
   /** One page of runs; repeat `meta` by passing URLSearchParams or [key, value] pairs. */
@@ -15,6 +15,9 @@ export const runsApi = {
   /** The last `days` days (1..90). */
   statsFor: (days: number): Promise<RunStats> =>
     request(schema("RunStatsSchema"), "GET", `/api/runs/stats?days=${days}`),
+  /** How reviews went over the last `days` days (1..90), by crew and by reviewer. */
+  reviewStats: (days = 14): Promise<ReviewStats> =>
+    request(schema("ReviewStatsSchema"), "GET", `/api/runs/review-stats?days=${days}`),
 };
 
 // The inbox: GET /api/reviews.

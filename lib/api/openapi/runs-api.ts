@@ -1,4 +1,6 @@
 import {
+  ReviewStatsQuerySchema,
+  ReviewStatsSchema,
   ReviewsQuerySchema,
   ReviewsResponseSchema,
   RunStatsQuerySchema,
@@ -58,6 +60,19 @@ export const runsApi: OperationSpec[] = [
     query: ReviewsQuerySchema,
     responses: { 200: { description: "OK", schema: ReviewsResponseSchema } },
     problems: { 400: "`scope` is not mine, team or all." },
+  },
+  {
+    method: "get",
+    path: "/api/runs/review-stats",
+    operationId: "reviewStats",
+    tag,
+    summary: "How reviews went in the last `days` days, by crew and by reviewer",
+    description:
+      "From the review events of the runs created in the window (a user token sees only its own runs): time from a review request to the first person's action on it (p50/p95), approval rate (final decisions; a quorum's single votes count only for their reviewer), send-back rounds per reviewed task, and timeouts by action.",
+    access: { action: "read" },
+    query: ReviewStatsQuerySchema,
+    responses: { 200: { description: "OK", schema: ReviewStatsSchema } },
+    problems: { 400: "`days` is not a whole number from 1 to 90, or `crew` is empty or too long." },
   },
   {
     method: "get",
