@@ -109,6 +109,11 @@ export function RunView({
     initialTask ? { type: "task", taskId: initialTask } : null,
   );
   const detailRef = useRef<HTMLDivElement>(null);
+  // A review link names its task: with several reviews open, bring that one into view.
+  useEffect(() => {
+    if (initialTask)
+      document.getElementById(`review-${initialTask}`)?.scrollIntoView({ block: "start" });
+  }, [initialTask]);
 
   const select = (s: Selection) => {
     setSelection(s);
