@@ -39,7 +39,8 @@ function TableCard({
 /** The window's reviews by crew and by reviewer, side by side on a wide screen. */
 export function ReviewTables({ stats }: { stats: ReviewStats }) {
   return (
-    <div className="grid gap-4 lg:grid-cols-2">
+    // Side by side only where the crew table's six columns fit without scrolling.
+    <div className="grid gap-4 2xl:grid-cols-2">
       <TableCard
         title="By crew"
         description="Reviews requested, first-review p50, approvals, rounds"

@@ -11,6 +11,7 @@ import { RelativeTime } from "@/components/ui/relative-time";
 import { toast } from "@/components/ui/toast";
 import { crewApi } from "@/lib/api/client";
 import type { OpenReviewView, ReviewAction } from "@/lib/api/schemas";
+import { ROLES } from "@/lib/auth/roles";
 
 const AFTER_DEADLINE: Record<string, string> = {
   approve: "then it is approved automatically",
@@ -66,7 +67,9 @@ export function ReviewOwnership({
           <span className="flex flex-wrap gap-1">
             {review.assignees.map((a) => (
               <Badge key={a} tone={a === me ? "info" : "neutral"}>
-                {a.includes("@") ? a : `${a} (team)`}
+                {a.includes("@")
+                  ? a
+                  : `${a} (${(ROLES as readonly string[]).includes(a) ? "role" : "team"})`}
               </Badge>
             ))}
           </span>
@@ -109,7 +112,7 @@ export function ReviewOwnership({
             {mine ? "You are reviewing this" : `${review.claimed_by} is reviewing this`}
             {review.claimed_until && (
               <span className="text-muted-foreground">
-                (until <RelativeTime iso={review.claimed_until} />)
+                · ends <RelativeTime iso={review.claimed_until} />
               </span>
             )}
           </span>

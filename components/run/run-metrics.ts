@@ -35,10 +35,18 @@ export function runMetrics(
     reviewWait = status.timing.review_wait_seconds;
     working = status.timing.working_seconds ?? Math.max(0, total - reviewWait);
   } else {
+    // Reviews open side by side (parallel tasks) wait at the same time: count the time once.
+    const spans = trace.tasks
+      .flatMap((t) => t.attempts.flatMap((a) => a.steps))
+      .filter((s) => s.kind === "review")
+      .map((s) => [s.start, s.end ?? now] as const)
+      .sort((a, b) => a[0] - b[0]);
     let waitMs = 0;
-    for (const t of trace.tasks)
-      for (const a of t.attempts)
-        for (const s of a.steps) if (s.kind === "review") waitMs += (s.end ?? now) - s.start;
+    let until = Number.NEGATIVE_INFINITY;
+    for (const [start, end] of spans) {
+      waitMs += Math.max(0, end - Math.max(start, until));
+      until = Math.max(until, end);
+    }
     total = (now - Date.parse(status.created_at)) / 1000;
     reviewWait = waitMs / 1000;
     working = Math.max(0, total - reviewWait);

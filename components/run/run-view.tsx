@@ -200,23 +200,35 @@ export function RunView({
             {live.error} The page keeps trying; reload it if this stays.
           </Alert>
         )}
-        {canReview &&
-          reviews.map((review, i) => (
-            <div key={`${review.task_id}-${review.attempt}`} id={`review-${review.task_id}`}>
-              <ReviewPanel
-                crew={crew}
-                executionId={id}
-                pending={review}
-                me={me}
-                claimable={!crew.startsWith("@")}
-                taskName={taskName(review.task_id)}
-                expectedOutput={expectedOutputs[review.task_id]}
-                shortcuts={i === 0}
-                onDone={() => live.refreshStatus()}
-                onChanged={() => live.refreshStatus()}
-              />
-            </div>
-          ))}
+        {canReview && reviews.length > 0 && (
+          <div className={reviews.length > 1 ? "grid gap-3" : "contents"}>
+            {reviews.length > 1 && (
+              <h2 className="m-0 font-semibold text-base">
+                {reviews.length} outputs wait for review
+              </h2>
+            )}
+            {reviews.map((review, i) => (
+              <div
+                key={`${review.task_id}-${review.attempt}`}
+                id={`review-${review.task_id}`}
+                className={reviews.length > 1 ? "rounded-xl border bg-card p-4 sm:p-5" : undefined}
+              >
+                <ReviewPanel
+                  crew={crew}
+                  executionId={id}
+                  pending={review}
+                  me={me}
+                  claimable={!crew.startsWith("@")}
+                  taskName={taskName(review.task_id)}
+                  expectedOutput={expectedOutputs[review.task_id]}
+                  shortcuts={i === 0}
+                  onDone={() => live.refreshStatus()}
+                  onChanged={() => live.refreshStatus()}
+                />
+              </div>
+            ))}
+          </div>
+        )}
         {!canReview &&
           reviews.map((review) => (
             <Alert key={review.task_id} tone="warning" title="Awaiting review">

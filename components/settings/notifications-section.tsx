@@ -92,7 +92,7 @@ function NotificationsForm({ saved }: { saved: NotifySettingsView }) {
   const problem = save.error ?? test.error ?? removeSlack.error;
   return (
     <form method="post" onSubmit={submit} className="grid gap-4" aria-label="Notification settings">
-      <fieldset className="grid gap-3 sm:grid-cols-2">
+      <fieldset className="grid items-start gap-3 sm:grid-cols-2">
         <legend className="mb-2 font-medium text-sm">E-mail (SMTP)</legend>
         <Field id="smtp-host" label="SMTP host" help="Leave blank to send no e-mail.">
           <Input

@@ -163,7 +163,7 @@ export function UsersSection({ me }: { me: string }) {
                       aria-label={`Role of ${u.email}`}
                       value={u.role}
                       disabled={u.id === me}
-                      className="w-28"
+                      className="w-32"
                       onChange={(e) => setRole.mutate({ id: u.id, role: e.target.value })}
                     >
                       {ROLES.map((r) => (

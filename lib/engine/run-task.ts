@@ -178,8 +178,9 @@ export async function runTask({
     if (task.human_input) {
       // Open its review. The run pauses once nothing else runs (async tasks beside it may still
       // be working, and may open reviews of their own).
-      const review = openReview(task, attempt, done.output, finishedAt);
-      const reviews = [...openReviewsOf(r).filter((o) => o.task_id !== task.id), review];
+      const others = openReviewsOf(r).filter((o) => o.task_id !== task.id);
+      const review = openReview(task, attempt, done.output, finishedAt, others);
+      const reviews = [...others, review];
       return settle(r, replaceTask(tasks, index, { status: "pending_human_input" }), reviews, {
         patch: { token_usage: usage },
         events: [

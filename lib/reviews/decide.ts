@@ -10,7 +10,7 @@ import {
   openReviewsOf,
   reviewColumns,
   sha256,
-  waitedSeconds,
+  waitToCount,
 } from "./open-reviews";
 
 /** Who decides: a person, an organization token, or the review clock. */
@@ -187,7 +187,7 @@ function afterDecision(
   const base = {
     ...reviewColumns(reviews, tasks),
     tasks,
-    review_wait_seconds: row.review_wait_seconds + waitedSeconds(closed, now),
+    review_wait_seconds: row.review_wait_seconds + waitToCount(closed, reviews, now),
     // A paused run takes the URLs given with the decision that resumes it (the seed's /resume).
     ...(row.status === "pending_human_input" && decision.webhooks
       ? {

@@ -36,6 +36,11 @@ export type OpenReview = {
   escalated_at?: string;
   /** The form the reviewer fills in, from the task's review block. */
   response_schema?: Record<string, unknown>;
+  /**
+   * Since when the run has had a review open without a break (the earliest request of reviews
+   * that overlap): reviews open side by side count their wait once.
+   */
+  waiting_since?: string;
 };
 
 export const sha256 = (text: string) => crypto.createHash("sha256").update(text).digest("hex");
@@ -43,10 +48,20 @@ export const sha256 = (text: string) => crypto.createHash("sha256").update(text)
 const later = (from: Date, seconds: number) =>
   new Date(from.getTime() + seconds * 1000).toISOString();
 
-/** The review a task's output opens, by the task's `review:` rules. */
-export function openReview(task: TaskDef, attempt: number, output: string, now: Date): OpenReview {
+/**
+ * The review a task's output opens, by the task's `review:` rules, beside the run's `others`
+ * still open (whose wait it shares).
+ */
+export function openReview(
+  task: TaskDef,
+  attempt: number,
+  output: string,
+  now: Date,
+  others: OpenReview[] = [],
+): OpenReview {
   const policy = reviewPolicy(task.review);
   return {
+    waiting_since: others[0]?.waiting_since ?? others[0]?.requested_at ?? now.toISOString(),
     task_id: task.id,
     attempt,
     output,
@@ -151,6 +166,16 @@ export function reviewColumns(reviews: OpenReview[], tasks: TaskState[]) {
   };
 }
 
-/** Seconds `review` has waited at `now`. */
-export const waitedSeconds = (review: OpenReview, now: Date) =>
-  Math.max(0, (now.getTime() - Date.parse(review.requested_at)) / 1000) || 0;
+/**
+ * Seconds of review wait to count when `closed` closes at `now`: the whole stretch with reviews
+ * open once the last of them closes; nothing while others are still open (counted then).
+ */
+export function waitToCount(closed: OpenReview, remaining: OpenReview[], now: Date): number {
+  if (remaining.length) return 0;
+  return waitingFor(closed, now);
+}
+
+/** Seconds since the stretch of open reviews that `review` belongs to began. */
+export const waitingFor = (review: OpenReview, now: Date) =>
+  Math.max(0, (now.getTime() - Date.parse(review.waiting_since ?? review.requested_at)) / 1000) ||
+  0;

@@ -243,9 +243,3 @@ function replayOf(row: ExecutionRow, request: ResumeRequest): ResumeResult | und
       }
     : { status: "resumed", message: `Already applied: task '${request.task_id}' was approved.` };
 }
-
-/** Seconds from the review request to `now` (0 when the request carries no time). */
-export function reviewWait(pending: Record<string, unknown> | null, now: Date): number {
-  const at = typeof pending?.requested_at === "string" ? Date.parse(pending.requested_at) : NaN;
-  return Number.isNaN(at) ? 0 : Math.max(0, (now.getTime() - at) / 1000);
-}

@@ -4,10 +4,9 @@ import {
   StepSchema,
   type TokenUsage,
 } from "@/lib/api/schemas";
-import { describeReview, openReviewsOf } from "@/lib/reviews/open-reviews";
+import { describeReview, openReviewsOf, waitingFor } from "@/lib/reviews/open-reviews";
 import type { ExecutionSummary } from "./get-execution";
 import { DEFAULT_MODEL_PRICES, envModelPrices, estimateCost, type ModelPrices } from "./pricing";
-import { reviewWait } from "./resume-execution";
 import { CREWAI_STATE } from "./states";
 import type { TaskState } from "./types";
 
@@ -90,12 +89,11 @@ export function toStatusResponse(
   }));
   const executionTime = seconds(row.started_at, row.finished_at);
   // A review under way counts up to now.
+  const openReviews = openReviewsOf({ ...row, open_reviews: row.open_reviews ?? [] });
   const reviewWaitSeconds =
     Math.round(
       ((row.review_wait_seconds ?? 0) +
-        (row.status === "pending_human_input"
-          ? reviewWait(row.pending_human_input, new Date())
-          : 0)) *
+        (openReviews[0] ? waitingFor(openReviews[0], new Date()) : 0)) *
         1000,
     ) / 1000;
   const order = row.input_order ?? [];
@@ -118,9 +116,7 @@ export function toStatusResponse(
     },
     tasks,
     pending_human_input: pendingReview(row),
-    pending_human_inputs: openReviewsOf({ ...row, open_reviews: row.open_reviews ?? [] }).map((r) =>
-      describeReview(r, new Date()),
-    ),
+    pending_human_inputs: openReviews.map((r) => describeReview(r, new Date())),
     last_step: lastStep(row),
     result: resultText(row),
     crew_output:

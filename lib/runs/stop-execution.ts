@@ -1,10 +1,9 @@
 import { type Principal, principalName } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/types";
 import { errors } from "@/lib/errors";
-import { reviewColumns } from "@/lib/reviews/open-reviews";
+import { openReviewsOf, reviewColumns, waitingFor } from "@/lib/reviews/open-reviews";
 import { type Change, mutateExecution } from "./execution-store";
 import { getExecutionOrThrow } from "./get-execution";
-import { reviewWait } from "./resume-execution";
 import { TERMINAL } from "./states";
 import type { ExecutionRow } from "./types";
 
@@ -43,6 +42,7 @@ export function stopped(
   row: ExecutionRow,
   { by, reason, now = new Date() }: { by: string; reason: string; now?: Date },
 ): Change {
+  const open = openReviewsOf(row);
   return {
     patch: {
       status: "cancelled",
@@ -54,7 +54,7 @@ export function stopped(
       error: reason,
       stopped_by: by,
       stopped_at: now,
-      review_wait_seconds: row.review_wait_seconds + reviewWait(row.pending_human_input, now),
+      review_wait_seconds: row.review_wait_seconds + (open[0] ? waitingFor(open[0], now) : 0),
       tasks: row.tasks.map((t) =>
         t.status === "running" || t.status === "pending_human_input"
           ? { ...t, status: "error" as const, error: reason, finished_at: now.toISOString() }

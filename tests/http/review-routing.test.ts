@@ -320,6 +320,8 @@ describe("several open reviews in one run", () => {
     expect((await decide("headline", true)).json.status).toBe("resumed");
     const end = await parallel.waitFor(id, (x) => x.status === "completed");
     expect(end.tasks.map((t: Json) => t.attempts)).toEqual([2, 1, 1]);
+    // Two reviews open at once wait at the same time: their wait counts once.
+    expect(end.timing.review_wait_seconds).toBeLessThanOrEqual(end.execution_time);
   });
 
   it("two reviews decided at the same moment: both apply, and the run resumes once", async () => {
