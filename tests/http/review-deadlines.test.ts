@@ -13,6 +13,7 @@ import {
   tempDir,
 } from "../support/harness";
 import { addPerson, adminHeaders } from "../support/people";
+import { RECEIVER_HOST, startReceiver } from "../support/receiver";
 import { signIn } from "../support/session";
 
 // Review deadlines and reminders fire from the workers' review clock: once, whoever gets there
@@ -21,8 +22,11 @@ import { signIn } from "../support/session";
 // one is killed mid-run and started again.
 const mode = dbMode();
 const procs: Proc[] = [];
+// The team's Slack channel (an incoming webhook on loopback): reminders and escalations reach it.
+const slack = await startReceiver();
 afterAll(async () => {
   await Promise.all(procs.map((p) => p.kill("SIGKILL")));
+  await slack.close();
 });
 
 async function topology() {
@@ -36,6 +40,7 @@ async function topology() {
     WORKER_POLL_MS: "100",
     // The clock wakes at the next due time it knows; a review opened meanwhile waits this long.
     REVIEW_CLOCK_MS: "500",
+    WEBHOOK_ALLOWED_NETWORKS: `${RECEIVER_HOST}/32`,
     DATA_DIR: tempDir("deadlines"),
     ...(mode === "postgres" ? { DATABASE_URL: (await freshPostgresDatabase()) as string } : {}),
   };
@@ -83,6 +88,12 @@ describe("review deadlines", () => {
       (list: Json[]) =>
         list.some((e) => e.type === type && e.task_id === task && e.attempt === attempt);
 
+    const settings = await call(t.url, "PUT", "/api/settings/notifications", {
+      headers: await adminHeaders(t.url),
+      body: { smtp: null, slack_webhook_url: slack.url("/services/T1/B1/deadlines") },
+    });
+    expect(settings.status, settings.text).toBe(200);
+
     const id = await crew.start({ subject: "clocks" });
     // The first review opens with a 1 s deadline; the worker dies before or after it passes.
     await crew.waitFor(id, (s) => s.pending_human_input?.task_id === "auto");
@@ -94,6 +105,10 @@ describe("review deadlines", () => {
     await until("a reminder", events, has("review_reminded", "remind"), 60_000);
     const reminded = (await events()).find((e) => e.type === "review_reminded");
     expect(reminded.data.assignees).toEqual(["reviewer"]);
+    // The reminder reaches the channel, naming the reviewer it is for.
+    const heard = (text: RegExp) => () =>
+      slack.received.some((r) => text.test(JSON.stringify(r.body)));
+    await until("the reminder in Slack", heard(/[Rr]eminder[\s\S]*dora@example\.com/), Boolean);
     expect((await decide(dora, "remind")).status).toBe(200);
 
     // on_timeout: escalate — to the administrators; dora may no longer decide it.
@@ -101,6 +116,7 @@ describe("review deadlines", () => {
     const s = (await crew.status(id)).json;
     expect(s.pending_human_inputs[0]).toMatchObject({ task_id: "escalated", assignees: ["admin"] });
     expectProblem(await decide(dora, "escalated"), 403);
+    await until("the escalation in Slack", heard(/[Ee]scalat[\s\S]*admin@example\.com/), Boolean);
     expect((await decide(await adminHeaders(t.url), "escalated")).status).toBe(200);
 
     // on_timeout: send_back — the task runs again; its one review round used, the next deadline
