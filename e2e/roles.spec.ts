@@ -50,10 +50,10 @@ test("an operator starts a run and is not offered the review; a reviewer decides
   await expect(page.getByRole("region", { name: /^Review of/ })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Stop" })).toBeVisible();
   await checkScreen(page, info, "run-as-operator");
-  // Their settings are their own tokens, nothing else.
+  // Their settings are their own tokens and notifications, nothing else.
   await page.goto("/settings");
   await expect(page.getByRole("region", { name: "API tokens" })).toBeVisible();
-  await expect(page.getByRole("tab")).toHaveCount(0);
+  await expect(page.getByRole("tab")).toHaveText(["Tokens", "Notifications"]);
   await expect(page.getByRole("table", { name: "Users" })).toHaveCount(0);
   await signOut(page);
 

@@ -3,6 +3,7 @@ import { ROLES } from "@/lib/auth/roles";
 import { env } from "@/lib/config/env";
 import type { Db, Queryable } from "@/lib/db/types";
 import { AppError, errors } from "@/lib/errors";
+import { invalidateExecution } from "@/lib/runs/execution-cache";
 import { mutateExecution } from "@/lib/runs/execution-store";
 import { getExecutionOrThrow } from "@/lib/runs/get-execution";
 import type { NewEvent } from "@/lib/runs/types";
@@ -74,6 +75,7 @@ export async function actOnReview({
       return { patch: reviewColumns(next, row.tasks), events };
     }),
   );
+  invalidateExecution(id); // this process's next /status shows it at once
   return described;
 }
 

@@ -7,6 +7,7 @@ import { mayDecide, personOf } from "@/lib/reviews/assignment";
 import { approve, type Decision, sendBack } from "@/lib/reviews/decide";
 import { claimHolds, type OpenReview, openReviewsOf } from "@/lib/reviews/open-reviews";
 import { assertWebhookUrlsAllowed } from "@/lib/webhooks/check-urls";
+import { invalidateExecution } from "./execution-cache";
 import { mutateExecution } from "./execution-store";
 import { getExecutionOrThrow } from "./get-execution";
 import type { ExecutionRow } from "./types";
@@ -161,6 +162,8 @@ export async function resumeExecution({
       return change;
     });
   });
+  // The caller's next /status on this process must see the decision, not wait for the NOTIFY.
+  invalidateExecution(request.execution_id);
   return result as ResumeResult;
 }
 

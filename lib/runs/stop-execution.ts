@@ -2,6 +2,7 @@ import { type Principal, principalName } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/types";
 import { errors } from "@/lib/errors";
 import { openReviewsOf, reviewColumns, waitingFor } from "@/lib/reviews/open-reviews";
+import { invalidateExecution } from "./execution-cache";
 import { type Change, mutateExecution } from "./execution-store";
 import { getExecutionOrThrow } from "./get-execution";
 import { TERMINAL } from "./states";
@@ -35,6 +36,8 @@ export async function stopExecution({
       return stopped(row, { by: principalName(principal), reason: "Stopped on request." });
     });
   });
+  // The caller's next /status on this process must see the stop, not wait for the NOTIFY.
+  invalidateExecution(id);
 }
 
 /** The change that stops a run now: its running and waiting tasks end, its reviews close. */
