@@ -126,9 +126,12 @@ export function Waterfall({
     const to = Math.max(0, Math.min(rows.length - 1, i));
     setFocusIndex(to);
     rowWindow.scrollToIndex(to);
-    requestAnimationFrame(() =>
-      scroller.current?.querySelector<HTMLElement>(`[data-index="${to}"]`)?.focus(),
-    );
+    const rowAt = () => scroller.current?.querySelector<HTMLElement>(`[data-index="${to}"]`);
+    // A row on screen takes focus now, so a key pressed right after (Enter) lands on it; one
+    // outside the window is focused once the window has rendered it.
+    const shown = rowAt();
+    if (shown) shown.focus();
+    else requestAnimationFrame(() => rowAt()?.focus());
   };
   const onKeyDown = (e: KeyboardEvent, i: number) => {
     const row = rows[i];
