@@ -2,12 +2,12 @@
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, ExternalLink, Inbox as InboxIcon } from "lucide-react";
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { approvalKey, useScheduledApprovals } from "@/components/review/deferred-approval";
 import { isTyping, Kbd } from "@/components/review/kbd";
-import { ReviewPanel } from "@/components/review/review-panel";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
@@ -26,6 +26,13 @@ import {
   reviewKey,
   type TaskInfo,
 } from "./types";
+
+// The review panel (Markdown, the editor's trigger, claim and reassign dialogs, the response form)
+// loads with the first review shown, not with the queue.
+const ReviewPanel = dynamic(
+  () => import("@/components/review/review-panel").then((m) => m.ReviewPanel),
+  { ssr: false, loading: () => <Skeleton className="h-64 w-full" /> },
+);
 
 export const SCOPES = [
   { id: "mine", label: "Assigned to me" },

@@ -4,31 +4,7 @@ import { useId } from "react";
 import { cn } from "@/components/ui/cn";
 import { Field, fieldAria } from "@/components/ui/field";
 import { Checkbox, Input, Select, Textarea } from "@/components/ui/input";
-
-type Property = {
-  type?: string | string[];
-  title?: string;
-  description?: string;
-  enum?: unknown[];
-  minimum?: number;
-  maximum?: number;
-  maxLength?: number;
-};
-export type ResponseValues = Record<string, unknown>;
-
-const propertiesOf = (schema: Record<string, unknown>) =>
-  Object.entries((schema.properties ?? {}) as Record<string, Property>);
-const requiredOf = (schema: Record<string, unknown>) =>
-  new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
-const typeOf = (p: Property) => (Array.isArray(p.type) ? p.type[0] : p.type) ?? "string";
-
-/** What is missing from the form, by the schema's `required` (the server checks the rest). */
-export function missingAnswers(schema: Record<string, unknown>, values: ResponseValues) {
-  return propertiesOf(schema)
-    .filter(([name]) => requiredOf(schema).has(name))
-    .filter(([name]) => values[name] === undefined || values[name] === "")
-    .map(([name, p]) => p.title ?? name);
-}
+import { propertiesOf, type ResponseValues, requiredOf, typeOf } from "./response-values";
 
 /**
  * The form a task's review asks the reviewer to fill in (its review.response_schema): a rating

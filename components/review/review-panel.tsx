@@ -20,11 +20,16 @@ import {
 } from "./deferred-approval";
 import { isJsonOutput, jsonProblem } from "./json-output";
 import { isTyping, Kbd } from "./kbd";
-import { missingAnswers, ResponseForm, type ResponseValues } from "./response-form";
+import { missingAnswers, type ResponseValues } from "./response-values";
 import { ReviewOwnership } from "./review-ownership";
 
 // Markdown (react-markdown) loads with the first output shown, not with the page.
 const Markdown = dynamic(() => import("@/components/markdown").then((m) => m.Markdown), {
+  loading: () => null,
+});
+
+// The reviewer's form loads only for tasks that ask for one.
+const ResponseForm = dynamic(() => import("./response-form").then((m) => m.ResponseForm), {
   loading: () => null,
 });
 
