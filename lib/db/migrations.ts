@@ -435,6 +435,16 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       );
     `,
   },
+  {
+    version: 17,
+    name: "the inbox's open reviews, found without reading every run",
+    sql: `
+      -- GET /api/reviews (polled by every open inbox) reads the runs with a review open: the
+      -- same condition as its query, so the planner can use this instead of scanning every run.
+      CREATE INDEX executions_open_reviews ON executions (created_at DESC)
+        WHERE status = 'pending_human_input' OR jsonb_array_length(open_reviews) > 0;
+    `,
+  },
 ];
 
 // Several processes may start at once against one PostgreSQL: the advisory lock lets one migrate
