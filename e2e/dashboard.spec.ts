@@ -40,8 +40,11 @@ test("overview, crews, runs filter and inbox", async ({ page, request }, info) =
   await expect(rows.first()).toContainText(briefId.slice(0, 8));
   // Live: the status moves to completed without a reload.
   await expect(rows.first().locator("[data-status]")).toHaveText("Completed");
-  // The search's own answer, not the crew filter's rows kept on screen (dimmed) while it loads:
-  // with one brief run both show the same row, and the dimmed one fails the contrast check.
+  // The search's own answer, not the rows of an earlier filter kept on screen (dimmed) while it
+  // loads: with one brief run they show the same row, and the dimmed one fails the contrast
+  // check. The search is typed faster than it is debounced: wait for the whole term in the URL,
+  // then for its page.
+  await expect(page).toHaveURL(new RegExp(`q=${briefId.slice(0, 8)}`));
   await expect(page.locator('[data-stale="true"]')).toHaveCount(0);
   await checkScreen(page, info, "runs");
 
