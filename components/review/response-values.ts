@@ -11,8 +11,13 @@ export type Property = {
 };
 export type ResponseValues = Record<string, unknown>;
 
-export const propertiesOf = (schema: Record<string, unknown>) =>
-  Object.entries((schema.properties ?? {}) as Record<string, Property>);
+// The crew snapshot is stored as jsonb, which keeps no key order: required answers come first.
+export const propertiesOf = (schema: Record<string, unknown>) => {
+  const required = requiredOf(schema);
+  return Object.entries((schema.properties ?? {}) as Record<string, Property>).sort(
+    ([a], [b]) => Number(required.has(b)) - Number(required.has(a)),
+  );
+};
 export const requiredOf = (schema: Record<string, unknown>) =>
   new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
 export const typeOf = (p: Property) => (Array.isArray(p.type) ? p.type[0] : p.type) ?? "string";

@@ -330,7 +330,12 @@ export function ReviewPanel({
           values={answers}
           onChange={(v) => {
             setAnswers(v);
-            if (missing.length) setMissing(missingAnswers(schema, v));
+            if (missing.length) {
+              const gaps = missingAnswers(schema, v);
+              setMissing(gaps);
+              // "Fill in … first" is no longer true once it is filled in.
+              if (!gaps.length) setError(null);
+            }
           }}
           disabled={busy}
           errors={missing}
