@@ -6,8 +6,8 @@ import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { loadCrews } from "@/lib/crew/load-crews";
 import { buildPrompt, contextFor } from "@/lib/engine/prompt";
 import { runAgent } from "@/lib/engine/run-agent";
-import { toolsFor } from "@/lib/engine/tools";
 import { createOfflineModel } from "@/lib/llm/offline-model";
+import { plainTools } from "@/lib/tools/builtin";
 
 const REPS = Number(process.env.REPS ?? 200);
 const WARMUP = 50;
@@ -50,7 +50,7 @@ async function main() {
         model,
         system,
         prompt,
-        tools: toolsFor(agent),
+        tools: plainTools(agent.tools),
         maxSteps: 12,
         maxRetries: 0,
         signal: new AbortController().signal,

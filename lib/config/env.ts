@@ -101,6 +101,15 @@ const EnvSchema = z.object({
   LINEAR_OAUTH_REVOKE_URL: z.url().default("https://api.linear.app/oauth/revoke"),
   // Token the agent runtime presents for integration actions; generated into DATA_DIR when unset.
   SERVICE_PLATFORM_INTEGRATION_TOKEN: z.string().min(16).optional(),
+  // Agents' tools (lib/tools): each call's time-out, the most calls in one task attempt, and the
+  // longest result kept in the event log (longer ones are cut there and kept whole as a file).
+  TOOL_TIMEOUT_SECONDS: positiveInt.default(60),
+  TOOL_MAX_CALLS_PER_TASK: positiveInt.default(50),
+  TOOL_RESULT_MAX_CHARS: positiveInt.default(16_000),
+  // CIDRs the web tools and MCP servers over HTTP may reach although private or loopback.
+  TOOL_ALLOWED_NETWORKS: z.string().default(""),
+  // Built-in toolkit (lib/tools/builtin): settings added here.
+  // MCP servers (lib/tools/mcp): settings added here.
   // Model providers' keys and base URLs, LiteLLM's names (lib/llm/providers.ts reads them all).
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.url().optional(),

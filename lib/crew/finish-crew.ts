@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { templateProblem } from "@/lib/outputs/output-file";
 import { schemaError } from "@/lib/outputs/structured-output";
+import { catalogEntry, TOOL_CATALOG, TOOL_NAMES } from "@/lib/tools/builtin/catalog";
 import { grantedActions } from "@/lib/tracker/actions";
 import { readAgentLlm } from "./agent-llm";
 import { assignTaskAgents, type TaskAgentSources } from "./assign-task-agents";
@@ -9,15 +10,7 @@ import { type InputSpec, undeclaredInput } from "./input-schema";
 import { findPlaceholders } from "./inputs";
 import { type CrewSettings, checkAsyncTasks, ProcessError, resolveProcess } from "./process";
 import { LoadError, type Warn } from "./read-files";
-import {
-  type AgentDef,
-  type AgentSchema,
-  type CrewDef,
-  type CrewFileSchema,
-  isToolName,
-  type TaskSchema,
-  TOOL_NAMES,
-} from "./schema";
+import type { AgentDef, AgentSchema, CrewDef, CrewFileSchema, TaskSchema } from "./schema";
 
 // The checks every layout shares, once its files are read: agents' models, apps and tools, each
 // task's agent and context, and the inputs. Errors name the file and key of the layout at hand.
@@ -59,12 +52,13 @@ export function finishCrew(p: CrewParts): CrewDef {
     const apps = grantedActions(a.apps);
     if (apps.error) throw new LoadError(at("apps").file, at("apps").key, apps.error);
     const tools = a.tools.map((tool, i) => {
-      if (isToolName(tool)) return tool;
+      const entry = catalogEntry(tool);
+      if (entry) return entry.name;
       const where = at(`tools.${i}`);
       throw new LoadError(
         where.file,
         where.key,
-        `unknown tool '${tool}' (agent ${id}): available tools are ${TOOL_NAMES.join(", ")}`,
+        `unknown tool '${tool}' (agent ${id}): available tools are ${TOOL_NAMES.join(", ")} (or CrewAI's ${TOOL_CATALOG.flatMap((e) => e.aliases).join(", ")}); MCP servers' tools go under mcps:`,
       );
     });
     return { id, ...a, ...llm, tools };

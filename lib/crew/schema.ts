@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { LlmParams } from "@/lib/llm/model-ref";
 import { ReviewBlockSchema } from "@/lib/reviews/policy";
+import type { McpServerDef } from "@/lib/tools/mcp/config";
 import { LlmFieldSchema } from "./agent-llm";
 import type { InputSpec } from "./input-schema";
 
@@ -11,10 +12,13 @@ const text = (what: string) =>
     .trim()
     .min(1, `${what} must not be empty`);
 
-export const TOOL_NAMES = ["current_date", "word_count"] as const;
-export type ToolName = (typeof TOOL_NAMES)[number];
-export const isToolName = (name: string): name is ToolName =>
-  (TOOL_NAMES as readonly string[]).includes(name);
+// Crewdeck's: which tool calls wait for a person's approval before they run: all of the agent's
+// (true), those that change something ("writes"), or the ones named (a tool, or `server/tool`).
+export const RequiresApprovalSchema = z.union(
+  [z.boolean(), z.literal("writes"), z.array(z.string().trim().min(1))],
+  { error: "requires_approval is true, false, 'writes' or a list of tool names" },
+);
+export type RequiresApproval = z.infer<typeof RequiresApprovalSchema>;
 
 export const AgentSchema = z.object({
   role: text("role"),
@@ -22,8 +26,15 @@ export const AgentSchema = z.object({
   backstory: text("backstory"),
   // A model name or CrewAI's LLM settings; read by agent-llm.ts into `llm` + `llm_params` below.
   llm: LlmFieldSchema.optional(),
-  // Names are checked against TOOL_NAMES by the loader, which names the agent and what exists.
+  // Names are checked against the toolkit (lib/tools/builtin/catalog.ts) by the loader, which
+  // names the agent and what exists; CrewAI's class names (SerperDevTool, …) stand for ours.
   tools: z.array(z.string({ error: "tools are listed by name" }).trim().min(1)).default([]),
+  // CrewAI's: MCP servers the agent may use, whole (`server`) or one tool (`server/tool`); the
+  // servers are declared under the crew's `mcp_servers` or in Settings (lib/tools/mcp).
+  mcps: z.array(z.string({ error: "mcps are listed by name" }).trim().min(1)).default([]),
+  requires_approval: RequiresApprovalSchema.optional(),
+  // The most tool calls in one task attempt (TOOL_MAX_CALLS_PER_TASK unless set).
+  max_tool_calls: z.number().int().positive().max(1000).optional(),
   apps: z.array(z.string().min(1)).default([]),
   // CrewAI's: may hand work to (or ask) the crew's other agents through two tools.
   allow_delegation: z.boolean().optional(),
@@ -86,13 +97,18 @@ export const CrewFileSchema = z.object({
   max_rpm: z.number().int().positive().optional(),
   // Typed inputs; checked by parseInputBlock (input-block.ts), which names the input at fault.
   inputs: z.unknown().optional(),
+  // MCP servers the crew's agents may use; checked by lib/tools/mcp/config.ts.
+  mcp_servers: z.unknown().optional(),
 });
 
-export type AgentDef = Omit<z.infer<typeof AgentSchema>, "llm" | "tools"> & {
+export type AgentDef = Omit<z.infer<typeof AgentSchema>, "llm" | "tools" | "mcps"> & {
+  /** Absent on crews read before MCP servers existed (stored snapshots). */
+  mcps?: string[];
   id: string;
   llm?: string; // `provider/model` or `offline`, whatever spelling the file used
   llm_params?: LlmParams;
-  tools: ToolName[];
+  /** Built-in tools by their own names (aliases resolved at load). */
+  tools: string[];
 };
 export type TaskDef = Omit<z.infer<typeof TaskSchema>, "agent"> & {
   id: string;
@@ -119,6 +135,8 @@ export type CrewDef = {
   /** Hierarchical: the agent that hands out the tasks (one of `agents`, or made for it). */
   manager?: AgentDef;
   max_rpm?: number;
+  /** MCP servers declared by the crew (absent on crews read before they existed). */
+  mcp_servers?: McpServerDef[];
 };
 
 export type CrewLoadError = { slug: string; file: string; key: string; reason: string };

@@ -7,13 +7,13 @@ import type { Db } from "@/lib/db/types";
 import { chooseModel } from "@/lib/llm/choose-model";
 import { resolveModel } from "@/lib/llm/resolve-model";
 import type { ExecutionRow } from "@/lib/runs/types";
+import { agentTools, type OversizedResult } from "@/lib/tools/agent-tools";
 import { limitedModel, limitersFor } from "./calls-per-minute";
 import { coworkersOf, delegationTools } from "./delegation";
 import { buildPrompt } from "./prompt";
 import { recordEvents, recordSteps } from "./record-steps";
 import { type AgentUsage, runAgent } from "./run-agent";
 import type { ChangeRow } from "./run-task";
-import { toolsFor } from "./tools";
 
 type AgentResult = { output: string; usage: AgentUsage };
 
@@ -73,8 +73,14 @@ export function agentWork({
     prompt: string;
     signal: AbortSignal;
   }): Promise<AgentResult> {
+    const oversized: OversizedResult[] = [];
+    const own = await agentTools(
+      agent,
+      { db, executionId: row.id, crew, taskId: task.id, attempt, agentId: agent.id },
+      (r) => oversized.push(r),
+    );
     const tools: Record<string, Tool> = {
-      ...toolsFor(agent, { db, executionId: row.id }),
+      ...own.tools,
       ...delegationTools(
         coworkers.map(withInputs),
         async ({ kind, coworker, request, context }): Promise<string> => {

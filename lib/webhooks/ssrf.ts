@@ -10,7 +10,10 @@ import { env } from "@/lib/config/env";
 // DEPLOYMENT_ALLOWED_NETWORKS, as a deployment on the private network is a normal thing to want.
 export class RefusedUrlError extends Error {}
 
-export type Allowlist = "WEBHOOK_ALLOWED_NETWORKS" | "DEPLOYMENT_ALLOWED_NETWORKS";
+export type Allowlist =
+  | "WEBHOOK_ALLOWED_NETWORKS"
+  | "DEPLOYMENT_ALLOWED_NETWORKS"
+  | "TOOL_ALLOWED_NETWORKS";
 
 type Cidr = [ipaddr.IPv4 | ipaddr.IPv6, number];
 const allowedCache = new Map<Allowlist, { raw: string; cidrs: Cidr[] }>();

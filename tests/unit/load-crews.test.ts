@@ -450,11 +450,12 @@ const BROKEN: Broken[] = [
   {
     name: "unknown tool",
     files: {
-      "crew.yaml": `agents:\n  a: { role: R, goal: G, backstory: B, tools: [word_count, web_search] }\ntasks:\n${TASK_T}`,
+      "crew.yaml": `agents:\n  a: { role: R, goal: G, backstory: B, tools: [word_count, sql_query] }\ntasks:\n${TASK_T}`,
     },
     file: "broken/crew.yaml",
     key: "agents.a.tools.1",
-    reason: /^unknown tool 'web_search' \(agent a\): available tools are current_date, word_count$/,
+    reason:
+      /^unknown tool 'sql_query' \(agent a\): available tools are current_date, word_count, scrape_website, web_search, read_file, write_file, list_directory \(or CrewAI's /,
   },
   {
     name: "folder with neither layout",

@@ -5,7 +5,7 @@ import { APICallError, RetryError } from "ai";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AgentDef } from "@/lib/crew/schema";
 import { type AgentStep, runAgent } from "@/lib/engine/run-agent";
-import { toolsFor } from "@/lib/engine/tools";
+import { plainTools } from "@/lib/tools/builtin";
 
 // A loopback server speaking the chat-completions wire format, answering from a script.
 type Reply = { status: number; body: unknown; headers?: Record<string, string> };
@@ -131,7 +131,7 @@ function agentRun({
     model: model(),
     system: "You are Writer.",
     prompt: "# Task\nCount the words.\n\n# Expected output\nA number.",
-    tools: toolsFor(agent),
+    tools: plainTools(agent.tools),
     maxSteps,
     maxRetries,
     signal,

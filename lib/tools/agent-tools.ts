@@ -1,0 +1,108 @@
+import type { Tool, ToolExecutionOptions } from "ai";
+import { env } from "@/lib/config/env";
+import type { AgentDef, RequiresApproval } from "@/lib/crew/schema";
+import { builtinTools } from "./builtin";
+import { mcpTools } from "./mcp";
+import { trackerTools } from "./tracker-tools";
+import type { AgentTool, ToolContext } from "./types";
+
+/** A tool result too long for the event log: what was kept there, and the whole of it. */
+export type OversizedResult = { call_id: string; tool: string; full: string };
+
+/**
+ * Everything one task attempt's agent may call, each wrapped with the per-call limits: a time-out,
+ * a cap on calls in the attempt, and results over TOOL_RESULT_MAX_CHARS cut (the whole result is
+ * handed to `keepFull`, which keeps it as a run artifact). Tools the agent's (or its MCP server's)
+ * `requires_approval` covers wait for a person before they run (`needsApproval`).
+ */
+export async function agentTools(
+  agent: AgentDef,
+  ctx: ToolContext,
+  keepFull: (result: OversizedResult) => void,
+): Promise<{ tools: Record<string, Tool>; listed: AgentTool[] }> {
+  const listed = [
+    ...builtinTools(agent.tools, ctx),
+    ...trackerTools(agent.apps, ctx),
+    ...(await mcpTools(agent, ctx)),
+  ];
+  const e = env();
+  const cap = agent.max_tool_calls ?? e.TOOL_MAX_CALLS_PER_TASK;
+  let calls = 0;
+  const tools: Record<string, Tool> = {};
+  for (const t of listed) {
+    const execute = t.tool.execute;
+    if (!execute) continue;
+    const serverRule = t.server
+      ? ctx.crew.mcp_servers?.find((s) => s.name === t.server)?.requires_approval
+      : undefined;
+    const gated = needsApproval(agent.requires_approval, t) || needsApproval(serverRule, t, true);
+    const timeoutMs = (t.timeoutSeconds ?? e.TOOL_TIMEOUT_SECONDS) * 1000;
+    tools[t.name] = {
+      ...t.tool,
+      ...(gated ? { needsApproval: true } : {}),
+      execute: async (input: unknown, options: ToolExecutionOptions) => {
+        calls += 1;
+        if (calls > cap)
+          return {
+            error: `Tool call limit reached: at most ${cap} tool calls in one task. Answer with what you have.`,
+          };
+        const timeout = AbortSignal.timeout(timeoutMs);
+        const signal = options.abortSignal
+          ? AbortSignal.any([options.abortSignal, timeout])
+          : timeout;
+        const result = await withTimeout(
+          Promise.resolve(execute(input, { ...options, abortSignal: signal })),
+          timeout,
+          `Tool '${t.name}' timed out after ${timeoutMs / 1000} s.`,
+        );
+        return cut(result, e.TOOL_RESULT_MAX_CHARS, (full) =>
+          keepFull({ call_id: options.toolCallId, tool: t.name, full }),
+        );
+      },
+    } as Tool;
+  }
+  return { tools, listed };
+}
+
+/**
+ * Whether a rule covers a tool: `true` all, `"writes"` those that change something, a list the
+ * named ones (`tool`, or `server/tool` and `server` for MCP tools). `onServer`: the rule is the
+ * tool's own server's, whose lists name tools without the server.
+ */
+export function needsApproval(
+  rule: RequiresApproval | undefined,
+  t: Pick<AgentTool, "name" | "writes" | "server" | "remoteName">,
+  onServer = false,
+): boolean {
+  if (rule === undefined || rule === false) return false;
+  if (rule === true) return true;
+  if (rule === "writes") return t.writes;
+  const names = new Set([t.name]);
+  if (t.server) {
+    const remote = t.remoteName ?? t.name;
+    if (onServer) names.add(remote);
+    else names.add(`${t.server}/${remote}`).add(t.server);
+  }
+  return rule.some((n) => names.has(n));
+}
+
+function withTimeout<T>(work: Promise<T>, signal: AbortSignal, message: string): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new Error(message));
+    if (signal.aborted) return onAbort();
+    signal.addEventListener("abort", onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
+
+/** A result whose JSON is longer than `max` characters, cut with a note saying so. */
+function cut(result: unknown, max: number, keep: (full: string) => void): unknown {
+  const full = typeof result === "string" ? result : JSON.stringify(result);
+  if (full === undefined || full.length <= max) return result;
+  keep(full);
+  return {
+    truncated: true,
+    note: `The result was ${full.length} characters; only the first ${max} are shown. The whole result is kept with the run.`,
+    preview: full.slice(0, max),
+  };
+}

@@ -1,0 +1,31 @@
+import type { Tool } from "ai";
+import type { AgentTool, ToolContext } from "@/lib/tools/types";
+import { currentDate, wordCount } from "./basic";
+import { catalogEntry } from "./catalog";
+
+// Each built-in tool made for one task attempt (the workspace and limits are the run's).
+const MAKERS: Record<string, (ctx: ToolContext) => Tool> = {
+  current_date: () => currentDate(),
+  word_count: () => wordCount(),
+};
+
+/** The agent's built-in tools (`tools:`, names resolved at load), made for this attempt. */
+export function builtinTools(names: string[], ctx: ToolContext): AgentTool[] {
+  return names.map((name) => {
+    const entry = catalogEntry(name);
+    const make = entry && MAKERS[entry.name];
+    if (!entry || !make) throw new Error(`Tool '${name}' is not built into this Crewdeck.`);
+    return { name: entry.name, tool: make(ctx), writes: entry.writes, source: "builtin" };
+  });
+}
+
+/** The tools that need no run (current_date, word_count), by name: for benchmarks and tests. */
+export function plainTools(names: string[]): Record<string, Tool> {
+  const plain: Record<string, () => Tool> = { current_date: currentDate, word_count: wordCount };
+  return Object.fromEntries(
+    names.flatMap((n) => {
+      const make = plain[n];
+      return make ? [[n, make()]] : [];
+    }),
+  );
+}
