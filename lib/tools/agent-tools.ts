@@ -19,6 +19,7 @@ export async function agentTools(
   agent: AgentDef,
   ctx: ToolContext,
   keepFull: (result: OversizedResult) => void,
+  { refuseGated = false } = {},
 ): Promise<{ tools: Record<string, Tool>; listed: AgentTool[] }> {
   const listed = [
     ...builtinTools(agent.tools, ctx),
@@ -39,8 +40,12 @@ export async function agentTools(
     const timeoutMs = (t.timeoutSeconds ?? e.TOOL_TIMEOUT_SECONDS) * 1000;
     tools[t.name] = {
       ...t.tool,
-      ...(gated ? { needsApproval: true } : {}),
+      ...(gated && !refuseGated ? { needsApproval: true } : {}),
       execute: async (input: unknown, options: ToolExecutionOptions) => {
+        if (gated && refuseGated)
+          return {
+            error: `'${t.name}' needs a person's approval before it runs, which delegated work cannot wait for: hand the result back and let the agent the task belongs to call it.`,
+          };
         calls += 1;
         if (calls > cap)
           return {
