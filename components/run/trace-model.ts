@@ -209,7 +209,8 @@ export function buildTrace(events: ExecutionEvent[], status: StatusResponse | un
     if (d.format === "json") a.format = "json";
     switch (e.type) {
       case "task_started":
-        a.start = when;
+        // Going on after tool calls were approved is the same attempt, started earlier.
+        if (!d.continued) a.start = when;
         t.start ??= when;
         if (t.status === "pending") t.status = "running";
         break;
@@ -245,11 +246,28 @@ export function buildTrace(events: ExecutionEvent[], status: StatusResponse | un
         if (!d.reviewed || a.end === null) a.end = when;
         break;
       case "review_requested":
+        if (d.kind === "tool_call") {
+          // The attempt is not over: its agent waits for a call to be approved, then goes on.
+          const tools = Array.isArray(d.tool_calls)
+            ? d.tool_calls.map((c) => text((c as { tool?: unknown }).tool)).join(", ")
+            : "";
+          step("review", `Awaiting approval${tools ? ` · ${tools}` : ""}`, null).start = when;
+          break;
+        }
         a.output = text(d.output) || a.output;
         a.end ??= when;
         step("review", "Awaiting review", null).start = when;
         break;
       case "review_submitted": {
+        if (d.kind === "tool_call") {
+          const pending = [...a.steps].reverse().find((s) => s.kind === "review" && s.end === null);
+          if (pending) {
+            pending.end = when;
+            pending.events.push(e);
+            pending.label = `${d.effect === "refused" ? "Refused" : "Approved"} · ${text(d.tool)}`;
+          }
+          break;
+        }
         const pending = [...a.steps].reverse().find((s) => s.kind === "review" && s.end === null);
         const decision = d.decision === "approve" ? "approve" : "reject";
         a.review = { decision, feedback: text(d.feedback), reviewer: text(d.reviewer) };
