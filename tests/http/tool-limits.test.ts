@@ -21,9 +21,24 @@ tasks:
     expected_output: A number
     agent: counter
 `,
+  gated: `
+agents:
+  counter:
+    role: Counter
+    goal: "Count {subject}"
+    backstory: Exact.
+    tools: [word_count]
+    requires_approval: true
+tasks:
+  count:
+    description: "Count the words about {subject}"
+    expected_output: A number
+    agent: counter
+`,
 };
 
 let server: Proc & { url: string };
+let serverEnv: Record<string, string>;
 
 beforeAll(async () => {
   const dir = tempDir("limit-crews");
@@ -31,14 +46,15 @@ beforeAll(async () => {
     fs.mkdirSync(path.join(dir, slug));
     fs.writeFileSync(path.join(dir, slug, "crew.yaml"), yaml);
   }
-  server = await startServer({
+  serverEnv = {
     CREWS_DIR: dir,
     DATA_DIR: tempDir("limits"),
     CREW_TOKEN: TEST_CREW_TOKEN,
     OFFLINE_MODEL_DELAY_MS: "0",
     WORKER_POLL_MS: "100",
     TOOL_RESULT_MAX_CHARS: "20",
-  });
+  };
+  server = await startServer(serverEnv);
 }, 60_000);
 afterAll(async () => {
   await server?.kill();
@@ -76,4 +92,32 @@ describe("per-call limits", () => {
       error: "Tool call limit reached: at most 1 tool call in one task. Answer with what you have.",
     });
   });
+});
+
+describe("a paused tool call outlives the process", () => {
+  it("is approved after a SIGKILL and a restart, and the agent goes on from where it stopped", async () => {
+    let crew = crewClient(server.url, "gated", TEST_CREW_TOKEN);
+    const id = await crew.start({ subject: "badgers" });
+    const paused = await crew.waitFor(id, (s) => s.status === "pending_human_input");
+    const gated = paused.pending_human_inputs[0].tool_calls[0];
+
+    await server.kill("SIGKILL");
+    server = await startServer(serverEnv);
+    crew = crewClient(server.url, "gated", TEST_CREW_TOKEN);
+    const r = await crew.resume({
+      execution_id: id,
+      task_id: "count",
+      call_id: gated.call_id,
+      is_approve: true,
+      human_feedback: "",
+      edited_arguments: { text: "two words" },
+    });
+    expect(r.status, r.text).toBe(200);
+    const done = await crew.waitFor(id, (s) => s.status === "completed");
+    expect(done.tasks[0].attempts).toBe(1);
+    const events = (await crew.events(id)).json.events as Json[];
+    const result = events.find((e) => e.type === "tool_result" && e.data.tool === "word_count");
+    expect(result.data.call_id).toBe(gated.call_id);
+    expect(result.data.result.preview).toContain('"words":2');
+  }, 90_000);
 });
