@@ -1,10 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, crewClient, type Json } from "../support/api";
+import { call, crewClient, expectProblem, type Json } from "../support/api";
+import { type FakeOpenAI, startFakeOpenAI } from "../support/fake-openai";
 import { type Proc, startServer, TEST_CREW_TOKEN, tempDir } from "../support/harness";
 
-// Per-call limits, end to end: a result longer than TOOL_RESULT_MAX_CHARS is cut in the event
+// Tool calls end to end on an own server. Per-call limits: a result longer than TOOL_RESULT_MAX_CHARS is cut in the event
 // log (and for the model) and kept whole as a run file; calls beyond the task's cap are refused.
 const CREWS: Record<string, string> = {
   limits: `
@@ -35,12 +36,30 @@ tasks:
     expected_output: A number
     agent: counter
 `,
+  // A model on a loopback server speaking OpenAI's wire format asks for two calls at once.
+  parallel: `
+agents:
+  counter:
+    role: Counter
+    goal: "Count {subject}"
+    backstory: Exact.
+    llm: openai/parallel-calls
+    tools: [word_count]
+    requires_approval: [word_count]
+tasks:
+  count:
+    description: "Count the words about {subject}"
+    expected_output: A number
+    agent: counter
+`,
 };
 
 let server: Proc & { url: string };
 let serverEnv: Record<string, string>;
+let openai: FakeOpenAI;
 
 beforeAll(async () => {
+  openai = await startFakeOpenAI();
   const dir = tempDir("limit-crews");
   for (const [slug, yaml] of Object.entries(CREWS)) {
     fs.mkdirSync(path.join(dir, slug));
@@ -53,11 +72,14 @@ beforeAll(async () => {
     OFFLINE_MODEL_DELAY_MS: "0",
     WORKER_POLL_MS: "100",
     TOOL_RESULT_MAX_CHARS: "20",
+    OPENAI_BASE_URL: openai.url,
+    OPENAI_API_KEY: "test-key",
   };
   server = await startServer(serverEnv);
 }, 60_000);
 afterAll(async () => {
   await server?.kill();
+  await openai?.close();
 });
 
 describe("per-call limits", () => {
@@ -120,4 +142,51 @@ describe("a paused tool call outlives the process", () => {
     expect(result.data.call_id).toBe(gated.call_id);
     expect(result.data.result.preview).toContain('"words":2');
   }, 90_000);
+});
+
+describe("several gated calls in one turn", () => {
+  it("are decided one by one; the agent goes on once all are, each call answered", async () => {
+    const crew = crewClient(server.url, "parallel", TEST_CREW_TOKEN);
+    const id = await crew.start({ subject: "moles" });
+    const paused = await crew.waitFor(id, (s) => s.status === "pending_human_input");
+    const calls = paused.pending_human_inputs[0].tool_calls as Json[];
+    expect(calls.map((c) => [c.call_id, c.arguments])).toEqual([
+      ["call_a", { text: "alpha beta" }],
+      ["call_b", { text: "gamma delta epsilon" }],
+    ]);
+    const resume = (body: Record<string, unknown>) =>
+      crew.resume({ execution_id: id, task_id: "count", human_feedback: "", ...body });
+
+    // An edit must say which call it is for.
+    expectProblem(await resume({ is_approve: true, edited_arguments: { text: "x" } }), 422);
+
+    const first = await resume({
+      is_approve: true,
+      call_id: "call_a",
+      edited_arguments: { text: "one" },
+    });
+    expect(first.status, first.text).toBe(200);
+    expect(first.json.status).toBe("waiting");
+    const still = await crew.waitFor(id, (s) => s.status === "pending_human_input");
+    const decided = still.pending_human_inputs[0].tool_calls as Json[];
+    expect(decided[0].decision).toMatchObject({
+      approved: true,
+      edited: true,
+      arguments: { text: "one" },
+    });
+    expect(decided[1].decision).toBeNull();
+
+    // Without call_id, the decision covers what is left: call_b, refused.
+    const second = await resume({ is_approve: false, human_feedback: "Once is enough." });
+    expect(second.status, second.text).toBe(200);
+    expect(second.json.status).toBe("resumed");
+    const done = await crew.waitFor(
+      id,
+      (s) => s.status !== "running" && s.status !== "pending_human_input",
+    );
+    expect(done.status, JSON.stringify(done.error)).toBe("completed");
+    // The model got an answer for each call (its wire format refuses a turn without them).
+    expect(done.result).toContain('call_a={"truncated":true');
+    expect(done.result).toContain("call_b=Refused by the reviewer: Once is enough.");
+  }, 60_000);
 });
