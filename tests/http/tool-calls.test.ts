@@ -5,8 +5,10 @@ import { call, crewClient, expectProblem, type Json } from "../support/api";
 import { type FakeOpenAI, startFakeOpenAI } from "../support/fake-openai";
 import { type Proc, startServer, TEST_CREW_TOKEN, tempDir } from "../support/harness";
 
-// Tool calls end to end on an own server. Per-call limits: a result longer than TOOL_RESULT_MAX_CHARS is cut in the event
-// log (and for the model) and kept whole as a run file; calls beyond the task's cap are refused.
+// Tool calls end to end, on a server of the test's own: the per-call limits (a result longer than
+// TOOL_RESULT_MAX_CHARS is cut in the event log and for the model, and kept whole as a run file;
+// calls beyond the task's cap are refused), a paused call surviving a SIGKILL, and several gated
+// calls in one turn of a model speaking OpenAI's wire format.
 const CREWS: Record<string, string> = {
   limits: `
 agents:
