@@ -3,6 +3,7 @@ import { z } from "zod";
 import { type Env, env } from "@/lib/config/env";
 import { aliased } from "./aliased";
 import { FetchError, guardedFetch } from "./guarded-http";
+import { searchSetupProblem } from "./search-setup";
 
 // web_search through the provider the deployment configures (SEARCH_PROVIDER), each spoken in
 // its own wire format and answered in one shape: {query, results: [{title, url, snippet}]}.
@@ -96,17 +97,6 @@ export function normalise(provider: SearchProvider, body: unknown, n: number): S
       return [{ title: i.title ?? url, url, snippet }];
     })
     .slice(0, n);
-}
-
-/** What is missing for web_search to work, or undefined when it is configured. */
-export function searchSetupProblem(e: Env = env()): string | undefined {
-  if (!e.SEARCH_PROVIDER)
-    return "web search is not configured: set SEARCH_PROVIDER (serper, tavily, brave or searxng) and SEARCH_API_KEY";
-  if (e.SEARCH_PROVIDER === "searxng" && !e.SEARCH_URL)
-    return "SEARCH_PROVIDER=searxng needs SEARCH_URL, the SearXNG server's address";
-  if (e.SEARCH_PROVIDER !== "searxng" && !e.SEARCH_API_KEY)
-    return `SEARCH_PROVIDER=${e.SEARCH_PROVIDER} needs SEARCH_API_KEY`;
-  return undefined;
 }
 
 /** One search; errors (not configured, refused, the provider's failure) come back as {error}. */
