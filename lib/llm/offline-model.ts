@@ -312,11 +312,15 @@ function argumentsFor(schema: unknown, task: string): Record<string, unknown> {
   return args;
 }
 
-// The built-in toolkit's arguments, from the task: a `url` is the first web address in it; a
+// The built-in toolkit's arguments, from the task: a `url` is the first address (scheme://…) in it; a
 // file (`path`, `filename`) the first name in `backticks` or that looks like a file, else
 // the task itself when it is one word, else notes.md. Anything else gets the task's text.
 function toolText(name: string, task: string): string {
-  if (name === "url") return /https?:\/\/[^\s<>"'`)\]]+/.exec(task)?.[0] ?? task.slice(0, 500);
+  if (name === "url")
+    return (
+      /\b[a-z][a-z0-9+.-]*:\/\/[^\s<>"'`)]+/i.exec(task)?.[0].replace(/[.,;:!?]+$/, "") ??
+      task.slice(0, 500)
+    );
   if (name === "path" || name === "filename" || name === "file_path")
     return (
       /`([^`\n]{1,200})`/.exec(task)?.[1] ??
