@@ -100,31 +100,41 @@ function once(url: URL, req: GuardedRequest, signal: AbortSignal): Promise<Guard
         const declared = Number(res.headers["content-length"]);
         const base = { url: url.toString(), status: res.statusCode ?? 0, headers: res.headers };
         if (Number.isFinite(declared) && declared > req.maxBytes) {
-          res.destroy();
-          return resolve({ ...base, body: Buffer.alloc(0), truncated: false, tooBig: true });
+          resolve({ ...base, body: Buffer.alloc(0), truncated: false, tooBig: true });
+          return res.destroy();
         }
         const chunks: Buffer[] = [];
         let read = 0;
         let truncated = false;
-        const finish = () =>
+        // Settled once: a body cut at the limit is the answer, whatever closing the socket says.
+        let settled = false;
+        const finish = () => {
+          if (settled) return;
+          settled = true;
           resolve({ ...base, body: Buffer.concat(chunks), truncated, tooBig: false });
+        };
+        const fail = (err: Error) => {
+          if (settled) return;
+          settled = true;
+          reject(failure(err, url, req, signal));
+        };
         res.on("data", (chunk: Buffer) => {
-          if (truncated) return;
+          if (settled) return;
           const room = req.maxBytes - read;
           if (chunk.length > room) {
             chunks.push(chunk.subarray(0, room));
             read = req.maxBytes;
             truncated = true;
-            res.destroy();
             finish();
+            res.destroy();
             return;
           }
           chunks.push(chunk);
           read += chunk.length;
         });
         res.on("end", finish);
-        res.on("error", (err) => (truncated ? undefined : reject(failure(err, url, req, signal))));
-        res.on("aborted", () => reject(failure(new Error("connection closed"), url, req, signal)));
+        res.on("error", fail);
+        res.on("aborted", () => fail(new Error("connection closed")));
       },
     );
     r.on("error", (err) => reject(failure(err, url, req, signal)));
