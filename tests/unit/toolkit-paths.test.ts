@@ -34,6 +34,13 @@ function fakeDb(running = true) {
         artifacts.set(name, { body, bytes });
         return { rows: [], rowCount: 1 };
       }
+      if (sql.includes("ANY(")) {
+        const [, folder, parents] = params as [string, string, string[]];
+        const rows = [...artifacts.keys()]
+          .filter((n) => n.startsWith(folder) || parents.includes(n))
+          .map((n) => ({ name: n }));
+        return { rows, rowCount: rows.length };
+      }
       if (sql.includes("starts_with")) {
         const rows = [...artifacts]
           .filter(([n]) => n.startsWith(String(params[1])))
@@ -118,6 +125,18 @@ describe("the workspace on disk", () => {
         overwrite: false,
       }),
     ).rejects.toThrow(/exists already/);
+  });
+
+  it("refuses a file where a folder is, and a folder where a file is", async () => {
+    const { db } = fakeDb();
+    const id = run();
+    const write = (rel: string) =>
+      writeWorkspaceFile({ db, executionId: id, taskId: "t", rel, content: "x", overwrite: true });
+    await write("drafts/plan.md");
+    await expect(write("drafts")).rejects.toThrow("'drafts' is a folder");
+    await expect(write("drafts/plan.md/more.md")).rejects.toThrow(
+      "'drafts/plan.md' is a file, so it cannot hold 'drafts/plan.md/more.md'",
+    );
   });
 
   it("restores a file another host wrote from the run's artifact", async () => {

@@ -224,6 +224,23 @@ export async function writeWorkspaceFile({
     if (rows.length)
       throw new WorkspaceError(`'${rel}' exists already: set overwrite to true to replace it`);
   }
+  // A file where a folder is (or the other way round) is refused by what the run keeps, so
+  // every host agrees, before anything is kept.
+  const parents = rel
+    .split("/")
+    .slice(0, -1)
+    .map((_, i, all) => ARTIFACT_PREFIX + all.slice(0, i + 1).join("/"));
+  const clash = await db.query<{ name: string }>(
+    `SELECT name FROM execution_artifacts
+      WHERE execution_id = $1 AND (starts_with(name, $2) OR name = ANY($3::text[])) LIMIT 1`,
+    [executionId, `${name}/`, parents],
+  );
+  const other = clash.rows[0]?.name;
+  if (other?.startsWith(`${name}/`)) throw new WorkspaceError(`'${rel}' is a folder`);
+  if (other)
+    throw new WorkspaceError(
+      `'${other.slice(ARTIFACT_PREFIX.length)}' is a file, so it cannot hold '${rel}'`,
+    );
   await resolveInside(root, rel); // refuse before anything is kept
   const { rowCount } = await db.query(
     `INSERT INTO execution_artifacts (execution_id, name, task_id, content_type, body, bytes)
