@@ -197,7 +197,17 @@ export function buildTrace(events: ExecutionEvent[], status: StatusResponse | un
     };
     // A coworker's steps in a delegated task (hierarchical manager, allow_delegation) say whose.
     const by = d.delegated_by ? ` · ${text(d.agent)}` : "";
-    const artifact = d.artifact as { name?: unknown; bytes?: unknown; content_type?: unknown };
+    // A task's output_file names its artifact; write_file's result names the workspace file it
+    // kept (workspace/…), so files an agent wrote are listed too.
+    const written =
+      e.type === "tool_result" && d.tool === "write_file"
+        ? ((d.result as { artifact?: unknown } | null)?.artifact ?? undefined)
+        : undefined;
+    const artifact = (d.artifact ?? written) as {
+      name?: unknown;
+      bytes?: unknown;
+      content_type?: unknown;
+    };
     if (artifact && typeof artifact.name === "string") {
       artifacts.set(artifact.name, {
         taskId: t.taskId,
