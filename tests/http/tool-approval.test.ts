@@ -8,7 +8,8 @@ import { TEST_CREW_TOKEN } from "../support/harness";
 const baseUrl = inject("baseUrl");
 const crew = crewClient(baseUrl, "gated-tools", TEST_CREW_TOKEN);
 const paused = (s: Json) => s.status === "pending_human_input";
-const events = async (id: string) => (await crew.events(id)).json.events as Json[];
+const events = async (id: string, slug = "gated-tools") =>
+  (await crewClient(baseUrl, slug, TEST_CREW_TOKEN).events(id)).json.events as Json[];
 
 async function pausedRun(subject: string) {
   const id = await crew.start({ subject });
@@ -153,5 +154,40 @@ describe("approval gates on tools", () => {
     );
     expect(verify.status, verify.text).toBe(200);
     expect(verify.json.ok).toBe(true);
+  });
+});
+
+describe("requires_approval: writes", () => {
+  const files = crewClient(baseUrl, "gated-files", TEST_CREW_TOKEN);
+
+  it("stops before write_file (not list_directory); the approved edit is the file written", async () => {
+    const id = await files.start({ subject: "tides" });
+    const status = await files.waitFor(id, paused);
+    const gated = status.pending_human_inputs[0].tool_calls as Json[];
+    expect(gated.map((c) => [c.tool, c.writes])).toEqual([["write_file", true]]);
+    expect(gated[0].arguments).toMatchObject({ filename: "notes.md" });
+
+    const r = await files.resume({
+      execution_id: id,
+      task_id: "note",
+      call_id: gated[0].call_id,
+      is_approve: true,
+      human_feedback: "",
+      edited_arguments: { ...gated[0].arguments, content: "# Tides\n\nTwice a day." },
+    });
+    expect(r.status, r.text).toBe(200);
+    await files.waitFor(id, (s) => s.status === "completed");
+    const file = await call(
+      baseUrl,
+      "GET",
+      `/api/crews/gated-files/executions/${id}/artifacts/workspace/notes.md`,
+      { token: TEST_CREW_TOKEN },
+    );
+    expect(file.status, file.text).toBe(200);
+    expect(file.text).toBe("# Tides\n\nTwice a day.");
+    // The reading tool ran without asking.
+    const log = await events(id, "gated-files");
+    const listed = log.find((e) => e.type === "tool_call" && e.data.tool === "list_directory");
+    expect(listed.data.needs_approval).toBeUndefined();
   });
 });
