@@ -12,6 +12,13 @@ const plain = (md: string) =>
     .replace(/\s+/g, " ")
     .trim();
 
+// A tool call reads as the call itself: `write_file {"filename":"notes.md",…}`.
+const callsPreview = (calls: NonNullable<InboxReview["tool_calls"]>) =>
+  calls
+    .filter((c) => !c.decision)
+    .map((c) => `${c.tool} ${JSON.stringify(c.arguments) ?? ""}`.slice(0, 160))
+    .join(" · ");
+
 /**
  * One review in the queue: crew, task, key inputs, how long it has waited, who holds it, its
  * approvals and deadline, the start of the output.
@@ -120,7 +127,14 @@ export function QueueItem({
           )}
         </span>
       )}
-      <span className="line-clamp-2 text-muted-foreground text-xs">{plain(review.output)}</span>
+      <span
+        className={cn(
+          "line-clamp-2 text-muted-foreground text-xs",
+          review.tool_calls && "font-mono wrap-anywhere",
+        )}
+      >
+        {review.tool_calls ? callsPreview(review.tool_calls) : plain(review.output)}
+      </span>
     </Link>
   );
 }

@@ -26,7 +26,7 @@ export default async function InboxPage() {
     <>
       <PageHeader
         title="Inbox"
-        description="Task outputs waiting for a human decision: claim one, edit it, approve it or send it back with feedback."
+        description="Task outputs and tool calls waiting for a human decision: claim one, edit it, approve it, or send it back (refuse a call) with feedback."
       />
       <Suspense>
         <Inbox
