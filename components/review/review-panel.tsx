@@ -11,6 +11,7 @@ import { Textarea } from "@/components/ui/input";
 import { toast } from "@/components/ui/toast";
 import { ApiError, crewApi } from "@/lib/api/client";
 import type { OpenReviewView } from "@/lib/api/schemas";
+import { DecisionError } from "./decision-error";
 import {
   approvalKey,
   cancelApproval,
@@ -316,26 +317,7 @@ function OutputReviewPanel({
           {sending === "approve" ? "Sending the approval…" : "Sending it back…"}
         </p>
       )}
-      {error && (
-        <Alert tone="danger" title={error.conflict ? "Already decided" : "Not sent"}>
-          <div className="grid gap-2">
-            <span>{error.text}</span>
-            {error.conflict && (
-              <Button
-                size="sm"
-                className="justify-self-start"
-                onClick={() => {
-                  setError(null);
-                  void queryClient.invalidateQueries();
-                }}
-              >
-                <RotateCcw aria-hidden />
-                Refresh
-              </Button>
-            )}
-          </div>
-        </Alert>
-      )}
+      {error && <DecisionError error={error} onDismiss={() => setError(null)} />}
 
       {schema && (
         <ResponseForm

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
-import { Ban, Check, PencilLine, RotateCcw, Undo2, Wrench, X } from "lucide-react";
+import { Ban, Check, PencilLine, Undo2, Wrench, X } from "lucide-react";
 import { useId, useState } from "react";
 import { JsonBlock } from "@/components/run/json-block";
 import { Alert } from "@/components/ui/alert";
@@ -11,6 +11,7 @@ import { Textarea } from "@/components/ui/input";
 import { toast } from "@/components/ui/toast";
 import { ApiError, crewApi } from "@/lib/api/client";
 import type { OpenReviewView } from "@/lib/api/schemas";
+import { DecisionError } from "./decision-error";
 import {
   approvalKey,
   cancelApproval,
@@ -139,26 +140,7 @@ export function ToolCallPanel({
           onInvalid={(text) => setError({ text, conflict: false })}
         />
       ))}
-      {error && (
-        <Alert tone="danger" title={error.conflict ? "Already decided" : "Not sent"}>
-          <div className="grid gap-2">
-            <span>{error.text}</span>
-            {error.conflict && (
-              <Button
-                size="sm"
-                className="justify-self-start"
-                onClick={() => {
-                  setError(null);
-                  void queryClient.invalidateQueries();
-                }}
-              >
-                <RotateCcw aria-hidden />
-                Refresh
-              </Button>
-            )}
-          </div>
-        </Alert>
-      )}
+      {error && <DecisionError error={error} onDismiss={() => setError(null)} />}
       {waiting.length > 0 && (
         <div className="grid gap-1.5">
           <label htmlFor={reasonId} className="font-medium text-sm">

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import type { TaskDef } from "@/lib/crew/schema";
+import type { GatedCall } from "@/lib/engine/run-agent";
 import type { ExecutionRow, TaskState } from "@/lib/runs/types";
 import { reviewPolicy, type TimeoutAction } from "./policy";
 
@@ -46,14 +47,7 @@ export type OpenReview = {
 };
 
 /** A gated tool call in a review: what the model asked for, and its decision once made. */
-export type ToolCallUnderReview = {
-  call_id: string;
-  tool: string;
-  arguments: unknown;
-  input_schema: Record<string, unknown>;
-  source?: "builtin" | "tracker" | "mcp";
-  server?: string;
-  writes?: boolean;
+export type ToolCallUnderReview = GatedCall & {
   decision?: {
     approved: boolean;
     arguments: unknown;
