@@ -6,6 +6,7 @@ import { integrationsApi } from "./openapi/integrations-api";
 import { notificationsApi } from "./openapi/notifications-api";
 import { buildPaths, JSON_SCHEMA_OPTIONS, sharedResponses } from "./openapi/operations";
 import { runsApi } from "./openapi/runs-api";
+import { toolsApi } from "./openapi/tools-api";
 import { webhooksApi } from "./openapi/webhooks-api";
 
 // Every route a program may call, by tag. Browser-only routes are left out (see BROWSER_ONLY).
@@ -15,6 +16,7 @@ export const OPERATIONS = [
   ...webhooksApi,
   ...integrationsApi,
   ...notificationsApi,
+  ...toolsApi,
   ...adminApi,
 ];
 
@@ -88,6 +90,7 @@ export function openApiDocument() {
         name: "Notifications",
         description: "E-mail (SMTP) and Slack notifications, and each person's preferences.",
       },
+      { name: "Tools", description: "MCP servers for agents, and the secrets they refer to." },
       { name: "Administration", description: "Deployments, tokens, people and prices." },
       { name: "Service", description: "Liveness and this document." },
     ],

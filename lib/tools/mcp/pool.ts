@@ -78,6 +78,19 @@ export async function discard(r: Resolved, conn: Connection) {
   await conn.client.close().catch(() => {});
 }
 
+/** Closes this server's pooled connection, if any (the next use connects afresh). */
+export async function closeConnection(r: Resolved) {
+  const key = keyOf(r);
+  const current = pool.get(key);
+  if (!current) return;
+  pool.delete(key);
+  const conn = await current.catch(() => undefined);
+  if (conn) {
+    conn.closed = true;
+    await conn.client.close().catch(() => {});
+  }
+}
+
 async function connect(r: Resolved): Promise<Connection> {
   const def = r.server;
   let stderr = "";

@@ -14,7 +14,7 @@ export class MissingReferenceError extends Error {}
 
 export function resolveServer(
   def: McpServerDef,
-  sources: { env: NodeJS.ProcessEnv; secrets: Map<string, string> },
+  sources: { env: Record<string, string | undefined>; secrets: Map<string, string> },
 ): Resolved {
   const used = new Set<string>();
   const missing: string[] = [];
