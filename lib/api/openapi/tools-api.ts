@@ -8,8 +8,9 @@ import {
 } from "@/lib/tools/mcp/schemas";
 import type { OperationSpec } from "./operations";
 
-// Agents' tools: the deployment's MCP servers and the secrets their settings refer to.
-const tag = "Tools";
+// Agents' tools: the deployment's MCP servers and the secrets their settings refer to
+// (administration, as the other deployment-wide settings).
+const tag = "Administration";
 const invalid = {
   400: "Malformed JSON or not an object.",
   413: "Body too large.",
