@@ -84,6 +84,11 @@ export function McpServersSection() {
       </CardHeader>
       <CardContent className="grid gap-3 [&>*]:min-w-0">
         {problem && <Alert tone="danger">{problem.message}</Alert>}
+        {data?.warnings.map((w) => (
+          <Alert key={w} tone="warning">
+            {w}
+          </Alert>
+        ))}
         {!data && !error && <Skeleton className="h-20" />}
         {data && Object.keys(servers).length === 0 && (
           <EmptyState icon={Plug} title="No deployment-wide MCP servers">

@@ -90,7 +90,10 @@ export function openApiDocument() {
         name: "Notifications",
         description: "E-mail (SMTP) and Slack notifications, and each person's preferences.",
       },
-      { name: "Administration", description: "Deployments, tokens, people, prices, and agents' MCP servers." },
+      {
+        name: "Administration",
+        description: "Deployments, tokens, people, prices, and agents' MCP servers.",
+      },
       { name: "Service", description: "Liveness and this document." },
     ],
     components: { schemas: components, responses: sharedResponses, securitySchemes },

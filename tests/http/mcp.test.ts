@@ -191,7 +191,12 @@ describe("MCP servers", () => {
       body: { servers },
     });
     expect(saved.status, saved.text).toBe(200);
-    expect(saved.json.servers).toEqual({ shared: { ...servers.shared } });
+    expect(saved.json).toEqual({ servers: { shared: { ...servers.shared } }, warnings: [] });
+
+    // A crew that declares none uses it (its token given to it from the sealed secret).
+    const { status, events } = await run(base, "mcp-deployment");
+    expect(status.status, JSON.stringify(status)).toBe("completed");
+    expect(calls(events, "shared_echo").result?.data.result).toMatch(/^Echo: /);
 
     const tested = await call(base, "POST", "/api/settings/mcp-servers/test", {
       headers: admin,
@@ -201,6 +206,15 @@ describe("MCP servers", () => {
     expect(tested.json.ok).toBe(true);
     expect(tested.json.tools).toContainEqual(expect.objectContaining({ name: "echo" }));
     expect(tested.text).not.toContain(SECRET);
+
+    // A crew's own server of the same name wins for its agents: the settings say so.
+    const clash = await call(base, "PUT", "/api/settings/mcp-servers", {
+      headers: admin,
+      body: { servers: { ...servers, everything: servers.shared } },
+    });
+    expect(clash.json.warnings).toContain(
+      "crew 'mcp-everything' declares its own 'everything': its agents use that one, not this",
+    );
 
     // Without an allowed network (the suite's server), a loopback URL is refused, naming it.
     const suite = inject("baseUrl");

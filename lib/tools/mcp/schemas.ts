@@ -15,7 +15,12 @@ export const McpServersInputSchema = z
 export type McpServersInput = z.infer<typeof McpServersInputSchema>;
 
 export const McpServersViewSchema = z
-  .object({ servers: ServerMapSchema })
+  .object({
+    servers: ServerMapSchema,
+    warnings: z
+      .array(z.string())
+      .describe("Crews that declare a server of the same name (theirs wins for their agents)"),
+  })
   .meta({ id: "McpServers" });
 export type McpServersView = z.infer<typeof McpServersViewSchema>;
 

@@ -1,3 +1,4 @@
+import { crewCatalog } from "@/lib/crew/registry";
 import type { Db } from "@/lib/db/types";
 import { errors } from "@/lib/errors";
 import { McpConfigError, type McpServerDef, parseMcpServers } from "./config";
@@ -12,7 +13,19 @@ import { readDeploymentServers, saveDeploymentServers } from "./store";
 
 export async function describeServers(db: Db): Promise<McpServersView> {
   const servers = await readDeploymentServers(db);
-  return { servers: Object.fromEntries(servers.map(({ name, ...rest }) => [name, rest])) };
+  // A crew's own server of the same name wins for its agents: say which crews do that.
+  const warnings = [...crewCatalog().crews.values()].flatMap((crew) =>
+    (crew.mcp_servers ?? [])
+      .filter((own) => servers.some((s) => s.name === own.name))
+      .map(
+        (own) =>
+          `crew '${crew.slug}' declares its own '${own.name}': its agents use that one, not this`,
+      ),
+  );
+  return {
+    servers: Object.fromEntries(servers.map(({ name, ...rest }) => [name, rest])),
+    warnings,
+  };
 }
 
 export async function saveServers(db: Db, servers: Record<string, unknown>) {
