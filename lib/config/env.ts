@@ -110,6 +110,8 @@ const EnvSchema = z.object({
   TOOL_ALLOWED_NETWORKS: z.string().default(""),
   // Built-in toolkit (lib/tools/builtin): settings added here.
   // MCP servers (lib/tools/mcp): settings added here.
+  // A pooled MCP connection unused this long is closed (a stdio server's process ends with it).
+  MCP_IDLE_SECONDS: positiveInt.default(900),
   // Model providers' keys and base URLs, LiteLLM's names (lib/llm/providers.ts reads them all).
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.url().optional(),

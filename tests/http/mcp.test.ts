@@ -230,4 +230,21 @@ describe("MCP servers", () => {
     const org = await call(base, "GET", "/api/settings/mcp-servers", { token: TEST_CREW_TOKEN });
     expect(org.status).toBe(403);
   });
+
+  it("shutdown closes the pooled connections: the stdio servers' processes end with the server", async () => {
+    // The crash test's server, started again after its crash, is still pooled (and alive).
+    const pid = Number(fs.readFileSync(`${crashMarker}.starts`, "utf8").trim().split("\n").at(-1));
+    const alive = (p: number) => {
+      try {
+        process.kill(p, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    expect(alive(pid)).toBe(true);
+    await procs[0]?.kill("SIGTERM");
+    expect(procs[0]?.output()).toContain("Shut down cleanly.");
+    expect(alive(pid)).toBe(false);
+  });
 });

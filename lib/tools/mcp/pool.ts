@@ -10,6 +10,7 @@ import {
   McpError,
   type Tool as McpTool,
 } from "@modelcontextprotocol/sdk/types.js";
+import { env } from "@/lib/config/env";
 import type { McpServerDef } from "./config";
 import { guardedFetch } from "./guarded-fetch";
 import { type Resolved, redact } from "./resolve";
@@ -26,6 +27,9 @@ export type Connection = {
   closed: boolean;
   secrets: string[];
   stderrTail: () => string;
+  /** Calls under way, and when the last one ended: idle connections are closed. */
+  busy: number;
+  lastUsed: number;
 };
 
 // On globalThis: instrumentation (the worker) and route handlers (Settings' test) are separate
@@ -66,7 +70,34 @@ export async function connection(r: Resolved): Promise<Connection> {
     },
   );
   pool.set(key, made);
+  sweepIdle();
   return made;
+}
+
+// Every so often, connections nobody used for MCP_IDLE_SECONDS are closed. The timer does not
+// keep the process alive; it runs only while the pool has connections.
+let sweeper: NodeJS.Timeout | undefined;
+function sweepIdle() {
+  if (sweeper) return;
+  const idleMs = env().MCP_IDLE_SECONDS * 1000;
+  sweeper = setInterval(
+    async () => {
+      if (!pool.size) {
+        clearInterval(sweeper);
+        sweeper = undefined;
+        return;
+      }
+      for (const [key, made] of [...pool]) {
+        const conn = await made.catch(() => undefined);
+        if (!conn || conn.busy || Date.now() - conn.lastUsed < idleMs) continue;
+        if (pool.get(key) === made) pool.delete(key);
+        conn.closed = true;
+        await conn.client.close().catch(() => {});
+      }
+    },
+    Math.min(idleMs / 2, 60_000),
+  );
+  sweeper.unref();
 }
 
 /** Drops a connection (a call found it dead): the next use connects again. */
@@ -78,17 +109,11 @@ export async function discard(r: Resolved, conn: Connection) {
   await conn.client.close().catch(() => {});
 }
 
-/** Closes this server's pooled connection, if any (the next use connects afresh). */
-export async function closeConnection(r: Resolved) {
-  const key = keyOf(r);
-  const current = pool.get(key);
-  if (!current) return;
-  pool.delete(key);
-  const conn = await current.catch(() => undefined);
-  if (conn) {
-    conn.closed = true;
-    await conn.client.close().catch(() => {});
-  }
+/** Connects outside the pool, lists the tools, closes: Settings' "Test connection". */
+export async function listToolsOnce(r: Resolved): Promise<McpTool[]> {
+  const conn = await connect(r);
+  await conn.client.close().catch(() => {});
+  return conn.tools;
 }
 
 async function connect(r: Resolved): Promise<Connection> {
@@ -129,6 +154,8 @@ async function connect(r: Resolved): Promise<Connection> {
     closed: false,
     secrets: r.secrets,
     stderrTail: () => stderr.trim(),
+    busy: 0,
+    lastUsed: Date.now(),
   };
   try {
     await client.connect(transport, { timeout: CONNECT_TIMEOUT_MS });
@@ -190,6 +217,7 @@ export async function callTool(
 ): Promise<CallToolResult> {
   for (let attempt = 1; ; attempt++) {
     const conn = await connection(r);
+    conn.busy += 1;
     try {
       return (await conn.client.callTool({ name, arguments: args }, undefined, {
         signal,
@@ -198,6 +226,9 @@ export async function callTool(
     } catch (err) {
       if (attempt > 1 || signal?.aborted || !diedOf(err, conn)) throw err;
       await discard(r, conn);
+    } finally {
+      conn.busy -= 1;
+      conn.lastUsed = Date.now();
     }
   }
 }

@@ -3,7 +3,7 @@ import type { Db } from "@/lib/db/types";
 import { errors } from "@/lib/errors";
 import { McpConfigError, type McpServerDef, parseMcpServers } from "./config";
 import { resolveFor } from "./index";
-import { closeConnection, connection } from "./pool";
+import { listToolsOnce } from "./pool";
 import { redact } from "./resolve";
 import type { McpServersView, McpTestRequest, McpTestResult } from "./schemas";
 import { readDeploymentServers, saveDeploymentServers } from "./store";
@@ -60,12 +60,11 @@ export async function testServer(db: Db, body: McpTestRequest): Promise<McpTestR
   try {
     const resolved = await resolveFor(db, server);
     secrets = resolved.secrets;
-    // A fresh connection: a test says whether the server starts now, not whether it did once.
-    await closeConnection(resolved);
-    const conn = await connection(resolved);
+    // A connection of its own, closed after: a test says whether the server starts now.
+    const tools = await listToolsOnce(resolved);
     return {
       ok: true,
-      tools: conn.tools.map((t) => ({
+      tools: tools.map((t) => ({
         name: t.name,
         description: t.description ? redact(t.description, secrets) : null,
         writes: t.annotations?.readOnlyHint !== true,
