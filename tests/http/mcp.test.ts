@@ -4,8 +4,10 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { call, crewClient, type Json } from "../support/api";
 import {
+  dbMode,
   FIXTURE_CREWS,
   freePort,
+  freshPostgresDatabase,
   type Proc,
   ROOT,
   startServer,
@@ -70,6 +72,7 @@ beforeAll(async () => {
     MCP_TEST_FS_DIR: work,
     MCP_TEST_HTTP_URL: url,
     MCP_TEST_CRASH_MARKER: crashMarker,
+    ...(dbMode() === "postgres" ? { DATABASE_URL: (await freshPostgresDatabase()) as string } : {}),
   });
   procs.push(server);
   base = server.url;
