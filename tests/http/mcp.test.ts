@@ -229,6 +229,11 @@ describe("MCP servers", () => {
     expect(refused.json).toMatchObject({ ok: false });
     expect(refused.json.error).toMatch(/127\.0\.0\.1 is a loopback address/);
 
+    // The dashboard has a Tools tab for it (its sections load in the browser).
+    const page = await fetch(`${base}/settings?tab=tools`, { headers: { cookie: admin.cookie } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toMatch(/>Tools</);
+
     // Administrators only: an organization token may not read them.
     const org = await call(base, "GET", "/api/settings/mcp-servers", { token: TEST_CREW_TOKEN });
     expect(org.status).toBe(403);
