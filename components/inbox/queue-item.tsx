@@ -1,4 +1,4 @@
-import { Lock, Timer } from "lucide-react";
+import { Lock, Timer, Wrench } from "lucide-react";
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/components/ui/cn";
@@ -73,6 +73,12 @@ export function QueueItem({
       </span>
       <span className="flex min-w-0 flex-wrap items-center gap-1.5">
         <span className="min-w-0 truncate">{taskName}</span>
+        {review.kind === "tool_call" && (
+          <Badge tone="info">
+            <Wrench aria-hidden className="size-3" />
+            Tool call
+          </Badge>
+        )}
         {review.attempt > 1 && <Badge tone="warning">Attempt {review.attempt}</Badge>}
         {review.required_approvals > 1 && (
           <Badge tone="neutral">

@@ -40,13 +40,26 @@ const OutputEditor = dynamic(() => import("./output-editor").then((m) => m.Outpu
 
 export type Decided = "approved" | "sent_back" | "recorded";
 
+// Tool calls waiting for approval have their own panel, loaded when one is shown.
+const ToolCallPanel = dynamic(() => import("./tool-call-panel").then((m) => m.ToolCallPanel), {
+  loading: () => null,
+});
+
+type ReviewPanelProps = Parameters<typeof OutputReviewPanel>[0];
+
+/** The review of a task's output, or of the tool calls its agent asked to make. */
+export function ReviewPanel(props: ReviewPanelProps) {
+  if (props.pending.kind === "tool_call") return <ToolCallPanel {...props} />;
+  return <OutputReviewPanel {...props} />;
+}
+
 /**
  * Approve, or send back with feedback, a task that awaits review: who it is for and who holds it,
  * the output (editable), the task's response form, the decision. Approval waits out a
  * {UNDO_SECONDS}-second undo window (toast and panel both offer Undo). Keys: `a` approve,
  * `s` focus the feedback, Ctrl/⌘+Enter send back, `u` undo.
  */
-export function ReviewPanel({
+function OutputReviewPanel({
   crew,
   executionId,
   pending,

@@ -21,7 +21,8 @@ export function effectLabel(effect: string) {
 export function effectTone(effect: string): "success" | "danger" | "warning" | "info" | "neutral" {
   if (effect === "approved" || effect === "approve" || effect === "approval_recorded")
     return "success";
-  if (effect === "sent_back" || effect === "send_back" || effect === "stop") return "danger";
+  if (effect === "sent_back" || effect === "send_back" || effect === "stop" || effect === "refused")
+    return "danger";
   if (effect === "escalated" || effect === "escalate" || effect === "claim_expired")
     return "warning";
   if (effect === "awaiting_review") return "info";

@@ -9,7 +9,7 @@ function size(bytes: number) {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-/** The run's files (task outputs with output_file), each a download. */
+/** The run's files (task outputs with output_file, files agents wrote), each a download. */
 export function RunFiles({
   crew,
   id,

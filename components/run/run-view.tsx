@@ -38,7 +38,7 @@ const AttemptCompare = dynamic(() => import("./attempt-compare").then((m) => m.A
 const RunResult = dynamic(() => import("./run-result").then((m) => m.RunResult), {
   loading: () => null,
 });
-// Only runs with output_file tasks have files: the card loads when there are some.
+// Only runs with output_file tasks or written workspace files have files: loads when there are some.
 const RunFiles = dynamic(() => import("./run-files").then((m) => m.RunFiles), {
   loading: () => null,
 });

@@ -197,7 +197,17 @@ export function buildTrace(events: ExecutionEvent[], status: StatusResponse | un
     };
     // A coworker's steps in a delegated task (hierarchical manager, allow_delegation) say whose.
     const by = d.delegated_by ? ` · ${text(d.agent)}` : "";
-    const artifact = d.artifact as { name?: unknown; bytes?: unknown; content_type?: unknown };
+    // A task's output_file names its artifact; write_file's result names the workspace file it
+    // kept (workspace/…), so files an agent wrote are listed too.
+    const written =
+      e.type === "tool_result" && d.tool === "write_file"
+        ? ((d.result as { artifact?: unknown } | null)?.artifact ?? undefined)
+        : undefined;
+    const artifact = (d.artifact ?? written) as {
+      name?: unknown;
+      bytes?: unknown;
+      content_type?: unknown;
+    };
     if (artifact && typeof artifact.name === "string") {
       artifacts.set(artifact.name, {
         taskId: t.taskId,
@@ -209,7 +219,8 @@ export function buildTrace(events: ExecutionEvent[], status: StatusResponse | un
     if (d.format === "json") a.format = "json";
     switch (e.type) {
       case "task_started":
-        a.start = when;
+        // Going on after tool calls were approved is the same attempt, started earlier.
+        if (!d.continued) a.start = when;
         t.start ??= when;
         if (t.status === "pending") t.status = "running";
         break;
@@ -245,11 +256,28 @@ export function buildTrace(events: ExecutionEvent[], status: StatusResponse | un
         if (!d.reviewed || a.end === null) a.end = when;
         break;
       case "review_requested":
+        if (d.kind === "tool_call") {
+          // The attempt is not over: its agent waits for a call to be approved, then goes on.
+          const tools = Array.isArray(d.tool_calls)
+            ? d.tool_calls.map((c) => text((c as { tool?: unknown }).tool)).join(", ")
+            : "";
+          step("review", `Awaiting approval${tools ? ` · ${tools}` : ""}`, null).start = when;
+          break;
+        }
         a.output = text(d.output) || a.output;
         a.end ??= when;
         step("review", "Awaiting review", null).start = when;
         break;
       case "review_submitted": {
+        if (d.kind === "tool_call") {
+          const pending = [...a.steps].reverse().find((s) => s.kind === "review" && s.end === null);
+          if (pending) {
+            pending.end = when;
+            pending.events.push(e);
+            pending.label = `${d.effect === "refused" ? "Refused" : "Approved"} · ${text(d.tool)}`;
+          }
+          break;
+        }
         const pending = [...a.steps].reverse().find((s) => s.kind === "review" && s.end === null);
         const decision = d.decision === "approve" ? "approve" : "reject";
         a.review = { decision, feedback: text(d.feedback), reviewer: text(d.reviewer) };

@@ -144,6 +144,20 @@ export const ResumeRequestSchema = z
       .describe(
         "Crewdeck's: the reviewer's answers to the task's review.response_schema (a rating, a reason…), kept with the decision. Required when the task has one.",
       ),
+    call_id: z
+      .string({ error: "must be a string" })
+      .min(1, "must not be empty")
+      .max(200, "must be at most 200 characters")
+      .optional()
+      .describe(
+        "Crewdeck's: the tool call this decision is about, when the task waits for approval of tool calls (`pending_human_inputs[].tool_calls[].call_id`). Without it, the decision covers every call not decided yet. human_feedback is the reason a refused call's agent reads.",
+      ),
+    edited_arguments: z
+      .record(z.string(), z.unknown(), { error: "must be an object" })
+      .optional()
+      .describe(
+        "Crewdeck's: run the tool call with these arguments instead of the model's (with is_approve: true and one call). Checked against the tool's input_schema.",
+      ),
     taskWebhookUrl: CallbackUrlSchema,
     stepWebhookUrl: CallbackUrlSchema,
     crewWebhookUrl: CallbackUrlSchema,
@@ -169,6 +183,33 @@ export const OpenReviewSchema = z
       .record(z.string(), z.unknown())
       .nullable()
       .describe("The form the reviewer fills in (review_response on /resume)"),
+    kind: z
+      .enum(["output", "tool_call"])
+      .describe("What waits: the task's output, or tool calls its agent asked to make"),
+    tool_calls: z
+      .array(
+        z.object({
+          call_id: z.string(),
+          tool: z.string(),
+          arguments: z.unknown().describe("Exactly what the model asked to run"),
+          input_schema: z.record(z.string(), z.unknown()),
+          source: z.enum(["builtin", "tracker", "mcp"]).nullable(),
+          server: z.string().nullable().describe("The MCP server, for its tools"),
+          writes: z.boolean().nullable(),
+          decision: z
+            .object({
+              approved: z.boolean(),
+              arguments: z.unknown(),
+              edited: z.boolean(),
+              reason: z.string(),
+              reviewer: z.string(),
+              at: z.string(),
+            })
+            .nullable(),
+        }),
+      )
+      .nullable()
+      .describe("The calls waiting for approval (kind tool_call), each decided on its own"),
   })
   .meta({ id: "OpenReview" });
 

@@ -109,6 +109,16 @@ const EnvSchema = z.object({
   // CIDRs the web tools and MCP servers over HTTP may reach although private or loopback.
   TOOL_ALLOWED_NETWORKS: z.string().default(""),
   // Built-in toolkit (lib/tools/builtin): settings added here.
+  // scrape_website: the most bytes read of a page, and how long the whole fetch may take.
+  SCRAPE_MAX_BYTES: positiveInt.default(2 * 1024 * 1024),
+  SCRAPE_TIMEOUT_SECONDS: positiveInt.default(20),
+  // web_search: the provider, its key, and its base URL (each provider's public one by default;
+  // required for searxng, which is always someone's own server).
+  SEARCH_PROVIDER: z.enum(["serper", "tavily", "brave", "searxng"]).optional(),
+  SEARCH_API_KEY: z.string().min(1).optional(),
+  SEARCH_URL: z.url().optional(),
+  // Workspace files (read_file, write_file): the largest file read or written, in bytes.
+  WORKSPACE_MAX_FILE_BYTES: positiveInt.default(1024 * 1024),
   // MCP servers (lib/tools/mcp): settings added here.
   // A pooled MCP connection unused this long is closed (a stdio server's process ends with it).
   MCP_IDLE_SECONDS: positiveInt.default(900),

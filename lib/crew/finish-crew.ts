@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { templateProblem } from "@/lib/outputs/output-file";
 import { schemaError } from "@/lib/outputs/structured-output";
 import { catalogEntry, TOOL_CATALOG, TOOL_NAMES } from "@/lib/tools/builtin/catalog";
+import { searchSetupProblem } from "@/lib/tools/builtin/search-setup";
 import type { McpServerDef } from "@/lib/tools/mcp/config";
 import { grantedActions } from "@/lib/tracker/actions";
 import { readAgentLlm } from "./agent-llm";
@@ -72,6 +73,17 @@ function finishCrewParts(p: CrewParts): CrewDef {
         `unknown tool '${tool}' (agent ${id}): available tools are ${TOOL_NAMES.join(", ")} (or CrewAI's ${TOOL_CATALOG.flatMap((e) => e.aliases).join(", ")}); MCP servers' tools go under mcps:`,
       );
     });
+    // web_search loads without a provider (the crew still runs), but says so up front.
+    const searchAt = tools.indexOf("web_search");
+    const searchProblem = searchAt >= 0 ? searchSetupProblem() : undefined;
+    if (searchProblem) {
+      const where = at(`tools.${searchAt}`);
+      p.warn(
+        where.file,
+        where.key,
+        `web_search (agent ${id}): ${searchProblem}; the tool answers with this error until then`,
+      );
+    }
     return { id, ...a, ...llm, tools };
   });
   const agentIds = agents.map((a) => a.id);

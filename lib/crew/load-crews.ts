@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { catalogEntry } from "@/lib/tools/builtin/catalog";
 import { finishCrew, inputBlock, titleFromSlug } from "./finish-crew";
 import { findJsoncCrew, loadJsoncCrew } from "./load-jsonc-crew";
 import { crewMcpServers } from "./mcp-servers";
@@ -227,13 +228,26 @@ function loadClassic(slug: string, folder: string, project: ClassicProject, warn
         read: readCrewPy(fs.readFileSync(project.crewPy, "utf8")),
       }
     : undefined;
-  // Tools made in Python are not Crewdeck's to run: say so rather than drop them silently.
+  // Tools made in Python: those that are CrewAI's own classes Crewdeck has built in
+  // (SerperDevTool(), FileReadTool()…) join the agent's tools (agents.yaml's list first); any other
+  // is not Crewdeck's to run, and is named rather than dropped silently.
   for (const [agent, tools] of crewPy?.read.agentTools ?? []) {
-    if (crewPy)
+    const def = agents[agent];
+    const builtIn = tools.filter((t) => catalogEntry(t));
+    if (def && builtIn.length) {
+      const have = new Set(def.tools.map((t) => catalogEntry(t)?.name ?? t));
+      for (const t of builtIn) {
+        const name = catalogEntry(t)?.name as string;
+        if (!have.has(name)) def.tools.push(t);
+        have.add(name);
+      }
+    }
+    const others = tools.filter((t) => !catalogEntry(t));
+    if (crewPy && others.length)
       warn(
         crewPy.file,
         `${agent}.tools`,
-        `crew.py gives this agent ${tools.join(", ")}, which Crewdeck does not run; it works without them (list Crewdeck's tools under tools: in agents.yaml)`,
+        `crew.py gives this agent ${others.join(", ")}, which Crewdeck does not run; it works without them (list Crewdeck's tools under tools: in agents.yaml)`,
       );
   }
   // crew.py's literal Task(...) flags fill in what tasks.yaml leaves out; tasks.yaml wins.

@@ -1,5 +1,5 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
-import type { Tool } from "ai";
+import type { ModelMessage, Tool } from "ai";
 import { env } from "@/lib/config/env";
 import { interpolate } from "@/lib/crew/inputs";
 import type { AgentDef, TaskDef } from "@/lib/crew/schema";
@@ -12,8 +12,9 @@ import { limitedModel, limitersFor } from "./calls-per-minute";
 import { coworkersOf, delegationTools } from "./delegation";
 import { buildPrompt } from "./prompt";
 import { recordEvents, recordSteps } from "./record-steps";
-import { type AgentUsage, runAgent } from "./run-agent";
+import { type AgentUsage, runAgent, ToolApprovalNeeded } from "./run-agent";
 import type { ChangeRow } from "./run-task";
+import { type DecidedCall, type PausedConversation, settleDecidedCalls } from "./tool-approvals";
 
 type AgentResult = { output: string; usage: AgentUsage };
 
@@ -68,16 +69,21 @@ export function agentWork({
     system,
     prompt,
     signal,
+    resume,
   }: {
     system: string;
     prompt: string;
     signal: AbortSignal;
+    /** Go on from where the agent stopped for approvals, with the calls now decided. */
+    resume?: { paused: PausedConversation; decided: DecidedCall[] };
   }): Promise<AgentResult> {
     const oversized: OversizedResult[] = [];
     const own = await agentTools(
       agent,
       { db, executionId: row.id, crew, taskId: task.id, attempt, agentId: agent.id },
       (r) => oversized.push(r),
+      // A coworker works inside the asking agent's tool call: it cannot stop there for a person.
+      { refuseGated: !!delegatedBy },
     );
     const tools: Record<string, Tool> = {
       ...own.tools,
@@ -120,25 +126,51 @@ export function agentWork({
         },
       ),
     };
-    return runAgent({
-      model: model(),
-      settings: choice.params,
-      system,
-      prompt,
-      tools,
-      maxSteps: agent.max_iter ?? e.AGENT_MAX_STEPS,
-      maxRetries: e.MODEL_MAX_RETRIES,
-      signal,
-      onStep: recordSteps({
-        change,
-        index,
-        taskId: task.id,
-        attempt,
-        agentId: agent.id,
-        modelId,
-        delegatedBy: delegatedBy?.id,
-      }),
+    const onStep = recordSteps({
+      change,
+      index,
+      taskId: task.id,
+      attempt,
+      agentId: agent.id,
+      modelId,
+      delegatedBy: delegatedBy?.id,
+      oversized,
     });
+    const maxSteps = agent.max_iter ?? e.AGENT_MAX_STEPS;
+    let messages: ModelMessage[] | undefined;
+    if (resume) {
+      const settled = await settleDecidedCalls(resume.paused, resume.decided, tools, signal);
+      // The decided calls' results and the end of the pause in one change: a worker that takes
+      // the run over after this starts the task afresh rather than running the calls again.
+      await onStep(settled.steps, { input_tokens: 0, output_tokens: 0 }, (r) => ({
+        tasks: r.tasks.map((t, i) => (i === index ? { ...t, paused: undefined } : t)),
+      }));
+      messages = settled.messages;
+    }
+    try {
+      return await runAgent({
+        model: model(),
+        settings: choice.params,
+        system,
+        prompt,
+        messages,
+        tools,
+        maxSteps: resume ? Math.max(1, maxSteps - resume.paused.steps_used) : maxSteps,
+        maxRetries: e.MODEL_MAX_RETRIES,
+        signal,
+        onStep,
+      });
+    } catch (err) {
+      if (!(err instanceof ToolApprovalNeeded)) throw err;
+      // Say where each gated tool comes from, for the reviewer.
+      const meta = new Map(own.listed.map((t) => [t.name, t]));
+      const calls = err.calls.map((c) => {
+        const t = meta.get(c.tool);
+        return t ? { ...c, source: t.source, writes: t.writes, server: t.server } : c;
+      });
+      const spent = resume ? resume.paused.steps_used : 0;
+      throw new ToolApprovalNeeded(calls, err.messages, spent + err.stepsUsed);
+    }
   }
   return { modelId, model, run, record: recordEvents({ change, index, modelId }) };
 }

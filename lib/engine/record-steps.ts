@@ -1,5 +1,6 @@
-import type { Change } from "@/lib/runs/execution-store";
+import type { Change, ExecutionPatch, NewArtifact } from "@/lib/runs/execution-store";
 import type { ExecutionRow, NewEvent, TokenUsage } from "@/lib/runs/types";
+import type { OversizedResult } from "@/lib/tools/agent-tools";
 import type { AgentStep, AgentUsage } from "./run-agent";
 
 const LAST_STEP_TEXT_LIMIT = 4_000;
@@ -44,6 +45,7 @@ export function recordSteps({
   agentId,
   modelId,
   delegatedBy,
+  oversized = [],
 }: {
   change: (decide: (row: ExecutionRow) => Change) => Promise<ExecutionRow>;
   index: number;
@@ -52,13 +54,31 @@ export function recordSteps({
   agentId: string;
   modelId: string;
   delegatedBy?: string;
+  /** Tool results cut for being too long, waiting to be kept whole as the run's files. */
+  oversized?: OversizedResult[];
 }) {
   const by = delegatedBy ? { delegated_by: delegatedBy } : {};
-  return async (steps: AgentStep[], usage: AgentUsage) => {
+  return async (
+    steps: AgentStep[],
+    usage: AgentUsage,
+    also?: (r: ExecutionRow) => ExecutionPatch,
+  ) => {
     const used = addUsage(ZERO_USAGE, usage);
-    if (!steps.length && !used.total_tokens) return;
+    if (!steps.length && !used.total_tokens && !also) return;
+    // Whole results of this step's calls, kept beside the cut ones the event log shows.
+    const kept = oversized.splice(0).map(
+      (o): NewArtifact => ({
+        task_id: taskId,
+        name: fullResultName(taskId, o.call_id),
+        content_type: "application/json",
+        body: o.full,
+        bytes: Buffer.byteLength(o.full),
+      }),
+    );
     await change((r) => ({
+      artifacts: kept,
       patch: {
+        ...also?.(r),
         ...(steps.length
           ? {
               last_step: {
@@ -74,12 +94,25 @@ export function recordSteps({
           type: s.type,
           task_id: taskId,
           attempt,
-          data: { agent: agentId, model: modelId, ...by, ...s },
+          data: {
+            agent: agentId,
+            model: modelId,
+            ...by,
+            ...s,
+            ...(s.type === "tool_result" &&
+            kept.some((k) => k.name === fullResultName(taskId, s.call_id))
+              ? { full_result: fullResultName(taskId, s.call_id) }
+              : {}),
+          },
         }),
       ),
     }));
   };
 }
+
+/** The run file that keeps a cut tool result whole. */
+export const fullResultName = (taskId: string, callId: string) =>
+  `tool-results/${taskId}/${callId.replace(/[^A-Za-z0-9_.-]/g, "_")}.json`;
 
 /** Other events of the task's work (output checks), with the tokens their model calls used. */
 export function recordEvents({

@@ -1,5 +1,13 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
-import { generateText, type StepResult, stepCountIs, type Tool, type ToolSet } from "ai";
+import {
+  asSchema,
+  generateText,
+  type ModelMessage,
+  type StepResult,
+  stepCountIs,
+  type Tool,
+  type ToolSet,
+} from "ai";
 import type { LlmParams } from "@/lib/llm/model-ref";
 
 // The offline model recognises this heading (lib/llm/offline-model.ts).
@@ -11,9 +19,43 @@ export type AgentUsage = { input_tokens: number; output_tokens: number };
 // The step that ends an LLM call (its answer, or its last tool call) carries that call's usage.
 export type AgentStep =
   | { type: "thought"; text: string; usage?: AgentUsage }
-  | { type: "tool_call"; tool: string; tool_input: unknown; call_id: string; usage?: AgentUsage }
+  | {
+      type: "tool_call";
+      tool: string;
+      tool_input: unknown;
+      call_id: string;
+      usage?: AgentUsage;
+      /** The call waits for a person's approval before it runs (requires_approval). */
+      needs_approval?: true;
+    }
   | { type: "tool_result"; tool: string; result: unknown; call_id: string; is_error?: boolean }
   | { type: "answer"; text: string; usage?: AgentUsage };
+
+/** A tool call the model asked for that waits for a person (the tool's `needsApproval`). */
+export type GatedCall = {
+  call_id: string;
+  tool: string;
+  arguments: unknown;
+  /** The tool's parameters as JSON Schema: edited arguments are checked against it. */
+  input_schema: Record<string, unknown>;
+  source?: "builtin" | "tracker" | "mcp";
+  server?: string;
+  writes?: boolean;
+};
+
+/**
+ * The agent's loop stopped at tool calls that need approval. `messages` is the conversation so
+ * far (the task's prompt, then the model's turns), to continue from once they are decided.
+ */
+export class ToolApprovalNeeded extends Error {
+  constructor(
+    readonly calls: GatedCall[],
+    readonly messages: ModelMessage[],
+    readonly stepsUsed: number,
+  ) {
+    super(`Waiting for approval of ${calls.map((c) => c.tool).join(", ")}.`);
+  }
+}
 
 /**
  * One agent working one task: the AI SDK's tool loop, with every step reported through `onStep`
@@ -24,6 +66,7 @@ export async function runAgent({
   model,
   system,
   prompt,
+  messages,
   tools,
   maxSteps,
   maxRetries,
@@ -36,6 +79,8 @@ export async function runAgent({
   settings?: LlmParams;
   system: string;
   prompt: string;
+  /** A conversation to go on with instead of starting from `prompt` (after a tool approval). */
+  messages?: ModelMessage[];
   tools: Record<string, Tool>;
   maxSteps: number;
   maxRetries: number;
@@ -61,12 +106,18 @@ export async function runAgent({
       .join("\n")
       .trim();
     if (thought) steps.push({ type: "thought", text: thought });
+    const gated = new Set(
+      step.content.flatMap((p) =>
+        p.type === "tool-approval-request" ? [p.toolCall.toolCallId] : [],
+      ),
+    );
     for (const call of step.toolCalls) {
       steps.push({
         type: "tool_call",
         tool: call.toolName,
         tool_input: call.input,
         call_id: call.toolCallId,
+        ...(gated.has(call.toolCallId) ? { needs_approval: true as const } : {}),
       });
     }
     for (const part of step.content) {
@@ -106,11 +157,12 @@ export async function runAgent({
       local.abort(err);
     }
   };
+  const start: ModelMessage[] = messages ?? [{ role: "user", content: prompt }];
   try {
     const result = await generateText({
       model,
       system,
-      prompt,
+      messages: start,
       tools,
       maxRetries,
       abortSignal,
@@ -119,6 +171,21 @@ export async function runAgent({
       onStepFinish,
     });
     if (stepError) throw stepError;
+    const requests = result.content.flatMap((p) =>
+      p.type === "tool-approval-request" ? [p.toolCall] : [],
+    );
+    if (requests.length) {
+      throw new ToolApprovalNeeded(
+        requests.map((call) => ({
+          call_id: call.toolCallId,
+          tool: call.toolName,
+          arguments: call.input,
+          input_schema: inputSchemaOf(tools[call.toolName]),
+        })),
+        [...start, ...result.response.messages],
+        result.steps.length,
+      );
+    }
     let output = result.text.trim();
     const usage = {
       input_tokens: result.totalUsage.inputTokens ?? 0,
@@ -131,7 +198,7 @@ export async function runAgent({
         model,
         system,
         messages: [
-          { role: "user", content: prompt },
+          ...start,
           ...result.response.messages,
           { role: "user", content: FINAL_ANSWER_NOW },
         ],
@@ -150,4 +217,13 @@ export async function runAgent({
   } catch (err) {
     throw stepError ?? err;
   }
+}
+
+function inputSchemaOf(t: Tool | undefined): Record<string, unknown> {
+  if (!t?.inputSchema) return { type: "object" };
+  const schema = asSchema(t.inputSchema).jsonSchema;
+  return (schema && typeof schema === "object" ? schema : { type: "object" }) as Record<
+    string,
+    unknown
+  >;
 }

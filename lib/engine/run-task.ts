@@ -12,6 +12,7 @@ import {
   openReviewsOf,
   reviewColumns,
 } from "@/lib/reviews/open-reviews";
+import { toolCallReview } from "@/lib/reviews/tool-calls";
 import { type Change, LeaseLostError } from "@/lib/runs/execution-store";
 import type { ExecutionRow, NewEvent, TaskState } from "@/lib/runs/types";
 import { agentWork } from "./agent-work";
@@ -19,6 +20,7 @@ import { answerWithChecks, keptOutput } from "./checked-answer";
 import { agentFor } from "./delegation";
 import { nextTasks } from "./next-tasks";
 import { buildPrompt, contextFor } from "./prompt";
+import { ToolApprovalNeeded } from "./run-agent";
 
 /** Applies one change to the execution's row, under the worker's lease. */
 export type ChangeRow = (decide: (row: ExecutionRow) => Change) => Promise<ExecutionRow>;
@@ -48,8 +50,11 @@ export async function runTask({
     return change((r) =>
       failure(r, task.id, `Task '${task.id}' names unknown agent '${task.agent}'.`),
     );
-  const attempt = (row.tasks[index]?.attempts ?? 0) + 1;
-  const startedAt = new Date();
+  // Tool calls decided since the agent stopped for them: the same attempt goes on from there.
+  const paused = row.tasks[index]?.paused;
+  let resume = paused?.decided?.length ? { paused, decided: paused.decided } : undefined;
+  const attempt = (row.tasks[index]?.attempts ?? 0) + (resume ? 0 : 1);
+  const startedAt = resume ? new Date(row.tasks[index]?.started_at ?? Date.now()) : new Date();
 
   row = await change((r) => {
     const recovered = r.tasks[index]?.status === "running";
@@ -63,6 +68,7 @@ export async function runTask({
           finished_at: null,
           execution_time: null,
           error: null,
+          ...(resume ? {} : { paused: undefined }),
         }),
       },
       events: [
@@ -70,7 +76,12 @@ export async function runTask({
           type: "task_started",
           task_id: task.id,
           attempt,
-          data: { agent: agent.id, name: task.name, recovered },
+          data: {
+            agent: agent.id,
+            name: task.name,
+            recovered,
+            ...(resume ? { continued: true, decided_calls: resume.decided.length } : {}),
+          },
         },
       ],
     };
@@ -114,8 +125,17 @@ export async function runTask({
       model: work.model(),
       maxRetries: e.MODEL_MAX_RETRIES,
       signal: taskSignal,
-      ask: (extra) =>
-        work.run({ system, prompt: extra ? `${prompt}\n\n${extra}` : prompt, signal: taskSignal }),
+      ask: (extra) => {
+        // Only the first answer goes on from the pause; a check's retry asks afresh.
+        const from = resume;
+        resume = undefined;
+        return work.run({
+          system,
+          prompt: extra ? `${prompt}\n\n${extra}` : prompt,
+          signal: taskSignal,
+          resume: from,
+        });
+      },
       record: (checks, usage) =>
         work.record(
           checks.map(
@@ -131,6 +151,10 @@ export async function runTask({
     });
   } catch (err) {
     if (err instanceof LeaseLostError || signal.aborted || isConnectionError(err)) throw err;
+    if (err instanceof ToolApprovalNeeded) {
+      const pause = err;
+      return change((r) => awaitToolApproval(r, task, index, attempt, agent.id, pause));
+    }
     const message = timeout.aborted
       ? `Task '${task.id}' timed out after ${timeoutMs / 1000} s.`
       : describeModelError(err, modelId);
@@ -237,6 +261,47 @@ export async function runTask({
  * the task, step and crew URLs end there (the seed: they are given again on resume), after this
  * change's events, which tell the reviewer's system what to resume.
  */
+/**
+ * The agent asked for tool calls that need a person's approval: the task waits in review with the
+ * calls' names and exact arguments, keeping the conversation to go on from once they are decided.
+ */
+function awaitToolApproval(
+  r: ExecutionRow,
+  task: TaskDef,
+  index: number,
+  attempt: number,
+  agentId: string,
+  pause: ToolApprovalNeeded,
+): Change {
+  const now = new Date();
+  const others = openReviewsOf(r).filter((o) => o.task_id !== task.id);
+  const review = toolCallReview(task, attempt, pause.calls, now, others);
+  const tasks = replaceTask(r.tasks, index, {
+    status: "pending_human_input",
+    paused: { messages: pause.messages, steps_used: pause.stepsUsed },
+  });
+  return settle(r, tasks, [...others, review], {
+    events: [
+      {
+        type: "review_requested",
+        task_id: task.id,
+        attempt,
+        data: {
+          kind: "tool_call",
+          agent: agentId,
+          name: task.name,
+          output: review.output,
+          tool_calls: pause.calls.map(({ input_schema: _, ...call }) => call),
+          assignees: review.assignees,
+          required_approvals: review.required_approvals,
+          deadline_at: review.deadline_at,
+          output_sha256: review.output_sha256,
+        },
+      },
+    ],
+  });
+}
+
 function settle(
   r: ExecutionRow,
   tasks: TaskState[],

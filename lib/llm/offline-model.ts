@@ -307,9 +307,27 @@ function argumentsFor(schema: unknown, task: string): Record<string, unknown> {
     if (prop.enum?.length) args[name] = prop.enum[0];
     else if (prop.type === "number" || prop.type === "integer") args[name] = 1;
     else if (prop.type === "boolean") args[name] = true;
-    else args[name] = task.slice(0, 500);
+    else args[name] = toolText(name, task);
   }
   return args;
+}
+
+// The built-in toolkit's arguments, from the task: a `url` is the first address (scheme://…) in it; a
+// file (`path`, `filename`) the first name in `backticks` or that looks like a file, else
+// the task itself when it is one word, else notes.md. Anything else gets the task's text.
+function toolText(name: string, task: string): string {
+  if (name === "url")
+    return (
+      /\b[a-z][a-z0-9+.-]*:\/\/[^\s<>"'`)]+/i.exec(task)?.[0].replace(/[.,;:!?]+$/, "") ??
+      task.slice(0, 500)
+    );
+  if (name === "path" || name === "filename" || name === "file_path")
+    return (
+      /`([^`\n]{1,200})`/.exec(task)?.[1] ??
+      /(?:^|\s)([\w./-]*\w\.(?:md|txt|json|csv|ya?ml|html))\b/.exec(task)?.[1] ??
+      (/^\S+$/.test(task.trim()) ? task.trim() : "notes.md")
+    );
+  return task.slice(0, 500);
 }
 
 const LABEL_KEY = "_written_by";

@@ -84,9 +84,13 @@ export function describeEvent({
   const task = row.tasks.find((t) => t.task_id === event.task_id);
   const taskName = String(event.data.name ?? task?.name ?? event.task_id ?? "a task");
   const deadline = typeof event.data.deadline_at === "string" ? event.data.deadline_at : null;
+  // Tool calls waiting for approval say so, and show the call instead of an output.
+  const toolCall = event.data.kind === "tool_call";
   const title =
     kind === "review_waiting"
-      ? "Review waiting"
+      ? toolCall
+        ? "Tool call to approve"
+        : "Review waiting"
       : kind === "review_reminder"
         ? "Reminder: review waiting"
         : "Review escalated to you";
@@ -103,7 +107,7 @@ export function describeEvent({
         : []),
     ],
     excerpt: excerptOf(event.data.output ?? task?.output),
-    excerptLabel: "Output",
+    excerptLabel: toolCall ? "Tool call" : "Output",
     link: { label: "Open the review", url: reviewUrl ?? runUrl },
   };
 }

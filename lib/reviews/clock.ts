@@ -5,6 +5,7 @@ import type { ExecutionRow, NewEvent } from "@/lib/runs/types";
 import { createNapper } from "@/lib/util/napper";
 import { approve, type Decider, sendBack } from "./decide";
 import { type OpenReview, reviewColumns } from "./open-reviews";
+import { decideToolCalls, undecidedCalls } from "./tool-calls";
 
 /** How the log names the review clock when it decides for nobody (analytics leaves it out). */
 export const REVIEW_CLOCK_NAME = "review deadline";
@@ -75,6 +76,24 @@ function timeout(row: ExecutionRow, review: OpenReview, now: Date): Change {
     events: [timedOut, ...(change.events ?? [])],
   });
   const when = `its deadline (${review.deadline_at})`;
+  // Tool calls: approve runs them, send_back refuses them (the agent goes on without them).
+  if (review.tool_calls && (action === "approve" || action === "send_back"))
+    return withTimeout(
+      decideToolCalls(
+        row,
+        review,
+        CLOCK,
+        {
+          approved: action === "approve",
+          call_ids: undecidedCalls(review).map((c) => c.call_id),
+          feedback:
+            action === "approve"
+              ? `Approved automatically: no decision before ${when}.`
+              : `No reviewer approved this call before ${when}.`,
+        },
+        now,
+      ).change,
+    );
   if (action === "approve")
     return withTimeout(
       approve(

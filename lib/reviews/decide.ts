@@ -174,7 +174,7 @@ export function sendBack(
  * Where the run stands once a review closed: complete when every task is, running when a task can
  * run (a worker picks it up) or one runs already, still awaiting review otherwise.
  */
-function afterDecision(
+export function afterDecision(
   row: ExecutionRow,
   tasks: TaskState[],
   reviews: OpenReview[],

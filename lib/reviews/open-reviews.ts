@@ -36,11 +36,32 @@ export type OpenReview = {
   escalated_at?: string;
   /** The form the reviewer fills in, from the task's review block. */
   response_schema?: Record<string, unknown>;
+  /** A review of tool calls the agent asked to make (requires_approval), not of an output. */
+  tool_calls?: ToolCallUnderReview[];
   /**
    * Since when the run has had a review open without a break (the earliest request of reviews
    * that overlap): reviews open side by side count their wait once.
    */
   waiting_since?: string;
+};
+
+/** A gated tool call in a review: what the model asked for, and its decision once made. */
+export type ToolCallUnderReview = {
+  call_id: string;
+  tool: string;
+  arguments: unknown;
+  input_schema: Record<string, unknown>;
+  source?: "builtin" | "tracker" | "mcp";
+  server?: string;
+  writes?: boolean;
+  decision?: {
+    approved: boolean;
+    arguments: unknown;
+    edited: boolean;
+    reason: string;
+    reviewer: string;
+    at: string;
+  };
 };
 
 export const sha256 = (text: string) => crypto.createHash("sha256").update(text).digest("hex");
@@ -96,6 +117,18 @@ export function describeReview(review: OpenReview, now: Date) {
     deadline_at: review.deadline_at,
     on_timeout: review.deadline_at ? review.on_timeout : null,
     response_schema: review.response_schema ?? null,
+    kind: review.tool_calls ? ("tool_call" as const) : ("output" as const),
+    tool_calls:
+      review.tool_calls?.map((c) => ({
+        call_id: c.call_id,
+        tool: c.tool,
+        arguments: c.arguments,
+        input_schema: c.input_schema,
+        source: c.source ?? null,
+        server: c.server ?? null,
+        writes: c.writes ?? null,
+        decision: c.decision ?? null,
+      })) ?? null,
   };
 }
 

@@ -4,11 +4,12 @@ import type { Db } from "@/lib/db/types";
 import { AppError, errors } from "@/lib/errors";
 import { valueErrors } from "@/lib/outputs/structured-output";
 import { mayDecide, personOf } from "@/lib/reviews/assignment";
-import { approve, type Decision, sendBack } from "@/lib/reviews/decide";
+import { approve, type Decider, type Decision, sendBack } from "@/lib/reviews/decide";
 import { claimHolds, type OpenReview, openReviewsOf } from "@/lib/reviews/open-reviews";
+import { decideToolCalls, undecidedCalls } from "@/lib/reviews/tool-calls";
 import { assertWebhookUrlsAllowed } from "@/lib/webhooks/check-urls";
 import { invalidateExecution } from "./execution-cache";
-import { mutateExecution } from "./execution-store";
+import { type Change, mutateExecution } from "./execution-store";
 import { getExecutionOrThrow } from "./get-execution";
 import type { ExecutionRow } from "./types";
 
@@ -38,6 +39,11 @@ export async function resumeExecution({
   principal: Principal;
   request: ResumeRequest;
 }): Promise<ResumeResult> {
+  if (request.edited_arguments !== undefined && !request.is_approve)
+    throw errors.badRequest(
+      "edited_arguments come with an approval (is_approve: true); to refuse the call, say why in human_feedback.",
+      [{ path: "edited_arguments", message: "only with is_approve: true" }],
+    );
   if (request.edited_output !== undefined && !request.is_approve)
     throw errors.badRequest(
       "edited_output comes with an approval (is_approve: true); to send a task back, say what to change in human_feedback.",
@@ -51,7 +57,7 @@ export async function resumeExecution({
   await db.tx(async (q) => {
     await q.query("SELECT pg_notify('crewdeck_work', $1)", [request.execution_id]);
     return mutateExecution(q, { id: request.execution_id }, (row) => {
-      const replay = replayOf(row, request);
+      const replay = replayOf(row, request) ?? toolReplayOf(row, request);
       if (replay) {
         result = replay;
         return {};
@@ -65,6 +71,16 @@ export async function resumeExecution({
       const reviews = openReviewsOf(row);
       const review = reviews.find((r) => r.task_id === request.task_id);
       if (!review) throw notOpen(row, request.task_id, reviews);
+      if (!review.tool_calls && (request.call_id || request.edited_arguments))
+        throw errors.badRequest(
+          `Task '${review.task_id}' awaits review of its output, not of a tool call: leave out call_id and edited_arguments.`,
+          [
+            {
+              path: request.call_id ? "call_id" : "edited_arguments",
+              message: "no tool call awaits review",
+            },
+          ],
+        );
       const now = new Date();
 
       if (!mayDecide(review, person))
@@ -79,6 +95,16 @@ export async function resumeExecution({
           `${review.claim.by} is reviewing task '${review.task_id}' (claimed until ${review.claim.until}); wait for them to release it, or ask them to.`,
           { claimed_by: review.claim.by, claimed_until: review.claim.until },
         );
+      if (review.tool_calls) {
+        if (request.edited_output !== undefined)
+          throw errors.badRequest(
+            `Task '${review.task_id}' awaits approval of tool calls, not of its output: to change a call, send edited_arguments with its call_id.`,
+            [{ path: "edited_output", message: "no output awaits review" }],
+          );
+        const decided = decideToolCallRequest(row, review, who, request, now);
+        result = decided.result;
+        return decided.change;
+      }
       const def = row.crew_snapshot.tasks[index];
       const response = checkedResponse(request, def?.review?.response_schema);
       const decision: Decision = {
@@ -165,6 +191,130 @@ export async function resumeExecution({
   // The caller's next /status on this process must see the decision, not wait for the NOTIFY.
   invalidateExecution(request.execution_id);
   return result as ResumeResult;
+}
+
+/**
+ * A decision on gated tool calls: the one `call_id` names, or every call not decided yet. Edited
+ * arguments are checked against the tool's own schema (422 naming what is wrong).
+ */
+function decideToolCallRequest(
+  row: ExecutionRow,
+  review: OpenReview,
+  who: Decider,
+  request: ResumeRequest,
+  now: Date,
+): { change: Change; result: ResumeResult } {
+  const calls = review.tool_calls ?? [];
+  const waiting = undecidedCalls(review);
+  let targets = waiting;
+  if (request.call_id) {
+    const call = calls.find((c) => c.call_id === request.call_id);
+    if (!call)
+      throw errors.notFound(
+        `Task '${review.task_id}' has no tool call '${request.call_id}' awaiting review (awaiting: ${waiting.map((c) => c.call_id).join(", ")}).`,
+      );
+    if (call.decision) {
+      if (
+        call.decision.approved === request.is_approve &&
+        call.decision.reason === request.human_feedback
+      )
+        return {
+          change: {},
+          result: {
+            status: "waiting",
+            message: `Already recorded: your decision on call '${call.call_id}'.`,
+          },
+        };
+      throw errors.conflict(
+        `Tool call '${call.call_id}' was already ${call.decision.approved ? "approved" : "refused"} by ${call.decision.reviewer} at ${call.decision.at}.`,
+        { reviewed_by: call.decision.reviewer, reviewed_at: call.decision.at },
+      );
+    }
+    targets = [call];
+  }
+  const edited = request.edited_arguments;
+  if (edited !== undefined) {
+    const [only, ...more] = targets;
+    if (!only || more.length)
+      throw errors.unprocessable(
+        `Task '${review.task_id}' waits on ${targets.length} tool calls: name the one whose arguments you edit with call_id.`,
+        { errors: [{ path: "call_id", message: "required with edited_arguments here" }] },
+      );
+    const problems = valueErrors(edited, only.input_schema);
+    if (problems.length)
+      throw errors.unprocessable(
+        `edited_arguments do not fit the parameters of '${only.tool}': ${problems.join("; ")}.`,
+        {
+          errors: problems.map((message) => ({ path: "edited_arguments", message })),
+          input_schema: only.input_schema,
+        },
+      );
+  }
+  const { change, closed } = decideToolCalls(
+    row,
+    review,
+    who,
+    {
+      approved: request.is_approve,
+      call_ids: targets.map((c) => c.call_id),
+      ...(edited !== undefined && JSON.stringify(edited) !== JSON.stringify(targets[0]?.arguments)
+        ? { edited_arguments: edited }
+        : {}),
+      feedback: request.human_feedback,
+      webhooks: {
+        task: request.taskWebhookUrl,
+        step: request.stepWebhookUrl,
+        crew: request.crewWebhookUrl,
+      },
+    },
+    now,
+  );
+  const what = targets.map((c) => `'${c.tool}'`).join(", ");
+  const verdict = request.is_approve ? "approved" : "refused";
+  if (!closed)
+    return {
+      change,
+      result: {
+        status: "waiting",
+        message: `${what} ${verdict}; ${waiting.length - targets.length} more tool call(s) of task '${review.task_id}' await a decision.`,
+      },
+    };
+  const status = change.patch?.status ?? row.status;
+  return {
+    change,
+    result:
+      status === "pending_human_input"
+        ? {
+            status: "waiting",
+            message: `${what} ${verdict}; the execution still awaits other review(s).`,
+          }
+        : {
+            status: "resumed",
+            message: `${what} ${verdict}; task '${review.task_id}' goes on${request.is_approve ? " with the call" : " without it"}.`,
+          },
+  };
+}
+
+// The same decision on a tool call again, after its review closed: answer as we did then.
+function toolReplayOf(row: ExecutionRow, request: ResumeRequest): ResumeResult | undefined {
+  if (openReviewsOf(row).some((r) => r.task_id === request.task_id)) return undefined;
+  const task = row.tasks.find((t) => t.task_id === request.task_id);
+  const last = request.call_id
+    ? task?.tool_reviews?.findLast((r) => r.call_id === request.call_id)
+    : task?.tool_reviews?.at(-1);
+  const output = task?.reviews?.at(-1);
+  if (!last || (output && output.at > last.at)) return undefined;
+  if (last.approved !== request.is_approve || last.feedback !== request.human_feedback) {
+    if (!request.call_id) return undefined;
+    throw errors.conflict(
+      `Tool call '${last.call_id}' was already ${last.approved ? "approved" : "refused"} by ${last.reviewer} at ${last.at}.`,
+      { reviewed_by: last.reviewer, reviewed_at: last.at },
+    );
+  }
+  return {
+    status: "resumed",
+    message: `Already applied: the call to '${last.tool}' was ${last.approved ? "approved" : "refused"}.`,
+  };
 }
 
 /** The reviewer's answers, checked against the task's response form (422 when they do not fit). */

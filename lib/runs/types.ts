@@ -1,5 +1,6 @@
 import type { InputValue } from "@/lib/crew/inputs";
 import type { CrewDef } from "@/lib/crew/schema";
+import type { PausedConversation } from "@/lib/engine/tool-approvals";
 import type { OpenReview } from "@/lib/reviews/open-reviews";
 import type { ExecutionStatus, TaskStatus } from "./states";
 
@@ -21,6 +22,24 @@ export type TaskState = {
   models?: string[];
   /** Every review of this task, oldest first: the audit trail and the retry's feedback. */
   reviews?: Review[];
+  /** The agent stopped for tool calls to be approved: where it goes on from once decided. */
+  paused?: PausedConversation;
+  /** Every decision on a tool call of this task, oldest first (never fed back as feedback). */
+  tool_reviews?: ToolReview[];
+};
+
+/** A person's decision on a tool call that needed approval. */
+export type ToolReview = {
+  attempt: number;
+  call_id: string;
+  tool: string;
+  approved: boolean;
+  /** The model's arguments, and the reviewer's replacement when they edited them. */
+  arguments: unknown;
+  edited_arguments?: unknown;
+  feedback: string;
+  reviewer: string;
+  at: string;
 };
 
 export type Review = {

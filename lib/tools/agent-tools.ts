@@ -19,6 +19,7 @@ export async function agentTools(
   agent: AgentDef,
   ctx: ToolContext,
   keepFull: (result: OversizedResult) => void,
+  { refuseGated = false } = {},
 ): Promise<{ tools: Record<string, Tool>; listed: AgentTool[] }> {
   const listed = [
     ...builtinTools(agent.tools, ctx),
@@ -26,8 +27,7 @@ export async function agentTools(
     ...(await mcpTools(agent, ctx)),
   ];
   const e = env();
-  const cap = agent.max_tool_calls ?? e.TOOL_MAX_CALLS_PER_TASK;
-  let calls = 0;
+  const budget = { left: agent.max_tool_calls ?? e.TOOL_MAX_CALLS_PER_TASK };
   const tools: Record<string, Tool> = {};
   for (const t of listed) {
     const execute = t.tool.execute;
@@ -36,29 +36,20 @@ export async function agentTools(
       ? ctx.crew.mcp_servers?.find((s) => s.name === t.server)?.requires_approval
       : undefined;
     const gated = needsApproval(agent.requires_approval, t) || needsApproval(serverRule, t, true);
-    const timeoutMs = (t.timeoutSeconds ?? e.TOOL_TIMEOUT_SECONDS) * 1000;
     tools[t.name] = {
       ...t.tool,
-      ...(gated ? { needsApproval: true } : {}),
-      execute: async (input: unknown, options: ToolExecutionOptions) => {
-        calls += 1;
-        if (calls > cap)
-          return {
-            error: `Tool call limit reached: at most ${cap} tool calls in one task. Answer with what you have.`,
-          };
-        const timeout = AbortSignal.timeout(timeoutMs);
-        const signal = options.abortSignal
-          ? AbortSignal.any([options.abortSignal, timeout])
-          : timeout;
-        const result = await withTimeout(
-          Promise.resolve(execute(input, { ...options, abortSignal: signal })),
-          timeout,
-          `Tool '${t.name}' timed out after ${timeoutMs / 1000} s.`,
-        );
-        return cut(result, e.TOOL_RESULT_MAX_CHARS, (full) =>
-          keepFull({ call_id: options.toolCallId, tool: t.name, full }),
-        );
-      },
+      ...(gated && !refuseGated ? { needsApproval: true } : {}),
+      execute:
+        gated && refuseGated
+          ? async () => ({
+              error: `'${t.name}' needs a person's approval before it runs, which delegated work cannot wait for: hand the result back and let the agent the task belongs to call it.`,
+            })
+          : limitedExecute(t.name, execute, {
+              timeoutMs: (t.timeoutSeconds ?? e.TOOL_TIMEOUT_SECONDS) * 1000,
+              maxChars: e.TOOL_RESULT_MAX_CHARS,
+              budget,
+              keepFull,
+            }),
     } as Tool;
   }
   return { tools, listed };
@@ -84,6 +75,44 @@ export function needsApproval(
     else names.add(`${t.server}/${remote}`).add(t.server);
   }
   return rule.some((n) => names.has(n));
+}
+
+export type CallLimits = {
+  timeoutMs: number;
+  maxChars: number;
+  /** Calls left in the task attempt, shared by all its tools. */
+  budget: { left: number };
+  keepFull: (result: OversizedResult) => void;
+};
+
+/**
+ * A tool's execute held to the per-call limits: refused once the attempt's calls are used up,
+ * failed after `timeoutMs` (the tool's own work is told to stop), a result longer than
+ * `maxChars` cut with a note and handed whole to `keepFull`.
+ */
+export function limitedExecute(
+  name: string,
+  execute: NonNullable<Tool["execute"]>,
+  { timeoutMs, maxChars, budget, keepFull }: CallLimits,
+) {
+  const cap = budget.left;
+  return async (input: unknown, options: ToolExecutionOptions) => {
+    if (budget.left <= 0)
+      return {
+        error: `Tool call limit reached: at most ${cap} tool call${cap === 1 ? "" : "s"} in one task. Answer with what you have.`,
+      };
+    budget.left -= 1;
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = options.abortSignal ? AbortSignal.any([options.abortSignal, timeout]) : timeout;
+    const result = await withTimeout(
+      Promise.resolve(execute(input, { ...options, abortSignal: signal })),
+      timeout,
+      `Tool '${name}' timed out after ${timeoutMs / 1000} s.`,
+    );
+    return cut(result, maxChars, (full) =>
+      keepFull({ call_id: options.toolCallId, tool: name, full }),
+    );
+  };
 }
 
 function withTimeout<T>(work: Promise<T>, signal: AbortSignal, message: string): Promise<T> {

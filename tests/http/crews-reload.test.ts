@@ -82,10 +82,10 @@ describe("editing CREWS_DIR while the server runs", () => {
     const id = await added.start({ sector: "Energy", reader: "owners" });
     await added.waitFor(id, (x) => x.status === "pending_human_input", 60_000);
 
-    write("added/src/added/config/agents.yaml", `${AGENTS}  tools: [SerperDevTool]\n`);
+    write("added/src/added/config/agents.yaml", `${AGENTS}  tools: [CodeInterpreterTool]\n`);
     const broken = await inputsWhen("the load error", (x) => x.status === 404);
     const reason =
-      "unknown tool 'SerperDevTool' (agent researcher): available tools are current_date, word_count";
+      "unknown tool 'CodeInterpreterTool' (agent researcher): available tools are current_date, word_count";
     expect(broken.json.detail).toContain(reason);
     expect(broken.json.detail).toContain(
       path.join("added", "src", "added", "config", "agents.yaml"),

@@ -115,7 +115,7 @@ describe("MCP servers", () => {
   it("stdio: the filesystem server reads a file in the directory it is allowed", async () => {
     const { status, events } = await run(base, "mcp-filesystem");
     expect(status.status, JSON.stringify(status)).toBe("completed");
-    // The offline model fills the required path with the task's text: "notes.txt".
+    // The offline model takes the path from the task: the file name in backticks.
     const read = calls(events, "files_read_text_file");
     expect(read.call?.data.tool_input).toEqual({ path: "notes.txt" });
     // Text and the server's structured content beside it.

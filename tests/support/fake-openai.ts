@@ -7,6 +7,9 @@ import type { Json } from "./api";
 //   tool-then-answer  first a word_count tool call, then an answer quoting the tool result
 //   always-500        HTTP 500 every time
 //   hang              never answers (for time-outs)
+//   parallel-calls    two word_count calls in one turn, then an answer quoting both results; a
+//                     turn whose calls are not each answered by a tool message gets HTTP 400, as
+//                     OpenAI answers
 //
 // With `azure`, it speaks Azure OpenAI's shape instead: POST
 // /openai/deployments/<deployment>/chat/completions?api-version=<version> with an `api-key` header
@@ -66,6 +69,46 @@ export async function startFakeOpenAI(
         return;
       case "hang":
         return; // the client's time-out ends this
+      case "parallel-calls": {
+        const asked = body.messages.flatMap((m: { role: string; tool_calls?: { id: string }[] }) =>
+          m.role === "assistant" ? (m.tool_calls ?? []).map((c) => c.id) : [],
+        );
+        const answered = body.messages.flatMap((m: { role: string; tool_call_id?: string }) =>
+          m.role === "tool" ? [m.tool_call_id] : [],
+        );
+        const unanswered = asked.filter((id: string) => !answered.includes(id));
+        if (unanswered.length) {
+          res.writeHead(400, { "content-type": "application/json" }).end(
+            JSON.stringify({
+              error: {
+                message: `An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. Missing: ${unanswered.join(", ")}`,
+                type: "invalid_request_error",
+              },
+            }),
+          );
+          return;
+        }
+        if (!asked.length) {
+          const call = (id: string, text: string) => ({
+            id,
+            type: "function",
+            function: { name: "word_count", arguments: JSON.stringify({ text }) },
+          });
+          reply(
+            {
+              content: null,
+              tool_calls: [call("call_a", "alpha beta"), call("call_b", "gamma delta epsilon")],
+            },
+            "tool_calls",
+          );
+          return;
+        }
+        const results = body.messages
+          .filter((m: { role: string }) => m.role === "tool")
+          .map((m: { tool_call_id: string; content: string }) => `${m.tool_call_id}=${m.content}`);
+        reply({ content: `Both counted. ${results.join(" | ")}` }, "stop");
+        return;
+      }
       default: {
         const toolMessage = body.messages.find((m: { role: string }) => m.role === "tool");
         if (!toolMessage && body.tools?.length) {

@@ -2,11 +2,19 @@ import type { Tool } from "ai";
 import type { AgentTool, ToolContext } from "@/lib/tools/types";
 import { currentDate, wordCount } from "./basic";
 import { catalogEntry } from "./catalog";
+import { listDirectory, readFile, writeFile } from "./files";
+import { scrapeWebsite } from "./scrape-website";
+import { webSearch } from "./web-search";
 
 // Each built-in tool made for one task attempt (the workspace and limits are the run's).
 const MAKERS: Record<string, (ctx: ToolContext) => Tool> = {
   current_date: () => currentDate(),
   word_count: () => wordCount(),
+  scrape_website: () => scrapeWebsite(),
+  web_search: () => webSearch(),
+  read_file: (ctx) => readFile(ctx),
+  write_file: (ctx) => writeFile(ctx),
+  list_directory: (ctx) => listDirectory(ctx),
 };
 
 /** The agent's built-in tools (`tools:`, names resolved at load), made for this attempt. */

@@ -1,0 +1,152 @@
+import type { TaskDef } from "@/lib/crew/schema";
+import type { DecidedCall } from "@/lib/engine/tool-approvals";
+import type { Change } from "@/lib/runs/execution-store";
+import type { ExecutionRow, NewEvent, TaskState, ToolReview, WebhookUrls } from "@/lib/runs/types";
+import { afterDecision, type Decider } from "./decide";
+import {
+  type OpenReview,
+  openReview,
+  openReviewsOf,
+  reviewColumns,
+  type ToolCallUnderReview,
+} from "./open-reviews";
+
+/**
+ * The review the agent's gated tool calls open: the task's `review:` rules (who, deadline) apply,
+ * one approval decides each call, and its text says what would run, for clients that read only
+ * `output`.
+ */
+export function toolCallReview(
+  task: TaskDef,
+  attempt: number,
+  calls: ToolCallUnderReview[],
+  now: Date,
+  others: OpenReview[],
+): OpenReview {
+  const review = openReview(task, attempt, describeCalls(calls), now, others);
+  return { ...review, required_approvals: 1, tool_calls: calls, response_schema: undefined };
+}
+
+export function describeCalls(calls: ToolCallUnderReview[]): string {
+  return calls
+    .map((c) => {
+      const from = c.server ? ` (MCP server ${c.server})` : "";
+      return `The agent asks to call \`${c.tool}\`${from} with:\n\n\`\`\`json\n${JSON.stringify(c.arguments, null, 2)}\n\`\`\``;
+    })
+    .join("\n\n");
+}
+
+export type ToolDecision = {
+  approved: boolean;
+  /** The calls this decision covers (one, or every call not yet decided). */
+  call_ids: string[];
+  /** Replacement arguments (one call only), already checked against its schema. */
+  edited_arguments?: unknown;
+  feedback: string;
+  /** Webhook URLs the decision subscribes, when it resumes a paused run (the seed's /resume). */
+  webhooks?: WebhookUrls;
+};
+
+/**
+ * Records a decision on gated tool calls. Once every call of the review is decided, the review
+ * closes and the task is ready to go on from where its agent stopped: approved calls run with
+ * their (possibly edited) arguments, refused ones answer the agent with the reason.
+ */
+export function decideToolCalls(
+  row: ExecutionRow,
+  review: OpenReview,
+  who: Decider,
+  decision: ToolDecision,
+  now: Date,
+): { change: Change; closed: boolean } {
+  const at = now.toISOString();
+  const calls = (review.tool_calls ?? []).map((c): ToolCallUnderReview => {
+    if (!decision.call_ids.includes(c.call_id) || c.decision) return c;
+    const edited = decision.edited_arguments !== undefined;
+    return {
+      ...c,
+      decision: {
+        approved: decision.approved,
+        arguments: edited ? decision.edited_arguments : c.arguments,
+        edited,
+        reason: decision.feedback,
+        reviewer: who.name,
+        at,
+      },
+    };
+  });
+  const newly = calls.filter(
+    (c) => c.decision && !review.tool_calls?.find((o) => o.call_id === c.call_id)?.decision,
+  );
+  const events: NewEvent[] = newly.map((c) => ({
+    type: "review_submitted",
+    task_id: review.task_id,
+    attempt: review.attempt,
+    data: {
+      kind: "tool_call",
+      call_id: c.call_id,
+      tool: c.tool,
+      feedback: decision.feedback,
+      reviewer: who.name,
+      output_sha256: review.output_sha256,
+      decision: decision.approved ? "approve" : "reject",
+      effect: decision.approved ? "approved" : "refused",
+      arguments: c.arguments,
+      ...(c.decision?.edited ? { edited: true, edited_arguments: c.decision.arguments } : {}),
+    },
+  }));
+  const records: ToolReview[] = newly.map((c) => ({
+    attempt: review.attempt,
+    call_id: c.call_id,
+    tool: c.tool,
+    approved: decision.approved,
+    arguments: c.arguments,
+    ...(c.decision?.edited ? { edited_arguments: c.decision.arguments } : {}),
+    feedback: decision.feedback,
+    reviewer: who.name,
+    at,
+  }));
+  const others = openReviewsOf(row).filter((r) => r.task_id !== review.task_id);
+  const closed = calls.every((c) => c.decision);
+  const tasks = row.tasks.map((t): TaskState => {
+    if (t.task_id !== review.task_id) return t;
+    const withRecords = { ...t, tool_reviews: [...(t.tool_reviews ?? []), ...records] };
+    if (!closed || !t.paused) return withRecords;
+    const decided = calls.map(
+      (c): DecidedCall => ({
+        call_id: c.call_id,
+        tool: c.tool,
+        approved: !!c.decision?.approved,
+        arguments: c.decision?.arguments ?? c.arguments,
+        reason: c.decision?.reason ?? "",
+        edited: !!c.decision?.edited,
+      }),
+    );
+    return { ...withRecords, status: "pending", paused: { ...t.paused, decided } };
+  });
+  if (!closed) {
+    const updated: OpenReview = { ...review, tool_calls: calls };
+    return {
+      closed,
+      change: { patch: { tasks, ...reviewColumns([...others, updated], tasks) }, events },
+    };
+  }
+  return {
+    closed,
+    change: afterDecision(
+      row,
+      tasks,
+      others,
+      review,
+      now,
+      events,
+      { feedback: "", webhooks: decision.webhooks },
+      [],
+    ),
+  };
+}
+
+/** A call of the review that a request names, or every one not decided yet. */
+export function undecidedCalls(review: OpenReview): ToolCallUnderReview[] {
+  return (review.tool_calls ?? []).filter((c) => !c.decision);
+}
