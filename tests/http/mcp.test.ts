@@ -159,6 +159,15 @@ describe("MCP servers", () => {
     expect(failed?.data.error).toMatch(/MCP server 'internal'.*127\.0\.0\.1 is a loopback address/);
   });
 
+  it("a server that cannot start: the load warns, the task fails naming the server and why", async () => {
+    const suite = inject("baseUrl");
+    const { status, events } = await run(suite, "mcp-missing");
+    expect(status.status).toBe("error");
+    expect(events.find((e) => e.type === "task_failed")?.data.error).toMatch(
+      /MCP server 'ghost' could not be started or reached: command 'no-such-mcp-server-crewdeck' not found/,
+    );
+  });
+
   it("Settings: deployment servers are saved, tested (tools listed), and their credentials must be references", async () => {
     const admin = await adminHeaders(base);
     const clear = await call(base, "PUT", "/api/settings/mcp-servers", {
