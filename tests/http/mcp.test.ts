@@ -168,6 +168,14 @@ describe("MCP servers", () => {
     );
   });
 
+  it("a tool the server does not have: the task fails naming the server and its tools", async () => {
+    const { status, events } = await run(inject("baseUrl"), "mcp-unknown-tool");
+    expect(status.status).toBe("error");
+    expect(events.find((e) => e.type === "task_failed")?.data.error).toMatch(
+      /MCP server 'everything' has no tool 'no-such-tool': its tools are echo, .*get-sum/,
+    );
+  });
+
   it("Settings: deployment servers are saved, tested (tools listed), and their credentials must be references", async () => {
     const admin = await adminHeaders(base);
     const clear = await call(base, "PUT", "/api/settings/mcp-servers", {
