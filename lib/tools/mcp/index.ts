@@ -111,6 +111,8 @@ function uniqueName(raw: string, taken: Set<string>): string {
 }
 
 // A tool with no arguments may send `{}` or even `{type: "object"}` without properties.
+// `$schema` (draft-07 from most servers) is dropped: some providers refuse it in tool parameters.
 function inputSchemaOf(schema: McpTool["inputSchema"]): JSONSchema7 {
-  return { ...schema, type: "object", properties: schema.properties ?? {} } as JSONSchema7;
+  const { $schema: _draft, ...rest } = schema as McpTool["inputSchema"] & { $schema?: string };
+  return { ...rest, type: "object", properties: rest.properties ?? {} } as JSONSchema7;
 }
