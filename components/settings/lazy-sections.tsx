@@ -44,3 +44,11 @@ export const NotificationPrefsSection = dynamic(
   () => import("./notification-prefs-section").then((m) => m.NotificationPrefsSection),
   { loading },
 );
+export const McpServersSection = dynamic(
+  () => import("./mcp-servers-section").then((m) => m.McpServersSection),
+  { loading },
+);
+export const McpSecretsSection = dynamic(
+  () => import("./mcp-servers-section").then((m) => m.McpSecretsSection),
+  { loading },
+);

@@ -6,6 +6,7 @@ import { integrationsApi } from "./openapi/integrations-api";
 import { notificationsApi } from "./openapi/notifications-api";
 import { buildPaths, JSON_SCHEMA_OPTIONS, sharedResponses } from "./openapi/operations";
 import { runsApi } from "./openapi/runs-api";
+import { toolsApi } from "./openapi/tools-api";
 import { webhooksApi } from "./openapi/webhooks-api";
 
 // Every route a program may call, by tag. Browser-only routes are left out (see BROWSER_ONLY).
@@ -15,6 +16,7 @@ export const OPERATIONS = [
   ...webhooksApi,
   ...integrationsApi,
   ...notificationsApi,
+  ...toolsApi,
   ...adminApi,
 ];
 
@@ -88,7 +90,10 @@ export function openApiDocument() {
         name: "Notifications",
         description: "E-mail (SMTP) and Slack notifications, and each person's preferences.",
       },
-      { name: "Administration", description: "Deployments, tokens, people and prices." },
+      {
+        name: "Administration",
+        description: "Deployments, tokens, people, prices, and agents' MCP servers.",
+      },
       { name: "Service", description: "Liveness and this document." },
     ],
     components: { schemas: components, responses: sharedResponses, securitySchemes },

@@ -911,3 +911,9 @@ export {
   NotifySettingsViewSchema,
   TestEmailResultSchema,
 } from "@/lib/notify/schemas";
+// Agents' tools: MCP servers and their secrets in Settings (lib/tools/mcp/schemas.ts).
+export {
+  McpSecretsViewSchema,
+  McpServersViewSchema,
+  McpTestResultSchema,
+} from "@/lib/tools/mcp/schemas";

@@ -120,6 +120,8 @@ const EnvSchema = z.object({
   // Workspace files (read_file, write_file): the largest file read or written, in bytes.
   WORKSPACE_MAX_FILE_BYTES: positiveInt.default(1024 * 1024),
   // MCP servers (lib/tools/mcp): settings added here.
+  // A pooled MCP connection unused this long is closed (a stdio server's process ends with it).
+  MCP_IDLE_SECONDS: positiveInt.default(900),
   // Model providers' keys and base URLs, LiteLLM's names (lib/llm/providers.ts reads them all).
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.url().optional(),

@@ -3,12 +3,14 @@ import { templateProblem } from "@/lib/outputs/output-file";
 import { schemaError } from "@/lib/outputs/structured-output";
 import { catalogEntry, TOOL_CATALOG, TOOL_NAMES } from "@/lib/tools/builtin/catalog";
 import { searchSetupProblem } from "@/lib/tools/builtin/search-setup";
+import type { McpServerDef } from "@/lib/tools/mcp/config";
 import { grantedActions } from "@/lib/tracker/actions";
 import { readAgentLlm } from "./agent-llm";
 import { assignTaskAgents, type TaskAgentSources } from "./assign-task-agents";
 import { InputBlockError, parseInputBlock } from "./input-block";
 import { type InputSpec, undeclaredInput } from "./input-schema";
 import { findPlaceholders } from "./inputs";
+import { checkAgentMcps } from "./mcp-servers";
 import { type CrewSettings, checkAsyncTasks, ProcessError, resolveProcess } from "./process";
 import { LoadError, type Warn } from "./read-files";
 import type { AgentDef, AgentSchema, CrewDef, CrewFileSchema, TaskSchema } from "./schema";
@@ -33,6 +35,8 @@ export type CrewParts = {
   /** The crew's own keys (process, manager, max_rpm) and where they are written. */
   settings?: CrewFileSettings;
   crewAt?: (key: string) => Where;
+  /** The crew's MCP servers, read by the layout (lib/crew/mcp-servers.ts). */
+  mcpServers?: McpServerDef[];
   warn: Warn;
 };
 
@@ -41,6 +45,13 @@ export type CrewFileSettings = Omit<CrewSettings, "manager_llm" | "manager_llm_p
 };
 
 export function finishCrew(p: CrewParts): CrewDef {
+  const crew = finishCrewParts(p);
+  // MCP: agents' `mcps` against the crew's servers (the deployment's are known at run time).
+  checkAgentMcps(crew.agents, p.mcpServers ?? [], p.agentAt, p.warn);
+  return p.mcpServers?.length ? { ...crew, mcp_servers: p.mcpServers } : crew;
+}
+
+function finishCrewParts(p: CrewParts): CrewDef {
   const crewAt = p.crewAt ?? ((key: string) => ({ file: p.source[0] ?? "", key }));
   const agents = p.agents.map(([id, a]): AgentDef => {
     const at = (field: string) => p.agentAt(id, field);

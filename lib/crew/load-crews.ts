@@ -3,6 +3,7 @@ import path from "node:path";
 import { catalogEntry } from "@/lib/tools/builtin/catalog";
 import { finishCrew, inputBlock, titleFromSlug } from "./finish-crew";
 import { findJsoncCrew, loadJsoncCrew } from "./load-jsonc-crew";
+import { crewMcpServers } from "./mcp-servers";
 import { type CrewPy, readCrewPy } from "./read-crew-py";
 import {
   isObject,
@@ -118,6 +119,7 @@ function loadCrewYaml(slug: string, single: string, warn: Warn): CrewDef {
     },
     settings: parsed,
     crewAt: (key) => ({ file: single, key }),
+    mcpServers: crewMcpServers(parsed.mcp_servers, single, "mcp_servers", warn),
     warn,
   });
 }
@@ -214,6 +216,11 @@ function loadClassic(slug: string, folder: string, project: ClassicProject, warn
   const declared = fs.existsSync(inputsFile)
     ? inputBlock(readYaml(inputsFile) ?? {}, inputsFile)
     : undefined;
+  // MCP servers in this layout: an optional config/mcp_servers.yaml, a map like `mcp_servers:`.
+  const mcpFile = path.join(project.config, "mcp_servers.yaml");
+  const mcpServers = fs.existsSync(mcpFile)
+    ? crewMcpServers(readYaml(mcpFile) ?? {}, mcpFile, "", warn)
+    : undefined;
   const crewPy = fs.existsSync(project.crewPy)
     ? {
         file: project.crewPy,
@@ -263,6 +270,7 @@ function loadClassic(slug: string, folder: string, project: ClassicProject, warn
       agentsFile,
       tasksFile,
       ...(declared ? [inputsFile] : []),
+      ...(mcpServers ? [mcpFile] : []),
       ...(crewPy ? [crewPy.file] : []),
     ],
     agentAt: (id, field) => ({ file: agentsFile, key: `${id}.${field}` }),
@@ -279,6 +287,7 @@ function loadClassic(slug: string, folder: string, project: ClassicProject, warn
     },
     settings: crewPy?.read.crew,
     crewAt: (key) => ({ file: crewPy?.file ?? tasksFile, key: crewPy ? `Crew(${key}=…)` : key }),
+    mcpServers,
     warn,
   });
 }

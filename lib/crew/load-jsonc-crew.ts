@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { finishCrew, inputBlock, titleFromSlug } from "./finish-crew";
+import { crewMcpServers } from "./mcp-servers";
 import {
   isObject,
   LoadError,
@@ -37,6 +38,8 @@ const CrewJsonSchema = z.object({
   manager_llm: CrewFileSchema.shape.manager_llm,
   manager_agent: CrewFileSchema.shape.manager_agent,
   max_rpm: CrewFileSchema.shape.max_rpm,
+  // MCP servers, as `mcp_servers:` in crew.yaml (lib/crew/mcp-servers.ts reads them).
+  mcp_servers: CrewFileSchema.shape.mcp_servers,
 });
 
 // Keys of CrewAI's crew.jsonc Crewdeck reads; the rest (verbose, memory, …) are warned.
@@ -118,6 +121,7 @@ export function loadJsoncCrew({ slug, folder, crewFile, warn }: Args): CrewDef {
     },
     settings: crew,
     crewAt: (key) => ({ file: crewFile, key }),
+    mcpServers: crewMcpServers(crew.mcp_servers, crewFile, "mcp_servers", warn),
     warn,
   });
 }

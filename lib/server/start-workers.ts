@@ -3,6 +3,7 @@ import type { Db } from "@/lib/db/types";
 import { startRemotePoller } from "@/lib/deployments/poller";
 import { startWorker } from "@/lib/engine/worker";
 import { startReviewClock } from "@/lib/reviews/clock";
+import { closeMcpPool } from "@/lib/tools/mcp/pool";
 import { startDeliveryWorker } from "@/lib/webhooks/delivery-worker";
 import { parseSchedule } from "@/lib/webhooks/schedule";
 import { webhookSecret } from "@/lib/webhooks/secret";
@@ -32,6 +33,8 @@ export function startWorkers(db: Db) {
       const until = Date.now() + deadlineMs;
       // Most of the time goes to running work; keep a fifth for the webhooks it produces.
       await Promise.all([engine.stop(deadlineMs * 0.8), poller.stop(), reviewClock.stop()]);
+      // No task uses an MCP server any more: end their connections (and stdio processes).
+      await closeMcpPool();
       await deliveries.stop(Math.max(0, until - Date.now()));
     },
   };

@@ -5,6 +5,8 @@ import {
   DeploymentsSection,
   IntegrationSection,
   LinearOAuthSection,
+  McpSecretsSection,
+  McpServersSection,
   NotificationPrefsSection,
   NotificationsSection,
   SecretSection,
@@ -66,6 +68,16 @@ export default async function SettingsPage() {
           </>
         ),
       },
+      {
+        id: "tools",
+        label: "Tools",
+        content: (
+          <div className="grid min-w-0 gap-6 [&>*]:min-w-0">
+            <McpServersSection />
+            <McpSecretsSection />
+          </div>
+        ),
+      },
     );
   }
   return (
@@ -74,7 +86,7 @@ export default async function SettingsPage() {
         title="Settings"
         description={
           isAdmin
-            ? "API tokens, notifications, people, remote deployments, webhooks and the issue tracker."
+            ? "API tokens, notifications, people, remote deployments, webhooks, the issue tracker and agents' MCP servers."
             : "Your API tokens and notifications."
         }
       />

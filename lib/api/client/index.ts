@@ -9,4 +9,5 @@ export * from "./notifications";
 export { ApiError, type Problem, request, schema } from "./request";
 export * from "./runs";
 export * from "./settings";
+export * from "./tools";
 export * from "./views";
