@@ -32,10 +32,8 @@ export async function agentTools(
   for (const t of listed) {
     const execute = t.tool.execute;
     if (!execute) continue;
-    const serverRule = t.server
-      ? ctx.crew.mcp_servers?.find((s) => s.name === t.server)?.requires_approval
-      : undefined;
-    const gated = needsApproval(agent.requires_approval, t) || needsApproval(serverRule, t, true);
+    const gated =
+      needsApproval(agent.requires_approval, t) || needsApproval(t.serverRequiresApproval, t, true);
     tools[t.name] = {
       ...t.tool,
       ...(gated && !refuseGated ? { needsApproval: true } : {}),

@@ -1,5 +1,5 @@
 import type { Tool } from "ai";
-import type { CrewDef } from "@/lib/crew/schema";
+import type { CrewDef, RequiresApproval } from "@/lib/crew/schema";
 import type { Db } from "@/lib/db/types";
 
 /** Where a tool call happens: the run, task attempt and agent it works for. */
@@ -26,6 +26,8 @@ export type AgentTool = {
   server?: string;
   /** MCP: the tool's name on its server (`name` is what the model sees). */
   remoteName?: string;
+  /** MCP: the server's own `requires_approval`, whose lists name tools without the server. */
+  serverRequiresApproval?: RequiresApproval;
   /** This tool's own per-call time-out (its MCP server's `timeout_seconds`). */
   timeoutSeconds?: number;
 };

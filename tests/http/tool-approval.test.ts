@@ -191,3 +191,36 @@ describe("requires_approval: writes", () => {
     expect(listed.data.needs_approval).toBeUndefined();
   });
 });
+
+describe("an MCP server's own requires_approval", () => {
+  const mcp = crewClient(baseUrl, "mcp-gated", TEST_CREW_TOKEN);
+
+  it("stops before its named tool only; the edited call goes to the real server", async () => {
+    const id = await mcp.start({});
+    const status = await mcp.waitFor(id, paused);
+    const gated = status.pending_human_inputs[0].tool_calls as Json[];
+    expect(gated).toHaveLength(1);
+    expect(gated[0]).toMatchObject({
+      tool: "everything_echo",
+      source: "mcp",
+      server: "everything",
+    });
+    expect(gated[0].input_schema.properties).toHaveProperty("message");
+
+    const r = await mcp.resume({
+      execution_id: id,
+      task_id: "use_tools",
+      call_id: gated[0].call_id,
+      is_approve: true,
+      human_feedback: "",
+      edited_arguments: { message: "hello from the reviewer" },
+    });
+    expect(r.status, r.text).toBe(200);
+    await mcp.waitFor(id, (s) => s.status === "completed", 60_000);
+    const log = await events(id, "mcp-gated");
+    const echoed = log.find((e) => e.type === "tool_result" && e.data.tool === "everything_echo");
+    expect(JSON.stringify(echoed.data.result)).toContain("Echo: hello from the reviewer");
+    const summed = log.find((e) => e.type === "tool_call" && e.data.tool === "everything_get-sum");
+    expect(summed.data.needs_approval).toBeUndefined();
+  }, 90_000);
+});

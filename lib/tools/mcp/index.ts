@@ -68,6 +68,7 @@ export async function mcpTools(agent: AgentDef, ctx: ToolContext): Promise<Agent
         source: "mcp",
         server: name,
         remoteName: t.name,
+        serverRequiresApproval: def.requires_approval,
         writes: t.annotations?.readOnlyHint !== true,
         timeoutSeconds,
         tool: {
