@@ -1,13 +1,8 @@
 import { Download } from "lucide-react";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { artifactUrl } from "@/lib/api/artifact-url";
+import { formatBytes } from "@/lib/format/numbers";
 import type { TraceArtifact } from "./trace-model";
-
-function size(bytes: number) {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
 
 /** The run's files (task outputs with output_file, files agents wrote), each a download. */
 export function RunFiles({
@@ -42,7 +37,7 @@ export function RunFiles({
                 {f.name}
               </a>
               <span className="text-muted-foreground text-xs">
-                {size(f.bytes)} · from {taskName(f.taskId)}
+                {formatBytes(f.bytes)} · from {taskName(f.taskId)}
               </span>
             </li>
           ))}

@@ -25,3 +25,10 @@ export function formatPercent(ratio: number | null | undefined): string {
   if (ratio === null || ratio === undefined) return "—";
   return `${Math.round(ratio * 1000) / 10}%`;
 }
+
+/** A size in bytes as people read it: 512 B, 3.4 KB, 1.0 MB. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
+import { BuiltinToolsSection } from "@/components/settings/builtin-tools-section";
 import {
   DeliveriesSection,
   DeploymentsSection,
@@ -18,6 +19,7 @@ import { TokensSection } from "@/components/settings/tokens-section";
 import { PageHeader } from "@/components/shell/page-header";
 import { requireUser } from "@/lib/auth/require-user";
 import { roleAllows } from "@/lib/auth/roles";
+import { toolkitStatus } from "@/lib/tools/builtin/toolkit-status";
 
 export const metadata: Metadata = { title: "Settings" };
 export const dynamic = "force-dynamic";
@@ -75,6 +77,7 @@ export default async function SettingsPage() {
           <div className="grid min-w-0 gap-6 [&>*]:min-w-0">
             <McpServersSection />
             <McpSecretsSection />
+            <BuiltinToolsSection tools={toolkitStatus()} />
           </div>
         ),
       },
@@ -86,7 +89,7 @@ export default async function SettingsPage() {
         title="Settings"
         description={
           isAdmin
-            ? "API tokens, notifications, people, remote deployments, webhooks, the issue tracker and agents' MCP servers."
+            ? "API tokens, notifications, people, remote deployments, webhooks, the issue tracker and agents' tools."
             : "Your API tokens and notifications."
         }
       />
