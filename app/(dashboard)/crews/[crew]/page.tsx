@@ -11,8 +11,10 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { requireUser } from "@/lib/auth/require-user";
 import { roleAllows } from "@/lib/auth/roles";
 import { env } from "@/lib/config/env";
+import type { AgentDef, RequiresApproval } from "@/lib/crew/schema";
 import { crewForPage } from "@/lib/deployments/crew-for-page";
 import { chooseModel } from "@/lib/llm/choose-model";
+import type { McpServerDef } from "@/lib/tools/mcp/config";
 
 export const dynamic = "force-dynamic";
 
@@ -157,6 +159,7 @@ export default async function CrewPage({ params }: { params: Promise<{ crew: str
                             ? modelOf(a)
                             : `${modelOf(a)} (default)`}
                       </code>
+                      <AgentTools agent={a} servers={crew.mcp_servers ?? []} />
                     </li>
                   ))}
                 </ul>
@@ -178,5 +181,32 @@ export default async function CrewPage({ params }: { params: Promise<{ crew: str
         </div>
       </div>
     </>
+  );
+}
+
+/** What an agent may call, and which calls wait for a person first (its rule, its servers'). */
+function AgentTools({ agent, servers }: { agent: AgentDef; servers: McpServerDef[] }) {
+  const mcps = agent.mcps ?? [];
+  const tools = [...agent.tools, ...agent.apps.map((app) => `${app} actions`), ...mcps];
+  if (!tools.length) return null;
+  const ruleText = (rule: RequiresApproval | undefined, server?: string): string | null => {
+    if (!rule) return null;
+    if (rule === true) return server ? `every ${server} tool` : "every tool call";
+    if (rule === "writes")
+      return server ? `${server}'s tools that change something` : "calls that change something";
+    return rule.map((t) => (server ? `${server}/${t}` : t)).join(", ");
+  };
+  const used = new Set(mcps.map((m) => m.split("/")[0]));
+  const asks = [
+    ruleText(agent.requires_approval),
+    ...servers.filter((s) => used.has(s.name)).map((s) => ruleText(s.requires_approval, s.name)),
+  ].filter(Boolean);
+  return (
+    <span className="grid w-full gap-0.5 text-muted-foreground text-xs">
+      <span className="break-words">
+        Tools: <span className="font-mono">{tools.join(", ")}</span>
+      </span>
+      {asks.length > 0 && <span>Asks a person before {asks.join("; ")}</span>}
+    </span>
   );
 }
