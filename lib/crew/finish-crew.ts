@@ -10,7 +10,7 @@ import { assignTaskAgents, type TaskAgentSources } from "./assign-task-agents";
 import { InputBlockError, parseInputBlock } from "./input-block";
 import { type InputSpec, undeclaredInput } from "./input-schema";
 import { findPlaceholders } from "./inputs";
-import { checkAgentMcps } from "./mcp-servers";
+import { checkAgentMcps, inlineUrlServers } from "./mcp-servers";
 import { type CrewSettings, checkAsyncTasks, ProcessError, resolveProcess } from "./process";
 import { LoadError, type Warn } from "./read-files";
 import type { AgentDef, AgentSchema, CrewDef, CrewFileSchema, TaskSchema } from "./schema";
@@ -45,10 +45,13 @@ export type CrewFileSettings = Omit<CrewSettings, "manager_llm" | "manager_llm_p
 };
 
 export function finishCrew(p: CrewParts): CrewDef {
-  const crew = finishCrewParts(p);
-  // MCP: agents' `mcps` against the crew's servers (the deployment's are known at run time).
-  checkAgentMcps(crew.agents, p.mcpServers ?? [], p.agentAt, p.warn);
-  return p.mcpServers?.length ? { ...crew, mcp_servers: p.mcpServers } : crew;
+  const finished = finishCrewParts(p);
+  // MCP: CrewAI's URL entries become the crew's servers; then agents' `mcps` are checked against
+  // the crew's servers (the deployment's are known at run time).
+  const { agents, servers } = inlineUrlServers(finished.agents, p.mcpServers ?? [], p.agentAt);
+  checkAgentMcps(agents, servers, p.agentAt, p.warn);
+  const crew = { ...finished, agents };
+  return servers.length ? { ...crew, mcp_servers: servers } : crew;
 }
 
 function finishCrewParts(p: CrewParts): CrewDef {

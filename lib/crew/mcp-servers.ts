@@ -1,11 +1,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import {
+  checkNoClearSecrets,
   McpConfigError,
   type McpServerDef,
   parseMcpRef,
   parseMcpServers,
+  parseMcpUrl,
   referencesOf,
+  SERVER_NAME,
 } from "@/lib/tools/mcp/config";
 import { LoadError, type Warn } from "./read-files";
 
@@ -45,6 +48,62 @@ export function crewMcpServers(
   return servers;
 }
 
+/**
+ * CrewAI's URL entries (`mcps: ["https://mcp.example.com/mcp#search"]`) made into Streamable
+ * HTTP servers of the crew, named after their host, and the entries into `server` / `server/tool`.
+ * A credential in the URL's query must be a reference, as anywhere (`?api_key=${env:EXA_KEY}`).
+ */
+export function inlineUrlServers<A extends { id: string; mcps?: string[] }>(
+  agents: A[],
+  declared: McpServerDef[],
+  agentAt: (id: string, field: string) => Where,
+): { agents: A[]; servers: McpServerDef[] } {
+  const servers = [...declared];
+  const named = (url: string): string => {
+    const same = servers.find((s) => "url" in s && s.url === url);
+    if (same) return same.name;
+    const host = (() => {
+      try {
+        return new URL(url.replace(/\$\{[^}]*\}/g, "x")).hostname;
+      } catch {
+        return "mcp";
+      }
+    })();
+    const base =
+      host
+        .replace(/[^A-Za-z0-9]+/g, "_")
+        .replace(/^_|_$/g, "")
+        .slice(0, 36) || "mcp";
+    let name = base;
+    for (let i = 2; servers.some((s) => s.name === name); i++) name = `${base}_${i}`;
+    return name;
+  };
+  const rewritten = agents.map((agent) => {
+    if (!agent.mcps?.some((m) => parseMcpUrl(m))) return agent;
+    const mcps = agent.mcps.map((entry, i) => {
+      const ref = parseMcpUrl(entry);
+      if (!ref) return entry;
+      const name = named(ref.url);
+      if (!servers.some((s) => s.name === name)) {
+        const server = { name, url: ref.url, headers: {} } as McpServerDef;
+        try {
+          if (!URL.canParse(ref.url.replace(/\$\{[^}]*\}/g, "x")))
+            throw new McpConfigError("", "not a URL");
+          checkNoClearSecrets(server);
+        } catch (err) {
+          if (!(err instanceof McpConfigError)) throw err;
+          const where = agentAt(agent.id, `mcps.${i}`);
+          throw new LoadError(where.file, where.key, `'${entry}': ${err.message}`);
+        }
+        if (SERVER_NAME.test(name)) servers.push(server);
+      }
+      return ref.tool ? `${name}/${ref.tool}` : name;
+    });
+    return { ...agent, mcps };
+  });
+  return { agents: rewritten, servers };
+}
+
 /** Each agent's `mcps` entries: well formed; servers not in the crew are the deployment's. */
 export function checkAgentMcps(
   agents: Array<{ id: string; mcps?: string[] }>,
@@ -60,7 +119,7 @@ export function checkAgentMcps(
         throw new LoadError(
           where.file,
           where.key,
-          `'${entry}' is not 'server' or 'server/tool'; declare the server (a command, or a URL with its headers) under mcp_servers and list it here by name`,
+          `'${entry}' is not 'server', 'server/tool' (or CrewAI's 'server#tool') or an https:// URL; declare the server (a command, or a URL with its headers) under mcp_servers and list it here by name`,
         );
       if (!servers.some((s) => s.name === ref.server))
         warn(

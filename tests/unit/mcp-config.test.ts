@@ -4,7 +4,14 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadCrews } from "@/lib/crew/load-crews";
-import { McpConfigError, mergeServers, parseMcpRef, parseMcpServers } from "@/lib/tools/mcp/config";
+import {
+  clearSecretParams,
+  McpConfigError,
+  mergeServers,
+  parseMcpRef,
+  parseMcpServers,
+  parseMcpUrl,
+} from "@/lib/tools/mcp/config";
 import { redact, redactDeep, resolveServer } from "@/lib/tools/mcp/resolve";
 import { toModelResult } from "@/lib/tools/mcp/result";
 
@@ -121,11 +128,23 @@ describe("references", () => {
 });
 
 describe("mcps entries and merging", () => {
-  it("parses server and server/tool", () => {
+  it("parses server, server/tool and CrewAI's server#tool", () => {
     expect(parseMcpRef("fs")).toEqual({ server: "fs" });
     expect(parseMcpRef("fs/read_file")).toEqual({ server: "fs", tool: "read_file" });
+    expect(parseMcpRef("fs#read_file")).toEqual({ server: "fs", tool: "read_file" });
     expect(parseMcpRef("https://x.example/mcp")).toBeUndefined();
     expect(parseMcpRef("fs/")).toBeUndefined();
+    expect(parseMcpRef("fs#")).toBeUndefined();
+  });
+  it("reads CrewAI's URL entries, and finds credentials written in clear in their query", () => {
+    expect(parseMcpUrl("https://mcp.exa.ai/mcp?profile=r#web_search_exa")).toEqual({
+      url: "https://mcp.exa.ai/mcp?profile=r",
+      tool: "web_search_exa",
+    });
+    expect(parseMcpUrl("everything")).toBeUndefined();
+    expect(clearSecretParams("https://x.example/mcp?api_key=abc&profile=r")).toEqual(["api_key"]);
+    expect(clearSecretParams("https://x.example/mcp?api_key=${env:EXA}&profile=r")).toEqual([]);
+    expect(clearSecretParams("https://x.example/mcp?token=%zz")).toEqual(["token"]);
   });
   it("puts deployment servers under the crew's, which win on a clash", () => {
     const crew = parseMcpServers({ a: { command: "crew-a" } });
@@ -197,9 +216,41 @@ tasks:
       },
     ]);
   });
-  it("fails an mcps entry that is not a server name", () => {
-    const dir = crewsDir({ "c/crew.yaml": agent("[https://x.example/mcp]") });
+  it("fails an mcps entry that is neither a server name nor a URL", () => {
+    const dir = crewsDir({ "c/crew.yaml": agent("['not a server']") });
     expect(loadCrews(dir).errors[0]).toMatchObject({ key: "agents.a.mcps.0" });
+  });
+  it("makes CrewAI's URL entries the crew's own HTTP servers, named after their host", () => {
+    const dir = crewsDir({
+      "c/crew.yaml": agent(
+        '["https://mcp.exa.ai/mcp?api_key=${env:EXA_KEY}#web_search_exa", "https://mcp.exa.ai/mcp?api_key=${env:EXA_KEY}", "https://weather.example/mcp"]',
+      ),
+    });
+    const catalog = loadCrews(dir);
+    expect(catalog.errors).toEqual([]);
+    const crew = catalog.crews.get("c");
+    expect(crew?.mcp_servers).toEqual([
+      { name: "mcp_exa_ai", url: "https://mcp.exa.ai/mcp?api_key=${env:EXA_KEY}", headers: {} },
+      { name: "weather_example", url: "https://weather.example/mcp", headers: {} },
+    ]);
+    expect(crew?.agents[0]?.mcps).toEqual([
+      "mcp_exa_ai/web_search_exa",
+      "mcp_exa_ai",
+      "weather_example",
+    ]);
+  });
+  it("refuses a URL entry carrying a credential in clear, as CrewAI's examples write it", () => {
+    const dir = crewsDir({
+      "c/crew.yaml": agent('["https://mcp.exa.ai/mcp?api_key=sk-123#web_search_exa"]'),
+    });
+    expect(loadCrews(dir).errors).toEqual([
+      {
+        slug: "c",
+        file: "c/crew.yaml",
+        key: "agents.a.mcps.0",
+        reason: expect.stringContaining("'api_key' looks like a credential: never in clear"),
+      },
+    ]);
   });
   it("reads config/mcp_servers.yaml in CrewAI's YAML layout, and warns of a command not found", () => {
     const dir = crewsDir({

@@ -90,6 +90,14 @@ export function parseMcpServers(value: unknown): McpServerDef[] {
 export function checkNoClearSecrets(server: McpServerDef) {
   const maps: Array<[string, Record<string, string>]> =
     "command" in server ? [["env", server.env]] : [["headers", server.headers]];
+  if ("url" in server) {
+    const [param] = clearSecretParams(server.url);
+    if (param)
+      throw new McpConfigError(
+        `${server.name}.url`,
+        `the URL's '${param}' looks like a credential: never in clear; write ${param}=\${env:NAME} (Crewdeck's environment) or \${secret:NAME} (saved in Settings → Tools)`,
+      );
+  }
   for (const [field, map] of maps) {
     for (const [k, v] of Object.entries(map)) {
       if (looksSecret(k) && !hasRef(v))
@@ -119,14 +127,48 @@ export function referencesOf(
   return [...out.values()];
 }
 
-/** An agent's `mcps` entry: a whole server, or one of its tools. */
+/**
+ * An agent's `mcps` entry: a whole server, or one of its tools — `server/tool`, or CrewAI's
+ * `server#tool`. (CrewAI's URL entries are made into servers at load: lib/crew/mcp-servers.ts.)
+ */
 export function parseMcpRef(entry: string): { server: string; tool?: string } | undefined {
-  const [server, ...rest] = entry.split("/");
+  const at = entry.search(/[/#]/);
+  const server = at < 0 ? entry : entry.slice(0, at);
+  const tool = at < 0 ? undefined : entry.slice(at + 1);
   if (!server || !SERVER_NAME.test(server)) return undefined;
-  const tool = rest.join("/");
-  if (rest.length && !tool) return undefined;
+  if (tool !== undefined && !tool) return undefined;
   return tool ? { server, tool } : { server };
 }
+
+/** CrewAI's `mcps: ["https://host/mcp#tool"]`: a Streamable HTTP server named in place. */
+export function parseMcpUrl(entry: string): { url: string; tool?: string } | undefined {
+  if (!/^https?:\/\//i.test(entry)) return undefined;
+  const hash = entry.indexOf("#");
+  const url = hash < 0 ? entry : entry.slice(0, hash);
+  const tool = hash < 0 ? undefined : entry.slice(hash + 1) || undefined;
+  return { url, ...(tool ? { tool } : {}) };
+}
+
+/**
+ * Query parameters of a URL that carry a credential in clear (`?api_key=…` as CrewAI's examples
+ * write it): they must be references too.
+ */
+export function clearSecretParams(url: string): string[] {
+  const query = url.split("#")[0]?.split("?")[1] ?? "";
+  return query
+    .split("&")
+    .map((pair) => pair.split("="))
+    .filter(([k = "", v = ""]) => looksSecret(decoded(k)) && !hasRef(v))
+    .map(([k = ""]) => decoded(k));
+}
+
+const decoded = (s: string) => {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+};
 
 /** Deployment servers under crew servers: the crew's wins on a name both use. */
 export function mergeServers(
