@@ -250,6 +250,18 @@ function loadClassic(slug: string, folder: string, project: ClassicProject, warn
         `crew.py gives this agent ${others.join(", ")}, which Crewdeck does not run; it works without them (list Crewdeck's tools under tools: in agents.yaml)`,
       );
   }
+  // crew.py's `mcps=[…]` (CrewAI's MCP DSL) joins agents.yaml's; entries that are Python objects
+  // (MCPServerStdio(…)) are not read: declare those servers in config/mcp_servers.yaml.
+  for (const [agent, { refs, other }] of crewPy?.read.agentMcps ?? []) {
+    const def = agents[agent];
+    if (def) def.mcps = [...def.mcps, ...refs.filter((r) => !def.mcps.includes(r))];
+    if (crewPy && other)
+      warn(
+        crewPy.file,
+        `${agent}.mcps`,
+        `crew.py gives this agent ${other} MCP server${other === 1 ? "" : "s"} as Python objects, which Crewdeck does not read: declare ${other === 1 ? "it" : "them"} in config/mcp_servers.yaml and list ${other === 1 ? "it" : "them"} under mcps: by name`,
+      );
+  }
   // crew.py's literal Task(...) flags fill in what tasks.yaml leaves out; tasks.yaml wins.
   const written = tasksDoc as Record<string, Record<string, unknown>>;
   const withFlags = Object.entries(tasks).map(([id, t]): [string, typeof t] => {

@@ -19,6 +19,11 @@ export type CrewPy = {
   tasks: Map<string, TaskAgentRef>;
   /** agents.yaml key → the tools its Agent(...) call passes in Python (`tools=[…]`), as written. */
   agentTools: Map<string, string[]>;
+  /**
+   * agents.yaml key → its Agent(...) call's `mcps=[…]` (CrewAI's MCP DSL): the string entries,
+   * and how many entries are something else (MCPServerStdio(…) and the like, not read).
+   */
+  agentMcps: Map<string, { refs: string[]; other: number }>;
   /** tasks.yaml key → the pydantic class its Task(...) asks for (output_pydantic=/output_json=). */
   taskModels: Map<string, string>;
   /** The module's pydantic models as JSON Schema, by class name. */
@@ -60,6 +65,7 @@ export function readCrewPy(source: string): CrewPy {
   const tasks = new Map<string, TaskAgentRef>();
   const taskFlags: CrewPy["taskFlags"] = new Map();
   const agentTools: CrewPy["agentTools"] = new Map();
+  const agentMcps: CrewPy["agentMcps"] = new Map();
   const taskModels: CrewPy["taskModels"] = new Map();
   for (const m of code.matchAll(DECORATED_DEF)) {
     const [, kind, method] = m as unknown as [string, "agent" | "task", string];
@@ -72,6 +78,8 @@ export function readCrewPy(source: string): CrewPy {
       agents.set(method, key);
       const tools = toolList(body);
       if (tools.length) agentTools.set(key, tools);
+      const mcps = mcpsList(body);
+      if (mcps) agentMcps.set(key, mcps);
       continue;
     }
     const key = configKey("tasks").exec(body)?.[2] ?? method;
@@ -100,6 +108,7 @@ export function readCrewPy(source: string): CrewPy {
     agents,
     tasks,
     agentTools,
+    agentMcps,
     taskModels,
     models: readPydanticModels(code),
     taskFlags,
@@ -122,6 +131,64 @@ function toolList(body: string): string[] {
         .replace(/\(.*$/s, ""),
     )
     .filter((t) => /^\w+$/.test(t));
+}
+
+// `mcps=["https://mcp.exa.ai/mcp#web_search_exa", 'stripe#list_invoices', MCPServerStdio(…)]`:
+// the quoted entries as written, and a count of the rest.
+function mcpsList(body: string): { refs: string[]; other: number } | undefined {
+  const at = /\bmcps\s*=\s*\[/.exec(body);
+  if (!at) return undefined;
+  const list = balancedList(body, at.index + at[0].length);
+  const refs: string[] = [];
+  let other = 0;
+  for (const item of splitTopLevel(list)) {
+    const quoted = /^(?:[rRuU])?(['"])(.*)\1$/s.exec(item.trim());
+    if (quoted?.[2] !== undefined) refs.push(quoted[2]);
+    else if (item.trim()) other += 1;
+  }
+  return { refs, other };
+}
+
+// The text of a list from just after its `[` to its matching `]` (nested brackets, quotes kept).
+function balancedList(text: string, from: number): string {
+  let depth = 0;
+  let quote: string | null = null;
+  for (let i = from; i < text.length; i++) {
+    const c = text[i];
+    if (quote) {
+      if (c === "\\") i++;
+      else if (c === quote) quote = null;
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === "[" || c === "(" || c === "{") depth++;
+    else if (c === "]" || c === ")" || c === "}") {
+      if (depth === 0) return text.slice(from, i);
+      depth--;
+    }
+  }
+  return text.slice(from);
+}
+
+// Top-level comma-separated items of a list's text.
+function splitTopLevel(list: string): string[] {
+  const items: string[] = [];
+  let depth = 0;
+  let quote: string | null = null;
+  let start = 0;
+  for (let i = 0; i < list.length; i++) {
+    const c = list[i];
+    if (quote) {
+      if (c === "\\") i++;
+      else if (c === quote) quote = null;
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === "[" || c === "(" || c === "{") depth++;
+    else if (c === "]" || c === ")" || c === "}") depth--;
+    else if (c === "," && depth === 0) {
+      items.push(list.slice(start, i));
+      start = i + 1;
+    }
+  }
+  items.push(list.slice(start));
+  return items.filter((t) => t.trim());
 }
 
 // A script instead of a @CrewBase class (`researcher = Agent(config=agents_config["researcher"])`,

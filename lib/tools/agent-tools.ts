@@ -70,7 +70,7 @@ export function needsApproval(
   if (t.server) {
     const remote = t.remoteName ?? t.name;
     if (onServer) names.add(remote);
-    else names.add(`${t.server}/${remote}`).add(t.server);
+    else names.add(`${t.server}/${remote}`).add(`${t.server}#${remote}`).add(t.server);
   }
   return rule.some((n) => names.has(n));
 }

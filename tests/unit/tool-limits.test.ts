@@ -78,6 +78,7 @@ describe("requires_approval", () => {
 
   it("names MCP tools by server/tool or the whole server; a server's own list by tool", () => {
     expect(needsApproval(["fs/write_file"], mcpWrite)).toBe(true);
+    expect(needsApproval(["fs#write_file"], mcpWrite)).toBe(true);
     expect(needsApproval(["fs"], mcpWrite)).toBe(true);
     expect(needsApproval(["fs_write_file"], mcpWrite)).toBe(true);
     expect(needsApproval(["other/write_file"], mcpWrite)).toBe(false);
