@@ -1,26 +1,12 @@
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type CrewCatalog, loadCrews } from "@/lib/crew/load-crews";
+import { crewsDirMaker } from "../support/crews-dir";
 
 // CrewAI's project layouts beyond crew.yaml: tasks whose agent is set in crew.py, the
 // `src/<package>/` project, and the JSON-first crew.jsonc + agents/*.jsonc.
 
-const made: string[] = [];
-function crewsDir(files: Record<string, string>): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "crewdeck-layouts-"));
-  made.push(dir);
-  for (const [rel, content] of Object.entries(files)) {
-    const file = path.join(dir, rel);
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, content);
-  }
-  return dir;
-}
-afterAll(() => {
-  for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
-});
+const crewsDir = crewsDirMaker("layouts");
 
 function only(catalog: CrewCatalog, slug: string) {
   const crew = catalog.crews.get(slug);

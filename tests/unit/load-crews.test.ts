@@ -1,24 +1,10 @@
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type CrewCatalog, loadCrews } from "@/lib/crew/load-crews";
+import { crewsDirMaker } from "../support/crews-dir";
 
 // Each test builds its own CREWS_DIR: { "<slug>/<file>": "<content>" }.
-const made: string[] = [];
-function crewsDir(files: Record<string, string>): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "crewdeck-crews-"));
-  made.push(dir);
-  for (const [rel, content] of Object.entries(files)) {
-    const file = path.join(dir, rel);
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, content);
-  }
-  return dir;
-}
-afterAll(() => {
-  for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
-});
+const crewsDir = crewsDirMaker("crews");
 
 const VALID = `
 name: Blog post

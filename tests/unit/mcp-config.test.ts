@@ -1,8 +1,5 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: ${env:…} and ${secret:…} are the syntax under test
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loadCrews } from "@/lib/crew/load-crews";
 import {
   clearSecretParams,
@@ -14,24 +11,12 @@ import {
 } from "@/lib/tools/mcp/config";
 import { redact, redactDeep, resolveServer } from "@/lib/tools/mcp/resolve";
 import { toModelResult } from "@/lib/tools/mcp/result";
+import { crewsDirMaker } from "../support/crews-dir";
 
 // MCP servers as crews and Settings declare them: the shape, the names, credentials only by
 // reference, references filled in and blotted out again wherever text is shown.
 
-const made: string[] = [];
-function crewsDir(files: Record<string, string>): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "crewdeck-mcp-"));
-  made.push(dir);
-  for (const [rel, content] of Object.entries(files)) {
-    const file = path.join(dir, rel);
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, content);
-  }
-  return dir;
-}
-afterAll(() => {
-  for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
-});
+const crewsDir = crewsDirMaker("mcp");
 
 const fails = (value: unknown) => {
   try {
