@@ -152,6 +152,28 @@ describe("messages", () => {
     expect(mail.html).toContain("Review &lt;crew&gt;");
   });
 
+  it("a tool call waiting for approval says so, and shows the call", () => {
+    const call = describeEvent({
+      row,
+      event: {
+        ...event,
+        data: {
+          kind: "tool_call",
+          name: "Draft",
+          output: "The agent asks to call `write_file` with: {}",
+          deadline_at: null,
+        },
+      },
+      runUrl: "http://x/run",
+      reviewUrl: "http://x/review-link/t.s",
+    });
+    expect(call).toMatchObject({
+      subject: "Tool call to approve: Draft — Review <crew>",
+      excerptLabel: "Tool call",
+      excerpt: expect.stringContaining("`write_file`"),
+    });
+  });
+
   it("for Slack: text plus blocks, naming the people", () => {
     const slack = toSlack(notice as NonNullable<typeof notice>, ["a@example.com"]);
     expect(slack.text).toBe(
