@@ -4,6 +4,7 @@ import { getDb } from "@/lib/db";
 import { survivesConnectionErrors } from "@/lib/server/last-resort";
 import { onShutdown } from "@/lib/server/shutdown";
 import { startWorkers } from "@/lib/server/start-workers";
+import { startTelemetry, stopTelemetry } from "@/lib/telemetry/start";
 
 async function main() {
   survivesConnectionErrors();
@@ -16,11 +17,13 @@ async function main() {
     process.exit(2);
   }
   const db = await getDb();
+  await startTelemetry();
   const worker = startWorkers(db);
   console.log(`Worker ${worker.id} running (concurrency ${e.WORKER_CONCURRENCY}).`);
   onShutdown(
     async () => {
       await worker.stop(e.SHUTDOWN_TIMEOUT_MS);
+      await stopTelemetry();
       await db.close();
     },
     { deadlineMs: e.SHUTDOWN_TIMEOUT_MS },
