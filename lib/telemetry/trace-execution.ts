@@ -71,9 +71,15 @@ export async function traceChange(q: Queryable, before: ExecutionRow, after: Exe
   if (!t || TERMINAL.has(before.status) || !TERMINAL.has(after.status)) return;
   if (after.deployment_id) return; // run elsewhere: its trace is the remote's
   try {
+    // A task's span starts with the event before its first task_started (its first attempt's
+    // span began just before that event was written, once the previous step had been).
     const { rows } = await q.query<{ task_id: string; first: Date }>(
-      `SELECT task_id, min(created_at) AS first FROM execution_events
-        WHERE execution_id = $1 AND type = 'task_started' GROUP BY task_id`,
+      `SELECT f.task_id,
+              coalesce((SELECT p.created_at FROM execution_events p
+                         WHERE p.execution_id = $1 AND p.seq < f.seq
+                         ORDER BY p.seq DESC LIMIT 1), f.created_at) AS first
+         FROM (SELECT DISTINCT ON (task_id) task_id, seq, created_at FROM execution_events
+                WHERE execution_id = $1 AND type = 'task_started' ORDER BY task_id, seq) f`,
       [after.id],
     );
     const firstStart = new Map(rows.map((r) => [r.task_id, new Date(r.first)]));
