@@ -128,6 +128,8 @@ const EnvSchema = z.object({
   CREWDECK_OTEL_CAPTURE_CONTENT: flag.default(false),
   // CIDRs whose clients may scrape /api/metrics without a token (e.g. 10.0.0.0/8 for Prometheus).
   METRICS_ALLOWED_NETWORKS: z.string().default(""),
+  // A worker on its own (`npm run worker`) serves GET /metrics on this port (unset: it does not).
+  WORKER_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   // Model providers' keys and base URLs, LiteLLM's names (lib/llm/providers.ts reads them all).
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.url().optional(),
