@@ -144,9 +144,8 @@ describe("the figures move with the work", () => {
       delta(after, "crewdeck_llm_tokens_total", { crew: "brief", type: "output" }),
     ).toBeGreaterThan(0);
     expect(sampleValue(after, "crewdeck_llm_cost_usd_total", { crew: "brief" })).toBe(0);
-    // Nothing waits in this server's queue once its runs are done.
-    expect(sampleValue(after, "crewdeck_queue_depth")).toBe(0);
-    expect(sampleValue(after, "crewdeck_queue_oldest_age_seconds")).toBe(0);
+    // (The queue gauges are checked on a server of the test's own, below: other files' runs may
+    // still be waiting on this one.)
   });
 });
 
