@@ -27,7 +27,13 @@ export function observeChange(
     after.tasks.forEach((t, i) => {
       const was = before.tasks[i];
       if (was?.status !== "running" || t.status === "running" || !t.started_at) return;
-      const outcome = t.status === "error" ? "error" : "completed";
+      // "review": the attempt's output (or its tool calls) went to people.
+      const outcome =
+        t.status === "pending_human_input"
+          ? "review"
+          : t.status === "error"
+            ? "error"
+            : "completed";
       const seconds =
         ((t.finished_at ? Date.parse(t.finished_at) : now) - Date.parse(t.started_at)) / 1000;
       m.taskDuration.observe({ crew, outcome }, Math.max(0, seconds));

@@ -28,7 +28,7 @@ function create() {
     }),
     taskDuration: new Histogram({
       name: "crewdeck_task_duration_seconds",
-      help: "Time one task attempt took, from its start to its output or failure.",
+      help: "Time one task attempt took, from its start to its output (outcome completed, or review when it went to people) or failure.",
       labelNames: ["crew", "outcome"] as const,
       buckets: DURATION_BUCKETS,
       ...on,
