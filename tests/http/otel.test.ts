@@ -47,15 +47,28 @@ async function server(extra: Record<string, string> = {}) {
 
 const hex = (id: string) => id.replace(/-/g, "");
 const spansOf = (id: string) => receiver.spans.filter((s) => s.traceId === hex(id));
-/** Waits until the execution's root span (written when it ends) has arrived. */
+const childrenOf = (spans: ReceivedSpan[], parent: ReceivedSpan | undefined) =>
+  spans.filter((s) => parent && s.parentSpanId === parent.spanId);
+/**
+ * Waits for the whole trace: the execution's span (written when it ends) and, under each task's
+ * span, as many attempts as it had (the last attempt's span ends just after the run does).
+ */
 const traceOf = (id: string) =>
   until(
     `the trace of ${id}`,
     () => spansOf(id),
-    (spans) => spans.some((s) => s.name.startsWith("crewdeck.execution ")),
+    (spans) => {
+      const root = spans.find((s) => s.name.startsWith("crewdeck.execution "));
+      const tasks = childrenOf(spans, root);
+      return (
+        !!root &&
+        tasks.length > 0 &&
+        tasks.every(
+          (t) => childrenOf(spans, t).length >= Number(t.attributes["crewdeck.task.attempts"]),
+        )
+      );
+    },
   );
-const childrenOf = (spans: ReceivedSpan[], parent: ReceivedSpan | undefined) =>
-  spans.filter((s) => parent && s.parentSpanId === parent.spanId);
 
 describe("OpenTelemetry traces", () => {
   it("one trace per execution, the span tree and GenAI attributes; no content by default", async () => {
