@@ -1,5 +1,14 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { ROOT_CONTEXT, type Span, type SpanOptions, TraceFlags, trace } from "@opentelemetry/api";
+import {
+  DiagConsoleLogger,
+  DiagLogLevel,
+  diag,
+  ROOT_CONTEXT,
+  type Span,
+  type SpanOptions,
+  TraceFlags,
+  trace,
+} from "@opentelemetry/api";
 import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
 import { detectResources, envDetector, resourceFromAttributes } from "@opentelemetry/resources";
 import {
@@ -33,6 +42,10 @@ class ChosenIds implements IdGenerator {
 }
 
 export function createTracing(): Tracing {
+  // The SDK reports export failures through its diagnostics, silent unless OTEL_LOG_LEVEL asks.
+  const level = process.env.OTEL_LOG_LEVEL?.toUpperCase() as keyof typeof DiagLogLevel | undefined;
+  if (level && level in DiagLogLevel)
+    diag.setLogger(new DiagConsoleLogger(), { logLevel: DiagLogLevel[level] });
   const ids = new ChosenIds();
   // OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES win over our default name.
   const resource = resourceFromAttributes({ "service.name": "crewdeck" }).merge(
