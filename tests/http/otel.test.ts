@@ -11,6 +11,7 @@ import {
   tempDir,
 } from "../support/harness";
 import { type ReceivedSpan, startOtlpReceiver } from "../support/otlp-receiver";
+import { startTopology } from "../support/topology";
 
 // OpenTelemetry: with OTEL_EXPORTER_OTLP_ENDPOINT set, each execution is one trace sent over
 // OTLP/HTTP — execution → task → attempt (invoke_agent) → chat / execute_tool — with the GenAI
@@ -19,7 +20,7 @@ import { type ReceivedSpan, startOtlpReceiver } from "../support/otlp-receiver";
 const receiver = await startOtlpReceiver();
 const procs: Proc[] = [];
 afterAll(async () => {
-  await Promise.all(procs.map((p) => p.kill()));
+  await Promise.all(procs.map((p) => p.kill("SIGKILL")));
   await receiver.close();
 });
 
@@ -196,5 +197,55 @@ describe("OpenTelemetry traces", () => {
     const tool = spans.find((s) => s.name === "execute_tool word_count");
     expect(tool?.attributes["gen_ai.tool.call.arguments"]).toEqual(expect.any(String));
     expect(tool?.attributes["gen_ai.tool.call.result"]).toEqual(expect.any(String));
+  });
+});
+
+describe("a run taken over by another worker", () => {
+  it("after a SIGKILL mid-task, the new worker's attempt is in the same trace, under the same task span", async () => {
+    const t = await startTopology(dbMode(), procs, {
+      OFFLINE_MODEL_DELAY_MS: "400",
+      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+      OTEL_BSP_SCHEDULE_DELAY: "100",
+    });
+    const crew = crewClient(t.url(), "three-step", TEST_CREW_TOKEN);
+    const id = await crew.start({ job: "inventory" });
+    // In the middle of task two: it has taken a step and not finished.
+    await until(
+      "task two in progress",
+      async () => (await crew.events(id)).json.events as { type: string; task_id: string }[],
+      (es) => es.some((e) => e.type === "thought" && e.task_id === "two"),
+    );
+    await t.killWorker();
+    await t.startWorker();
+    const done = await crewClient(t.url(), "three-step", TEST_CREW_TOKEN).waitFor(
+      id,
+      (s: Json) => s.status === "completed" || s.status === "error",
+      45_000,
+    );
+    expect(done.status).toBe("completed");
+
+    // (Not traceOf: the killed worker's attempt never ended, so it is never sent.)
+    const taskTwo = (spans: ReceivedSpan[]) => {
+      const root = spans.find((s) => s.name === "crewdeck.execution three-step");
+      return childrenOf(spans, root).find((s) => s.name === "crewdeck.task two");
+    };
+    const spans = await until(
+      "the retried attempt's span",
+      () => spansOf(id),
+      (all) =>
+        childrenOf(all, taskTwo(all)).some((s) => s.attributes["crewdeck.task.attempt"] === 2),
+    );
+    const two = taskTwo(spans);
+    expect(two?.attributes["crewdeck.task.attempts"]).toBe(2);
+    // The killed worker's attempt never ended (so was never sent); the new one's names the
+    // task's span, derived from the execution's id, as its parent.
+    const retried = childrenOf(spans, two).find((s) => s.attributes["crewdeck.task.attempt"] === 2);
+    expect(retried?.attributes).toMatchObject({
+      "gen_ai.operation.name": "invoke_agent",
+      "crewdeck.task.status": "completed",
+    });
+    expect(
+      childrenOf(spans, retried).some((s) => s.attributes["gen_ai.operation.name"] === "chat"),
+    ).toBe(true);
   });
 });
