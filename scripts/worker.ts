@@ -1,9 +1,11 @@
 // `npm run worker`: a worker process on its own, for scale-out on PostgreSQL.
 import { env } from "@/lib/config/env";
 import { getDb } from "@/lib/db";
+import { serveWorkerMetrics } from "@/lib/metrics/serve";
 import { survivesConnectionErrors } from "@/lib/server/last-resort";
 import { onShutdown } from "@/lib/server/shutdown";
 import { startWorkers } from "@/lib/server/start-workers";
+import { startTelemetry, stopTelemetry } from "@/lib/telemetry/start";
 
 async function main() {
   survivesConnectionErrors();
@@ -16,11 +18,17 @@ async function main() {
     process.exit(2);
   }
   const db = await getDb();
+  await startTelemetry();
   const worker = startWorkers(db);
+  const metricsServer = e.WORKER_METRICS_PORT
+    ? await serveWorkerMetrics({ db, port: e.WORKER_METRICS_PORT, host: process.env.HOST })
+    : undefined;
   console.log(`Worker ${worker.id} running (concurrency ${e.WORKER_CONCURRENCY}).`);
   onShutdown(
     async () => {
+      await metricsServer?.close();
       await worker.stop(e.SHUTDOWN_TIMEOUT_MS);
+      await stopTelemetry();
       await db.close();
     },
     { deadlineMs: e.SHUTDOWN_TIMEOUT_MS },

@@ -122,6 +122,14 @@ const EnvSchema = z.object({
   // MCP servers (lib/tools/mcp): settings added here.
   // A pooled MCP connection unused this long is closed (a stdio server's process ends with it).
   MCP_IDLE_SECONDS: positiveInt.default(900),
+  // Observability (lib/telemetry, lib/metrics): settings added here. The OTEL_* variables
+  // (OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_SERVICE_NAME, …) are read by OpenTelemetry itself.
+  // Prompts, completions and tool arguments/results go into spans only when this is on.
+  CREWDECK_OTEL_CAPTURE_CONTENT: flag.default(false),
+  // CIDRs whose clients may scrape /api/metrics without a token (e.g. 10.0.0.0/8 for Prometheus).
+  METRICS_ALLOWED_NETWORKS: z.string().default(""),
+  // A worker on its own (`npm run worker`) serves GET /metrics on this port (unset: it does not).
+  WORKER_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   // Model providers' keys and base URLs, LiteLLM's names (lib/llm/providers.ts reads them all).
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.url().optional(),

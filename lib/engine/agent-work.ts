@@ -7,6 +7,7 @@ import type { Db } from "@/lib/db/types";
 import { chooseModel } from "@/lib/llm/choose-model";
 import { resolveModel } from "@/lib/llm/resolve-model";
 import type { ExecutionRow } from "@/lib/runs/types";
+import { observedModel, tracedTools } from "@/lib/telemetry/gen-ai";
 import { agentTools, type OversizedResult } from "@/lib/tools/agent-tools";
 import { limitedModel, limitersFor } from "./calls-per-minute";
 import { coworkersOf, delegationTools } from "./delegation";
@@ -59,7 +60,11 @@ export function agentWork({
   // Resolved on first use, so a model that cannot be set up fails the task, not the set-up.
   const model = () => {
     resolved ??= limitedModel(
-      resolveModel(choice, { offlineDelayMs: e.OFFLINE_MODEL_DELAY_MS }),
+      observedModel(resolveModel(choice, { offlineDelayMs: e.OFFLINE_MODEL_DELAY_MS }), {
+        crew: row.crew,
+        ...choice.ref,
+        modelId,
+      }),
       limitersFor(row.id, crew.max_rpm, agent),
     );
     return resolved;
@@ -85,7 +90,7 @@ export function agentWork({
       // A coworker works inside the asking agent's tool call: it cannot stop there for a person.
       { refuseGated: !!delegatedBy },
     );
-    const tools: Record<string, Tool> = {
+    const tools: Record<string, Tool> = tracedTools({
       ...own.tools,
       ...delegationTools(
         coworkers.map(withInputs),
@@ -125,7 +130,7 @@ export function agentWork({
           return (await helper.run({ ...asked, signal })).output;
         },
       ),
-    };
+    });
     const onStep = recordSteps({
       change,
       index,

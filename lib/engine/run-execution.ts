@@ -3,9 +3,13 @@ import { isConnectionError } from "@/lib/db/connection-errors";
 import type { Db } from "@/lib/db/types";
 import { type Change, LeaseLostError, mutateExecution } from "@/lib/runs/execution-store";
 import type { ExecutionRow } from "@/lib/runs/types";
+import { tracedAttempt } from "@/lib/telemetry/trace-execution";
 import { forgetLimiters } from "./calls-per-minute";
 import { nextTasks } from "./next-tasks";
-import { type ChangeRow, failure, runTask } from "./run-task";
+import { type ChangeRow, failure, runTask as runAttempt } from "./run-task";
+
+// Each attempt is a span of the execution's trace when OpenTelemetry is on (lib/telemetry).
+const runTask = tracedAttempt(runAttempt);
 
 /**
  * Runs a claimed execution from wherever it stands: tasks already completed are never run again;

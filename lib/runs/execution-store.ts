@@ -1,6 +1,8 @@
 import type { Queryable } from "@/lib/db/types";
 import { appendLedger } from "@/lib/ledger/append";
+import { observeChange } from "@/lib/metrics/observe";
 import { enqueueNotifications } from "@/lib/notify/enqueue";
+import { traceChange } from "@/lib/telemetry/trace-execution";
 import { enqueueWebhooks } from "@/lib/webhooks/enqueue";
 import { assertTransition } from "./states";
 import type { ExecutionRow, NewEvent } from "./types";
@@ -168,6 +170,8 @@ export async function mutateExecution(
     await appendLedger(q, after, applied);
     await enqueueNotifications(q, after, applied);
   }
+  observeChange(row, after, applied);
+  await traceChange(q, row, after);
   return { row: after, events: applied };
 }
 

@@ -6,6 +6,7 @@ import { problemLines } from "@/lib/crew/describe-catalog";
 import { crewCatalog, watchCrewCatalog } from "@/lib/crew/registry";
 import { getDb } from "@/lib/db";
 import { installPeerAddressHeader } from "@/lib/http/client-address";
+import { startTelemetry, stopTelemetry } from "@/lib/telemetry/start";
 import { seedDemoWorkspace } from "@/lib/tracker/seed";
 import { onShutdown } from "./shutdown";
 import { startWorkers } from "./start-workers";
@@ -64,12 +65,14 @@ export async function bootServer() {
   ];
   announce(lines.join("\n"));
 
+  await startTelemetry(); // traces over OTLP when OTEL_EXPORTER_OTLP_ENDPOINT is set; else nothing
   const worker = e.RUN_WORKER ? startWorkers(db) : undefined;
   const crewWatcher = watchCrewCatalog(); // edits to CREWS_DIR apply without a restart
   onShutdown(
     async () => {
       crewWatcher.close();
       await worker?.stop(e.SHUTDOWN_TIMEOUT_MS);
+      await stopTelemetry();
       await db.close();
     },
     { deadlineMs: e.SHUTDOWN_TIMEOUT_MS },

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import os from "node:os";
 import { isConnectionError } from "@/lib/db/connection-errors";
 import type { Db } from "@/lib/db/types";
+import { observeDelivery } from "@/lib/metrics/observe";
 import { isNotification, sendNotification } from "@/lib/notify/send";
 import { createNapper } from "@/lib/util/napper";
 import { type AttemptResult, postWebhook } from "./deliver";
@@ -107,6 +108,7 @@ export function startDeliveryWorker({
     const next = nextAttempt(schedule, d.attempts, r);
     const delay = ok || gone ? null : next.delayMs;
     const status = ok ? "succeeded" : delay === null ? "failed" : "pending";
+    observeDelivery(d.kind, status);
     // The attempt and the delivery's new state, in one statement.
     const sql = `WITH attempt AS (
            INSERT INTO webhook_attempts (delivery_id, attempt, started_at, status_code, latency_ms, error)

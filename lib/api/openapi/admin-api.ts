@@ -233,6 +233,23 @@ export const adminApi: OperationSpec[] = [
   },
   {
     method: "get",
+    path: "/api/metrics",
+    operationId: "metrics",
+    tag: "Service",
+    summary: "Prometheus metrics (text exposition format)",
+    description:
+      "Runs started and ended by crew and outcome, task and review durations (histograms), queue depth and the oldest queued run's age, webhook deliveries, model tokens and estimated cost, lease take-overs. Callers from METRICS_ALLOWED_NETWORKS need no token; others need an organization token or an administrator. Counters are per process: sum them across instances.",
+    access: { action: "manage" },
+    responses: {
+      200: {
+        description: "The metrics, in Prometheus' text format 0.0.4.",
+        mediaType: "text/plain",
+        schema: { type: "string" },
+      },
+    },
+  },
+  {
+    method: "get",
     path: "/api/openapi.json",
     operationId: "openapi",
     tag: "Service",

@@ -1,0 +1,22 @@
+// GET /api/metrics — Prometheus exposition: runs, tasks, reviews, queue, webhooks, tokens, leases.
+import { getDb } from "@/lib/db";
+import { clientAddress } from "@/lib/http/client-address";
+import { scrapeCaller } from "@/lib/http/metrics-route";
+import { route } from "@/lib/http/routes";
+import { inMetricsNetworks } from "@/lib/metrics/metrics-access";
+import { renderMetrics } from "@/lib/metrics/scrape";
+
+export const dynamic = "force-dynamic";
+
+export const GET = route(
+  {
+    caller: scrapeCaller((request) => inMetricsNetworks(clientAddress(request.headers))),
+    rateKey: () => null,
+  },
+  async () => {
+    const { contentType, body } = await renderMetrics(await getDb());
+    return new Response(body, {
+      headers: { "content-type": contentType, "cache-control": "no-store" },
+    });
+  },
+);
