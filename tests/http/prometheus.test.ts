@@ -3,11 +3,9 @@ import { call, crewClient, expectProblem, type Json, until } from "../support/ap
 import {
   dbMode,
   FIXTURE_CREWS,
-  freePort,
   freshPostgresDatabase,
   type Proc,
   startServer,
-  startWorkerProcess,
   TEST_ADMIN,
   TEST_CREW_TOKEN,
   tempDir,
@@ -175,43 +173,4 @@ describe("METRICS_ALLOWED_NETWORKS and the queue gauges", () => {
     expect(sampleValue(e, "crewdeck_executions", { status: "queued" })).toBe(2);
     expect(sampleValue(e, "crewdeck_queue_oldest_age_seconds")).toBeGreaterThan(0);
   });
-});
-
-describe("a worker on its own (PostgreSQL)", () => {
-  it.runIf(dbMode() === "postgres")(
-    "serves what it counts on WORKER_METRICS_PORT, to allowed networks only",
-    async () => {
-      const env = {
-        CREWS_DIR: FIXTURE_CREWS,
-        CREW_TOKEN: TEST_CREW_TOKEN,
-        ADMIN_EMAIL: TEST_ADMIN.email,
-        ADMIN_PASSWORD: TEST_ADMIN.password,
-        DATA_DIR: tempDir("prometheus-worker"),
-        OFFLINE_MODEL_DELAY_MS: "0",
-        WORKER_POLL_MS: "100",
-        DATABASE_URL: (await freshPostgresDatabase()) as string,
-      };
-      const web = await startServer({ ...env, RUN_WORKER: "false" });
-      const port = await freePort();
-      const worker = await startWorkerProcess({
-        ...env,
-        WORKER_METRICS_PORT: String(port),
-        HOST: "127.0.0.1",
-        METRICS_ALLOWED_NETWORKS: "127.0.0.0/8",
-      });
-      procs.push(web, worker);
-      const brief = crewClient(web.url, "brief", TEST_CREW_TOKEN);
-      const id = await brief.start({ topic: "worker", audience: "ops" });
-      await brief.waitFor(id, (s: Json) => s.status === "completed");
-      const e = await scrape(`http://127.0.0.1:${port}`);
-      expect(
-        sampleValue(e, "crewdeck_runs_finished_total", { crew: "brief", outcome: "completed" }),
-      ).toBe(1);
-      // The web process ran nothing: its counters stay at zero.
-      const webSide = await scrape(web.url, asOrg);
-      expect(sampleValue(webSide, "crewdeck_runs_finished_total", { crew: "brief" })).toBe(0);
-      const other = await call(`http://127.0.0.1:${port}`, "GET", "/elsewhere");
-      expect(other.status).toBe(404);
-    },
-  );
 });
