@@ -122,6 +122,23 @@ const EnvSchema = z.object({
   // MCP servers (lib/tools/mcp): settings added here.
   // A pooled MCP connection unused this long is closed (a stdio server's process ends with it).
   MCP_IDLE_SECONDS: positiveInt.default(900),
+  // Single sign-on (lib/auth/sso-*.ts): settings added here. OpenID Connect is on when
+  // OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are all set.
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  // The sign-in button reads "Sign in with <OIDC_NAME>".
+  OIDC_NAME: z.string().trim().min(1).max(60).default("single sign-on"),
+  OIDC_SCOPES: z.string().trim().min(1).default("openid email profile"),
+  OIDC_GROUPS_CLAIM: z.string().trim().min(1).default("groups"),
+  // group=role pairs, comma-separated (crewdeck-admins=admin,crewdeck-reviewers=reviewer).
+  OIDC_ROLE_MAP: z.string().default(""),
+  // The role of someone in no mapped group; "none" refuses them.
+  OIDC_DEFAULT_ROLE: z.enum(["viewer", "operator", "reviewer", "admin", "none"]).default("viewer"),
+  // How long a confirmation of someone's groups (the provider's userinfo) is trusted; 0: every request.
+  OIDC_RECHECK_SECONDS: z.coerce.number().int().min(0).default(0),
+  // false: only the ADMIN_EMAIL account may still sign in with a password (recovery).
+  PASSWORD_SIGN_IN: flag.default(true),
   // Model providers' keys and base URLs, LiteLLM's names (lib/llm/providers.ts reads them all).
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.url().optional(),
