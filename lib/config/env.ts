@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseRoleMap } from "@/lib/auth/sso-roles";
 import { parseModelRef } from "@/lib/llm/model-ref";
 
 // Every setting the service reads, parsed once so a typo fails loudly at start-up, not mid-run.
@@ -132,7 +133,16 @@ const EnvSchema = z.object({
   OIDC_SCOPES: z.string().trim().min(1).default("openid email profile"),
   OIDC_GROUPS_CLAIM: z.string().trim().min(1).default("groups"),
   // group=role pairs, comma-separated (crewdeck-admins=admin,crewdeck-reviewers=reviewer).
-  OIDC_ROLE_MAP: z.string().default(""),
+  OIDC_ROLE_MAP: z
+    .string()
+    .default("")
+    .superRefine((v, ctx) => {
+      try {
+        parseRoleMap(v);
+      } catch (err) {
+        ctx.addIssue({ code: "custom", message: (err as Error).message });
+      }
+    }),
   // The role of someone in no mapped group; "none" refuses them.
   OIDC_DEFAULT_ROLE: z.enum(["viewer", "operator", "reviewer", "admin", "none"]).default("viewer"),
   // How long a confirmation of someone's groups (the provider's userinfo) is trusted; 0: every request.
