@@ -8,7 +8,7 @@ import type { Role } from "./roles";
 import { checkSignIn, refusalCode, SignInRefused } from "./sign-in-check";
 import { confirmSsoAccess, ssoSignIn } from "./sso-access";
 import { SSO_PROVIDER_ID, type SsoConfig, ssoConfig } from "./sso-config";
-import { rememberAuthError } from "./sso-errors";
+import { logAuthError, rememberAuthError } from "./sso-errors";
 import { endSessions, findSessionUser, sessionVersionOf } from "./users";
 
 declare module "next-auth" {
@@ -46,8 +46,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
     // withSsoErrors. Other errors are logged as before.
     error(error) {
       if (error instanceof CredentialsSignin) return;
-      if (rememberAuthError(error)) return;
-      console.error(`[auth][error] ${error.name}: ${error.message}`, error.cause ?? error.stack);
+      if (!rememberAuthError(error)) logAuthError(error);
     },
   },
   providers: [

@@ -64,10 +64,14 @@ export function withSsoErrors<R extends Request>(get: (req: R) => Promise<Respon
     const store: { error?: unknown } = {};
     const res = await lastError.run(store, () => get(req));
     const location = res.headers.get("location");
-    if (!location || !new URL(req.url).pathname.endsWith("/callback/oidc")) return res;
-    const to = new URL(location, req.url);
-    const error = to.searchParams.get("error");
-    if (!error || isSsoErrorCode(error) || to.pathname !== "/sign-in") return res;
+    const to = location ? new URL(location, req.url) : undefined;
+    const error = to?.searchParams.get("error");
+    const ssoCallback = new URL(req.url).pathname.endsWith("/callback/oidc");
+    if (!to || !error || !ssoCallback || isSsoErrorCode(error) || to.pathname !== "/sign-in") {
+      // Not a failed SSO callback: whatever next-auth logged is logged as it would have been.
+      if (store.error) logAuthError(store.error);
+      return res;
+    }
     const code = classifySsoError(store.error);
     console.warn(`[auth] single sign-on callback refused (${code}): ${explain(store.error)}`);
     to.searchParams.set("error", code);
@@ -76,6 +80,12 @@ export function withSsoErrors<R extends Request>(get: (req: R) => Promise<Respon
     headers.set("location", to.toString());
     return new Response(null, { status: res.status, headers });
   };
+}
+
+/** next-auth's error, as one line and its cause (the logger's format outside SSO callbacks). */
+export function logAuthError(error: unknown) {
+  if (!(error instanceof Error)) return void console.error("[auth][error]", error);
+  console.error(`[auth][error] ${error.name}: ${error.message}`, error.cause ?? error.stack);
 }
 
 function explain(error: unknown) {
