@@ -7,7 +7,7 @@ export function SsoButton({ name, next }: { name: string; next: string }) {
     <form action={ssoSignInAction}>
       <input type="hidden" name="next" value={next} />
       <Button type="submit" variant="primary" className="w-full">
-        Sign in with {name}
+        {`Sign in with ${name}`}
       </Button>
     </form>
   );
