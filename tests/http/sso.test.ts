@@ -91,13 +91,13 @@ class Browser {
 }
 
 /** Starts a sign-in with the provider, as the page's button does; returns the provider's login URL. */
-async function start(b: Browser) {
+async function start(b: Browser, callbackUrl = `${server.url}/runs`) {
   const csrf = await b.fetch(`${server.url}/api/auth/csrf`);
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
   const { res, at } = await b.follow(`${server.url}/api/auth/signin/oidc`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ csrfToken, callbackUrl: `${server.url}/runs` }),
+    body: new URLSearchParams({ csrfToken, callbackUrl }),
   });
   expect(res.status).toBe(200);
   expect(await res.text()).toContain("Test identity provider");
@@ -158,6 +158,15 @@ describe("sign in through the provider", () => {
     expect((await me(b)).status).toBe(200);
     expect((await usersByEmail()).get("rita@example.com")).toBe("viewer");
     if (person) person.groups = ["crewdeck-reviewers"];
+  });
+
+  it("never sends the person off-site afterwards (no open redirect)", async () => {
+    for (const evil of ["https://evil.example/phish", "//evil.example/phish"]) {
+      const b = new Browser();
+      const callback = await loginAtProvider(b, await start(b, evil), "rita");
+      const res = await b.fetch(callback);
+      expect(new URL(res.headers.get("location") ?? "", server.url).origin).toBe(server.url);
+    }
   });
 
   it("refuses an email the provider marks unverified", async () => {
