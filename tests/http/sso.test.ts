@@ -99,8 +99,9 @@ async function start(b: Browser, callbackUrl = `${server.url}/runs`) {
     headers: { "content-type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams({ csrfToken, callbackUrl }),
   });
-  expect(res.status).toBe(200);
-  expect(await res.text()).toContain("Test identity provider");
+  const page = await res.text();
+  expect(res.status, `${at}: ${page.slice(0, 600)}`).toBe(200);
+  expect(page).toContain("Test identity provider");
   return at;
 }
 
