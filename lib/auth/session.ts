@@ -1,10 +1,14 @@
 import "server-only";
 import NextAuth, { CredentialsSignin } from "next-auth";
+import type { Provider } from "next-auth/providers";
 import Credentials from "next-auth/providers/credentials";
 import { getDb } from "@/lib/db";
 import { authSecret } from "./auth-secret";
 import type { Role } from "./roles";
 import { checkSignIn, refusalCode, SignInRefused } from "./sign-in-check";
+import { confirmSsoAccess, ssoSignIn } from "./sso-access";
+import { SSO_PROVIDER_ID, type SsoConfig, ssoConfig } from "./sso-config";
+import { logAuthError, rememberAuthError } from "./sso-errors";
 import { endSessions, findSessionUser, sessionVersionOf } from "./users";
 
 declare module "next-auth" {
@@ -14,6 +18,16 @@ declare module "next-auth" {
   interface Session {
     /** The session version the cookie was issued with (see the jwt callback). */
     sv?: number;
+    /** Signed in through single sign-on and the provider no longer confirms them. */
+    ssoDenied?: boolean;
+  }
+}
+
+declare module "next-auth/jwt" {
+  interface JWT {
+    sv?: number;
+    /** Single sign-on: the provider's subject and the access token its userinfo accepts. */
+    sso?: { sub: string; at: string };
   }
 }
 
@@ -24,13 +38,15 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   trustHost: true,
   secret: authSecret(),
   session: { strategy: "jwt", maxAge: 7 * 24 * 3600 },
-  pages: { signIn: "/sign-in" },
+  // A failed sign-in of any kind lands on the sign-in page, which says why (lib/auth/sso-errors.ts).
+  pages: { signIn: "/sign-in", error: "/sign-in" },
   logger: {
     // checkSignIn already logged a refused sign-in as one line; next-auth's default would add a
-    // stack trace per wrong password. Other errors are logged as before.
+    // stack trace per wrong password. A failed single sign-on callback is logged as one line by
+    // withSsoErrors. Other errors are logged as before.
     error(error) {
       if (error instanceof CredentialsSignin) return;
-      console.error(`[auth][error] ${error.name}: ${error.message}`, error.cause ?? error.stack);
+      if (!rememberAuthError(error)) logAuthError(error);
     },
   },
   providers: [
@@ -49,23 +65,56 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
         }
       },
     }),
+    ...ssoProviders(),
   ],
   callbacks: {
+    // Single sign-on: the provider vouched for the person; Crewdeck decides whether they get in and
+    // as what (their groups), creating them on first sign-in. A refusal is a redirect to the
+    // sign-in page with the reason.
+    async signIn({ user, account, profile }) {
+      if (account?.provider !== SSO_PROVIDER_ID) return true;
+      const config = ssoConfig();
+      if (!config || !profile) return "/sign-in?error=sso-failed";
+      const outcome = await ssoSignIn(await getDb(), config, {
+        idClaims: profile as Record<string, unknown>,
+        accessToken: account.access_token,
+      });
+      if ("refused" in outcome) return `/sign-in?error=${outcome.refused}`;
+      user.id = outcome.id;
+      return true;
+    },
     // At sign-in the cookie records the person's session version; signing out, being disabled or
     // removed, or a password reset moves it on and every older cookie stops working (currentUser).
     // (Read here rather than in authorize: a reset landing between the two would let this one
     // cookie survive it — a window of one query, against an attacker who already has the password.)
-    async jwt({ token, user }) {
+    async jwt({ token, user, account, profile }) {
       if (user?.id) {
         token.sub = user.id;
         // Disabled or removed meanwhile: no version, so currentUser refuses the cookie.
         token.sv = await sessionVersionOf(await getDb(), user.id);
+        delete token.sso;
+        // The access token stays in the (encrypted) cookie, for the re-checks; never in the session.
+        if (account?.provider === SSO_PROVIDER_ID && account.access_token && profile?.sub)
+          token.sso = { sub: profile.sub, at: account.access_token };
       }
       return token;
     },
-    session({ session, token }) {
+    // Runs on each auth(): an SSO session is re-confirmed with the provider here (its token is at
+    // hand), so a person removed from the mapped group loses that access at their next request.
+    async session({ session, token }) {
       if (token.sub) session.user.id = token.sub;
       if (typeof token.sv === "number") session.sv = token.sv;
+      if (token.sso && token.sub) {
+        const config = ssoConfig();
+        const ok =
+          !!config &&
+          (await confirmSsoAccess(await getDb(), config, {
+            userId: token.sub,
+            subject: token.sso.sub,
+            accessToken: token.sso.at,
+          }));
+        if (!ok) session.ssoDenied = true;
+      }
       return session;
     },
   },
@@ -79,6 +128,26 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   },
 }));
 
+/** next-auth's generic OpenID Connect provider, when OIDC_* are set. */
+function ssoProviders(): Provider[] {
+  const config: SsoConfig | undefined = ssoConfig();
+  if (!config) return [];
+  return [
+    {
+      id: SSO_PROVIDER_ID,
+      name: config.name,
+      type: "oidc",
+      issuer: config.issuer,
+      clientId: config.clientId,
+      clientSecret: config.clientSecret,
+      // PKCE and state bind the callback to this browser and this attempt; the nonce binds the ID
+      // token to it. Each is single-use (its cookie is cleared) and lasts 15 minutes.
+      checks: ["pkce", "state", "nonce"],
+      authorization: { params: { scope: config.scopes } },
+    },
+  ];
+}
+
 export type SessionUser = { id: string; email: string; name: string | null; role: Role };
 
 /**
@@ -89,6 +158,6 @@ export async function currentUser(): Promise<SessionUser | undefined> {
   const session = await auth();
   const id = session?.user?.id;
   // A cookie without a version predates session versions: it cannot be checked, so it is not good.
-  if (!id || typeof session.sv !== "number") return undefined;
+  if (!id || typeof session.sv !== "number" || session.ssoDenied) return undefined;
   return findSessionUser(await getDb(), id, session.sv);
 }

@@ -5,6 +5,7 @@ import { dummyHash, verifyPassword } from "./passwords";
 import type { Role } from "./roles";
 import { Busy, hashGate } from "./sign-in-gate";
 import { throttles } from "./sign-in-throttle";
+import { passwordSignInAllowed } from "./sso-config";
 import { findUserForSignIn } from "./users";
 
 const SignIn = z.object({ email: z.email(), password: z.string().min(1).max(500) });
@@ -12,17 +13,21 @@ const SignIn = z.object({ email: z.email(), password: z.string().min(1).max(500)
 /** Why a sign-in was refused; `retryAfterS` for throttled and busy. */
 export class SignInRefused extends Error {
   constructor(
-    readonly reason: "invalid" | "throttled" | "busy",
+    readonly reason: "invalid" | "throttled" | "busy" | "password-off",
     readonly retryAfterS = 0,
   ) {
     super(
       reason === "invalid"
         ? "Wrong email or password."
-        : `Too many attempts; retry after ${retryAfterS} s.`,
+        : reason === "password-off"
+          ? PASSWORD_OFF
+          : `Too many attempts; retry after ${retryAfterS} s.`,
     );
     this.name = "SignInRefused";
   }
 }
+
+const PASSWORD_OFF = "Password sign-in is turned off: use single sign-on.";
 
 export type SignedInUser = { id: string; email: string; name: string; role: Role };
 
@@ -66,6 +71,10 @@ export async function checkSignIn(db: Db, raw: unknown, headers: Headers): Promi
     throw refuse(new SignInRefused("invalid"), email, address);
   }
   throttles.account.reset(accountKey);
+  // PASSWORD_SIGN_IN=false: said only after a right password, so it tells no one which email is
+  // the recovery administrator's.
+  if (!passwordSignInAllowed(email))
+    throw refuse(new SignInRefused("password-off"), email, address);
   return { id: user.id, email: user.email, name: user.name ?? user.email, role: user.role };
 }
 
@@ -83,6 +92,7 @@ function refuse(err: SignInRefused, email: string, address: string) {
 
 /** The error code next-auth carries to the page (`?code=`) and to the server action. */
 export function refusalCode(err: SignInRefused) {
+  if (err.reason === "password-off") return "password-off";
   return err.reason === "invalid" ? "credentials" : `${err.reason}-${err.retryAfterS}`;
 }
 
@@ -94,6 +104,7 @@ export function parseRefusalCode(code: unknown) {
 
 /** The sentence the sign-in page shows for a refusal code. */
 export function refusalMessage(code: unknown) {
+  if (code === "password-off") return PASSWORD_OFF;
   const r = parseRefusalCode(code);
   if (!r) return "Wrong email or password.";
   if (r.reason === "busy")

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseRoleMap } from "@/lib/auth/sso-roles";
 import { parseModelRef } from "@/lib/llm/model-ref";
 
 // Every setting the service reads, parsed once so a typo fails loudly at start-up, not mid-run.
@@ -130,6 +131,32 @@ const EnvSchema = z.object({
   METRICS_ALLOWED_NETWORKS: z.string().default(""),
   // A worker on its own (`npm run worker`) serves GET /metrics on this port (unset: it does not).
   WORKER_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  // Single sign-on (lib/auth/sso-*.ts): settings added here. OpenID Connect is on when
+  // OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are all set.
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  // The sign-in button reads "Sign in with <OIDC_NAME>".
+  OIDC_NAME: z.string().trim().min(1).max(60).default("single sign-on"),
+  OIDC_SCOPES: z.string().trim().min(1).default("openid email profile"),
+  OIDC_GROUPS_CLAIM: z.string().trim().min(1).default("groups"),
+  // group=role pairs, comma-separated (crewdeck-admins=admin,crewdeck-reviewers=reviewer).
+  OIDC_ROLE_MAP: z
+    .string()
+    .default("")
+    .superRefine((v, ctx) => {
+      try {
+        parseRoleMap(v);
+      } catch (err) {
+        ctx.addIssue({ code: "custom", message: (err as Error).message });
+      }
+    }),
+  // The role of someone in no mapped group; "none" refuses them.
+  OIDC_DEFAULT_ROLE: z.enum(["viewer", "operator", "reviewer", "admin", "none"]).default("viewer"),
+  // How long a confirmation of someone's groups (the provider's userinfo) is trusted; 0: every request.
+  OIDC_RECHECK_SECONDS: z.coerce.number().int().min(0).default(0),
+  // false: only the ADMIN_EMAIL account may still sign in with a password (recovery).
+  PASSWORD_SIGN_IN: flag.default(true),
   // Model providers' keys and base URLs, LiteLLM's names (lib/llm/providers.ts reads them all).
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.url().optional(),
