@@ -14,8 +14,10 @@ export function crewRetentions(): Map<string, CrewRetention> {
   const out = new Map<string, CrewRetention>();
   for (const [slug, crew] of catalog.crews) out.set(slug, crew.retention_days);
   for (const { slug } of catalog.errors) {
-    if (!out.has(slug))
-      out.set(slug, findCrew(slug, { existingRun: true })?.retention_days ?? "unknown");
+    if (out.has(slug)) continue;
+    // As it last loaded in this process, if it did: its setting then (absent: the default).
+    const last = findCrew(slug, { existingRun: true });
+    out.set(slug, last ? last.retention_days : "unknown");
   }
   return out;
 }

@@ -10,6 +10,10 @@ import { type CrewRetention, ledgerCutoff, runRules } from "@/lib/retention/poli
 // go, with what, and what stays (recent runs, unfinished ones, runs with deliveries under way,
 // crews with their own setting, ledgers within their own retention).
 const NOW = new Date("2026-11-20T12:00:00Z");
+// The crews the sweeper reads (lib/crew/registry): an empty folder of this file's own, filled by
+// the last test.
+process.env.CREWS_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "crewdeck-retention-crews-dir-"));
+afterAll(() => fs.rmSync(process.env.CREWS_DIR as string, { recursive: true, force: true }));
 const daysAgo = (d: number) => new Date(NOW.getTime() - d * 86_400_000);
 
 describe("retention rules", () => {
@@ -202,6 +206,36 @@ describe("a crew's retention_days", () => {
       expect(crews.get("plain")).not.toHaveProperty("retention_days");
       expect(crews.get("json")?.retention_days).toBe(90);
       expect(errors).toEqual([expect.objectContaining({ slug: "bad", key: "retention_days" })]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("the sweeper's view of the crews", () => {
+  it("each crew's own setting; a crew that never loaded in this process keeps its runs", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "crewdeck-retention-catalog-"));
+    const crew = (extra: string) =>
+      `${extra}agents:\n  a:\n    role: R\n    goal: G\n    backstory: B\ntasks:\n  t:\n    description: D\n    expected_output: E\n    agent: a\n`;
+    for (const [slug, text] of [
+      ["short", crew("retention_days: 7\n")],
+      ["plain", crew("")],
+      ["broken", crew("retention_days: soon\n")],
+    ] as const) {
+      fs.mkdirSync(path.join(dir, slug));
+      fs.writeFileSync(path.join(dir, slug, "crew.yaml"), text);
+    }
+    const { crewRetentions } = await import("@/lib/retention/sweeper");
+    const { env } = await import("@/lib/config/env");
+    // The environment is read once per process: CREWS_DIR is the folder set at the top.
+    expect(env().CREWS_DIR).toBe(process.env.CREWS_DIR);
+    fs.cpSync(dir, env().CREWS_DIR, { recursive: true });
+    try {
+      expect(Object.fromEntries(crewRetentions())).toEqual({
+        short: 7,
+        plain: undefined,
+        broken: "unknown",
+      });
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
