@@ -11,26 +11,26 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const folderOf = (dataDir: string, id: string) =>
   path.join(dataDir, "workspaces", id.toLowerCase());
 
-/** Removes the folders of runs just deleted here. */
+/**
+ * Removes the folders of runs just deleted here. One directory read, not a look per run: under
+ * load each await waits a turn of the busy event loop, and a batch is hundreds of runs.
+ */
 export async function removeWorkspaces(dataDir: string, ids: readonly string[]): Promise<number> {
-  let removed = 0;
-  for (const id of ids) {
-    const dir = folderOf(dataDir, id);
-    const existed = await fs
-      .access(dir)
-      .then(() => true)
-      .catch(() => false);
-    if (!existed) continue;
-    await fs.rm(dir, { recursive: true, force: true });
-    removed++;
-  }
-  return removed;
+  if (!ids.length) return 0;
+  const present = new Set(await workspaceNames(dataDir));
+  const doomed = ids.map((id) => id.toLowerCase()).filter((id) => present.has(id));
+  await Promise.all(
+    doomed.map((id) => fs.rm(folderOf(dataDir, id), { recursive: true, force: true })),
+  );
+  return doomed.length;
 }
+
+const workspaceNames = (dataDir: string) =>
+  fs.readdir(path.join(dataDir, "workspaces")).catch(() => [] as string[]);
 
 /** Removes the folders whose run is gone (deleted by another host's sweeper, or by hand). */
 export async function removeOrphanWorkspaces(db: Db, dataDir: string): Promise<number> {
-  const names = await fs.readdir(path.join(dataDir, "workspaces")).catch(() => [] as string[]);
-  const ids = names.filter((n) => UUID.test(n));
+  const ids = (await workspaceNames(dataDir)).filter((n) => UUID.test(n));
   let removed = 0;
   for (let i = 0; i < ids.length; i += 500) {
     const chunk = ids.slice(i, i + 500);
