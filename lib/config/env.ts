@@ -157,6 +157,14 @@ const EnvSchema = z.object({
   OIDC_RECHECK_SECONDS: z.coerce.number().int().min(0).default(0),
   // false: only the ADMIN_EMAIL account may still sign in with a password (recovery).
   PASSWORD_SIGN_IN: flag.default(true),
+  // Retention (lib/retention): finished runs older than RETENTION_DAYS are deleted (unset: kept
+  // for ever; a crew's `retention_days` overrides it); the review ledger of a deleted run is kept
+  // until its newest entry is LEDGER_RETENTION_DAYS old (unset: for ever). The sweeper runs every
+  // RETENTION_SWEEP_MS in each worker, deleting RETENTION_BATCH_SIZE runs per transaction.
+  RETENTION_DAYS: positiveInt.optional(),
+  LEDGER_RETENTION_DAYS: positiveInt.optional(),
+  RETENTION_SWEEP_MS: positiveInt.default(600_000),
+  RETENTION_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(500),
   // Model providers' keys and base URLs, LiteLLM's names (lib/llm/providers.ts reads them all).
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.url().optional(),

@@ -37,6 +37,8 @@ export type CrewParts = {
   crewAt?: (key: string) => Where;
   /** The crew's MCP servers, read by the layout (lib/crew/mcp-servers.ts). */
   mcpServers?: McpServerDef[];
+  /** The crew's `retention_days` (lib/retention), when written. */
+  retentionDays?: number | "forever";
   warn: Warn;
 };
 
@@ -50,7 +52,11 @@ export function finishCrew(p: CrewParts): CrewDef {
   // the crew's servers (the deployment's are known at run time).
   const { agents, servers } = inlineUrlServers(finished.agents, p.mcpServers ?? [], p.agentAt);
   checkAgentMcps(agents, servers, p.agentAt, p.warn);
-  const crew = { ...finished, agents };
+  const crew: CrewDef = {
+    ...finished,
+    agents,
+    ...(p.retentionDays !== undefined ? { retention_days: p.retentionDays } : {}),
+  };
   return servers.length ? { ...crew, mcp_servers: servers } : crew;
 }
 

@@ -119,6 +119,7 @@ function loadCrewYaml(slug: string, single: string, warn: Warn): CrewDef {
     },
     settings: parsed,
     crewAt: (key) => ({ file: single, key }),
+    retentionDays: parsed.retention_days,
     mcpServers: crewMcpServers(parsed.mcp_servers, single, "mcp_servers", warn),
     warn,
   });

@@ -40,6 +40,7 @@ const CrewJsonSchema = z.object({
   max_rpm: CrewFileSchema.shape.max_rpm,
   // MCP servers, as `mcp_servers:` in crew.yaml (lib/crew/mcp-servers.ts reads them).
   mcp_servers: CrewFileSchema.shape.mcp_servers,
+  retention_days: CrewFileSchema.shape.retention_days,
 });
 
 // Keys of CrewAI's crew.jsonc Crewdeck reads; the rest (verbose, memory, …) are warned.
@@ -121,6 +122,7 @@ export function loadJsoncCrew({ slug, folder, crewFile, warn }: Args): CrewDef {
     },
     settings: crew,
     crewAt: (key) => ({ file: crewFile, key }),
+    retentionDays: crew.retention_days,
     mcpServers: crewMcpServers(crew.mcp_servers, crewFile, "mcp_servers", warn),
     warn,
   });

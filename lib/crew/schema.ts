@@ -79,6 +79,10 @@ const idRecord = <T extends z.ZodType>(item: T, what: string) =>
     .record(z.string().regex(ID, `${what} ids are letters, digits, '_' or '-'`), item)
     .refine((r) => Object.keys(r).length > 0, `at least one ${what} is required`);
 
+export const RetentionDaysSchema = z.union([z.number().int().positive(), z.literal("forever")], {
+  error: "retention_days is a whole number of days (at least 1) or 'forever'",
+});
+
 export const CrewFileSchema = z.object({
   name: text("name").optional(),
   description: z.string().optional(),
@@ -99,6 +103,9 @@ export const CrewFileSchema = z.object({
   inputs: z.unknown().optional(),
   // MCP servers the crew's agents may use; checked by lib/tools/mcp/config.ts.
   mcp_servers: z.unknown().optional(),
+  // Crewdeck's: how many days this crew's finished runs are kept, over RETENTION_DAYS
+  // ("forever": never deleted). See lib/retention.
+  retention_days: RetentionDaysSchema.optional(),
 });
 
 export type AgentDef = Omit<z.infer<typeof AgentSchema>, "llm" | "tools" | "mcps"> & {
@@ -137,6 +144,8 @@ export type CrewDef = {
   max_rpm?: number;
   /** MCP servers declared by the crew (absent on crews read before they existed). */
   mcp_servers?: McpServerDef[];
+  /** Days its finished runs are kept, over RETENTION_DAYS (lib/retention); absent: the default. */
+  retention_days?: number | "forever";
 };
 
 export type CrewLoadError = { slug: string; file: string; key: string; reason: string };

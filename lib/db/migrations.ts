@@ -445,6 +445,20 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
         WHERE status = 'pending_human_input' OR jsonb_array_length(open_reviews) > 0;
     `,
   },
+  {
+    version: 18,
+    name: "retention: finished runs by age, ledgers outliving their runs",
+    sql: `
+      -- The audit ledger has its own, longer retention (lib/retention): a run's entries stay when
+      -- the run is deleted, so they no longer cascade from it.
+      ALTER TABLE review_ledger DROP CONSTRAINT IF EXISTS review_ledger_execution_id_fkey;
+      -- The retention sweeper takes the oldest finished runs first, a batch at a time.
+      CREATE INDEX executions_finished ON executions ((COALESCE(finished_at, updated_at)))
+        WHERE status IN ('completed', 'error', 'cancelled');
+      -- Ledgers whose run is gone, by their first entry's time (a whole ledger goes at once).
+      CREATE INDEX review_ledger_first ON review_ledger (at) WHERE position = 1;
+    `,
+  },
 ];
 
 // Several processes may start at once against one PostgreSQL: the advisory lock lets one migrate

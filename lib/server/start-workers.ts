@@ -2,6 +2,7 @@ import { env } from "@/lib/config/env";
 import type { Db } from "@/lib/db/types";
 import { startRemotePoller } from "@/lib/deployments/poller";
 import { startWorker } from "@/lib/engine/worker";
+import { startRetentionSweeper } from "@/lib/retention/sweeper";
 import { startReviewClock } from "@/lib/reviews/clock";
 import { closeMcpPool } from "@/lib/tools/mcp/pool";
 import { startDeliveryWorker } from "@/lib/webhooks/delivery-worker";
@@ -26,13 +27,19 @@ export function startWorkers(db: Db) {
   });
   const poller = startRemotePoller({ db });
   const reviewClock = startReviewClock({ db, intervalMs: e.REVIEW_CLOCK_MS });
+  const retention = startRetentionSweeper({ db });
   return {
     id: engine.id,
     /** Finishes or hands back running executions, then flushes due deliveries: within `deadlineMs`. */
     async stop(deadlineMs = 0) {
       const until = Date.now() + deadlineMs;
       // Most of the time goes to running work; keep a fifth for the webhooks it produces.
-      await Promise.all([engine.stop(deadlineMs * 0.8), poller.stop(), reviewClock.stop()]);
+      await Promise.all([
+        engine.stop(deadlineMs * 0.8),
+        poller.stop(),
+        reviewClock.stop(),
+        retention.stop(),
+      ]);
       // No task uses an MCP server any more: end their connections (and stdio processes).
       await closeMcpPool();
       await deliveries.stop(Math.max(0, until - Date.now()));
