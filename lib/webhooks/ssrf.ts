@@ -2,6 +2,7 @@ import dns from "node:dns";
 import net from "node:net";
 import ipaddr from "ipaddr.js";
 import { env } from "@/lib/config/env";
+import { type Cidr, parseCidrs } from "@/lib/util/cidrs";
 
 // Webhook URLs come from API clients: without a guard they could make this server call its own
 // loopback services, the cloud metadata endpoint, or the private network. Only public unicast
@@ -15,25 +16,13 @@ export type Allowlist =
   | "DEPLOYMENT_ALLOWED_NETWORKS"
   | "TOOL_ALLOWED_NETWORKS";
 
-type Cidr = [ipaddr.IPv4 | ipaddr.IPv6, number];
 const allowedCache = new Map<Allowlist, { raw: string; cidrs: Cidr[] }>();
 
 function allowedNetworks(variable: Allowlist): Cidr[] {
   const raw = env()[variable];
   let cached = allowedCache.get(variable);
   if (cached?.raw !== raw) {
-    const cidrs = raw
-      .split(",")
-      .map((s) => s.trim())
-      .filter(Boolean)
-      .map((c) => {
-        try {
-          return ipaddr.parseCIDR(c);
-        } catch {
-          throw new Error(`${variable}: '${c}' is not a CIDR such as 127.0.0.0/8`);
-        }
-      });
-    cached = { raw, cidrs };
+    cached = { raw, cidrs: parseCidrs(raw, variable) };
     allowedCache.set(variable, cached);
   }
   return cached.cidrs;
