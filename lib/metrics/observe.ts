@@ -1,4 +1,4 @@
-import type { OpenReview } from "@/lib/reviews/open-reviews";
+import { type OpenReview, reviewKind } from "@/lib/reviews/open-reviews";
 import { DEFAULT_MODEL_PRICES, envModelPrices, priceFor } from "@/lib/runs/pricing";
 import { TERMINAL } from "@/lib/runs/states";
 import type { ExecutionRow } from "@/lib/runs/types";
@@ -38,19 +38,17 @@ export function observeChange(
         ((t.finished_at ? Date.parse(t.finished_at) : now) - Date.parse(t.started_at)) / 1000;
       m.taskDuration.observe({ crew, outcome }, Math.max(0, seconds));
     });
-    const key = (r: OpenReview) => `${r.task_id}/${r.attempt}/${kindOf(r)}`;
+    const key = (r: OpenReview) => `${r.task_id}/${r.attempt}/${reviewKind(r)}`;
     const open = new Set((after.open_reviews ?? []).map(key));
     for (const r of before.open_reviews ?? []) {
       if (open.has(key(r))) continue;
       const seconds = (now - Date.parse(r.requested_at)) / 1000;
-      m.reviewDuration.observe({ crew, kind: kindOf(r) }, Math.max(0, seconds));
+      m.reviewDuration.observe({ crew, kind: reviewKind(r) }, Math.max(0, seconds));
     }
   } catch (err) {
     console.error("[metrics] could not count a change:", err);
   }
 }
-
-const kindOf = (r: OpenReview) => (r.tool_calls ? "tool_call" : "output");
 
 /** Tokens one model call used, and their estimated cost (defaults and MODEL_PRICES). */
 export function observeTokens(crew: string, model: string, input: number, output: number) {

@@ -95,6 +95,10 @@ export function openReview(
   };
 }
 
+/** What a review is of: the task's output, or tool calls its agent asked to make. */
+export const reviewKind = (review: Pick<OpenReview, "tool_calls">): "output" | "tool_call" =>
+  review.tool_calls ? "tool_call" : "output";
+
 /** An open review as the API shows it (/status's pending_human_inputs, the inbox). */
 export function describeReview(review: OpenReview, now: Date) {
   const claim = claimHolds(review.claim, now) ? review.claim : null;
@@ -111,7 +115,7 @@ export function describeReview(review: OpenReview, now: Date) {
     deadline_at: review.deadline_at,
     on_timeout: review.deadline_at ? review.on_timeout : null,
     response_schema: review.response_schema ?? null,
-    kind: review.tool_calls ? ("tool_call" as const) : ("output" as const),
+    kind: reviewKind(review),
     tool_calls:
       review.tool_calls?.map((c) => ({
         call_id: c.call_id,

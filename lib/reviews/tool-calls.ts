@@ -60,24 +60,30 @@ export function decideToolCalls(
   now: Date,
 ): { change: Change; closed: boolean } {
   const at = now.toISOString();
-  const calls = (review.tool_calls ?? []).map((c): ToolCallUnderReview => {
-    if (!decision.call_ids.includes(c.call_id) || c.decision) return c;
-    const edited = decision.edited_arguments !== undefined;
-    return {
-      ...c,
-      decision: {
-        approved: decision.approved,
-        arguments: edited ? decision.edited_arguments : c.arguments,
-        edited,
-        reason: decision.feedback,
-        reviewer: who.name,
-        at,
-      },
-    };
-  });
-  const newly = calls.filter(
-    (c) => c.decision && !review.tool_calls?.find((o) => o.call_id === c.call_id)?.decision,
+  // The calls this decision decides: named by it, and not decided before.
+  const deciding = new Set(
+    undecidedCalls(review)
+      .filter((c) => decision.call_ids.includes(c.call_id))
+      .map((c) => c.call_id),
   );
+  const edited = decision.edited_arguments !== undefined;
+  const calls = (review.tool_calls ?? []).map(
+    (c): ToolCallUnderReview =>
+      deciding.has(c.call_id)
+        ? {
+            ...c,
+            decision: {
+              approved: decision.approved,
+              arguments: edited ? decision.edited_arguments : c.arguments,
+              edited,
+              reason: decision.feedback,
+              reviewer: who.name,
+              at,
+            },
+          }
+        : c,
+  );
+  const newly = calls.filter((c) => deciding.has(c.call_id));
   const events: NewEvent[] = newly.map((c) => ({
     type: "review_submitted",
     task_id: review.task_id,
@@ -146,7 +152,7 @@ export function decideToolCalls(
   };
 }
 
-/** A call of the review that a request names, or every one not decided yet. */
+/** The review's tool calls nobody has decided yet. */
 export function undecidedCalls(review: OpenReview): ToolCallUnderReview[] {
   return (review.tool_calls ?? []).filter((c) => !c.decision);
 }
