@@ -35,7 +35,7 @@ export function RecentRuns({ crew }: { crew: string }) {
   if (data.runs.length === 0)
     return (
       <EmptyState icon={History} title="No runs yet">
-        Fill in the form to start this crew's first run; it will be listed here.
+        Start this crew's first run and it will be listed here.
       </EmptyState>
     );
   return (
