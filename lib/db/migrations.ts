@@ -459,6 +459,17 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       CREATE INDEX review_ledger_first ON review_ledger (at) WHERE position = 1;
     `,
   },
+  {
+    version: 19,
+    name: "executions: a version for the worker's lock-free writes",
+    sql: `
+      -- Bumped by every change of an execution. The worker holding a run's lease writes its changes
+      -- in one statement guarded by the version it last wrote (lib/runs/execution-writer.ts),
+      -- instead of locking and re-reading the row: anyone else's change in between makes the
+      -- guard fail, and the worker then applies its changes again on the row as it now is.
+      ALTER TABLE executions ADD COLUMN version integer NOT NULL DEFAULT 0;
+    `,
+  },
 ];
 
 // Several processes may start at once against one PostgreSQL: the advisory lock lets one migrate

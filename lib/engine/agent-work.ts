@@ -6,6 +6,7 @@ import type { AgentDef, TaskDef } from "@/lib/crew/schema";
 import type { Db } from "@/lib/db/types";
 import { chooseModel } from "@/lib/llm/choose-model";
 import { resolveModel } from "@/lib/llm/resolve-model";
+import type { ExecutionWriter } from "@/lib/runs/execution-writer";
 import type { ExecutionRow } from "@/lib/runs/types";
 import { observedModel, tracedTools } from "@/lib/telemetry/gen-ai";
 import { agentTools, type OversizedResult } from "@/lib/tools/agent-tools";
@@ -14,7 +15,6 @@ import { coworkersOf, delegationTools } from "./delegation";
 import { buildPrompt } from "./prompt";
 import { recordEvents, recordSteps } from "./record-steps";
 import { type AgentUsage, runAgent, ToolApprovalNeeded } from "./run-agent";
-import type { ChangeRow } from "./run-task";
 import { type DecidedCall, type PausedConversation, settleDecidedCalls } from "./tool-approvals";
 
 type AgentResult = { output: string; usage: AgentUsage };
@@ -32,7 +32,7 @@ export function agentWork({
   index,
   attempt,
   agent,
-  change,
+  writer,
   delegatedBy,
 }: {
   db: Db;
@@ -41,7 +41,7 @@ export function agentWork({
   index: number;
   attempt: number;
   agent: AgentDef;
-  change: ChangeRow;
+  writer: ExecutionWriter;
   delegatedBy?: AgentDef;
 }) {
   const e = env();
@@ -102,7 +102,7 @@ export function agentWork({
             index,
             attempt,
             agent: coworker,
-            change,
+            writer,
             delegatedBy: agent,
           });
           const asked = buildPrompt({
@@ -132,7 +132,7 @@ export function agentWork({
       ),
     });
     const onStep = recordSteps({
-      change,
+      record: writer.record,
       index,
       taskId: task.id,
       attempt,
@@ -150,6 +150,8 @@ export function agentWork({
       await onStep(settled.steps, { input_tokens: 0, output_tokens: 0 }, (r) => ({
         tasks: r.tasks.map((t, i) => (i === index ? { ...t, paused: undefined } : t)),
       }));
+      await writer.flush(); // the calls ran: stored before the agent goes on
+
       messages = settled.messages;
     }
     try {
@@ -177,5 +179,5 @@ export function agentWork({
       throw new ToolApprovalNeeded(calls, err.messages, spent + err.stepsUsed);
     }
   }
-  return { modelId, model, run, record: recordEvents({ change, index, modelId }) };
+  return { modelId, model, run, record: recordEvents({ record: writer.record, index, modelId }) };
 }

@@ -38,7 +38,7 @@ function spent(r: ExecutionRow, used: TokenUsage, index: number, modelId: string
  * them). A coworker doing delegated work records into the same task, saying who delegated.
  */
 export function recordSteps({
-  change,
+  record,
   index,
   taskId,
   attempt,
@@ -47,7 +47,7 @@ export function recordSteps({
   delegatedBy,
   oversized = [],
 }: {
-  change: (decide: (row: ExecutionRow) => Change) => Promise<ExecutionRow>;
+  record: (decide: (row: ExecutionRow) => Change) => unknown;
   index: number;
   taskId: string;
   attempt: number;
@@ -75,7 +75,7 @@ export function recordSteps({
         bytes: Buffer.byteLength(o.full),
       }),
     );
-    await change((r) => ({
+    record((r) => ({
       artifacts: kept,
       patch: {
         ...also?.(r),
@@ -116,17 +116,17 @@ export const fullResultName = (taskId: string, callId: string) =>
 
 /** Other events of the task's work (output checks), with the tokens their model calls used. */
 export function recordEvents({
-  change,
+  record,
   index,
   modelId,
 }: {
-  change: (decide: (row: ExecutionRow) => Change) => Promise<ExecutionRow>;
+  record: (decide: (row: ExecutionRow) => Change) => unknown;
   index: number;
   modelId: string;
 }) {
   return async (events: NewEvent[], usage?: AgentUsage) => {
     const used = addUsage(ZERO_USAGE, usage ?? { input_tokens: 0, output_tokens: 0 });
-    await change((r) => ({
+    record((r) => ({
       patch: spent(r, used, index, modelId),
       events,
     }));

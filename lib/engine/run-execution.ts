@@ -1,12 +1,13 @@
 import type { TaskDef } from "@/lib/crew/schema";
 import { isConnectionError } from "@/lib/db/connection-errors";
 import type { Db } from "@/lib/db/types";
-import { type Change, LeaseLostError, mutateExecution } from "@/lib/runs/execution-store";
+import { LeaseLostError, mutateExecution } from "@/lib/runs/execution-store";
+import { type ExecutionWriter, executionWriter } from "@/lib/runs/execution-writer";
 import type { ExecutionRow } from "@/lib/runs/types";
 import { tracedAttempt } from "@/lib/telemetry/trace-execution";
 import { forgetLimiters } from "./calls-per-minute";
 import { nextTasks } from "./next-tasks";
-import { type ChangeRow, failure, runTask as runAttempt } from "./run-task";
+import { failure, runTask as runAttempt } from "./run-task";
 
 // Each attempt is a span of the execution's trace when OpenTelemetry is on (lib/telemetry).
 const runTask = tracedAttempt(runAttempt);
@@ -17,23 +18,20 @@ const runTask = tracedAttempt(runAttempt);
  */
 export async function runExecution({
   db,
-  id,
+  claimed,
   workerId,
   signal,
 }: {
   db: Db;
-  id: string;
+  /** The row as the claim that gave this worker its lease returned it. */
+  claimed: ExecutionRow;
   workerId: string;
   signal: AbortSignal;
 }) {
-  const change = async (decide: (row: ExecutionRow) => Change) => {
-    const res = await db.tx((q) => mutateExecution(q, { id, leaseOwner: workerId }, decide));
-    if (!res) throw new LeaseLostError("deleted");
-    return res.row;
-  };
-
+  const id = claimed.id;
+  const writer = executionWriter({ db, row: claimed, leaseOwner: workerId });
   try {
-    let row = await change((r) => ({
+    let row = writer.record((r) => ({
       patch: r.status === "queued" ? { status: "running", started_at: new Date() } : {},
       events: [
         {
@@ -48,8 +46,8 @@ export async function runExecution({
       if (!indexes.length) return; // nothing left (completed by the last task's transaction)
       row =
         indexes.length === 1
-          ? await runTask({ db, row, ...taskAt(row, indexes[0] as number), change, signal })
-          : await runSideBySide({ db, row, indexes, change, signal });
+          ? await runTask({ db, row, ...taskAt(row, indexes[0] as number), writer, signal })
+          : await runSideBySide({ db, row, indexes, writer, signal });
       if (row.status !== "running") return;
     }
   } catch (err) {
@@ -58,10 +56,16 @@ export async function runExecution({
     // one, once the database is back) resumes it from its last completed task.
     if (isConnectionError(err)) return;
     console.error(`[crewdeck] execution ${id} failed in the engine:`, err);
-    await change((r) =>
-      failure(r, null, "The engine failed unexpectedly; see the server log."),
-    ).catch(() => {});
+    // On the locked row, not through the writer: its own failure may be why we are here.
+    await db
+      .tx((q) =>
+        mutateExecution(q, { id, leaseOwner: workerId }, (r) =>
+          failure(r, null, "The engine failed unexpectedly; see the server log."),
+        ),
+      )
+      .catch(() => {});
   } finally {
+    await writer.flush().catch(() => {}); // nothing recorded is left behind unwritten
     forgetLimiters(id);
   }
 }
@@ -74,13 +78,13 @@ async function runSideBySide({
   db,
   row,
   indexes,
-  change,
+  writer,
   signal,
 }: {
   db: Db;
   row: ExecutionRow;
   indexes: number[];
-  change: ChangeRow;
+  writer: ExecutionWriter;
   signal: AbortSignal;
 }): Promise<ExecutionRow> {
   const group = new AbortController();
@@ -93,7 +97,7 @@ async function runSideBySide({
           db,
           row,
           ...taskAt(row, index),
-          change,
+          writer,
           signal: branchSignal,
         });
         if (after.status !== "running") group.abort();
@@ -106,7 +110,8 @@ async function runSideBySide({
   );
   if (own) throw own.error;
   if (signal.aborted) throw signal.reason;
-  return change(() => ({}));
+  // Written, and so checked against the stored row: anyone else's change since shows up here.
+  return writer.change(() => ({}));
 }
 
 function taskAt(row: ExecutionRow, index: number) {

@@ -14,6 +14,7 @@ import {
 } from "@/lib/reviews/open-reviews";
 import { toolCallReview } from "@/lib/reviews/tool-calls";
 import { type Change, LeaseLostError } from "@/lib/runs/execution-store";
+import type { ExecutionWriter } from "@/lib/runs/execution-writer";
 import type { ExecutionRow, NewEvent, TaskState } from "@/lib/runs/types";
 import { agentWork } from "./agent-work";
 import { answerWithChecks, keptOutput } from "./checked-answer";
@@ -21,9 +22,6 @@ import { agentFor } from "./delegation";
 import { nextTasks } from "./next-tasks";
 import { buildPrompt, contextFor } from "./prompt";
 import { ToolApprovalNeeded } from "./run-agent";
-
-/** Applies one change to the execution's row, under the worker's lease. */
-export type ChangeRow = (decide: (row: ExecutionRow) => Change) => Promise<ExecutionRow>;
 
 /**
  * One attempt at one task: the agent's loop with every step recorded as it happens, then the
@@ -34,16 +32,17 @@ export async function runTask({
   row,
   task,
   index,
-  change,
+  writer,
   signal,
 }: {
   db: Db;
   row: ExecutionRow;
   task: TaskDef;
   index: number;
-  change: ChangeRow;
+  writer: ExecutionWriter;
   signal: AbortSignal;
 }): Promise<ExecutionRow> {
+  const { change } = writer;
   const crew = row.crew_snapshot;
   const agent = agentFor(crew, task);
   if (!agent)
@@ -56,7 +55,8 @@ export async function runTask({
   const attempt = (row.tasks[index]?.attempts ?? 0) + (resume ? 0 : 1);
   const startedAt = resume ? new Date(row.tasks[index]?.started_at ?? Date.now()) : new Date();
 
-  row = await change((r) => {
+  // Written with the attempt's first steps, or its end, whichever comes first.
+  row = writer.record((r) => {
     const recovered = r.tasks[index]?.status === "running";
     return {
       patch: {
@@ -107,7 +107,7 @@ export async function runTask({
   const e = env();
   const timeoutMs = (task.timeout_seconds ?? e.TASK_TIMEOUT_SECONDS) * 1000;
   const timeout = AbortSignal.timeout(timeoutMs);
-  const work = agentWork({ db, row, task, index, attempt, agent, change });
+  const work = agentWork({ db, row, task, index, attempt, agent, writer });
   const modelId = work.modelId;
 
   const taskSignal = AbortSignal.any([signal, timeout]);

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import os from "node:os";
 import { isConnectionError } from "@/lib/db/connection-errors";
 import type { Db } from "@/lib/db/types";
+import type { ExecutionRow } from "@/lib/runs/types";
 import { createNapper } from "@/lib/util/napper";
 import { runExecution } from "./run-execution";
 
@@ -42,27 +43,29 @@ export function startWorker({
     active.get(executionId)?.controller.abort(new Error("stopped")),
   ).catch(() => {});
 
-  async function claim(): Promise<string | undefined> {
-    const { rows } = await db.query<{ id: string }>(
+  /** Up to `limit` runs, oldest first, with their rows (the writer starts from them). */
+  async function claim(limit: number): Promise<ExecutionRow[]> {
+    const { rows } = await db.query<ExecutionRow>(
       `UPDATE executions SET lease_owner = $1, lease_expires_at = now() + make_interval(secs => $2)
-        WHERE id = (SELECT id FROM executions
-                     WHERE status IN ('queued', 'running') AND deployment_id IS NULL
-                       AND (lease_expires_at IS NULL OR lease_expires_at < now())
-                       AND NOT id = ANY($3::uuid[])
-                     ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED)
-        RETURNING id`,
+        WHERE id IN (SELECT id FROM executions
+                      WHERE status IN ('queued', 'running') AND deployment_id IS NULL
+                        AND (lease_expires_at IS NULL OR lease_expires_at < now())
+                        AND NOT id = ANY($3::uuid[])
+                      ORDER BY created_at LIMIT $4 FOR UPDATE SKIP LOCKED)
+        RETURNING *`,
       // Never one this worker is running already: if its lease ran out while renewals were late
       // (a busy machine, a stalled event loop), it is still ours, and claiming it again would run
       // it twice side by side. The next renewal extends it; another worker taking it over
       // meanwhile makes that renewal abort ours.
-      [id, leaseMs / 1000, [...active.keys()]],
+      [id, leaseMs / 1000, [...active.keys()], limit],
     );
-    return rows[0]?.id;
+    return rows;
   }
 
-  function launch(executionId: string) {
+  function launch(claimed: ExecutionRow) {
     const controller = new AbortController();
-    const done = runExecution({ db, id: executionId, workerId: id, signal: controller.signal })
+    const executionId = claimed.id;
+    const done = runExecution({ db, claimed, workerId: id, signal: controller.signal })
       .catch((err) => log(`[worker] execution ${executionId}: ${(err as Error).message}`))
       .finally(() => {
         active.delete(executionId);
@@ -109,9 +112,10 @@ export function startWorker({
     while (!stopping) {
       try {
         while (!stopping && active.size < concurrency) {
-          const executionId = await claim();
-          if (!executionId) break;
-          launch(executionId);
+          const room = concurrency - active.size;
+          const claimed = await claim(room);
+          for (const row of claimed) launch(row);
+          if (claimed.length < room) break;
         }
         if (claimFailureLogged) log("[worker] claiming work again");
         claimFailureLogged = false;

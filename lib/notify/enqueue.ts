@@ -34,6 +34,21 @@ export function recipientsOf(
   }
 }
 
+/**
+ * Whether `events` may owe a notification (which then depends on the channels set up and people's
+ * preferences, read in the transaction). A run's outcome goes to its owner only: none for a run
+ * started with an organization token.
+ */
+export function mayNotify(
+  row: Pick<ExecutionRow, "owner_user_id">,
+  events: Pick<AppliedEvent, "type">[],
+) {
+  return events.some((e) => {
+    const kind = noticeEvent(e.type);
+    return kind !== null && (kind !== "run_outcome" || row.owner_user_id !== null);
+  });
+}
+
 type Outgoing = {
   kind: "email" | "slack";
   url: string;

@@ -8,7 +8,7 @@ import { assertTransition } from "./states";
 import type { ExecutionRow, NewEvent } from "./types";
 
 // Columns a state change may write; JSON ones are serialised explicitly so arrays stay JSON.
-const JSON_COLUMNS = new Set([
+export const JSON_COLUMNS: ReadonlySet<string> = new Set([
   "remote",
   "tasks",
   "pending_human_input",
@@ -17,7 +17,7 @@ const JSON_COLUMNS = new Set([
   "token_usage",
   "webhooks",
 ]);
-const WRITABLE = [
+export const WRITABLE = [
   "status",
   "tasks",
   "current_task",
@@ -110,7 +110,7 @@ export async function mutateExecution(
   if (patch.status) assertTransition(row.status, patch.status);
   const events = await withoutKnownKeys(q, id, proposed);
 
-  const sets: string[] = ["updated_at = now()"];
+  const sets: string[] = ["updated_at = now()", "version = version + 1"];
   const params: unknown[] = [id];
   for (const column of WRITABLE) {
     if (!(column in patch)) continue;

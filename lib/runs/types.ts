@@ -102,6 +102,8 @@ export type ExecutionRow = {
   /** Seconds spent awaiting review, summed over the reviews that ended. */
   review_wait_seconds: number;
   last_seq: number;
+  /** Bumped by every change (lib/runs/execution-writer.ts guards its writes with it). */
+  version: number;
   lease_owner: string | null;
   /** Set for a run of a remote deployment: its id there, and what the poller keeps about it. */
   deployment_id: string | null;

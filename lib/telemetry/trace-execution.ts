@@ -62,14 +62,22 @@ export function tracedAttempt<A extends AttemptArgs>(
   };
 }
 
+/** Whether a change ends an execution whose trace is ours to write (when tracing is on). */
+export function endsTrace(
+  before: Pick<ExecutionRow, "status">,
+  after: Pick<ExecutionRow, "status" | "deployment_id">,
+) {
+  if (!tracing() || TERMINAL.has(before.status) || !TERMINAL.has(after.status)) return false;
+  return !after.deployment_id; // run elsewhere: its trace is the remote's
+}
+
 /**
  * Called with every change of an execution (mutateExecution): when it ends, writes its span and
  * its tasks' spans, with the ids every attempt named as parents.
  */
 export async function traceChange(q: Queryable, before: ExecutionRow, after: ExecutionRow) {
   const t = tracing();
-  if (!t || TERMINAL.has(before.status) || !TERMINAL.has(after.status)) return;
-  if (after.deployment_id) return; // run elsewhere: its trace is the remote's
+  if (!t || !endsTrace(before, after)) return;
   try {
     // A task's span starts with the event before its first task_started (its first attempt's
     // span began just before that event was written, once the previous step had been).

@@ -1,5 +1,6 @@
 import { tool } from "ai";
 import type { z } from "zod";
+import { toolSchema } from "@/lib/tools/tool-schema";
 import { executeAction, grantedActions } from "@/lib/tracker/actions";
 import { TrackerError } from "@/lib/tracker/errors";
 import { ACTION_DESCRIPTIONS, ACTION_SCHEMAS, type ActionName } from "@/lib/tracker/schemas";
@@ -25,7 +26,7 @@ export function trackerTools(apps: string[], ctx: ToolContext): AgentTool[] {
     source: "tracker",
     tool: tool({
       description: ACTION_DESCRIPTIONS[name],
-      inputSchema: ACTION_SCHEMAS[name] as z.ZodType<Record<string, unknown>>,
+      inputSchema: toolSchema(ACTION_SCHEMAS[name] as z.ZodType<Record<string, unknown>>),
       execute: async (input: Record<string, unknown>) => {
         try {
           return await executeAction(ctx.db, name, input, {

@@ -17,17 +17,8 @@ export async function enqueueWebhooks(
 ) {
   const values: string[] = [];
   const params: unknown[] = [row.id];
-  for (const event of events) {
-    const kind = webhookKind(event.type);
-    const url = kind && targetUrl(kind, urls);
-    if (!kind || !url) continue;
-    params.push(
-      crypto.randomUUID(),
-      event.seq,
-      kind,
-      url,
-      JSON.stringify(webhookPayload(kind, row, event)),
-    );
+  for (const d of plainDeliveries(row, urls, events)) {
+    params.push(d.id, d.seq, d.kind, d.url, d.payload);
     const n = params.length;
     values.push(`($${n - 4}::uuid, $1::uuid, $${n - 3}::int, $${n - 2}, $${n - 1}, $${n}::jsonb)`);
   }
@@ -44,6 +35,33 @@ export async function enqueueWebhooks(
   );
   if (rowCount || streamed) await q.query(`SELECT pg_notify('${WEBHOOK_CHANNEL}', '')`);
   return rowCount + streamed;
+}
+
+export type PlainDelivery = { id: string; seq: number; kind: string; url: string; payload: string };
+
+/** The task, step and crew webhooks `events` make (payloads serialised), streamed ones aside. */
+export function plainDeliveries(
+  row: ExecutionRow,
+  urls: WebhookUrls,
+  events: AppliedEvent[],
+): PlainDelivery[] {
+  return events.flatMap((event) => {
+    const kind = webhookKind(event.type);
+    const url = kind && targetUrl(kind, urls);
+    if (!kind || !url) return [];
+    const payload = JSON.stringify(webhookPayload(kind, row, event));
+    return [{ id: crypto.randomUUID(), seq: event.seq, kind, url, payload }];
+  });
+}
+
+/** Whether `events` go to the run's `webhooks` stream subscription (batched: see below). */
+export function streamsAny(urls: WebhookUrls, events: AppliedEvent[]) {
+  const stream = urls.stream;
+  if (!stream) return false;
+  return events.some((e) => {
+    const name = streamEventName(e);
+    return name !== undefined && stream.events.includes(name);
+  });
 }
 
 /** How long a batch of streamed events (realtime: false) gathers before it is sent. */

@@ -37,6 +37,10 @@ afterAll(async () => {
   }
 });
 
+// A state change of a run: the worker's one-statement write (lib/runs/execution-writer.ts), or a
+// transaction (the locked way, taken when the row changed under the worker).
+const isStateChange = (sql: string) => /^\s*WITH updated AS \(UPDATE executions/.test(sql);
+
 function deferred<T = void>() {
   let resolve!: (v: T) => void;
   const promise = new Promise<T>((r) => {
@@ -81,6 +85,7 @@ it("a run claimed while a renewal is in flight is not aborted as lost by its own
         setImmediate(() => changesMayProceed.resolve());
         return answer as never;
       }
+      if (isStateChange(sql)) await changesMayProceed.promise;
       const res = await db.query(sql, params);
       if (/^\s*UPDATE executions SET lease_owner = \$1/.test(sql) && second) {
         if (res.rows.some((r) => r.id === second)) secondClaimed.resolve();
@@ -88,8 +93,8 @@ it("a run claimed while a renewal is in flight is not aborted as lost by its own
       return res as never;
     },
     async tx(fn) {
-      // Every state change is a transaction: holding them keeps both runs active (claimed, not
-      // finished) until the renewal has answered.
+      // Holding every state change keeps both runs active (claimed, not finished) until the
+      // renewal has answered.
       await changesMayProceed.promise;
       return db.tx(fn);
     },
@@ -141,6 +146,7 @@ it("a worker whose renewals came late does not claim its own running run a secon
   const forced: Db = {
     ...db,
     async query(sql, params) {
+      if (isStateChange(sql)) await changesMayProceed.promise; // the run stays active, mid-way
       const res = await db.query(sql, params);
       if (/^\s*UPDATE executions SET lease_owner = \$1/.test(sql)) {
         if (res.rows.some((r) => r.id === run)) claimsOfRun++;

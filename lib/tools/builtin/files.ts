@@ -1,5 +1,6 @@
 import { type Tool, tool } from "ai";
 import { z } from "zod";
+import { toolSchema } from "@/lib/tools/tool-schema";
 import type { ToolContext } from "@/lib/tools/types";
 import { aliased } from "./aliased";
 import {
@@ -26,12 +27,42 @@ const pathArg = z
   .max(1000)
   .describe("A path inside the run's workspace, such as notes.md or drafts/plan.md");
 
+const readFileInput = toolSchema(aliased(z.object({ path: pathArg }), { file_path: "path" }));
+
+const writeFileInput = toolSchema(
+  aliased(
+    z.object({
+      filename: pathArg,
+      content: z.string().describe("The whole text of the file"),
+      directory: z.string().max(1000).optional().describe("A folder in the workspace to put it in"),
+      overwrite: z
+        .union([z.boolean(), z.enum(["true", "false", "True", "False"])])
+        .optional()
+        .describe("Replace the file if it exists (default true)"),
+    }),
+    { path: "filename", file_path: "filename" },
+  ),
+);
+
+const listDirectoryInput = toolSchema(
+  aliased(
+    z.object({
+      directory: z
+        .string()
+        .max(1000)
+        .optional()
+        .describe("A folder in the workspace; all files if left out"),
+    }),
+    { path: "directory" },
+  ),
+);
+
 export const readFile = (ctx: ToolContext): Tool =>
   tool({
     description:
       "Reads a UTF-8 text file from this run's workspace (files written with write_file earlier in the run).",
     // CrewAI's FileReadTool names it file_path.
-    inputSchema: aliased(z.object({ path: pathArg }), { file_path: "path" }),
+    inputSchema: readFileInput,
     execute: ({ path }) =>
       answer(async () => {
         const rel = workspacePath(path);
@@ -45,22 +76,7 @@ export const writeFile = (ctx: ToolContext): Tool =>
     description:
       "Writes a UTF-8 text file into this run's workspace; it is kept with the run and can be downloaded from the run page.",
     // CrewAI's FileWriterTool: filename, content, directory, overwrite.
-    inputSchema: aliased(
-      z.object({
-        filename: pathArg,
-        content: z.string().describe("The whole text of the file"),
-        directory: z
-          .string()
-          .max(1000)
-          .optional()
-          .describe("A folder in the workspace to put it in"),
-        overwrite: z
-          .union([z.boolean(), z.enum(["true", "false", "True", "False"])])
-          .optional()
-          .describe("Replace the file if it exists (default true)"),
-      }),
-      { path: "filename", file_path: "filename" },
-    ),
+    inputSchema: writeFileInput,
     execute: ({ filename, content, directory, overwrite }) =>
       answer(async () => {
         const rel = workspacePath(directory ? `${directory}/${filename}` : filename);
@@ -81,16 +97,7 @@ export const listDirectory = (ctx: ToolContext): Tool =>
     description:
       "Lists the files in this run's workspace (or in one folder of it), with their sizes.",
     // CrewAI's DirectoryReadTool names it directory.
-    inputSchema: aliased(
-      z.object({
-        directory: z
-          .string()
-          .max(1000)
-          .optional()
-          .describe("A folder in the workspace; all files if left out"),
-      }),
-      { path: "directory" },
-    ),
+    inputSchema: listDirectoryInput,
     execute: ({ directory }) =>
       answer(async () => {
         const dir = workspacePath(directory ?? "", { allowRoot: true });

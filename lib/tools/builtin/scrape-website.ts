@@ -1,6 +1,7 @@
 import { type Tool, tool } from "ai";
 import { z } from "zod";
 import { env } from "@/lib/config/env";
+import { toolSchema } from "@/lib/tools/tool-schema";
 import { aliased } from "./aliased";
 import { FetchError, guardedFetch } from "./guarded-http";
 import { htmlToText } from "./html-text";
@@ -74,14 +75,18 @@ export async function scrape(url: string, signal?: AbortSignal) {
   };
 }
 
+const scrapeWebsiteInput = toolSchema(
+  aliased(
+    z.object({ url: z.string().max(2048).describe("The page's address, http:// or https://") }),
+    { website_url: "url" },
+  ),
+);
+
 export const scrapeWebsite = (): Tool =>
   tool({
     description:
       "Fetches a web page (http or https) and returns its title and readable text: scripts, styles and navigation removed, links shown as text (url). Also reads plain text and JSON.",
     // CrewAI's ScrapeWebsiteTool calls it website_url.
-    inputSchema: aliased(
-      z.object({ url: z.string().max(2048).describe("The page's address, http:// or https://") }),
-      { website_url: "url" },
-    ),
+    inputSchema: scrapeWebsiteInput,
     execute: ({ url }, { abortSignal }) => scrape(url.trim(), abortSignal),
   });

@@ -1,6 +1,7 @@
 import { type Tool, tool } from "ai";
 import { z } from "zod";
 import { type Env, env } from "@/lib/config/env";
+import { toolSchema } from "@/lib/tools/tool-schema";
 import { aliased } from "./aliased";
 import { FetchError, guardedFetch } from "./guarded-http";
 import { searchSetupProblem } from "./search-setup";
@@ -150,24 +151,28 @@ export async function search(query: string, n: number, signal?: AbortSignal) {
   return { query, results };
 }
 
+const webSearchInput = toolSchema(
+  aliased(
+    z.object({
+      query: z.string().min(1).max(400).describe("What to search for"),
+      max_results: z
+        .number()
+        .int()
+        .min(1)
+        .max(20)
+        .optional()
+        .describe("How many results (default 5)"),
+    }),
+    { search_query: "query" },
+  ),
+);
+
 export const webSearch = (): Tool =>
   tool({
     description:
       "Searches the web and returns the top results, each with its title, address and a snippet. Read a result in full with scrape_website.",
     // CrewAI's search tools call it search_query.
-    inputSchema: aliased(
-      z.object({
-        query: z.string().min(1).max(400).describe("What to search for"),
-        max_results: z
-          .number()
-          .int()
-          .min(1)
-          .max(20)
-          .optional()
-          .describe("How many results (default 5)"),
-      }),
-      { search_query: "query" },
-    ),
+    inputSchema: webSearchInput,
     execute: ({ query, max_results }, { abortSignal }) =>
       search(query.trim(), max_results ?? 5, abortSignal),
   });

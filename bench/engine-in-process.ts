@@ -1,0 +1,112 @@
+// The engine in one process, without Next.js: RUNS executions of the example crew queued, then
+// one worker (lib/engine/worker.ts, concurrency CONCURRENCY) runs them all; the database is
+// DATABASE_URL (PostgreSQL) or a fresh embedded one. Prints executions/s, the worker's CPU per
+// task and the database round trips per task, as JSON on the last line. For profiling the engine
+// itself: `node --cpu-prof --conditions=react-server --import tsx bench/engine-in-process.ts`.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { loadCrews } from "@/lib/crew/load-crews";
+import { migrate } from "@/lib/db/migrations";
+import { openEmbedded, openPostgres } from "@/lib/db/open";
+import type { Db, Queryable } from "@/lib/db/types";
+import { startWorker } from "@/lib/engine/worker";
+import { createExecution } from "@/lib/runs/create-execution";
+
+const RUNS = Number(process.env.RUNS ?? 200);
+const CONCURRENCY = Number(process.env.CONCURRENCY ?? 8);
+const CREW = process.env.CREW ?? "research-brief";
+
+const sqlCounts = new Map<string, number>();
+
+/** Counts statements, transactions included (BEGIN and COMMIT are round trips too). */
+function counted(db: Db) {
+  const n = { statements: 0 };
+  const wrap = (q: Queryable): Queryable => ({
+    query: (sql, params) => {
+      n.statements++;
+      if (process.env.LOG_SQL) {
+        const k = sql.replace(/\s+/g, " ").slice(0, 90);
+        sqlCounts.set(k, (sqlCounts.get(k) ?? 0) + 1);
+      }
+      return q.query(sql, params);
+    },
+  });
+  const inner = db.tx.bind(db);
+  const out: Db = {
+    ...db,
+    ...wrap(db),
+    tx: (fn) => {
+      n.statements += 2;
+      return inner((q) => fn(wrap(q)));
+    },
+  };
+  return { db: out, n };
+}
+
+async function main() {
+  const url = process.env.DATABASE_URL;
+  const raw = url
+    ? await openPostgres(url)
+    : await openEmbedded(fs.mkdtempSync(path.join(os.tmpdir(), "crewdeck-engine-")));
+  await migrate(raw);
+  const crew = loadCrews(path.resolve("crews")).crews.get(CREW);
+  if (!crew) throw new Error(`no crew ${CREW} in crews/`);
+  const ids: string[] = [];
+  for (let i = 0; i < RUNS; i++)
+    ids.push(
+      await createExecution({
+        db: raw,
+        crew,
+        principal: { kind: "org", tokenId: null },
+        request: { inputs: { topic: `Heat pumps ${i}`, audience: "home owners" } },
+      }),
+    );
+  const { db, n } = counted(raw);
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  const worker = startWorker({
+    db,
+    concurrency: CONCURRENCY,
+    leaseMs: 60_000,
+    pollMs: 50,
+    log: () => {},
+  });
+  for (;;) {
+    const { rows } = await raw.query<{ open: number }>(
+      "SELECT count(*)::int AS open FROM executions WHERE status IN ('queued', 'running')",
+    );
+    if (rows[0]?.open === 0) break;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const elapsed = performance.now() - t0;
+  const cpu = process.cpuUsage(cpu0);
+  await worker.stop();
+  const { rows } = await raw.query<{ status: string; n: number }>(
+    "SELECT status, count(*)::int AS n FROM executions WHERE id = ANY($1::uuid[]) GROUP BY status",
+    [ids],
+  );
+  const tasks = RUNS * crew.tasks.length;
+  const result = {
+    db: url ? "postgres" : "embedded",
+    runs: RUNS,
+    statuses: Object.fromEntries(rows.map((r) => [r.status, r.n])),
+    executions_per_s: Math.round((RUNS * 1000 * 10) / elapsed) / 10,
+    cpu_ms_per_task: Math.round(((cpu.user + cpu.system) / 1000 / tasks) * 100) / 100,
+    statements_per_task: Math.round((n.statements / tasks) * 10) / 10,
+  };
+  await raw.close();
+  if (process.env.LOG_SQL)
+    for (const [k, v] of [...sqlCounts].sort((a, b) => b[1] - a[1]))
+      console.log(`${(v / tasks).toFixed(2).padStart(6)}  ${k}`);
+  console.log(JSON.stringify(result));
+}
+
+main().then(
+  // The worker's LISTEN connections stay open: end here.
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

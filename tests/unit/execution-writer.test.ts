@@ -1,0 +1,184 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { Db, Queryable } from "@/lib/db/types";
+import type { ExecutionRow } from "@/lib/runs/types";
+
+// The worker's writer against the real embedded database: changes recorded and written in one
+// statement, and — when anyone else changed the run in between — applied again on the row as it
+// now is, or refused when the lease is gone. The interleavings are made by hand, not by timing.
+const FIXTURE_CREWS = path.resolve(import.meta.dirname, "../fixtures/crews");
+let tmp: string;
+let db: Db;
+
+beforeAll(async () => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "crewdeck-writer-"));
+  const { openEmbedded } = await import("@/lib/db/open");
+  const { migrate } = await import("@/lib/db/migrations");
+  db = await openEmbedded(tmp);
+  await migrate(db);
+}, 60_000);
+
+afterAll(async () => {
+  await db?.close();
+  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+/** A queued run of the three-step fixture, claimed by `owner` as the worker claims. */
+async function claimed(owner: string): Promise<ExecutionRow> {
+  const { loadCrews } = await import("@/lib/crew/load-crews");
+  const { createExecution } = await import("@/lib/runs/create-execution");
+  const crew = loadCrews(FIXTURE_CREWS).crews.get("three-step");
+  if (!crew) throw new Error("fixture crew three-step missing");
+  const id = await createExecution({
+    db,
+    crew,
+    principal: { kind: "org", tokenId: null },
+    request: { inputs: { job: "write" } },
+  });
+  const { rows } = await db.query<ExecutionRow>(
+    "UPDATE executions SET lease_owner = $2, lease_expires_at = now() + interval '1 hour' WHERE id = $1 RETURNING *",
+    [id, owner],
+  );
+  return rows[0] as ExecutionRow;
+}
+
+/** The database, counting statements (a transaction counts as its statements). */
+function counting() {
+  const seen: string[] = [];
+  const wrap = (q: Queryable): Queryable => ({
+    query: (sql, params) => {
+      seen.push(sql.trim().split(/\s+/).slice(0, 4).join(" "));
+      return q.query(sql, params);
+    },
+  });
+  const counted: Db = { ...db, ...wrap(db), tx: (fn) => db.tx((q) => fn(wrap(q))) };
+  return { db: counted, seen };
+}
+
+async function stored(id: string) {
+  const { rows } = await db.query<ExecutionRow>("SELECT * FROM executions WHERE id = $1", [id]);
+  const events = await db.query<{ seq: number; type: string }>(
+    "SELECT seq, type FROM execution_events WHERE execution_id = $1 ORDER BY seq",
+    [id],
+  );
+  return { row: rows[0] as ExecutionRow, events: events.rows };
+}
+
+it("writes what was recorded and the change after it in one statement, as mutateExecution would", async () => {
+  const { executionWriter } = await import("@/lib/runs/execution-writer");
+  const row = await claimed("w1");
+  const { db: counted, seen } = counting();
+  const writer = executionWriter({ db: counted, row, leaseOwner: "w1" });
+  const started = writer.record(() => ({
+    patch: { status: "running", current_task: "research" },
+    events: [{ type: "execution_started" }],
+  }));
+  expect(started.status).toBe("running"); // at once, before anything is written
+  writer.record((r) => ({
+    patch: { tasks: r.tasks.map((t, i) => (i === 0 ? { ...t, status: "running" as const } : t)) },
+    events: [{ type: "task_started", task_id: "research", attempt: 1 }],
+  }));
+  const after = await writer.change(() => ({
+    patch: { last_step: { type: "thought", text: "x", at: new Date(0) as unknown as string } },
+    events: [{ type: "thought", task_id: "research", attempt: 1, data: { text: "x" } }],
+  }));
+  expect(seen).toEqual(["WITH updated AS (UPDATE"]);
+  const db1 = await stored(row.id);
+  expect(db1.events.map((e) => [e.seq, e.type])).toEqual([
+    [1, "execution_queued"],
+    [2, "execution_started"],
+    [3, "task_started"],
+    [4, "thought"],
+  ]);
+  // What the writer goes on from is what is stored (JSON as the database gives it back).
+  for (const column of ["status", "current_task", "tasks", "last_step", "last_seq", "version"]) {
+    expect(after[column as keyof ExecutionRow], column).toEqual(
+      db1.row[column as keyof ExecutionRow],
+    );
+  }
+  expect(db1.row.version).toBe(row.version + 3);
+});
+
+it("a change made by someone else in between is kept: the worker's is applied again on top of it", async () => {
+  const { executionWriter } = await import("@/lib/runs/execution-writer");
+  const { mutateExecution } = await import("@/lib/runs/execution-store");
+  const row = await claimed("w2");
+  const { db: counted, seen } = counting();
+  const writer = executionWriter({ db: counted, row, leaseOwner: "w2" });
+  await writer.change(() => ({
+    patch: { status: "running" },
+    events: [{ type: "execution_started" }],
+  }));
+  // Someone else (a reviewer of a task running beside others, say) changes the run.
+  await db.tx((q) =>
+    mutateExecution(q, { id: row.id }, () => ({
+      patch: { current_task: "by-someone-else" },
+      events: [{ type: "review_reassigned", task_id: "research", attempt: 1 }],
+    })),
+  );
+  seen.length = 0;
+  const after = await writer.change((r) => ({
+    patch: { result: `seen ${r.current_task}` },
+    events: [{ type: "thought", task_id: "research", attempt: 1 }],
+  }));
+  // Tried at once, found the row changed, then locked it and decided again on what it now is.
+  expect(seen[0]).toBe("WITH updated AS (UPDATE");
+  expect(seen).toContain("SELECT * FROM executions");
+  expect(after.result).toBe("seen by-someone-else");
+  const db2 = await stored(row.id);
+  expect(db2.row.result).toBe("seen by-someone-else");
+  expect(db2.row.current_task).toBe("by-someone-else");
+  expect(db2.events.map((e) => e.seq)).toEqual([1, 2, 3, 4]); // no gap, no duplicate
+  expect(db2.events.at(-1)?.type).toBe("thought");
+  // And the next change goes the one-statement way again, from the row as it is now.
+  seen.length = 0;
+  await writer.change(() => ({ events: [{ type: "answer", task_id: "research", attempt: 1 }] }));
+  expect(seen).toEqual(["WITH updated AS (UPDATE"]);
+  expect((await stored(row.id)).events.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5]);
+});
+
+it("once another worker holds the lease, changes are refused and nothing is written", async () => {
+  const { executionWriter } = await import("@/lib/runs/execution-writer");
+  const { LeaseLostError } = await import("@/lib/runs/execution-store");
+  const row = await claimed("w3");
+  const writer = executionWriter({ db, row, leaseOwner: "w3" });
+  await db.query("UPDATE executions SET lease_owner = 'other' WHERE id = $1", [row.id]);
+  writer.record(() => ({ events: [{ type: "execution_started" }] }));
+  await expect(
+    writer.change(() => ({ patch: { status: "running" }, events: [{ type: "thought" }] })),
+  ).rejects.toBeInstanceOf(LeaseLostError);
+  // The writer stays refused: a later change of this run in this worker fails the same way.
+  expect(() => writer.record(() => ({ events: [{ type: "answer" }] }))).toThrow(LeaseLostError);
+  const db3 = await stored(row.id);
+  expect(db3.events.map((e) => e.type)).toEqual(["execution_queued"]);
+  expect(db3.row.status).toBe("queued");
+});
+
+it("what is only recorded is written by the end of the turn, with the time it happened", async () => {
+  const { executionWriter } = await import("@/lib/runs/execution-writer");
+  const row = await claimed("w4");
+  const writer = executionWriter({ db, row, leaseOwner: "w4" });
+  const before = Date.now();
+  writer.record(() => ({ patch: { status: "running" }, events: [{ type: "execution_started" }] }));
+  await writer.flush();
+  const { rows } = await db.query<{ type: string; created_at: Date }>(
+    "SELECT type, created_at FROM execution_events WHERE execution_id = $1 AND seq = 2",
+    [row.id],
+  );
+  expect(rows[0]?.type).toBe("execution_started");
+  expect(rows[0]?.created_at.getTime()).toBeGreaterThanOrEqual(before - 1);
+});
+
+it("events that must be stored once go the locked way, which drops those already stored", async () => {
+  const { executionWriter } = await import("@/lib/runs/execution-writer");
+  const row = await claimed("w5");
+  const { db: counted, seen } = counting();
+  const writer = executionWriter({ db: counted, row, leaseOwner: "w5" });
+  const keyed = { key: "remote:1", type: "thought", task_id: "research", attempt: 1 };
+  await writer.change(() => ({ events: [keyed] }));
+  await writer.change(() => ({ events: [keyed, { ...keyed, key: "remote:2" }] }));
+  expect(seen).not.toContain("WITH updated AS (UPDATE");
+  expect((await stored(row.id)).events.map((e) => e.seq)).toEqual([1, 2, 3]);
+});
