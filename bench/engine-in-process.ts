@@ -17,7 +17,7 @@ const RUNS = Number(process.env.RUNS ?? 200);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 8);
 const CREW = process.env.CREW ?? "research-brief";
 
-const sqlCounts = new Map<string, number>();
+const sqlCounts = new Map<string, { n: number; ms: number }>();
 
 /** Counts statements, transactions included (BEGIN and COMMIT are round trips too). */
 function counted(db: Db) {
@@ -25,11 +25,15 @@ function counted(db: Db) {
   const wrap = (q: Queryable): Queryable => ({
     query: (sql, params) => {
       n.statements++;
-      if (process.env.LOG_SQL) {
-        const k = sql.replace(/\s+/g, " ").slice(0, 90);
-        sqlCounts.set(k, (sqlCounts.get(k) ?? 0) + 1);
-      }
-      return q.query(sql, params);
+      if (!process.env.LOG_SQL) return q.query(sql, params);
+      const k = sql.replace(/\s+/g, " ").slice(0, 70);
+      const t0 = performance.now();
+      return q.query(sql, params).finally(() => {
+        const s = sqlCounts.get(k) ?? { n: 0, ms: 0 };
+        s.n++;
+        s.ms += performance.now() - t0;
+        sqlCounts.set(k, s);
+      });
     },
   });
   const inner = db.tx.bind(db);
@@ -77,7 +81,7 @@ async function main() {
       "SELECT count(*)::int AS open FROM executions WHERE status IN ('queued', 'running')",
     );
     if (rows[0]?.open === 0) break;
-    await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 100));
   }
   const elapsed = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
@@ -97,8 +101,10 @@ async function main() {
   };
   await raw.close();
   if (process.env.LOG_SQL)
-    for (const [k, v] of [...sqlCounts].sort((a, b) => b[1] - a[1]))
-      console.log(`${(v / tasks).toFixed(2).padStart(6)}  ${k}`);
+    for (const [k, v] of [...sqlCounts].sort((a, b) => b[1].ms - a[1].ms))
+      console.log(
+        `${(v.n / tasks).toFixed(2).padStart(6)}/task ${(v.ms / v.n).toFixed(2).padStart(7)} ms each  ${k}`,
+      );
   console.log(JSON.stringify(result));
 }
 

@@ -9,8 +9,12 @@
 // On PostgreSQL the queued rows are held with a lease that never expires while the workers boot.
 // Per task, the event log gives the wall time from `task_started` to `task_completed`; the model's
 // own time per task is measured in process (bench/engine-model-time.ts) and subtracted.
-// Also the worker's CPU time per task (from /proc). Appends to RESULTS.md.
+// Also the worker's CPU time per task (from /proc). Beside it, in the same run and on the same
+// PostgreSQL, an anchor: graphile-worker running as many chains of 3 no-op jobs, each queuing the
+// next (bench/queue-anchor.mjs), so Crewdeck's per-task cost reads as a ratio to a well-known
+// queue's per-job cost. Appends to RESULTS.md.
 import { execFileSync } from "node:child_process";
+import fs from "node:fs";
 import pg from "pg";
 import {
   appendResults,
@@ -28,10 +32,14 @@ import {
   stop,
   tempDir,
 } from "./common.mjs";
+import { queueAnchor } from "./queue-anchor.mjs";
 
 const RUNS = Number(process.env.RUNS ?? 100);
 const SERIAL_RUNS = Number(process.env.SERIAL_RUNS ?? 20);
 const CREW = "research-brief";
+const ANCHOR_VERSION = JSON.parse(
+  fs.readFileSync(`${ROOT}/node_modules/graphile-worker/package.json`, "utf8"),
+).version;
 const inputs = (i) => ({ topic: `Heat pumps ${i}`, audience: "home owners" });
 
 async function eventsOf(server, id) {
@@ -190,10 +198,38 @@ run(async () => {
     await stop(web);
     await db.drop();
   }
-
+  // The anchor, on the same PostgreSQL, once Crewdeck's processes are stopped.
+  const anchor = await queueAnchor({ databaseUrl: process.env.TEST_PG_URL, chains: RUNS });
+  const anchorSerial = await queueAnchor({
+    databaseUrl: process.env.TEST_PG_URL,
+    chains: SERIAL_RUNS,
+    concurrency: 1,
+  });
+  const b = results.find((r) => r.name.startsWith("b."));
   const serial = results.at(-1);
+  // Per task in the serial run, everything included (claim, writes, the agent loop), from the
+  // first start to the last completion; the model's own time taken out.
+  const serialPerTask = (serial.elapsed - serial.firstStartDelay) / (serial.runs * 3);
+  const anchorLines = [
+    ["concurrency 8", anchor, b.perSecond * 3, b.cpuPerTask, RUNS],
+    [
+      "serial",
+      anchorSerial,
+      (serial.runs * 3 * 1000) / serial.elapsed,
+      serial.cpuPerTask,
+      SERIAL_RUNS,
+    ],
+  ].map(([what, a, tasksPerSecond, cpuPerTask, chains]) => {
+    const line = `anchor graphile-worker, ${chains} chains × 3 no-op jobs, ${what}: ${a.jobsPerSecond.toFixed(0)} jobs/s, worker CPU ${a.workerCpuMsPerJob.toFixed(2)} ms/job; Crewdeck ${tasksPerSecond.toFixed(0)} tasks/s (${(tasksPerSecond / a.jobsPerSecond).toFixed(2)}× its rate), CPU ${cpuPerTask.toFixed(2)} ms/task (${(cpuPerTask / a.workerCpuMsPerJob).toFixed(1)}× its cost)`;
+    console.log(line);
+    return { what, a, tasksPerSecond, cpuPerTask, chains };
+  });
+
   const engineP50 = serial.taskP50 - model.model;
   const engineP99 = serial.taskP99 - model.model;
+  console.log(
+    `serial, per task from first start to last completion: ${serialPerTask.toFixed(2)} ms, ${(serialPerTask - model.model).toFixed(2)} ms without the model`,
+  );
   console.log(
     `engine time per task, model excluded (serial, PostgreSQL): p50 ${engineP50.toFixed(1)} ms, p99 ${engineP99.toFixed(1)} ms ` +
       `(task wall p50 ${serial.taskP50} ms − offline model ${model.model.toFixed(2)} ms; the agent loop without the database is ${model.loop.toFixed(2)} ms of it)`,
@@ -206,7 +242,11 @@ run(async () => {
       `| ${date} | ${m} | engine: ${r.runs} × research-brief (3 tasks, offline model, no delay), ${r.name.slice(3)} | – | ${r.perSecond.toFixed(1)} executions/s (${r.fromFirstClaim.toFixed(1)} from first claim) | task wall p50 ${r.taskP50} | p99 ${r.taskP99} | worker CPU ${r.cpuPerTask.toFixed(1)} ms/task${r.recovered ? `; ${r.recovered} recovered after a lease expiry` : ""} |`,
   );
   lines.push(
-    `| ${date} | ${m} | engine time per task, model excluded (task wall serial on PostgreSQL − offline model ${model.model.toFixed(2)} ms; agent loop w/o database ${model.loop.toFixed(2)} ms) | – | – | ${engineP50.toFixed(1)} | ${engineP99.toFixed(1)} | |`,
+    `| ${date} | ${m} | engine time per task, model excluded (task wall serial on PostgreSQL − offline model ${model.model.toFixed(2)} ms; agent loop w/o database ${model.loop.toFixed(2)} ms) | – | – | ${engineP50.toFixed(1)} | ${engineP99.toFixed(1)} | serial wall per task, all included: ${serialPerTask.toFixed(2)} ms − model = ${(serialPerTask - model.model).toFixed(2)} ms |`,
+    ...anchorLines.map(
+      ({ what, a, tasksPerSecond, cpuPerTask, chains }) =>
+        `| ${date} | ${m} | anchor: graphile-worker ${ANCHOR_VERSION}, ${chains} chains × 3 chained no-op jobs, same PostgreSQL, 1 worker, ${what} | – | ${a.jobsPerSecond.toFixed(0)} jobs/s | job wall p50 ${a.jobWallP50.toFixed(2)} | p99 ${a.jobWallP99.toFixed(2)} | worker CPU ${a.workerCpuMsPerJob.toFixed(2)} ms/job; Crewdeck ${tasksPerSecond.toFixed(0)} tasks/s = ${(tasksPerSecond / a.jobsPerSecond).toFixed(2)}× its rate, ${cpuPerTask.toFixed(2)} ms CPU/task = ${(cpuPerTask / a.workerCpuMsPerJob).toFixed(1)}× its cost |`,
+    ),
   );
   appendResults(lines);
 });

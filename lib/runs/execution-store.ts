@@ -94,7 +94,16 @@ export type AppliedEvent = Required<Omit<NewEvent, "data" | "key">> & {
  */
 export async function mutateExecution(
   q: Queryable,
-  { id, leaseOwner }: { id: string; leaseOwner?: string },
+  {
+    id,
+    leaseOwner,
+    at,
+  }: {
+    id: string;
+    leaseOwner?: string;
+    /** When the change happened, if before now (the worker's writer records first, writes later). */
+    at?: Date;
+  },
   decide: (row: ExecutionRow) => Change,
 ): Promise<{ row: ExecutionRow; events: AppliedEvent[] } | null> {
   const { rows } = await q.query<ExecutionRow>(
@@ -118,7 +127,7 @@ export async function mutateExecution(
     params.push(JSON_COLUMNS.has(column) && value !== null ? JSON.stringify(value) : value);
     sets.push(`${column} = $${params.length}${JSON_COLUMNS.has(column) ? "::jsonb" : ""}`);
   }
-  const now = new Date().toISOString();
+  const now = (at ?? new Date()).toISOString();
   const applied: AppliedEvent[] = events.map((e, i) => ({
     seq: row.last_seq + i + 1,
     type: e.type,

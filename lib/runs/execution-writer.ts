@@ -118,7 +118,7 @@ export function executionWriter({
     stored = await db.tx(async (q) => {
       let now = stored;
       for (const p of batch) {
-        const res = await mutateExecution(q, { id: row.id, leaseOwner }, p.decide);
+        const res = await mutateExecution(q, { id: row.id, leaseOwner, at: p.at }, p.decide);
         if (!res) throw new LeaseLostError("deleted");
         now = res.row;
       }
