@@ -18,7 +18,7 @@ const MAX_BATCH = 500;
 
 /**
  * Records attempts in batches: one statement writes every attempt that finished while the one
- * before it ran (none waits for a timer), with each delivery's new state. A delivery is updated
+ * before it ran (or in the same turn of the event loop), with each delivery's new state. A delivery is updated
  * only while this worker still holds its lease (another may have taken it over since); its
  * attempt is logged either way, once. `record` resolves once its attempt is written.
  */
@@ -59,7 +59,6 @@ export function createAttemptRecorder(db: Db, workerId: string) {
   }
 
   async function drain() {
-    writing = true;
     while (queue.length) {
       const batch = queue.slice(0, MAX_BATCH);
       queue = queue.slice(MAX_BATCH);
@@ -77,7 +76,10 @@ export function createAttemptRecorder(db: Db, workerId: string) {
     record(r: AttemptRecord): Promise<void> {
       return new Promise((resolve, reject) => {
         queue.push({ r, resolve, reject });
-        if (!writing) void drain();
+        if (writing) return;
+        writing = true;
+        // Answers read in the same turn of the event loop go in one statement.
+        setImmediate(() => void drain());
       });
     },
   };
