@@ -9,7 +9,7 @@ import path from "node:path";
 import { loadCrews } from "@/lib/crew/load-crews";
 import { migrate } from "@/lib/db/migrations";
 import { openEmbedded, openPostgres } from "@/lib/db/open";
-import type { Db, Queryable } from "@/lib/db/types";
+import type { Db, Queryable, Row } from "@/lib/db/types";
 import { startWorker } from "@/lib/engine/worker";
 import { createExecution } from "@/lib/runs/create-execution";
 
@@ -23,12 +23,12 @@ const sqlCounts = new Map<string, { n: number; ms: number }>();
 function counted(db: Db) {
   const n = { statements: 0 };
   const wrap = (q: Queryable): Queryable => ({
-    query: (sql, params) => {
+    query: <T extends Row>(sql: string, params?: unknown[]) => {
       n.statements++;
-      if (!process.env.LOG_SQL) return q.query(sql, params);
+      if (!process.env.LOG_SQL) return q.query<T>(sql, params);
       const k = sql.replace(/\s+/g, " ").slice(0, 70);
       const t0 = performance.now();
-      return q.query(sql, params).finally(() => {
+      return q.query<T>(sql, params).finally(() => {
         const s = sqlCounts.get(k) ?? { n: 0, ms: 0 };
         s.n++;
         s.ms += performance.now() - t0;

@@ -8,6 +8,7 @@ trap pg_test_stop EXIT
 node bench/status.mjs
 node bench/webhooks.mjs
 DATABASE_URL="${TEST_PG_URL%/*}/crewdeck_bench" node bench/webhooks.mjs
+node bench/webhook-throughput.mjs # pre-filled outbox: deliveries/s, embedded and PostgreSQL
 node --conditions=react-server --import tsx bench/tracker-search.ts
 node bench/kickoff.mjs
 node bench/engine.mjs

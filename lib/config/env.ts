@@ -85,7 +85,9 @@ const EnvSchema = z.object({
   // Delays before each attempt (the first is the immediate one): ms, or with s/m/h.
   WEBHOOK_RETRY_SCHEDULE: z.string().default("0,5s,5m,30m,2h,5h,10h,10h"),
   WEBHOOK_TIMEOUT_MS: positiveInt.default(15_000),
-  WEBHOOK_CONCURRENCY: positiveInt.default(16),
+  // Deliveries under way at once; also the size of a claim (64: a claim and a record per
+  // batch keep the embedded database from being the limit on throughput).
+  WEBHOOK_CONCURRENCY: positiveInt.default(64),
   // How long the review link in a notification (e-mail, Slack) works: 7 days unless said.
   NOTIFY_LINK_TTL_HOURS: positiveInt.default(168),
   // The highest issue priority the tracker accepts (0 = none, 1 = urgent … 4 = low).

@@ -470,6 +470,17 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       ALTER TABLE executions ADD COLUMN version integer NOT NULL DEFAULT 0;
     `,
   },
+  {
+    version: 20,
+    name: "webhook outbox: due deliveries in claim order",
+    sql: `
+      -- The delivery worker claims the oldest due deliveries, by (next_attempt_at, position): read
+      -- in that order it stops after a batch, instead of sorting the whole backlog every claim.
+      CREATE INDEX webhook_deliveries_claim ON webhook_deliveries (next_attempt_at, position)
+        WHERE status IN ('pending', 'delivering');
+      DROP INDEX webhook_deliveries_due;
+    `,
+  },
 ];
 
 // Several processes may start at once against one PostgreSQL: the advisory lock lets one migrate

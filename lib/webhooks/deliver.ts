@@ -1,6 +1,13 @@
 import http from "node:http";
 import https from "node:https";
-import { assertLiteralAllowed, guardedLookup, RefusedUrlError, UNRESOLVED_CODES } from "./ssrf";
+import type net from "node:net";
+import {
+  assertLiteralAllowed,
+  guardedLookup,
+  RefusedUrlError,
+  refusalReason,
+  UNRESOLVED_CODES,
+} from "./ssrf";
 
 export type AttemptResult = {
   statusCode: number | null;
@@ -13,28 +20,54 @@ export type AttemptResult = {
 
 const RESPONSE_BODY_LIMIT = 4 * 1024;
 
-/**
- * One POST of a signed webhook. Redirects are not followed (a 3xx is a failure, so a redirect
- * cannot lead past the address check); the response body is read only a little; the whole
- * attempt is bounded by `timeoutMs`.
- */
-export function postWebhook({
-  url,
-  body,
-  headers,
-  timeoutMs,
-}: {
+// An idle kept-alive connection is closed after this long: shorter than the 5 s most servers
+// (Node's included) keep one open, so it is rarely the receiver that closes it under us.
+const IDLE_MS = 4_000;
+
+// Kept-alive connections, so a busy endpoint is not paid a TCP (and TLS) handshake per delivery.
+// An Agent pools sockets by host, port (and TLS options): a socket is reused only for the same
+// host, and every socket was connected to an address guardedLookup checked when it connected.
+const agentOptions = { keepAlive: true, timeout: IDLE_MS, scheduling: "lifo" } as const;
+const agents = { http: new http.Agent(agentOptions), https: new https.Agent(agentOptions) };
+
+// What a kept-alive socket closed by the receiver just as it was reused looks like: the request
+// never got an answer, and sending it again on a fresh connection is safe (it carries the same
+// webhook-id, so a receiver that did see it dedupes it).
+const STALE_SOCKET_CODES = new Set(["ECONNRESET", "EPIPE"]);
+
+type PostArgs = {
   url: string;
   body: string;
   headers: Record<string, string>;
   timeoutMs: number;
-}): Promise<AttemptResult> {
+};
+
+/**
+ * One POST of a signed webhook. Redirects are not followed (a 3xx is a failure, so a redirect
+ * cannot lead past the address check); the response body is read only a little; the whole
+ * attempt is bounded by `timeoutMs`. The connection is kept alive for the next one.
+ */
+export async function postWebhook(args: PostArgs): Promise<AttemptResult> {
   const started = performance.now();
+  const first = await postOnce(args, started);
+  if (!first.staleSocket) return first.result;
+  // Once only, and on a new connection: the one reused had been closed by the receiver.
+  const remaining = args.timeoutMs - (performance.now() - started);
+  if (remaining <= 0) return first.result;
+  return (await postOnce({ ...args, timeoutMs: remaining }, started, { fresh: true })).result;
+}
+
+function postOnce(
+  { url, body, headers, timeoutMs }: PostArgs,
+  started: number,
+  { fresh = false } = {},
+): Promise<{ result: AttemptResult; staleSocket?: boolean }> {
   const done = (r: Omit<AttemptResult, "latencyMs">): AttemptResult => ({
     ...r,
     latencyMs: Math.round(performance.now() - started),
   });
-  return new Promise((resolve) => {
+  return new Promise((settle) => {
+    const resolve = (result: AttemptResult) => settle({ result });
     let target: URL;
     try {
       target = new URL(url);
@@ -43,11 +76,17 @@ export function postWebhook({
       resolve(done({ statusCode: null, error: (err as Error).message, retryAfterMs: null }));
       return;
     }
-    const client = target.protocol === "https:" ? https : http;
+    const tls = target.protocol === "https:";
+    const client = tls ? https : http;
+    // A retry after a stale socket gets a connection of its own (agent: false), not another
+    // idle one that may be stale too.
+    const agent = fresh ? false : tls ? agents.https : agents.http;
+    let answered = false;
     const req = client.request(
       target,
       {
         method: "POST",
+        agent,
         lookup: guardedLookup,
         headers: {
           ...headers,
@@ -58,6 +97,7 @@ export function postWebhook({
         timeout: timeoutMs,
       },
       (res) => {
+        answered = true;
         let read = 0;
         res.on("data", (chunk: Buffer) => {
           read += chunk.length;
@@ -83,8 +123,25 @@ export function postWebhook({
       timeoutMs,
     );
     req.on("timeout", () => req.destroy(new Error(`no response within ${timeoutMs} ms`)));
+    req.on("socket", (socket: net.Socket) => {
+      // Defence in depth: a reused connection is still to an address the guard allows now.
+      if (!req.reusedSocket || !socket.remoteAddress) return;
+      const reason = refusalReason(socket.remoteAddress);
+      if (reason) req.destroy(new RefusedUrlError(`${target.hostname} is connected to ${reason}`));
+    });
     req.on("error", (err) => {
       clearTimeout(deadline);
+      if (
+        req.reusedSocket &&
+        !answered &&
+        STALE_SOCKET_CODES.has((err as NodeJS.ErrnoException).code ?? "")
+      ) {
+        settle({
+          result: done({ statusCode: null, error: err.message, retryAfterMs: null }),
+          staleSocket: true,
+        });
+        return;
+      }
       if (UNRESOLVED_CODES.has((err as NodeJS.ErrnoException).code ?? "")) {
         resolve(
           done({

@@ -7,6 +7,7 @@ import { isNotification, sendNotification } from "@/lib/notify/send";
 import { createNapper } from "@/lib/util/napper";
 import { type AttemptResult, postWebhook } from "./deliver";
 import { WEBHOOK_CHANNEL } from "./enqueue";
+import { createAttemptRecorder } from "./record-attempts";
 import { nextAttempt } from "./schedule";
 import { signatureHeaders } from "./signing";
 import { authorizationOf } from "./stream-subscription";
@@ -35,6 +36,10 @@ export type DeliveryWorkerOptions = {
  * retried by another), POSTs them signed, records every attempt, schedules retries. An
  * execution's step (and streamed) events go to each endpoint in sequence order: only its oldest
  * unfinished one is ever due (other executions' events do not wait for it).
+ *
+ * Throughput: connections to an endpoint are kept alive (deliver.ts), attempts are recorded in
+ * batches (record-attempts.ts), and the outbox is claimed again once half the slots are free
+ * (or none is busy) rather than on every finished delivery.
  */
 export function startDeliveryWorker({
   db,
@@ -52,24 +57,34 @@ export function startDeliveryWorker({
   let flushing = false;
   const napper = createNapper();
   const running = new Set<Promise<void>>();
+  const recorder = createAttemptRecorder(db, id);
   db.listen(WEBHOOK_CHANNEL, () => napper.wake()).catch((err) =>
     log(`[webhooks] LISTEN failed: ${err.message}`),
   );
 
   async function claim(limit: number): Promise<Claimed[]> {
+    // Read in index order (webhook_deliveries_claim), so a claim stops after `limit` rows however
+    // long the backlog. A claimed delivery keeps its next_attempt_at (it was due), so both
+    // branches are within `next_attempt_at <= now()`. The step and stream queues are checked
+    // with their kind spelled out, so each check is a probe of its partial index.
     const { rows } = await db.query<Claimed>(
       `UPDATE webhook_deliveries d
           SET status = 'delivering', attempts = d.attempts + 1, lease_owner = $1,
               lease_expires_at = now() + make_interval(secs => $2)
         WHERE d.id IN (
           SELECT c.id FROM webhook_deliveries c
-           WHERE ((c.status = 'pending' AND c.next_attempt_at <= now())
-                  OR (c.status = 'delivering' AND c.lease_expires_at < now()))
-             AND NOT (c.kind IN ('step', 'stream') AND EXISTS (
+           WHERE c.status IN ('pending', 'delivering') AND c.next_attempt_at <= now()
+             AND (c.status = 'pending' OR c.lease_expires_at < now())
+             AND NOT (c.kind = 'step' AND EXISTS (
                    SELECT 1 FROM webhook_deliveries p
-                    WHERE p.kind = c.kind AND p.execution_id = c.execution_id AND p.url = c.url
-                      AND p.position < c.position
-                      AND p.status IN ('pending', 'delivering')))
+                    WHERE p.kind = 'step' AND p.status IN ('pending', 'delivering')
+                      AND p.execution_id = c.execution_id AND p.url = c.url
+                      AND p.position < c.position))
+             AND NOT (c.kind = 'stream' AND EXISTS (
+                   SELECT 1 FROM webhook_deliveries p
+                    WHERE p.kind = 'stream' AND p.status IN ('pending', 'delivering')
+                      AND p.execution_id = c.execution_id AND p.url = c.url
+                      AND p.position < c.position))
            ORDER BY c.next_attempt_at, c.position
            LIMIT $3
            FOR UPDATE SKIP LOCKED)
@@ -109,54 +124,61 @@ export function startDeliveryWorker({
     const delay = ok || gone ? null : next.delayMs;
     const status = ok ? "succeeded" : delay === null ? "failed" : "pending";
     observeDelivery(d.kind, status);
-    // The attempt and the delivery's new state, in one statement.
-    const sql = `WITH attempt AS (
-           INSERT INTO webhook_attempts (delivery_id, attempt, started_at, status_code, latency_ms, error)
-           VALUES ($1, $7, $8, $3, $9, $4) ON CONFLICT DO NOTHING)
-         UPDATE webhook_deliveries
-            SET status = $2, last_status_code = $3, last_error = $4, lease_owner = NULL, lease_expires_at = NULL,
-                next_attempt_at = now() + make_interval(secs => $5),
-                finished_at = CASE WHEN $2 IN ('succeeded', 'failed') THEN now() END
-          WHERE id = $1 AND lease_owner = $6`;
-    const params = [
-      d.id,
-      status,
-      r.statusCode,
-      next.error,
-      (delay ?? 0) / 1000,
-      id,
-      d.attempts,
+    const attempt = {
+      id: d.id,
+      attempt: d.attempts,
       startedAt,
-      r.latencyMs,
-    ];
+      status,
+      statusCode: r.statusCode,
+      latencyMs: r.latencyMs,
+      error: next.error,
+      delaySeconds: (delay ?? 0) / 1000,
+    } as const;
     if (!gone) {
-      await db.query(sql, params);
+      await recorder.record(attempt);
       return;
     }
+    // 410 Gone: the receiver asks never to be called again. Stop the endpoint, drop its queue —
+    // in the transaction that records the attempt (rare: not batched).
     await db.tx(async (q) => {
-      await q.query(sql, params);
-      if (gone) {
-        // 410 Gone: the receiver asks never to be called again. Stop the endpoint, drop its queue.
-        await q.query(
-          `INSERT INTO webhook_endpoints (url, disabled_reason) VALUES ($1, 'answered 410 Gone')
-           ON CONFLICT (url) DO NOTHING`,
-          [d.url],
-        );
-        await q.query(
-          `UPDATE webhook_deliveries SET status = 'failed', last_error = 'endpoint disabled: it answered 410 Gone', finished_at = now()
-            WHERE url = $1 AND status = 'pending'`,
-          [d.url],
-        );
-      }
+      await q.query(
+        `WITH attempt AS (
+           INSERT INTO webhook_attempts (delivery_id, attempt, started_at, status_code, latency_ms, error)
+           VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING)
+         UPDATE webhook_deliveries
+            SET status = 'failed', last_status_code = $4, last_error = $6, lease_owner = NULL,
+                lease_expires_at = NULL, next_attempt_at = now(), finished_at = now()
+          WHERE id = $1 AND lease_owner = $7`,
+        [d.id, d.attempts, startedAt, r.statusCode, r.latencyMs, next.error, id],
+      );
+      await q.query(
+        `INSERT INTO webhook_endpoints (url, disabled_reason) VALUES ($1, 'answered 410 Gone')
+         ON CONFLICT (url) DO NOTHING`,
+        [d.url],
+      );
+      await q.query(
+        `UPDATE webhook_deliveries SET status = 'failed', last_error = 'endpoint disabled: it answered 410 Gone', finished_at = now()
+          WHERE url = $1 AND status = 'pending'`,
+        [d.url],
+      );
     });
   }
 
   let failing = false;
+  let claimedAt = 0;
   const loop = (async () => {
     while (!stopping) {
       try {
         const room = concurrency - inFlight;
-        const batch = room > 0 ? await claim(room) : [];
+        // Claim for many slots at once: claiming for each one that frees up would cost a
+        // statement per delivery. But a free slot waits no longer than a poll (slow endpoints
+        // may hold the others). A slot is busy until its attempt is recorded, so an
+        // execution's next step is claimable by then.
+        const worthIt =
+          room > 0 &&
+          (inFlight === 0 || room >= concurrency / 2 || Date.now() - claimedAt >= pollMs);
+        const batch = worthIt ? await claim(room) : [];
+        if (worthIt) claimedAt = Date.now();
         failing = false;
         for (const d of batch) {
           inFlight++;
@@ -171,7 +193,7 @@ export function startDeliveryWorker({
             });
           running.add(p);
         }
-        if (batch.length === room && room > 0) continue; // more may be due right now
+        if (worthIt && batch.length === room) continue; // more may be due right now
         if (flushing && batch.length === 0 && inFlight === 0) break;
       } catch (err) {
         // A database outage is reported once by the Db; back off instead of retrying (and

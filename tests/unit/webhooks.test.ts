@@ -165,3 +165,51 @@ describe("SSRF guard", () => {
     );
   });
 });
+
+describe("kept-alive connections", () => {
+  // A receiver on 127.0.0.2 that numbers its connections and, if told, drops a kept-alive one
+  // when a second request arrives on it (as a server whose idle timeout just ran out does).
+  async function receiver({ dropSecondRequest = false } = {}) {
+    const seen: { connection: number; path: string }[] = [];
+    let connections = 0;
+    const ids = new WeakMap<object, { n: number; requests: number }>();
+    const s = http.createServer((req, res) => {
+      req.resume();
+      req.on("end", () => {
+        const c = ids.get(req.socket) ?? { n: 0, requests: 0 };
+        c.requests++;
+        if (dropSecondRequest && c.requests === 2) {
+          req.socket.destroy();
+          return;
+        }
+        seen.push({ connection: c.n, path: req.url ?? "" });
+        res.writeHead(204).end();
+      });
+    });
+    s.on("connection", (socket) => ids.set(socket, { n: ++connections, requests: 0 }));
+    await new Promise<void>((r) => s.listen(0, "127.0.0.2", r));
+    const url = (p: string) => `http://127.0.0.2:${(s.address() as AddressInfo).port}${p}`;
+    return { seen, url, connections: () => connections, close: () => s.close() };
+  }
+  const post = (url: string) =>
+    deliver.postWebhook({ url, body: "{}", headers: {}, timeoutMs: 5_000 });
+
+  it("sends one endpoint's deliveries over one connection, one after the other", async () => {
+    const rx = await receiver();
+    for (const p of ["/1", "/2", "/3", "/4"]) expect((await post(rx.url(p))).statusCode).toBe(204);
+    expect(rx.seen).toEqual(["/1", "/2", "/3", "/4"].map((path) => ({ connection: 1, path })));
+    rx.close();
+  });
+
+  it("sends a delivery again on a new connection when the kept-alive one was closed under it", async () => {
+    const rx = await receiver({ dropSecondRequest: true });
+    expect((await post(rx.url("/1"))).statusCode).toBe(204);
+    const second = await post(rx.url("/2"));
+    expect(second).toMatchObject({ statusCode: 204, error: null });
+    expect(rx.seen).toEqual([
+      { connection: 1, path: "/1" },
+      { connection: 2, path: "/2" },
+    ]);
+    rx.close();
+  });
+});

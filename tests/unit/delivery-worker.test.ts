@@ -1,0 +1,156 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "@/lib/db/types";
+
+// The outbox worker on the real embedded database with a real receiver: a backlog of many
+// executions' ordered step deliveries to a few endpoints, claimed and recorded in batches.
+const ENV = { WEBHOOK_ALLOWED_NETWORKS: "127.0.0.2/32" };
+const saved: Record<string, string | undefined> = {};
+let tmp: string;
+let db: Db;
+
+beforeAll(async () => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "crewdeck-delivery-"));
+  Object.assign(ENV, { DATA_DIR: tmp });
+  for (const [k, v] of Object.entries(ENV)) {
+    saved[k] = process.env[k];
+    process.env[k] = v;
+  }
+  const { openEmbedded } = await import("@/lib/db/open");
+  const { migrate } = await import("@/lib/db/migrations");
+  db = await openEmbedded(tmp);
+  await migrate(db);
+}, 60_000);
+
+afterAll(async () => {
+  await db?.close();
+  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+  for (const [k, v] of Object.entries(saved)) {
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
+  }
+});
+
+/** Records what arrives (one in five first attempts answered 503) and on which connection. */
+async function startReceiver() {
+  const got: { id: string; path: string; execution: string; seq: number; connection: number }[] =
+    [];
+  const tries = new Map<string, number>();
+  let connections = 0;
+  const numbers = new WeakMap<object, number>();
+  const server = http.createServer((req, res) => {
+    let raw = "";
+    req.on("data", (c) => (raw += c));
+    req.on("end", () => {
+      const id = String(req.headers["webhook-id"]);
+      const n = (tries.get(id) ?? 0) + 1;
+      tries.set(id, n);
+      // Some first attempts fail, so retries interleave with first attempts in the batches.
+      if (n === 1 && Number.parseInt(id.slice(0, 2), 16) % 5 === 0) {
+        res.writeHead(503).end();
+        return;
+      }
+      const body = JSON.parse(raw);
+      got.push({
+        id,
+        path: req.url ?? "",
+        execution: body.execution_id,
+        seq: body.sequence,
+        connection: numbers.get(req.socket) ?? 0,
+      });
+      res.writeHead(204).end();
+    });
+  });
+  server.on("connection", (socket) => numbers.set(socket, ++connections));
+  await new Promise<void>((r) => server.listen(0, "127.0.0.2", r));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    got,
+    url: (p: string) => `http://127.0.0.2:${port}${p}`,
+    close: () => {
+      server.closeAllConnections();
+      server.close();
+    },
+  };
+}
+
+describe("delivery worker", () => {
+  it("delivers a backlog in batches: each id once, every execution's steps in order per endpoint, every attempt logged", async () => {
+    const rx = await startReceiver();
+    const urls = [rx.url("/a"), rx.url("/b")];
+    const STEPS = 5;
+    const executions = Array.from({ length: 12 }, () => crypto.randomUUID());
+    for (const e of executions)
+      await db.query(
+        `INSERT INTO executions (id, crew, status, inputs, crew_snapshot, tasks)
+         VALUES ($1, 'x', 'completed', '{}', '{}', '[]')`,
+        [e],
+      );
+    // Interleaved as concurrent runs write them: step s of every execution, then step s + 1.
+    const ids: string[] = [];
+    for (let seq = 1; seq <= STEPS; seq++)
+      for (const e of executions)
+        for (const url of urls) {
+          const id = crypto.randomUUID();
+          ids.push(id);
+          await db.query(
+            `INSERT INTO webhook_deliveries (id, execution_id, event_seq, kind, url, payload)
+             VALUES ($1, $2, $3, 'step', $4, $5)`,
+            [id, e, seq, url, JSON.stringify({ execution_id: e, sequence: seq })],
+          );
+        }
+
+    const { startDeliveryWorker } = await import("@/lib/webhooks/delivery-worker");
+    const worker = startDeliveryWorker({
+      db,
+      secret: "whsec_dGVzdC13ZWJob29rLXNlY3JldC0wMTIzNDU2Nzg5",
+      schedule: [0, 0, 0], // retries due at once
+      timeoutMs: 5_000,
+      concurrency: 8,
+      pollMs: 20,
+      log: () => {},
+    });
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const { rows } = await db.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM webhook_deliveries WHERE status <> 'succeeded'",
+      );
+      if (rows[0]?.n === 0) break;
+      if (Date.now() > deadline) throw new Error(`${rows[0]?.n} deliveries not delivered`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await worker.stop();
+    rx.close();
+
+    expect(rx.got.map((g) => g.id).sort()).toEqual([...ids].sort()); // each once
+    for (const e of executions)
+      for (const p of ["/a", "/b"])
+        expect(rx.got.filter((g) => g.execution === e && g.path === p).map((g) => g.seq)).toEqual([
+          1, 2, 3, 4, 5,
+        ]);
+    // Connections were reused: far fewer than deliveries.
+    expect(new Set(rx.got.map((g) => g.connection)).size).toBeLessThan(ids.length / 4);
+    const { rows: attempts } = await db.query<{ ok: number; failed: number; deliveries: number }>(
+      `SELECT count(*) FILTER (WHERE status_code = 204)::int AS ok,
+              count(*) FILTER (WHERE status_code = 503)::int AS failed,
+              count(DISTINCT delivery_id)::int AS deliveries FROM webhook_attempts`,
+    );
+    const retried = ids.filter((id) => Number.parseInt(id.slice(0, 2), 16) % 5 === 0).length;
+    expect(attempts[0]).toEqual({ ok: ids.length, failed: retried, deliveries: ids.length });
+    const { rows: states } = await db.query<{ attempts: number; n: number }>(
+      `SELECT attempts, count(*)::int AS n FROM webhook_deliveries
+        WHERE lease_owner IS NULL AND finished_at IS NOT NULL GROUP BY attempts ORDER BY attempts`,
+    );
+    expect(states).toEqual(
+      [
+        { attempts: 1, n: ids.length - retried },
+        { attempts: 2, n: retried },
+      ].filter((s) => s.n > 0),
+    );
+  }, 90_000);
+});
