@@ -3,6 +3,11 @@
 //   2. Crewdeck on PostgreSQL
 //   3. a bare node:http server doing the same PostgreSQL read (bench/bare-status-server.mjs)
 //   4. a bare Next.js route handler returning constant JSON (/api/healthz)
+//   5. the fair baseline of /status: a Next.js route of the same path shape (two dynamic segments,
+//      same depth) answering a constant JSON body of the same size as /status's, with no auth and
+//      no database: GET /api/bench/<crew>/status/<id>?bytes=N (app/api/bench/…). That route only
+//      exists when BENCH_ROUTES=1, set here; without it (any real deployment) it is a 404.
+//      Target: /status ≥ 0.9× of it.
 // Needs TEST_PG_URL (bench/run.sh starts a throw-away PostgreSQL) and a build (`next build`).
 // Bounded: DURATION seconds per target; everything it starts, it stops. Appends to RESULTS.md.
 import { spawn } from "node:child_process";
@@ -49,6 +54,7 @@ async function crewdeck(extraEnv) {
       CREW_TOKEN: TOKEN,
       OFFLINE_MODEL_DELAY_MS: "0",
       RATE_LIMIT_PER_MINUTE: "10000000", // the load is one token: no 429s
+      BENCH_ROUTES: "1", // the same-shape constant route (5. above)
       ...extraEnv,
     },
     /Crewdeck is ready/,
@@ -70,7 +76,14 @@ async function crewdeck(extraEnv) {
     status = await (await fetch(`${base}/status/${kickoff_id}`, { headers })).json();
   } while (status.status !== "completed" && status.status !== "error");
   const kickoffToDone = performance.now() - t0;
-  return { url, base, id: kickoff_id, headers, kickoffToDone };
+  // The same-shape constant route answers a body exactly as long as this one.
+  const statusBytes = Buffer.byteLength(JSON.stringify(status));
+  const sameShape = `${url}/api/bench/research-brief/status/${kickoff_id}?bytes=${statusBytes}`;
+  const check = await fetch(sameShape);
+  const checkBytes = Buffer.byteLength(await check.text());
+  if (check.status !== 200 || checkBytes !== statusBytes)
+    throw new Error(`${sameShape}: ${check.status}, ${checkBytes} bytes (want ${statusBytes})`);
+  return { url, base, id: kickoff_id, headers, kickoffToDone, statusBytes, sameShape };
 }
 
 function load(url, headers) {
@@ -121,6 +134,11 @@ async function main() {
     {},
   );
   await measure(
+    `same-shape constant route, ${embedded.statusBytes} B (/api/bench/…/status/…)`,
+    embedded.sameShape,
+    {},
+  );
+  await measure(
     "Crewdeck GET /status (PostgreSQL)",
     `${onPg.base}/status/${onPg.id}`,
     onPg.headers,
@@ -133,6 +151,7 @@ async function main() {
   await measure("Crewdeck GET /inputs (embedded)", `${embedded.base}/inputs`, embedded.headers);
 
   const bare = rows[0].rps;
+  const sameShape = rows[2].rps;
   const date = new Date().toISOString().slice(0, 16).replace("T", " ");
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}`;
   const file = path.join(root, "bench/RESULTS.md");
@@ -144,12 +163,14 @@ async function main() {
   }
   const lines = rows.map(
     (r) =>
-      `| ${date} | ${machine} | ${r.name} | ${CONNECTIONS} × ${DURATION} | ${r.rps} | ${r.p50} | ${r.p99} | ${(r.rps / bare).toFixed(2)} |`,
+      `| ${date} | ${machine} | ${r.name} | ${CONNECTIONS} × ${DURATION} | ${r.rps} | ${r.p50} | ${r.p99} | ${(r.rps / bare).toFixed(2)}${r.name.startsWith("Crewdeck GET /status") ? ` (${(r.rps / sameShape).toFixed(2)} of same-shape)` : ""} |`,
   );
   lines.push(
     `| ${date} | ${machine} | kickoff → completed, example crew (3 tasks, offline model, no delay) | – | embedded ${Math.round(embedded.kickoffToDone)} ms · PostgreSQL ${Math.round(onPg.kickoffToDone)} ms | | | |`,
   );
   fs.appendFileSync(file, `${lines.join("\n")}\n`);
+  for (const r of rows.filter((r) => r.name.startsWith("Crewdeck GET /status")))
+    console.log(`${r.name}: ${(r.rps / sameShape).toFixed(2)} × the same-shape constant route`);
   console.log(
     `kickoff → completed: embedded ${Math.round(embedded.kickoffToDone)} ms, PostgreSQL ${Math.round(onPg.kickoffToDone)} ms`,
   );
