@@ -3,6 +3,12 @@
 //   2. Crewdeck on PostgreSQL
 //   3. a bare node:http server doing the same PostgreSQL read (bench/bare-status-server.mjs)
 //   4. a bare Next.js route handler returning constant JSON (/api/healthz)
+//   5. the fair baseline of /status: a Next.js route of the same path shape (two dynamic segments,
+//      same depth) answering a constant JSON body of the same size as /status's, with no auth and
+//      no database: GET /api/bench/<crew>/status/<id>?bytes=N (app/api/bench/…). That route only
+//      exists when BENCH_ROUTES=1, set here; without it (any real deployment) it is a 404.
+//      Measured on each server, alternating with /status in slices (ROUNDS, default 4); each
+//      /status row is compared with its own server's. Target: ≥ 0.9×.
 // Needs TEST_PG_URL (bench/run.sh starts a throw-away PostgreSQL) and a build (`next build`).
 // Bounded: DURATION seconds per target; everything it starts, it stops. Appends to RESULTS.md.
 import { spawn } from "node:child_process";
@@ -16,6 +22,7 @@ import { freePort } from "./common.mjs";
 const root = path.resolve(import.meta.dirname, "..");
 const DURATION = Number(process.env.DURATION ?? 10);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 32);
+const WARMUP_S = 2;
 const TOKEN = "bench-org-token-0123456789abcdef";
 const children = [];
 
@@ -49,6 +56,7 @@ async function crewdeck(extraEnv) {
       CREW_TOKEN: TOKEN,
       OFFLINE_MODEL_DELAY_MS: "0",
       RATE_LIMIT_PER_MINUTE: "10000000", // the load is one token: no 429s
+      BENCH_ROUTES: "1", // the same-shape constant route (5. above)
       ...extraEnv,
     },
     /Crewdeck is ready/,
@@ -70,12 +78,19 @@ async function crewdeck(extraEnv) {
     status = await (await fetch(`${base}/status/${kickoff_id}`, { headers })).json();
   } while (status.status !== "completed" && status.status !== "error");
   const kickoffToDone = performance.now() - t0;
-  return { url, base, id: kickoff_id, headers, kickoffToDone };
+  // The same-shape constant route answers a body exactly as long as this one.
+  const statusBytes = Buffer.byteLength(JSON.stringify(status));
+  const sameShape = `${url}/api/bench/research-brief/status/${kickoff_id}?bytes=${statusBytes}`;
+  const check = await fetch(sameShape);
+  const checkBytes = Buffer.byteLength(await check.text());
+  if (check.status !== 200 || checkBytes !== statusBytes)
+    throw new Error(`${sameShape}: ${check.status}, ${checkBytes} bytes (want ${statusBytes})`);
+  return { url, base, id: kickoff_id, headers, kickoffToDone, statusBytes, sameShape };
 }
 
-function load(url, headers) {
+function load(url, headers, duration = DURATION) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION }, (err, r) => {
+    autocannon({ url, headers, connections: CONNECTIONS, duration }, (err, r) => {
       if (err) return reject(err);
       if (r.non2xx || r.errors)
         return reject(new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`));
@@ -104,6 +119,7 @@ async function main() {
 
   const rows = [];
   const measure = async (name, url, headers) => {
+    await load(url, headers, WARMUP_S); // JIT: the first target measured is not the coldest
     const r = await load(url, headers);
     rows.push({ name, ...r });
     console.log(
@@ -120,19 +136,47 @@ async function main() {
     `${embedded.url}/api/healthz`,
     {},
   );
-  await measure(
-    "Crewdeck GET /status (PostgreSQL)",
-    `${onPg.base}/status/${onPg.id}`,
-    onPg.headers,
-  );
-  await measure(
-    "Crewdeck GET /status (embedded)",
-    `${embedded.base}/status/${embedded.id}`,
-    embedded.headers,
-  );
+  // /status against its fair baseline, the same-shape route on the same server, alternating in
+  // ROUNDS slices of DURATION / ROUNDS s each: on 2 shared cores a neighbour's burst then lands on
+  // both sides instead of on one. The rows give the mean req/s of the slices, p50/p99 their median.
+  const ROUNDS = Number(process.env.ROUNDS ?? 4);
+  const pair = async (server, label) => {
+    const targets = [
+      [
+        `same-shape constant route, ${server.statusBytes} B (/api/bench/…/status/…, ${label} server)`,
+        server.sameShape,
+        {},
+      ],
+      [`Crewdeck GET /status (${label})`, `${server.base}/status/${server.id}`, server.headers],
+    ];
+    for (const [, url, headers] of targets) await load(url, headers, WARMUP_S);
+    const slices = targets.map(() => []);
+    for (let round = 0; round < ROUNDS; round++)
+      for (const [i, [, url, headers]] of targets.entries())
+        slices[i].push(await load(url, headers, Math.max(1, Math.round(DURATION / ROUNDS))));
+    for (const [i, [name]] of targets.entries()) {
+      const mid = (k) => slices[i].map((x) => x[k]).sort((a, b) => a - b)[Math.floor(ROUNDS / 2)];
+      const r = {
+        rps: Math.round(slices[i].reduce((n, x) => n + x.rps, 0) / ROUNDS),
+        p50: mid("p50"),
+        p99: mid("p99"),
+      };
+      rows.push({ name, ...r });
+      console.log(
+        `${name.padEnd(44)} ${String(r.rps).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms`,
+      );
+    }
+  };
+  await pair(onPg, "PostgreSQL");
+  await pair(embedded, "embedded");
   await measure("Crewdeck GET /inputs (embedded)", `${embedded.base}/inputs`, embedded.headers);
 
   const bare = rows[0].rps;
+  // Each /status row against the same-shape route of its own server.
+  const sameShapeOf = (name) =>
+    rows.find((r) =>
+      r.name.includes(name.includes("PostgreSQL") ? "PostgreSQL server" : "embedded server"),
+    ).rps;
   const date = new Date().toISOString().slice(0, 16).replace("T", " ");
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}`;
   const file = path.join(root, "bench/RESULTS.md");
@@ -144,12 +188,16 @@ async function main() {
   }
   const lines = rows.map(
     (r) =>
-      `| ${date} | ${machine} | ${r.name} | ${CONNECTIONS} × ${DURATION} | ${r.rps} | ${r.p50} | ${r.p99} | ${(r.rps / bare).toFixed(2)} |`,
+      `| ${date} | ${machine} | ${r.name} | ${CONNECTIONS} × ${DURATION} | ${r.rps} | ${r.p50} | ${r.p99} | ${(r.rps / bare).toFixed(2)}${r.name.startsWith("Crewdeck GET /status") ? ` (${(r.rps / sameShapeOf(r.name)).toFixed(2)} of same-shape)` : ""} |`,
   );
   lines.push(
     `| ${date} | ${machine} | kickoff → completed, example crew (3 tasks, offline model, no delay) | – | embedded ${Math.round(embedded.kickoffToDone)} ms · PostgreSQL ${Math.round(onPg.kickoffToDone)} ms | | | |`,
   );
   fs.appendFileSync(file, `${lines.join("\n")}\n`);
+  for (const r of rows.filter((r) => r.name.startsWith("Crewdeck GET /status")))
+    console.log(
+      `${r.name}: ${(r.rps / sameShapeOf(r.name)).toFixed(2)} × the same-shape constant route`,
+    );
   console.log(
     `kickoff → completed: embedded ${Math.round(embedded.kickoffToDone)} ms, PostgreSQL ${Math.round(onPg.kickoffToDone)} ms`,
   );

@@ -29,6 +29,14 @@ export function forgetCachedTokens() {
   slot.__crewdeckTokenGeneration = (slot.__crewdeckTokenGeneration ?? 0) + 1;
 }
 
+// CREW_TOKEN's digest, computed once per value rather than on every request.
+let envDigest: { token: string; hash: string } | undefined;
+function envTokenHash(token: string | undefined) {
+  if (!token) return undefined;
+  if (envDigest?.token !== token) envDigest = { token, hash: hashToken(token) };
+  return envDigest.hash;
+}
+
 export async function authenticate(request: Request): Promise<Principal> {
   const header = request.headers.get("authorization") ?? "";
   if (
@@ -42,8 +50,8 @@ export async function authenticate(request: Request): Promise<Principal> {
   const token = match[1];
   const hash = hashToken(token);
 
-  const envToken = env().CREW_TOKEN;
-  if (envToken && safeEqual(hash, hashToken(envToken))) return { kind: "org", tokenId: null };
+  const envHash = envTokenHash(env().CREW_TOKEN);
+  if (envHash && safeEqual(hash, envHash)) return { kind: "org", tokenId: null };
   if (!looksLikeToken(token)) throw errors.unauthorized("The bearer token is not valid.");
 
   const now = Date.now();

@@ -167,6 +167,8 @@ const EnvSchema = z.object({
   LEDGER_RETENTION_DAYS: positiveInt.optional(),
   RETENTION_SWEEP_MS: positiveInt.default(600_000),
   RETENTION_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(500),
+  // bench/status.mjs's baseline route (app/api/bench/…): 404 unless this is on. Never in production.
+  BENCH_ROUTES: flag.default(false),
   // Model providers' keys and base URLs, LiteLLM's names (lib/llm/providers.ts reads them all).
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.url().optional(),

@@ -23,6 +23,38 @@ function assertIntegrationReady(crew: CrewDef) {
   }
 }
 
+type CrewJson = { snapshot: string; tasks: string; totalTasks: number };
+
+// A crew definition is never changed in place (a reload makes new objects), so its JSON — the
+// snapshot each run keeps and its tasks' initial state — is serialized once per definition, not
+// once per kickoff; a reloaded crew is a new key, and forgotten definitions are collected.
+const serialized = new WeakMap<CrewDef, CrewJson>();
+
+function crewJson(crew: CrewDef): CrewJson {
+  let json = serialized.get(crew);
+  if (!json) {
+    const tasks: TaskState[] = crew.tasks.map((t) => ({
+      task_id: t.id,
+      name: t.name,
+      agent: t.agent,
+      human_input: t.human_input,
+      status: "pending",
+      attempts: 0,
+      output: null,
+      started_at: null,
+      finished_at: null,
+      execution_time: null,
+    }));
+    json = {
+      snapshot: JSON.stringify(crew),
+      tasks: JSON.stringify(tasks),
+      totalTasks: tasks.length,
+    };
+    serialized.set(crew, json);
+  }
+  return json;
+}
+
 /** Validates the inputs against the crew and queues an execution; a worker picks it up. */
 export async function createExecution({
   db,
@@ -45,46 +77,38 @@ export async function createExecution({
     crew: request.crewWebhookUrl,
     ...(request.webhooks ? { stream: streamSubscription(request.webhooks) } : {}),
   };
-  const tasks: TaskState[] = crew.tasks.map((t) => ({
-    task_id: t.id,
-    name: t.name,
-    agent: t.agent,
-    human_input: t.human_input,
-    status: "pending",
-    attempts: 0,
-    output: null,
-    started_at: null,
-    finished_at: null,
-    execution_time: null,
-  }));
+  const { snapshot, tasks, totalTasks } = crewJson(crew);
   const id = crypto.randomUUID();
-  await db.tx(async (q) => {
-    await q.query(
-      `INSERT INTO executions (id, crew, status, owner_user_id, token_id, inputs, meta, webhooks, crew_snapshot, tasks, last_seq,
-                               started_via, started_by_name)
+  // One statement, so one round trip and its own transaction: the execution, its first event and
+  // the wake-up of idle workers (in any process; NOTIFY is delivered only if this commits).
+  await db.query(
+    `WITH execution AS (
+       INSERT INTO executions (id, crew, status, owner_user_id, token_id, inputs, meta, webhooks,
+                               crew_snapshot, tasks, last_seq, started_via, started_by_name)
        VALUES ($1, $2, 'queued', $3, $4, $5::jsonb, $6::jsonb, $7::jsonb, $8::jsonb, $9::jsonb, 1, $10,
-               COALESCE($11, (SELECT COALESCE(label, display_prefix) FROM api_tokens WHERE id = $4::uuid), 'CREW_TOKEN'))`,
-      [
-        id,
-        crew.slug,
-        ownerOf(principal),
-        principal.kind === "session" ? null : principal.tokenId,
-        JSON.stringify(inputs),
-        request.meta ? JSON.stringify(request.meta) : null,
-        JSON.stringify(webhooks),
-        JSON.stringify(crew),
-        JSON.stringify(tasks),
-        // Who started it: the signed-in person, or the token (its label, else its prefix).
-        principal.kind === "session" ? "dashboard" : "api",
-        principal.kind === "session" ? principal.email : null,
-      ],
-    );
-    await q.query(
-      `INSERT INTO execution_events (execution_id, seq, type, data) VALUES ($1, 1, 'execution_queued', $2::jsonb)`,
-      [id, JSON.stringify({ crew: crew.slug, inputs, total_tasks: tasks.length })],
-    );
-    // Wakes idle workers (in any process) at once; delivered only if this commits.
-    await q.query("SELECT pg_notify('crewdeck_work', $1)", [id]);
-  });
+               COALESCE($11, (SELECT COALESCE(label, display_prefix) FROM api_tokens WHERE id = $4::uuid), 'CREW_TOKEN'))
+       RETURNING id
+     ), queued AS (
+       INSERT INTO execution_events (execution_id, seq, type, data)
+       SELECT id, 1, 'execution_queued', $12::jsonb FROM execution
+       RETURNING execution_id
+     )
+     SELECT pg_notify('crewdeck_work', execution_id::text) FROM queued`,
+    [
+      id,
+      crew.slug,
+      ownerOf(principal),
+      principal.kind === "session" ? null : principal.tokenId,
+      JSON.stringify(inputs),
+      request.meta ? JSON.stringify(request.meta) : null,
+      JSON.stringify(webhooks),
+      snapshot,
+      tasks,
+      // Who started it: the signed-in person, or the token (its label, else its prefix).
+      principal.kind === "session" ? "dashboard" : "api",
+      principal.kind === "session" ? principal.email : null,
+      JSON.stringify({ crew: crew.slug, inputs, total_tasks: totalTasks }),
+    ],
+  );
   return id;
 }

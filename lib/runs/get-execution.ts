@@ -39,6 +39,8 @@ const SUMMARY_COLUMNS =
   "id, crew, status, owner_user_id, tasks, current_task, pending_human_input, open_reviews, last_step, result, error, created_at, updated_at, started_at, finished_at, " +
   "inputs, meta, token_usage, started_via, started_by_name, stopped_by, stopped_at, review_wait_seconds, deployment_id, crew_snapshot->'inputs' AS input_order";
 
+const UUID = z.uuid(); // made once: building a zod schema costs more than checking with it
+
 /**
  * The execution if `principal` may see it on this crew. Unknown ids, non-UUIDs, other crews'
  * executions and other users' executions are all the same 404: nothing to tell them apart.
@@ -55,7 +57,7 @@ export async function getExecutionOrThrow({
   principal: Principal;
 }): Promise<ExecutionSummary> {
   const notFound = () => errors.notFound(`No execution '${id}' on crew '${crew}'.`);
-  if (!z.uuid().safeParse(id).success) throw notFound();
+  if (!UUID.safeParse(id).success) throw notFound();
   // One spelling per execution: changes invalidate the cache by the lower-case id.
   const key = id.toLowerCase();
   const row = await cachedExecution(db, key, async () => {

@@ -109,8 +109,18 @@ export function forgetModelPrices() {
 export async function loadModelPrices(db: Db): Promise<ModelPrices> {
   if (!settingCache || Date.now() - settingCache.at > SETTING_TTL_MS)
     settingCache = { at: Date.now(), prices: await savedModelPrices(db) };
-  return { ...DEFAULT_MODEL_PRICES, ...settingCache.prices, ...envModelPrices() };
+  // The same (frozen) table while neither the setting read nor MODEL_PRICES changed.
+  const saved = settingCache.prices;
+  const fromEnv = envModelPrices();
+  if (merged?.saved !== saved || merged.fromEnv !== fromEnv)
+    merged = {
+      saved,
+      fromEnv,
+      prices: Object.freeze({ ...DEFAULT_MODEL_PRICES, ...saved, ...fromEnv }),
+    };
+  return merged.prices;
 }
+let merged: { saved: ModelPrices; fromEnv: ModelPrices; prices: ModelPrices } | undefined;
 
 /** The prices saved from the dashboard (a malformed saved value counts as none). */
 export async function savedModelPrices(db: Db): Promise<ModelPrices> {
@@ -135,8 +145,20 @@ export function normalizeModelId(id: string) {
  * last part, then the longest known name it starts with (so dated snapshots such as
  * `claude-sonnet-4-5-20250929` find `claude-sonnet-4-5`), then the provider's `<provider>/*`.
  */
+// Price tables by normalized model id, made once per table object: a run's cost looks up each of
+// its models twice on every /status poll. The tables loadModelPrices hands out are frozen.
+const normalizedTables = new WeakMap<ModelPrices, Map<string, ModelPrice>>();
+function normalizedTable(prices: ModelPrices) {
+  let table = normalizedTables.get(prices);
+  if (!table) {
+    table = new Map(Object.entries(prices).map(([k, v]) => [normalizeModelId(k), v]));
+    if (Object.isFrozen(prices)) normalizedTables.set(prices, table);
+  }
+  return table;
+}
+
 export function priceFor(model: string, prices: ModelPrices): ModelPrice | undefined {
-  const table = new Map(Object.entries(prices).map(([k, v]) => [normalizeModelId(k), v]));
+  const table = normalizedTable(prices);
   const id = normalizeModelId(model);
   const bare = id.includes("/") ? id.slice(id.indexOf("/") + 1) : id;
   const last = id.slice(id.lastIndexOf("/") + 1);

@@ -123,6 +123,21 @@ describe("editing CREWS_DIR while the server runs", () => {
     const fixed = await inputsWhen("the fixed crew", (x) => x.status === 200);
     expect(fixed.json.inputs).toEqual(["sector", "angle", "reader"]);
     expect(await crewsPage()).not.toContain("added failed to load");
+
+    // A kickoff queues the crew as it is now, not as it was serialized for an earlier kickoff.
+    const reloads = () => server.output().split("Crews reloaded from").length;
+    const before = reloads();
+    write(
+      "added/src/added/config/tasks.yaml",
+      `${TASKS}\nsummary_task:\n  description: "Summarise for {reader}."\n  expected_output: A summary\n`,
+    );
+    await until("the reload", reloads, (n) => n > before, 60_000);
+    const id2 = await added.start({ sector: "Air", angle: "costs", reader: "owners" });
+    const queued = await added.status(id2);
+    expect(queued.json.tasks.map((t: { task_id: string }) => t.task_id)).toEqual([
+      "research_task",
+      "summary_task",
+    ]);
   });
 
   it("stops serving a crew folder that is removed", async () => {

@@ -19,6 +19,9 @@ const NOT_DOCUMENTED: Record<string, string> = {
   "integrations/linear/connect": "browser only",
   // Linear sends the browser back here after consent; every outcome is a redirect to a page.
   "integrations/linear/callback": "browser only",
+  // bench/status.mjs's baseline (a constant body behind /status's path shape): 404 unless
+  // BENCH_ROUTES=1, which no deployment sets.
+  "bench/[crew]/status/[id]": "benchmark only, off by default",
   // The catch-all: any path that is no endpoint gets a 404 problem (said in the description).
   "[[...path]]": "not an endpoint",
 };

@@ -21,6 +21,21 @@ describe("priceFor", () => {
   });
 });
 
+describe("priceFor's normalized tables", () => {
+  it("are remembered only for frozen tables: a new or changed table is read afresh", () => {
+    const frozen = Object.freeze({ "OpenAI/A": { input: 1, output: 1 } });
+    expect(priceFor("openai/a", frozen)?.input).toBe(1);
+    expect(priceFor("openai/a", frozen)?.input).toBe(1);
+    expect(
+      priceFor("openai/a", Object.freeze({ "openai/a": { input: 2, output: 2 } }))?.input,
+    ).toBe(2);
+    const open: Record<string, { input: number; output: number }> = { b: { input: 1, output: 1 } };
+    expect(priceFor("b", open)?.input).toBe(1);
+    open.b = { input: 3, output: 3 };
+    expect(priceFor("b", open)?.input).toBe(3);
+  });
+});
+
 describe("estimateCost", () => {
   it("sums per model; the offline model is free", () => {
     const cost = estimateCost(

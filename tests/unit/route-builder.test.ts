@@ -9,6 +9,8 @@ const API = path.resolve(import.meta.dirname, "../../app/api");
 const EXEMPT: Record<string, string> = {
   "healthz/route.ts": "liveness: no caller, no database, must answer while draining",
   "openapi.json/route.ts": "a static public document",
+  "bench/[crew]/status/[id]/route.ts":
+    "bench/status.mjs's bare baseline (a 404 unless BENCH_ROUTES=1): must cost what a bare route costs",
   "auth/[...nextauth]/route.ts": "next-auth's own handlers",
   "integrations/linear/callback/route.ts": "a browser redirect: every outcome is a page, not JSON",
 };
