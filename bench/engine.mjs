@@ -34,8 +34,8 @@ import {
 } from "./common.mjs";
 import { queueAnchor } from "./queue-anchor.mjs";
 
-const RUNS = Number(process.env.RUNS ?? 100);
-const SERIAL_RUNS = Number(process.env.SERIAL_RUNS ?? 20);
+const RUNS = Number(process.env.RUNS ?? 300); // enough for the steady state, past the JIT warm-up
+const SERIAL_RUNS = Number(process.env.SERIAL_RUNS ?? 60);
 const CREW = "research-brief";
 const ANCHOR_VERSION = JSON.parse(
   fs.readFileSync(`${ROOT}/node_modules/graphile-worker/package.json`, "utf8"),

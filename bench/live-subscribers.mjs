@@ -186,7 +186,13 @@ async function scenario(label, webs, { subscribers = SUBSCRIBERS, counters, engi
 
 run(async () => {
   const crewsDir = writeCrew();
-  const common = { CREWS_DIR: crewsDir, OFFLINE_MODEL_DELAY_MS: DELAY_MS };
+  const common = {
+    CREWS_DIR: crewsDir,
+    OFFLINE_MODEL_DELAY_MS: DELAY_MS,
+    // Every subscriber here is the same caller (one token): above the per-caller cap of 50 the
+    // streams would be refused (429), and the fan-out would not be measured.
+    STREAM_LIMIT_PER_CALLER: String(SUBSCRIBERS + 10),
+  };
   const results = [];
 
   // Each target first with one subscriber: the latency without fan-out, to compare with.
