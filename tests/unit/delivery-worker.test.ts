@@ -1,39 +1,18 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/types";
+import { embeddedDbForFile } from "../support/embedded-db";
 
 // The outbox worker on the real embedded database with a real receiver: a backlog of many
 // executions' ordered step deliveries to a few endpoints, claimed and recorded in batches.
 const ENV = { WEBHOOK_ALLOWED_NETWORKS: "127.0.0.2/32" };
-const saved: Record<string, string | undefined> = {};
-let tmp: string;
 let db: Db;
 
-beforeAll(async () => {
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "crewdeck-delivery-"));
-  Object.assign(ENV, { DATA_DIR: tmp });
-  for (const [k, v] of Object.entries(ENV)) {
-    saved[k] = process.env[k];
-    process.env[k] = v;
-  }
-  const { openEmbedded } = await import("@/lib/db/open");
-  const { migrate } = await import("@/lib/db/migrations");
-  db = await openEmbedded(tmp);
-  await migrate(db);
-}, 60_000);
-
-afterAll(async () => {
-  await db?.close();
-  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
-  for (const [k, v] of Object.entries(saved)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
+const embedded = embeddedDbForFile("delivery", ENV);
+beforeAll(() => {
+  db = embedded.db;
 });
 
 /** Records what arrives (one in five first attempts answered 503) and on which connection. */

@@ -1,28 +1,18 @@
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import type { Db, Queryable } from "@/lib/db/types";
 import type { ExecutionRow } from "@/lib/runs/types";
+import { embeddedDbForFile } from "../support/embedded-db";
 
 // The worker's writer against the real embedded database: changes recorded and written in one
 // statement, and — when anyone else changed the run in between — applied again on the row as it
 // now is, or refused when the lease is gone. The interleavings are made by hand, not by timing.
 const FIXTURE_CREWS = path.resolve(import.meta.dirname, "../fixtures/crews");
-let tmp: string;
 let db: Db;
 
-beforeAll(async () => {
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "crewdeck-writer-"));
-  const { openEmbedded } = await import("@/lib/db/open");
-  const { migrate } = await import("@/lib/db/migrations");
-  db = await openEmbedded(tmp);
-  await migrate(db);
-}, 60_000);
-
-afterAll(async () => {
-  await db?.close();
-  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+const embedded = embeddedDbForFile("writer");
+beforeAll(() => {
+  db = embedded.db;
 });
 
 /** A queued run of the three-step fixture, claimed by `owner` as the worker claims. */

@@ -1,8 +1,7 @@
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import type { Db } from "@/lib/db/types";
+import { embeddedDbForFile } from "../support/embedded-db";
 
 // A run claimed while a lease renewal is in flight is not in that renewal's answer; its own
 // worker must not take it for lost (it would abort it mid-task, and the run would wait out its
@@ -11,30 +10,12 @@ import type { Db } from "@/lib/db/types";
 // has claimed another run. No short lease, no timing window.
 // A model delay, however short, is where the offline model notices an abort.
 const ENV = { OFFLINE_MODEL_DELAY_MS: "1", DEFAULT_LLM: "offline", MODEL_MAX_RETRIES: "0" };
-const saved: Record<string, string | undefined> = {};
 const FIXTURE_CREWS = path.resolve(import.meta.dirname, "../fixtures/crews");
-let tmp: string;
 let db: Db;
 
-beforeAll(async () => {
-  for (const [k, v] of Object.entries(ENV)) {
-    saved[k] = process.env[k];
-    process.env[k] = v;
-  }
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "crewdeck-lease-race-"));
-  const { openEmbedded } = await import("@/lib/db/open");
-  const { migrate } = await import("@/lib/db/migrations");
-  db = await openEmbedded(tmp);
-  await migrate(db);
-}, 60_000);
-
-afterAll(async () => {
-  await db?.close();
-  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
-  for (const [k, v] of Object.entries(saved)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
+const embedded = embeddedDbForFile("lease-race", ENV);
+beforeAll(() => {
+  db = embedded.db;
 });
 
 // A state change of a run: the worker's one-statement write (lib/runs/execution-writer.ts), or a

@@ -1,39 +1,19 @@
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/types";
 import type { NewEvent } from "@/lib/runs/types";
+import { embeddedDbForFile } from "../support/embedded-db";
 
 // The outbox side of the kickoff's `webhooks` stream, on the real embedded database: which events
 // become deliveries, and how `realtime: false` gathers them into batches. Each step is a
 // transaction the test makes itself, so what joins which batch does not depend on timing.
 const FIXTURE_CREWS = path.resolve(import.meta.dirname, "../fixtures/crews");
 const ENV = { WEBHOOK_ALLOWED_NETWORKS: "127.0.0.2/32" };
-const saved: Record<string, string | undefined> = {};
-let tmp: string;
 let db: Db;
 
-beforeAll(async () => {
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "crewdeck-stream-"));
-  Object.assign(ENV, { DATA_DIR: tmp });
-  for (const [k, v] of Object.entries(ENV)) {
-    saved[k] = process.env[k];
-    process.env[k] = v;
-  }
-  const { openEmbedded } = await import("@/lib/db/open");
-  const { migrate } = await import("@/lib/db/migrations");
-  db = await openEmbedded(tmp);
-  await migrate(db);
-}, 60_000);
-
-afterAll(async () => {
-  await db?.close();
-  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
-  for (const [k, v] of Object.entries(saved)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
+const embedded = embeddedDbForFile("stream", ENV);
+beforeAll(() => {
+  db = embedded.db;
 });
 
 async function startRun(webhooks: Record<string, unknown>) {
