@@ -17,8 +17,8 @@ import {
 // outage out on their own, finish every execution once it is back, and still be alive.
 //
 // "Inside a transaction" is made certain, not left to luck: the test locks every execution row,
-// so a running execution's next state change waits for the lock inside its transaction; the
-// crash comes once each worker has one waiting.
+// so a running execution's next state change waits for the lock inside its transaction (a single
+// statement is one too); the crash comes once each worker has one waiting.
 const EXECUTIONS = Number(process.env.CHAOS_EXECUTIONS ?? 40);
 const OUTAGE_MS = Number(process.env.CHAOS_OUTAGE_MS ?? 5_000);
 const DEADLINE_MS = Number(process.env.CHAOS_DEADLINE_MS ?? 300_000);
@@ -101,7 +101,8 @@ it(`unreplaced workers survive PostgreSQL crashing mid-transaction for ${OUTAGE_
     if (Date.now() > deadline) throw new Error("the workers never both held work");
     await sleep(50);
   }
-  // Wait until each worker has a state change (always a transaction) waiting on those locks.
+  // Wait until each worker has a state change waiting on those locks: the writer's one statement
+  // (a transaction of its own), or the locked way's SELECT … FOR UPDATE inside its transaction.
   // Watched from another connection: inside a transaction pg_stat_activity is a frozen snapshot.
   const watcher = await connect();
   const watch = async (sql: string) => (await watcher.query<{ n: number }>(sql)).rows[0]?.n ?? 0;
@@ -109,7 +110,8 @@ it(`unreplaced workers survive PostgreSQL crashing mid-transaction for ${OUTAGE_
     (await watch(
       `SELECT count(DISTINCT application_name)::int AS n FROM pg_stat_activity
         WHERE application_name LIKE 'worker-%' AND wait_event_type = 'Lock'
-          AND query LIKE 'SELECT * FROM executions WHERE id = $1 FOR UPDATE%'`,
+          AND (query LIKE 'WITH updated AS (UPDATE executions%'
+               OR query LIKE 'SELECT * FROM executions WHERE id = $1 FOR UPDATE%')`,
     )) < 2
   ) {
     if (Date.now() > deadline) {
