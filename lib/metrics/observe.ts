@@ -1,5 +1,5 @@
 import { type OpenReview, reviewKind } from "@/lib/reviews/open-reviews";
-import { DEFAULT_MODEL_PRICES, envModelPrices, priceFor } from "@/lib/runs/pricing";
+import { builtInAndEnvPrices, priceFor } from "@/lib/runs/pricing";
 import { TERMINAL } from "@/lib/runs/states";
 import type { ExecutionRow } from "@/lib/runs/types";
 import { metrics } from "./registry";
@@ -51,21 +51,11 @@ export function observeChange(
 }
 
 /** Tokens one model call used, and their estimated cost (defaults and MODEL_PRICES). */
-// Prices come from the code and the environment, fixed for the process: looked up once per model
-// (this runs at every model step).
-const prices = new Map<string, ReturnType<typeof priceFor>>();
-function cachedPrice(model: string) {
-  const key = `${process.env.MODEL_PRICES ?? ""}\n${model}`;
-  if (!prices.has(key))
-    prices.set(key, priceFor(model, { ...DEFAULT_MODEL_PRICES, ...envModelPrices() }));
-  return prices.get(key);
-}
-
 export function observeTokens(crew: string, model: string, input: number, output: number) {
   const m = metrics();
   if (input) m.tokens.inc({ crew, model, type: "input" }, input);
   if (output) m.tokens.inc({ crew, model, type: "output" }, output);
-  const price = cachedPrice(model);
+  const price = priceFor(model, builtInAndEnvPrices());
   if (price) m.cost.inc({ crew, model }, (input * price.input + output * price.output) / 1e6);
 }
 

@@ -68,8 +68,9 @@ export async function enqueueNotifications(
   row: ExecutionRow,
   events: AppliedEvent[],
 ) {
+  // The writer sends only changes that may notify this way (lib/runs/execution-writer.ts).
+  if (!mayNotify(row, events)) return 0;
   const relevant = events.filter((e) => noticeEvent(e.type));
-  if (!relevant.length) return 0;
   const channels = await configuredChannels(q);
   if (!channels.email && !channels.slack) return 0;
   const people = await enabledPeople(q);

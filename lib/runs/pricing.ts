@@ -122,6 +122,18 @@ export async function loadModelPrices(db: Db): Promise<ModelPrices> {
 }
 let merged: { saved: ModelPrices; fromEnv: ModelPrices; prices: ModelPrices } | undefined;
 
+/**
+ * The built-in prices with MODEL_PRICES over them (no saved setting: no database), the same frozen
+ * table while MODEL_PRICES is unchanged, so priceFor's lookup map is made once for it.
+ */
+export function builtInAndEnvPrices(): ModelPrices {
+  const fromEnv = envModelPrices();
+  if (withEnv?.fromEnv !== fromEnv)
+    withEnv = { fromEnv, prices: Object.freeze({ ...DEFAULT_MODEL_PRICES, ...fromEnv }) };
+  return withEnv.prices;
+}
+let withEnv: { fromEnv: ModelPrices; prices: ModelPrices } | undefined;
+
 /** The prices saved from the dashboard (a malformed saved value counts as none). */
 export async function savedModelPrices(db: Db): Promise<ModelPrices> {
   const saved = ModelPricesSchema.safeParse(

@@ -57,12 +57,13 @@ export function plainDeliveries(
 /** Whether `events` go to the run's `webhooks` stream subscription (batched: see below). */
 export function streamsAny(urls: WebhookUrls, events: AppliedEvent[]) {
   const stream = urls.stream;
-  if (!stream) return false;
-  return events.some((e) => {
-    const name = streamEventName(e);
-    return name !== undefined && stream.events.includes(name);
-  });
+  return !!stream && events.some((e) => subscribed(stream, e));
 }
+
+const subscribed = (stream: StreamSubscription, e: AppliedEvent) => {
+  const name = streamEventName(e);
+  return name !== undefined && stream.events.includes(name);
+};
 
 /** How long a batch of streamed events (realtime: false) gathers before it is sent. */
 export const STREAM_BATCH_MS = 1_000;
@@ -79,10 +80,7 @@ async function enqueueStream(
   stream: StreamSubscription,
   events: AppliedEvent[],
 ) {
-  const items = events.flatMap((e) => {
-    const name = streamEventName(e);
-    return name && stream.events.includes(name) ? [streamEvent(row, e)] : [];
-  });
+  const items = events.filter((e) => subscribed(stream, e)).map((e) => streamEvent(row, e));
   if (!items.length) return 0;
   const batches = stream.realtime ? items.map((item) => [item]) : [items];
   if (!stream.realtime) {
