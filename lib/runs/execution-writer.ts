@@ -92,10 +92,12 @@ export function executionWriter({
   }
 
   function flush(): Promise<ExecutionRow> {
-    const batch = pending;
-    pending = [];
+    // Takes what is recorded when its turn comes, not when called: no batch waits outside
+    // `pending`, so a locked write below can decide everything after it again.
     const done = writing.then(async () => {
       if (failed) throw failed;
+      const batch = pending;
+      pending = [];
       if (batch.length) await write(batch);
       return stored;
     });
@@ -106,8 +108,6 @@ export function executionWriter({
   }
 
   async function write(batch: Projected[]) {
-    // Decided on a row that is no longer the one stored (the write before went the locked way).
-    if (batch[0]?.before !== stored) batch = reproject(stored, batch);
     if (batch.every(isPlain)) {
       if (await writeAtOnce(db, leaseOwner, stored, batch)) {
         stored = (batch.at(-1) as Projected).after;
@@ -124,6 +124,7 @@ export function executionWriter({
       }
       return now;
     });
+    // What was recorded meanwhile was decided on the row this worker expected: decide it again.
     pending = reproject(stored, pending);
     projected = pending.at(-1)?.after ?? stored;
   }
