@@ -6,6 +6,10 @@
 //   c. PostgreSQL, 2 separate workers
 //   d. PostgreSQL, 1 worker with WORKER_CONCURRENCY=1, SERIAL_RUNS executions: the engine's time
 //      per task without contention.
+//   e. PostgreSQL, 1 worker with WORKER_CONCURRENCY=WIDE_CONCURRENCY and a model that takes
+//      WIDE_DELAY_MS per call (as a real one does): WIDE_RUNS executions against the bound that
+//      waiting on the model sets (concurrency ÷ one execution's time alone), i.e. whether many
+//      runs in flight cost the engine anything beyond the model's own time.
 // On PostgreSQL the queued rows are held with a lease that never expires while the workers boot.
 // Per task, the event log gives the wall time from `task_started` to `task_completed`; the model's
 // own time per task is measured in process (bench/engine-model-time.ts) and subtracted.
@@ -36,6 +40,9 @@ import { queueAnchor } from "./queue-anchor.mjs";
 
 const RUNS = Number(process.env.RUNS ?? 300); // enough for the steady state, past the JIT warm-up
 const SERIAL_RUNS = Number(process.env.SERIAL_RUNS ?? 60);
+const WIDE_RUNS = Number(process.env.WIDE_RUNS ?? 600);
+const WIDE_CONCURRENCY = Number(process.env.WIDE_CONCURRENCY ?? 200);
+const WIDE_DELAY_MS = Number(process.env.WIDE_DELAY_MS ?? 500);
 const CREW = "research-brief";
 const ANCHOR_VERSION = JSON.parse(
   fs.readFileSync(`${ROOT}/node_modules/graphile-worker/package.json`, "utf8"),
@@ -111,7 +118,7 @@ async function embedded() {
   return { ...r, cpuPerTask: cpu / (RUNS * 3) };
 }
 
-async function onPostgres(web, client, dbUrl, { workers, runs, concurrency = 8 }) {
+async function onPostgres(web, client, dbUrl, { workers, runs, concurrency = 8, delayMs = 0 }) {
   const ids = await kickoffMany(web, CREW, runs, inputs);
   // Held by nobody until every worker is up; then released in one statement.
   await client.query(
@@ -120,7 +127,11 @@ async function onPostgres(web, client, dbUrl, { workers, runs, concurrency = 8 }
   );
   const procs = await Promise.all(
     Array.from({ length: workers }, () =>
-      startWorker({ DATABASE_URL: dbUrl, WORKER_CONCURRENCY: String(concurrency) }),
+      startWorker({
+        DATABASE_URL: dbUrl,
+        WORKER_CONCURRENCY: String(concurrency),
+        OFFLINE_MODEL_DELAY_MS: String(delayMs),
+      }),
     ),
   );
   await sleep(1000); // "running" is printed before the worker's LISTEN is in place
@@ -175,6 +186,7 @@ run(async () => {
   const web = await startCrewdeck({ RUN_WORKER: "false", DATABASE_URL: db.url });
   const client = new pg.Client({ connectionString: db.url });
   await client.connect();
+  let wide;
   try {
     for (const workers of [1, 2]) {
       report(
@@ -193,6 +205,27 @@ run(async () => {
       })),
       runs: SERIAL_RUNS,
     });
+    // e: one execution alone with the slow model gives the bound; then many at once.
+    const alone = await onPostgres(web, client, db.url, {
+      workers: 1,
+      runs: 2,
+      concurrency: 2,
+      delayMs: WIDE_DELAY_MS,
+    });
+    wide = {
+      ...(await onPostgres(web, client, db.url, {
+        workers: 1,
+        runs: WIDE_RUNS,
+        concurrency: WIDE_CONCURRENCY,
+        delayMs: WIDE_DELAY_MS,
+      })),
+      runs: WIDE_RUNS,
+      aloneMs: alone.elapsed - alone.firstStartDelay,
+    };
+    wide.bound = (WIDE_CONCURRENCY * 1000) / wide.aloneMs;
+    console.log(
+      `e. PostgreSQL, 1 worker, concurrency ${WIDE_CONCURRENCY}, model ${WIDE_DELAY_MS} ms per call: ${wide.perSecond.toFixed(1)} executions/s (${WIDE_RUNS} in ${(wide.elapsed / 1000).toFixed(1)} s); one alone takes ${(wide.aloneMs / 1000).toFixed(2)} s, so the bound is ${wide.bound.toFixed(1)}/s: ${((100 * wide.perSecond) / wide.bound).toFixed(0)} %; worker CPU ${wide.cpuPerTask.toFixed(1)} ms/task`,
+    );
   } finally {
     await client.end();
     await stop(web);
@@ -242,6 +275,7 @@ run(async () => {
       `| ${date} | ${m} | engine: ${r.runs} × research-brief (3 tasks, offline model, no delay), ${r.name.slice(3)} | – | ${r.perSecond.toFixed(1)} executions/s (${r.fromFirstClaim.toFixed(1)} from first claim) | task wall p50 ${r.taskP50} | p99 ${r.taskP99} | worker CPU ${r.cpuPerTask.toFixed(1)} ms/task${r.recovered ? `; ${r.recovered} recovered after a lease expiry` : ""} |`,
   );
   lines.push(
+    `| ${date} | ${m} | engine: ${wide.runs} × research-brief, model ${WIDE_DELAY_MS} ms per call, PostgreSQL, 1 worker (concurrency ${WIDE_CONCURRENCY}) | – | ${wide.perSecond.toFixed(1)} executions/s | task wall p50 ${wide.taskP50} | p99 ${wide.taskP99} | ${((100 * wide.perSecond) / wide.bound).toFixed(0)} % of the model-bound ${wide.bound.toFixed(1)}/s (one execution alone: ${(wide.aloneMs / 1000).toFixed(2)} s); worker CPU ${wide.cpuPerTask.toFixed(1)} ms/task |`,
     `| ${date} | ${m} | engine time per task, model excluded (task wall serial on PostgreSQL − offline model ${model.model.toFixed(2)} ms; agent loop w/o database ${model.loop.toFixed(2)} ms) | – | – | ${engineP50.toFixed(1)} | ${engineP99.toFixed(1)} | serial wall per task, all included: ${serialPerTask.toFixed(2)} ms − model = ${(serialPerTask - model.model).toFixed(2)} ms |`,
     ...anchorLines.map(
       ({ what, a, tasksPerSecond, cpuPerTask, chains }) =>
