@@ -1,3 +1,4 @@
+import { commitTogether, type Piece } from "@/lib/db/group-commit";
 import type { Db } from "@/lib/db/types";
 import { LEDGER_EVENT_TYPES } from "@/lib/ledger/describe-event";
 import { observeChange } from "@/lib/metrics/observe";
@@ -226,23 +227,34 @@ function isPlain(p: Projected) {
 }
 
 /**
- * Writes `batch` (decided in order on `from`) in one statement, if the row is still `from` and the
- * lease still ours. False when it wrote nothing.
+ * Writes `batch` (decided in order on `from`) in one statement — with other runs' writes that are
+ * waiting (lib/db/group-commit.ts) — if the row is still `from` and the lease still ours. False
+ * when it wrote nothing.
  */
-async function writeAtOnce(
+function writeAtOnce(
   db: Db,
   leaseOwner: string,
   from: ExecutionRow,
   batch: Projected[],
 ): Promise<boolean> {
+  return commitTogether(db, (p, tag) => atOnce(leaseOwner, from, batch, p, tag));
+}
+
+/** The CTEs of one run's write: its row, its events, files and webhooks, all named from `tag`. */
+function atOnce(
+  leaseOwner: string,
+  from: ExecutionRow,
+  batch: Projected[],
+  p: (value: unknown) => string,
+  tag: string,
+): ReturnType<Piece> {
   const last = (batch.at(-1) as Projected).after;
-  const params: unknown[] = [from.id, leaseOwner, from.version, last.version];
-  const p = (value: unknown) => `$${params.push(value)}`;
+  const updated = `${tag}updated`;
 
   // Each column as the last change that wrote it left it.
   const written = new Map<string, Projected>();
   for (const b of batch) for (const c of Object.keys(b.change.patch ?? {})) written.set(c, b);
-  const sets = ["updated_at = now()", "version = $4"];
+  const sets = ["updated_at = now()", `version = ${p(last.version)}`];
   for (const column of WRITABLE) {
     const by = written.get(column);
     if (!by) continue;
@@ -256,18 +268,19 @@ async function writeAtOnce(
   const events = batch.flatMap((b) => b.events);
   if (events.length) sets.push(`last_seq = ${p(last.last_seq)}`);
 
-  const parts = [
-    `updated AS (UPDATE executions SET ${sets.join(", ")}
-       WHERE id = $1 AND lease_owner = $2 AND version = $3 RETURNING id, updated_at)`,
-    "notified AS (SELECT pg_notify('crewdeck_exec', updated.id::text) FROM updated)",
+  const ctes = [
+    `${updated} AS (UPDATE executions SET ${sets.join(", ")}
+       WHERE id = ${p(from.id)} AND lease_owner = ${p(leaseOwner)} AND version = ${p(from.version)} RETURNING id, updated_at)`,
+    `${tag}notified AS (SELECT pg_notify('crewdeck_exec', u.id::text) FROM ${updated} u)`,
   ];
+  const reads = [`(SELECT count(*) FROM ${tag}notified)`];
   if (events.length) {
     const values = events.map(
       (e) =>
         `(${p(e.seq)}::int, ${p(e.type)}, ${p(e.task_id)}, ${p(e.attempt)}::int, ${p(JSON.stringify(e.data))}::jsonb, ${p(e.created_at)}::timestamptz)`,
     );
-    parts.push(`events AS (INSERT INTO execution_events (execution_id, seq, type, task_id, attempt, data, created_at)
-       SELECT updated.id, v.* FROM updated, (VALUES ${values.join(", ")}) AS v(seq, type, task_id, attempt, data, created_at))`);
+    ctes.push(`${tag}events AS (INSERT INTO execution_events (execution_id, seq, type, task_id, attempt, data, created_at)
+       SELECT u.id, v.* FROM ${updated} u, (VALUES ${values.join(", ")}) AS v(seq, type, task_id, attempt, data, created_at))`);
   }
   // A later output under the same name replaces the earlier one, as a file written twice would.
   const files = [
@@ -278,8 +291,8 @@ async function writeAtOnce(
       (a: NewArtifact) =>
         `(${p(a.name)}, ${p(a.task_id)}, ${p(a.content_type)}, ${p(a.body)}, ${p(a.bytes)}::int)`,
     );
-    parts.push(`files AS (INSERT INTO execution_artifacts (execution_id, name, task_id, content_type, body, bytes)
-       SELECT updated.id, a.* FROM updated, (VALUES ${values.join(", ")}) AS a(name, task_id, content_type, body, bytes)
+    ctes.push(`${tag}files AS (INSERT INTO execution_artifacts (execution_id, name, task_id, content_type, body, bytes)
+       SELECT u.id, a.* FROM ${updated} u, (VALUES ${values.join(", ")}) AS a(name, task_id, content_type, body, bytes)
        ON CONFLICT (execution_id, name) DO UPDATE SET task_id = EXCLUDED.task_id,
          content_type = EXCLUDED.content_type, body = EXCLUDED.body, bytes = EXCLUDED.bytes,
          created_at = now())`);
@@ -288,21 +301,19 @@ async function writeAtOnce(
   const hooks: PlainDelivery[] = batch.flatMap((b) =>
     plainDeliveries(b.after, urlsOf(b), b.events),
   );
-  let select = "SELECT (SELECT count(*) FROM notified) AS notified";
   if (hooks.length) {
     const values = hooks.map(
       (h) =>
         `(${p(h.id)}::uuid, ${p(h.seq)}::int, ${p(h.kind)}, ${p(h.url)}, ${p(h.payload)}::jsonb)`,
     );
-    parts.push(
-      `hooks AS (INSERT INTO webhook_deliveries (id, execution_id, event_seq, kind, url, payload)
-         SELECT v.id, updated.id, v.event_seq, v.kind, v.url, v.payload
-           FROM updated, (VALUES ${values.join(", ")}) AS v(id, event_seq, kind, url, payload)
+    ctes.push(
+      `${tag}hooks AS (INSERT INTO webhook_deliveries (id, execution_id, event_seq, kind, url, payload)
+         SELECT v.id, u.id, v.event_seq, v.kind, v.url, v.payload
+           FROM ${updated} u, (VALUES ${values.join(", ")}) AS v(id, event_seq, kind, url, payload)
           WHERE NOT EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.url = v.url) RETURNING 1)`,
-      `hooks_notified AS (SELECT pg_notify('${WEBHOOK_CHANNEL}', '') FROM (SELECT 1 FROM hooks LIMIT 1) h)`,
+      `${tag}hooks_notified AS (SELECT pg_notify('${WEBHOOK_CHANNEL}', '') FROM (SELECT 1 FROM ${tag}hooks LIMIT 1) h)`,
     );
-    select += ", (SELECT count(*) FROM hooks_notified) AS hooks_notified";
+    reads.push(`(SELECT count(*) FROM ${tag}hooks_notified)`);
   }
-  const { rows } = await db.query(`WITH ${parts.join(",\n")}\n${select} FROM updated`, params);
-  return rows.length > 0;
+  return { ctes, reads, applied: `EXISTS (SELECT 1 FROM ${updated})` };
 }

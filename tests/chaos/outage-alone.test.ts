@@ -110,7 +110,7 @@ it(`unreplaced workers survive PostgreSQL crashing mid-transaction for ${OUTAGE_
     (await watch(
       `SELECT count(DISTINCT application_name)::int AS n FROM pg_stat_activity
         WHERE application_name LIKE 'worker-%' AND wait_event_type = 'Lock'
-          AND (query LIKE 'WITH updated AS (UPDATE executions%'
+          AND (query LIKE 'WITH w0_updated AS (UPDATE executions%'
                OR query LIKE 'SELECT * FROM executions WHERE id = $1 FOR UPDATE%')`,
     )) < 2
   ) {

@@ -74,7 +74,7 @@ it("writes what was recorded and the change after it in one statement, as mutate
     patch: { last_step: { type: "thought", text: "x", at: new Date(0) as unknown as string } },
     events: [{ type: "thought", task_id: "research", attempt: 1, data: { text: "x" } }],
   }));
-  expect(seen).toEqual(["WITH updated AS (UPDATE"]);
+  expect(seen).toEqual(["WITH w0_updated AS (UPDATE"]);
   const db1 = await stored(row.id);
   expect(db1.events.map((e) => [e.seq, e.type])).toEqual([
     [1, "execution_queued"],
@@ -114,7 +114,7 @@ it("a change made by someone else in between is kept: the worker's is applied ag
     events: [{ type: "thought", task_id: "research", attempt: 1 }],
   }));
   // Tried at once, found the row changed, then locked it and decided again on what it now is.
-  expect(seen[0]).toBe("WITH updated AS (UPDATE");
+  expect(seen[0]).toBe("WITH w0_updated AS (UPDATE");
   expect(seen).toContain("SELECT * FROM executions");
   expect(after.result).toBe("seen by-someone-else");
   const db2 = await stored(row.id);
@@ -125,8 +125,46 @@ it("a change made by someone else in between is kept: the worker's is applied ag
   // And the next change goes the one-statement way again, from the row as it is now.
   seen.length = 0;
   await writer.change(() => ({ events: [{ type: "answer", task_id: "research", attempt: 1 }] }));
-  expect(seen).toEqual(["WITH updated AS (UPDATE"]);
+  expect(seen).toEqual(["WITH w0_updated AS (UPDATE"]);
   expect((await stored(row.id)).events.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5]);
+});
+
+it("several runs' changes that wait together go in one statement, each as if alone", async () => {
+  const { executionWriter } = await import("@/lib/runs/execution-writer");
+  const { mutateExecution } = await import("@/lib/runs/execution-store");
+  const rows = await Promise.all(["g1", "g2", "g3"].map((owner) => claimed(owner)));
+  // The third run was changed by someone else: its part of the statement writes nothing, and its
+  // change is applied again on the locked row, while the others' stand.
+  await db.tx((q) =>
+    mutateExecution(q, { id: rows[2]?.id as string }, () => ({ patch: { current_task: "moved" } })),
+  );
+  const { db: counted, seen } = counting();
+  const writers = rows.map((row, i) =>
+    executionWriter({ db: counted, row, leaseOwner: `g${i + 1}` }),
+  );
+  const after = await Promise.all(
+    writers.map((w) =>
+      w.change((r) => ({
+        patch: { status: "running", result: `from ${r.current_task}` },
+        events: [{ type: "execution_started" }],
+      })),
+    ),
+  );
+  // All three in one statement (one turn), then the third's locked write.
+  expect(seen[0]).toBe("WITH w0_updated AS (UPDATE");
+  expect(seen.filter((q) => q.startsWith("WITH w0_updated"))).toHaveLength(1); // not one per run
+  expect(seen).toContain("SELECT * FROM executions");
+  for (const [i, row] of rows.entries()) {
+    const now = await stored(row.id);
+    expect(now.row.status).toBe("running");
+    expect(now.events.map((e) => [e.seq, e.type])).toEqual([
+      [1, "execution_queued"],
+      [2, "execution_started"],
+    ]);
+    expect(after[i]?.version).toBe(now.row.version);
+    expect(after[i]?.result).toBe(now.row.result);
+  }
+  expect((await stored(rows[2]?.id as string)).row.result).toBe("from moved");
 });
 
 it("once another worker holds the lease, changes are refused and nothing is written", async () => {
@@ -169,6 +207,6 @@ it("events that must be stored once go the locked way, which drops those already
   const keyed = { key: "remote:1", type: "thought", task_id: "research", attempt: 1 };
   await writer.change(() => ({ events: [keyed] }));
   await writer.change(() => ({ events: [keyed, { ...keyed, key: "remote:2" }] }));
-  expect(seen).not.toContain("WITH updated AS (UPDATE");
+  expect(seen).not.toContain("WITH w0_updated AS (UPDATE");
   expect((await stored(row.id)).events.map((e) => e.seq)).toEqual([1, 2, 3]);
 });

@@ -20,7 +20,7 @@ beforeAll(() => {
 
 // A state change of a run: the worker's one-statement write (lib/runs/execution-writer.ts), or a
 // transaction (the locked way, taken when the row changed under the worker).
-const isStateChange = (sql: string) => /^\s*WITH updated AS \(UPDATE executions/.test(sql);
+const isStateChange = (sql: string) => /^\s*WITH w0_updated AS \(UPDATE executions/.test(sql);
 
 function deferred<T = void>() {
   let resolve!: (v: T) => void;

@@ -1,0 +1,112 @@
+import type { Db } from "./types";
+
+/**
+ * One write that holds on its own, to be sent with others: its CTEs (named from `tag`, with
+ * parameters made by `p`), the expressions that must be evaluated for them all to run (a CTE
+ * that only SELECTs, such as a pg_notify, runs only if read), and whether it applied.
+ */
+export type Piece = (
+  p: (value: unknown) => string,
+  tag: string,
+) => { ctes: string[]; reads: string[]; applied: string };
+
+type Item = {
+  piece: Piece;
+  resolve: (applied: boolean) => void;
+  reject: (err: unknown) => void;
+};
+type Queue = { waiting: Item[]; busy: boolean };
+
+// Far below PostgreSQL's 65,535 parameters per statement, and a statement that stays small.
+const MAX_PIECES = 32;
+const MAX_PARAMS = 20_000;
+
+const queues = new WeakMap<Db, Queue>();
+
+/**
+ * Writes `piece` in one statement with the other pieces written in this turn of the event loop,
+ * and those that come while a statement is under way wait and go together after it: a busy
+ * worker sends one round trip for many runs' changes instead of one each (on the embedded
+ * database, which runs on this thread, the end of the turn is the only chance to gather them).
+ * Resolves with whether the piece applied. A statement the database refused (it rolled back as a
+ * whole) is tried again piece by piece, so one piece's error is its own; a lost connection is
+ * everyone's, since nobody can tell whether it committed.
+ */
+export function commitTogether(db: Db, piece: Piece): Promise<boolean> {
+  let queue = queues.get(db);
+  if (!queue) {
+    queue = { waiting: [], busy: false };
+    queues.set(db, queue);
+  }
+  const q = queue;
+  return new Promise<boolean>((resolve, reject) => {
+    q.waiting.push({ piece, resolve, reject });
+    if (q.busy) return;
+    q.busy = true;
+    setImmediate(() => void drain(db, q));
+  });
+}
+
+async function drain(db: Db, q: Queue) {
+  q.busy = true;
+  try {
+    while (q.waiting.length) {
+      const { sql, params, items, taken } = statementOf(q.waiting);
+      q.waiting = q.waiting.slice(taken);
+      if (items.length) await send(db, sql, params, items);
+    }
+  } finally {
+    q.busy = false;
+  }
+}
+
+async function send(db: Db, sql: string, params: unknown[], items: Item[]) {
+  try {
+    const { rows } = await db.query<Record<string, boolean>>(sql, params);
+    for (const [i, item] of items.entries()) item.resolve(rows[0]?.[`a${i}`] === true);
+  } catch (err) {
+    if (items.length === 1 || !refusedByDatabase(err)) {
+      for (const item of items) item.reject(err);
+      return;
+    }
+    for (const item of items) {
+      const one = statementOf([item]);
+      if (one.items.length) await send(db, one.sql, one.params, one.items);
+    }
+  }
+}
+
+/** As many of `waiting` as fit in one statement, from the first. */
+function statementOf(waiting: Item[]) {
+  const params: unknown[] = [];
+  const p = (value: unknown) => `$${params.push(value)}`;
+  const ctes: string[] = [];
+  const reads: string[] = [];
+  const items: Item[] = [];
+  let taken = 0;
+  for (const item of waiting) {
+    if (items.length && (items.length >= MAX_PIECES || params.length >= MAX_PARAMS)) break;
+    taken++;
+    const i = items.length;
+    const before = params.length;
+    let made: ReturnType<Piece>;
+    try {
+      made = item.piece(p, `w${i}_`);
+    } catch (err) {
+      params.length = before; // its parameters go with it
+      item.reject(err);
+      continue;
+    }
+    ctes.push(...made.ctes);
+    reads.push(`${made.applied} AS a${i}`, ...made.reads.map((r, k) => `${r} AS r${i}_${k}`));
+    items.push(item);
+  }
+  const sql = `WITH ${ctes.join(",\n")}\nSELECT ${reads.join(", ")}`;
+  return { sql, params, items, taken };
+}
+
+/** An error the database answered with (an SQLSTATE): the statement did not commit. */
+function refusedByDatabase(err: unknown) {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === "string" && /^[0-9A-Z]{5}$/.test(code);
+}

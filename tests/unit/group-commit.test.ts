@@ -1,0 +1,111 @@
+import { beforeAll, expect, it } from "vitest";
+import { commitTogether, type Piece } from "@/lib/db/group-commit";
+import type { Db } from "@/lib/db/types";
+import { embeddedDbForFile } from "../support/embedded-db";
+
+// Writes that each hold on their own, sent together, against the real embedded database. Which
+// pieces share a statement is decided by the event loop, not by timing: those submitted in one
+// turn go together at its end, and those submitted while a statement is under way, after it.
+const embedded = embeddedDbForFile("group-commit");
+let db: Db;
+
+beforeAll(async () => {
+  db = embedded.db;
+  await db.query("CREATE TABLE gc_items (id int PRIMARY KEY, v text NOT NULL CHECK (v <> 'bad'))");
+});
+
+/** Inserts (id, v), applied only when `when` holds. */
+const insert =
+  (id: number, v: string, when = true): Piece =>
+  (p, tag) => ({
+    ctes: [
+      `${tag}ins AS (INSERT INTO gc_items SELECT ${p(id)}::int, ${p(v)} WHERE ${when ? "true" : "false"} RETURNING id)`,
+    ],
+    reads: [],
+    applied: `EXISTS (SELECT 1 FROM ${tag}ins)`,
+  });
+
+/** The database, keeping each statement it is sent (a fresh Db: a queue of its own). */
+function counting() {
+  const sent: string[] = [];
+  const counted: Db = {
+    ...db,
+    query: (sql, params) => {
+      sent.push(sql);
+      return db.query(sql, params);
+    },
+  };
+  return { db: counted, sent };
+}
+
+const ids = async () =>
+  (await db.query<{ id: number }>("SELECT id FROM gc_items ORDER BY id")).rows.map((r) => r.id);
+
+it("sends the pieces of one turn in one statement, each told whether it applied", async () => {
+  const { db: counted, sent } = counting();
+  const results = await Promise.all([
+    commitTogether(counted, insert(1, "a")),
+    commitTogether(counted, insert(2, "b")),
+    commitTogether(counted, insert(3, "c", false)),
+    commitTogether(counted, insert(4, "d")),
+  ]);
+  expect(results).toEqual([true, true, false, true]);
+  expect(sent).toHaveLength(1);
+  expect(sent[0]).toContain("w3_ins");
+  expect(await ids()).toEqual([1, 2, 4]);
+});
+
+it("holds what comes while a statement is under way, and sends it together after", async () => {
+  const { db: counted, sent } = counting();
+  const first = commitTogether(counted, insert(5, "a"));
+  await new Promise((r) => setImmediate(r)); // the first statement is sent
+  expect(sent).toHaveLength(1);
+  const later = [commitTogether(counted, insert(6, "b")), commitTogether(counted, insert(7, "c"))];
+  expect(await Promise.all([first, ...later])).toEqual([true, true, true]);
+  expect(sent).toHaveLength(2);
+  expect(sent[1]).toContain("w1_ins");
+  expect(await ids()).toEqual([1, 2, 4, 5, 6, 7]);
+});
+
+it("keeps one piece's refusal to itself: the statement is tried again piece by piece", async () => {
+  const { db: counted, sent } = counting();
+  const first = commitTogether(counted, insert(10, "x"));
+  const refused = commitTogether(counted, insert(11, "bad")); // breaks the CHECK
+  const after = commitTogether(counted, insert(12, "y"));
+  await expect(first).resolves.toBe(true);
+  await expect(refused).rejects.toMatchObject({ code: "23514" });
+  await expect(after).resolves.toBe(true);
+  expect(sent).toHaveLength(4); // the three refused together, then each alone
+  expect(await ids()).toEqual([1, 2, 4, 5, 6, 7, 10, 12]);
+});
+
+it("rejects a piece that cannot be built, and sends the others without its parameters", async () => {
+  const { db: counted } = counting();
+  const broken: Piece = (p) => {
+    p("left behind");
+    throw new Error("cannot build");
+  };
+  const first = commitTogether(counted, insert(20, "x"));
+  const bad = commitTogether(counted, broken);
+  const next = commitTogether(counted, insert(21, "y"));
+  await expect(first).resolves.toBe(true);
+  await expect(bad).rejects.toThrow("cannot build");
+  await expect(next).resolves.toBe(true);
+  expect(await ids()).toEqual([1, 2, 4, 5, 6, 7, 10, 12, 20, 21]);
+});
+
+it("gives a lost connection to every piece of the statement, since none can tell whether it committed", async () => {
+  let calls = 0;
+  const lost: Db = {
+    ...db,
+    query: () => {
+      calls++;
+      return Promise.reject(new Error("Connection terminated"));
+    },
+  };
+  const a = commitTogether(lost, insert(31, "y"));
+  const b = commitTogether(lost, insert(32, "z"));
+  await expect(a).rejects.toThrow("Connection terminated");
+  await expect(b).rejects.toThrow("Connection terminated");
+  expect(calls).toBe(1); // not tried again
+});
