@@ -4,6 +4,7 @@ import { ownerOf, type Principal } from "@/lib/auth/principal";
 import type { InputValue } from "@/lib/crew/inputs";
 import type { CrewDef } from "@/lib/crew/schema";
 import { validInputs } from "@/lib/crew/valid-inputs";
+import { commitTogether } from "@/lib/db/group-commit";
 import type { Db } from "@/lib/db/types";
 import { errors } from "@/lib/errors";
 import { integrationToken } from "@/lib/tracker/integration-token";
@@ -79,36 +80,44 @@ export async function createExecution({
   };
   const { snapshot, tasks, totalTasks } = crewJson(crew);
   const id = crypto.randomUUID();
-  // One statement, so one round trip and its own transaction: the execution, its first event and
-  // the wake-up of idle workers (in any process; NOTIFY is delivered only if this commits).
-  await db.query(
-    `WITH execution AS (
-       INSERT INTO executions (id, crew, status, owner_user_id, token_id, inputs, meta, webhooks,
-                               crew_snapshot, tasks, last_seq, started_via, started_by_name)
-       VALUES ($1, $2, 'queued', $3, $4, $5::jsonb, $6::jsonb, $7::jsonb, $8::jsonb, $9::jsonb, 1, $10,
-               COALESCE($11, (SELECT COALESCE(label, display_prefix) FROM api_tokens WHERE id = $4::uuid), 'CREW_TOKEN'))
-       RETURNING id
-     ), queued AS (
-       INSERT INTO execution_events (execution_id, seq, type, data)
-       SELECT id, 1, 'execution_queued', $12::jsonb FROM execution
-       RETURNING execution_id
-     )
-     SELECT pg_notify('crewdeck_work', execution_id::text) FROM queued`,
-    [
-      id,
-      crew.slug,
-      ownerOf(principal),
-      principal.kind === "session" ? null : principal.tokenId,
-      JSON.stringify(inputs),
-      request.meta ? JSON.stringify(request.meta) : null,
-      JSON.stringify(webhooks),
-      snapshot,
-      tasks,
-      // Who started it: the signed-in person, or the token (its label, else its prefix).
-      principal.kind === "session" ? "dashboard" : "api",
-      principal.kind === "session" ? principal.email : null,
-      JSON.stringify({ crew: crew.slug, inputs, total_tasks: totalTasks }),
-    ],
-  );
+  const values = [
+    id,
+    crew.slug,
+    ownerOf(principal),
+    principal.kind === "session" ? null : principal.tokenId,
+    JSON.stringify(inputs),
+    request.meta ? JSON.stringify(request.meta) : null,
+    JSON.stringify(webhooks),
+    snapshot,
+    tasks,
+    // Who started it: the signed-in person, or the token (its label, else its prefix).
+    principal.kind === "session" ? "dashboard" : "api",
+    principal.kind === "session" ? principal.email : null,
+    JSON.stringify({ crew: crew.slug, inputs, total_tasks: totalTasks }),
+  ];
+  // One statement, its own transaction, shared with the other kickoffs of this moment
+  // (lib/db/group-commit.ts): the execution, its first event and the wake-up of idle workers (in
+  // any process; NOTIFY is delivered only if this commits).
+  await commitTogether(db, (p, tag) => {
+    const [v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12] = values.map(p);
+    return {
+      ctes: [
+        `${tag}execution AS (
+           INSERT INTO executions (id, crew, status, owner_user_id, token_id, inputs, meta, webhooks,
+                                   crew_snapshot, tasks, last_seq, started_via, started_by_name)
+           VALUES (${v1}::uuid, ${v2}, 'queued', ${v3}, ${v4}::uuid, ${v5}::jsonb, ${v6}::jsonb, ${v7}::jsonb,
+                   ${v8}::jsonb, ${v9}::jsonb, 1, ${v10},
+                   COALESCE(${v11}, (SELECT COALESCE(label, display_prefix) FROM api_tokens WHERE id = ${v4}::uuid), 'CREW_TOKEN'))
+           RETURNING id)`,
+        `${tag}queued AS (
+           INSERT INTO execution_events (execution_id, seq, type, data)
+           SELECT id, 1, 'execution_queued', ${v12}::jsonb FROM ${tag}execution
+           RETURNING execution_id)`,
+        `${tag}woken AS (SELECT pg_notify('crewdeck_work', execution_id::text) FROM ${tag}queued)`,
+      ],
+      reads: [`(SELECT count(*) FROM ${tag}woken)`],
+      applied: `EXISTS (SELECT 1 FROM ${tag}execution)`,
+    };
+  });
   return id;
 }

@@ -210,3 +210,30 @@ it("events that must be stored once go the locked way, which drops those already
   expect(seen).not.toContain("WITH w0_updated AS (UPDATE");
   expect((await stored(row.id)).events.map((e) => e.seq)).toEqual([1, 2, 3]);
 });
+
+it("kickoffs of one moment are queued in one statement, each with its first event and wake-up", async () => {
+  const { loadCrews } = await import("@/lib/crew/load-crews");
+  const { createExecution } = await import("@/lib/runs/create-execution");
+  const crew = loadCrews(FIXTURE_CREWS).crews.get("three-step");
+  if (!crew) throw new Error("fixture crew three-step missing");
+  const woken: string[] = [];
+  await db.listen("crewdeck_work", (id) => woken.push(id));
+  const { db: counted, seen } = counting();
+  const ids = await Promise.all(
+    ["a", "b", "c"].map((job) =>
+      createExecution({
+        db: counted,
+        crew,
+        principal: { kind: "org", tokenId: null },
+        request: { inputs: { job } },
+      }),
+    ),
+  );
+  expect(seen).toHaveLength(1);
+  for (const id of ids) {
+    const now = await stored(id);
+    expect(now.row.status).toBe("queued");
+    expect(now.events.map((e) => [e.seq, e.type])).toEqual([[1, "execution_queued"]]);
+  }
+  await expect.poll(() => [...woken].sort()).toEqual([...ids].sort());
+});
