@@ -17,9 +17,11 @@ type Item = {
 };
 type Queue = { waiting: Item[]; busy: boolean };
 
-// Far below PostgreSQL's 65,535 parameters per statement, and a statement that stays small.
+// Far below PostgreSQL's 65,535 parameters per statement; and once past MAX_CHARS of text (runs
+// writing large files), a statement takes no more pieces.
 const MAX_PIECES = 32;
 const MAX_PARAMS = 20_000;
+const MAX_CHARS = 4_000_000;
 
 const queues = new WeakMap<Db, Queue>();
 
@@ -79,13 +81,18 @@ async function send(db: Db, sql: string, params: unknown[], items: Item[]) {
 /** As many of `waiting` as fit in one statement, from the first. */
 function statementOf(waiting: Item[]) {
   const params: unknown[] = [];
-  const p = (value: unknown) => `$${params.push(value)}`;
+  let chars = 0;
+  const p = (value: unknown) => {
+    if (typeof value === "string") chars += value.length;
+    return `$${params.push(value)}`;
+  };
   const ctes: string[] = [];
   const reads: string[] = [];
   const items: Item[] = [];
   let taken = 0;
   for (const item of waiting) {
-    if (items.length && (items.length >= MAX_PIECES || params.length >= MAX_PARAMS)) break;
+    const full = items.length >= MAX_PIECES || params.length >= MAX_PARAMS || chars >= MAX_CHARS;
+    if (items.length && full) break;
     taken++;
     const i = items.length;
     const before = params.length;

@@ -109,3 +109,17 @@ it("gives a lost connection to every piece of the statement, since none can tell
   await expect(b).rejects.toThrow("Connection terminated");
   expect(calls).toBe(1); // not tried again
 });
+
+it("starts a new statement once one carries megabytes of text", async () => {
+  const { db: counted, sent } = counting();
+  const big = "x".repeat(2_500_000);
+  const results = await Promise.all([
+    commitTogether(counted, insert(40, big)),
+    commitTogether(counted, insert(41, big)),
+    commitTogether(counted, insert(42, "small")),
+  ]);
+  expect(results).toEqual([true, true, true]);
+  expect(sent).toHaveLength(2); // 40 and 41 take it past 4 MB: 42 waits for the next
+  expect(sent[0]).toContain("w1_ins");
+  expect(sent[1]).not.toContain("w1_ins");
+});
