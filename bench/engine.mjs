@@ -92,11 +92,13 @@ async function analyse(server, ids, t0) {
   };
 }
 
+// Polled seldom: the times come from the event log, and on the embedded database every poll is a
+// request and a query on the thread that runs the engine.
 async function waitUntil(done, what, timeoutMs = 300_000) {
   const t0 = Date.now();
   while (!(await done())) {
     if (Date.now() - t0 > timeoutMs) throw new Error(`${what}: not done in ${timeoutMs / 1000} s`);
-    await sleep(50);
+    await sleep(500);
   }
 }
 
