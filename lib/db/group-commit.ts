@@ -1,3 +1,4 @@
+import { isConnectionError } from "./connection-errors";
 import type { Db } from "./types";
 
 /**
@@ -112,8 +113,11 @@ function statementOf(waiting: Item[]) {
   return { sql, params, items, taken };
 }
 
-/** An error the database answered with (an SQLSTATE): the statement did not commit. */
+/**
+ * An error the database answered with (an SQLSTATE), so the statement did not commit — not a
+ * connection lost or refused (whose codes include five-letter errnos such as EPIPE).
+ */
 function refusedByDatabase(err: unknown) {
   const code = (err as { code?: unknown } | null)?.code;
-  return typeof code === "string" && /^[0-9A-Z]{5}$/.test(code);
+  return typeof code === "string" && /^[0-9A-Z]{5}$/.test(code) && !isConnectionError(err);
 }

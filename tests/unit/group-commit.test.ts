@@ -94,21 +94,28 @@ it("rejects a piece that cannot be built, and sends the others without its param
   expect(await ids()).toEqual([1, 2, 4, 5, 6, 7, 10, 12, 20, 21]);
 });
 
-it("gives a lost connection to every piece of the statement, since none can tell whether it committed", async () => {
-  let calls = 0;
-  const lost: Db = {
-    ...db,
-    query: () => {
-      calls++;
-      return Promise.reject(new Error("Connection terminated"));
-    },
-  };
-  const a = commitTogether(lost, insert(31, "y"));
-  const b = commitTogether(lost, insert(32, "z"));
-  await expect(a).rejects.toThrow("Connection terminated");
-  await expect(b).rejects.toThrow("Connection terminated");
-  expect(calls).toBe(1); // not tried again
-});
+it.each([
+  ["a socket closed", new Error("Connection terminated unexpectedly")],
+  ["a broken pipe", Object.assign(new Error("write EPIPE"), { code: "EPIPE" })],
+  ["the server going down", Object.assign(new Error("terminating connection"), { code: "57P01" })],
+])(
+  "gives %s to every piece of the statement, since none can tell whether it committed",
+  async (_, error) => {
+    let calls = 0;
+    const lost: Db = {
+      ...db,
+      query: () => {
+        calls++;
+        return Promise.reject(error);
+      },
+    };
+    const a = commitTogether(lost, insert(31, "y"));
+    const b = commitTogether(lost, insert(32, "z"));
+    await expect(a).rejects.toBe(error);
+    await expect(b).rejects.toBe(error);
+    expect(calls).toBe(1); // not tried again
+  },
+);
 
 it("starts a new statement once one carries megabytes of text", async () => {
   const { db: counted, sent } = counting();
