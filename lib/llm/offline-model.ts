@@ -79,18 +79,19 @@ export function createOfflineModel({ delayMs = 0 }: { delayMs?: number } = {}): 
 function respond(options: LanguageModelV3CallOptions): LanguageModelV3Content[] {
   const user = promptText(options.prompt, "user");
   const system = promptText(options.prompt, "system");
+  const section = sectionsOf(user);
   // Asked to check a guardrail: judge the rules it can read (word limits, words to mention).
-  const rule = section(user, "Guardrail");
-  const checked = section(user, "Output to check");
+  const rule = section("Guardrail");
+  const checked = section("Output to check");
   if (rule && checked !== undefined) {
     const verdict = judge(rule, checked);
     return [{ type: "text", text: `${verdict.pass ? "PASS" : "FAIL"}: ${verdict.reason}` }];
   }
-  const task = section(user, "Task") ?? user.trim();
-  const expected = section(user, "Expected output");
-  const context = section(user, "Context");
-  const revise = section(user, "Revise it: reviewer feedback");
-  const reviewerNotes = section(user, "Reviewer feedback");
+  const task = section("Task") ?? user.trim();
+  const expected = section("Expected output");
+  const context = section("Context");
+  const revise = section("Revise it: reviewer feedback");
+  const reviewerNotes = section("Reviewer feedback");
   const role = /You are (.+?)\./.exec(system)?.[1] ?? "an agent";
   const toolResults = options.prompt.flatMap((m) => (m.role === "tool" ? m.content : []));
   const tools = (options.tools ?? []).filter((t) => t.type === "function");
@@ -132,8 +133,8 @@ function respond(options: LanguageModelV3CallOptions): LanguageModelV3Content[] 
     ];
   }
 
-  const fix = section(user, "Fix these problems");
-  const schema = schemaIn(section(user, "Output format"));
+  const fix = section("Fix these problems");
+  const schema = schemaIn(section("Output format"));
   if (schema !== undefined) {
     const doc = sampleFor(schema, firstLine);
     // It labels its output, as everywhere, unless a failed check said the label is not allowed.
@@ -351,9 +352,30 @@ function summarize(context: string) {
   return lines.length ? lines.map((l) => `- ${l.slice(4)}`).join("\n") : context.slice(0, 400);
 }
 
-function section(text: string, heading: string): string | undefined {
-  const re = new RegExp(`^# ${heading}\\n([\\s\\S]*?)(?=^# |$(?![\\s\\S]))`, "m");
-  return re.exec(text)?.[1]?.trim() || undefined;
+/**
+ * The prompt's `# Heading` sections in one pass: a section runs from its heading line to the next
+ * line starting with `# `; the first of a name wins, and an empty one counts as absent.
+ */
+function sectionsOf(text: string): (heading: string) => string | undefined {
+  const found = new Map<string, string>();
+  let heading: string | undefined;
+  let start = 0;
+  const close = (end: number) => {
+    if (heading !== undefined && !found.has(heading)) found.set(heading, text.slice(start, end));
+  };
+  for (let at = 0; at < text.length; ) {
+    const newline = text.indexOf("\n", at);
+    const end = newline === -1 ? text.length : newline;
+    if (text.startsWith("# ", at)) {
+      close(at);
+      // A heading line with nothing after it opens no section.
+      heading = newline === -1 ? undefined : text.slice(at + 2, end);
+      start = end + 1;
+    }
+    at = end + 1;
+  }
+  close(text.length);
+  return (name) => found.get(name)?.trim() || undefined;
 }
 
 function promptText(prompt: LanguageModelV3Prompt, role?: "system" | "user") {
