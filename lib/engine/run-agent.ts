@@ -11,6 +11,7 @@ import {
 } from "ai";
 import { z } from "zod";
 import type { LlmParams } from "@/lib/llm/model-ref";
+import { linkedSignal } from "@/lib/util/linked-signal";
 
 // The AI SDK checks every call's messages against its ModelMessage schema, which holds a lazy
 // JSON-value schema. zod caches whether a schema is recursive only once its lazy parts are
@@ -99,7 +100,7 @@ export async function runAgent({
 }): Promise<{ output: string; usage: AgentUsage }> {
   const local = new AbortController();
   let stepError: unknown;
-  const abortSignal = AbortSignal.any([signal, local.signal]);
+  const { signal: abortSignal, unlink } = linkedSignal(signal, local.signal);
   const sampling = {
     temperature: settings.temperature,
     maxOutputTokens: settings.max_tokens,
@@ -225,6 +226,8 @@ export async function runAgent({
     return { output, usage };
   } catch (err) {
     throw stepError ?? err;
+  } finally {
+    unlink();
   }
 }
 

@@ -5,6 +5,7 @@ import { LeaseLostError, mutateExecution } from "@/lib/runs/execution-store";
 import { type ExecutionWriter, executionWriter } from "@/lib/runs/execution-writer";
 import type { ExecutionRow } from "@/lib/runs/types";
 import { tracedAttempt } from "@/lib/telemetry/trace-execution";
+import { linkedSignal } from "@/lib/util/linked-signal";
 import { forgetLimiters } from "./calls-per-minute";
 import { nextTasks } from "./next-tasks";
 import { failure, runTask as runAttempt } from "./run-task";
@@ -88,7 +89,7 @@ async function runSideBySide({
   signal: AbortSignal;
 }): Promise<ExecutionRow> {
   const group = new AbortController();
-  const branchSignal = AbortSignal.any([signal, group.signal]);
+  const { signal: branchSignal, unlink } = linkedSignal(signal, group.signal);
   let own: { error: unknown } | undefined;
   await Promise.allSettled(
     indexes.map(async (index) => {
@@ -108,6 +109,7 @@ async function runSideBySide({
       }
     }),
   );
+  unlink();
   if (own) throw own.error;
   if (signal.aborted) throw signal.reason;
   // Written, and so checked against the stored row: anyone else's change since shows up here.

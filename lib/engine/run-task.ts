@@ -16,6 +16,7 @@ import { toolCallReview } from "@/lib/reviews/tool-calls";
 import { type Change, LeaseLostError } from "@/lib/runs/execution-store";
 import type { ExecutionWriter } from "@/lib/runs/execution-writer";
 import type { ExecutionRow, NewEvent, TaskState } from "@/lib/runs/types";
+import { linkedSignal } from "@/lib/util/linked-signal";
 import { agentWork } from "./agent-work";
 import { answerWithChecks, keptOutput } from "./checked-answer";
 import { agentFor } from "./delegation";
@@ -110,7 +111,7 @@ export async function runTask({
   const work = agentWork({ db, row, task, index, attempt, agent, writer });
   const modelId = work.modelId;
 
-  const taskSignal = AbortSignal.any([signal, timeout]);
+  const { signal: taskSignal, unlink } = linkedSignal(signal, timeout);
 
   let result: Awaited<ReturnType<typeof answerWithChecks>>;
   try {
@@ -159,6 +160,8 @@ export async function runTask({
       ? `Task '${task.id}' timed out after ${timeoutMs / 1000} s.`
       : describeModelError(err, modelId);
     return change((r) => failure(r, task.id, message, attempt));
+  } finally {
+    unlink();
   }
   if (!result.ok) {
     const error = result.error;

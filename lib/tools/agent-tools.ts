@@ -1,6 +1,7 @@
 import type { Tool, ToolExecutionOptions } from "ai";
 import { env } from "@/lib/config/env";
 import type { AgentDef, RequiresApproval } from "@/lib/crew/schema";
+import { linkedSignal } from "@/lib/util/linked-signal";
 import { builtinTools } from "./builtin";
 import { mcpTools } from "./mcp";
 import { trackerTools } from "./tracker-tools";
@@ -101,12 +102,14 @@ export function limitedExecute(
       };
     budget.left -= 1;
     const timeout = AbortSignal.timeout(timeoutMs);
-    const signal = options.abortSignal ? AbortSignal.any([options.abortSignal, timeout]) : timeout;
+    const { signal, unlink } = options.abortSignal
+      ? linkedSignal(options.abortSignal, timeout)
+      : { signal: timeout, unlink: () => {} };
     const result = await withTimeout(
       Promise.resolve(execute(input, { ...options, abortSignal: signal })),
       timeout,
       `Tool '${name}' timed out after ${timeoutMs / 1000} s.`,
-    );
+    ).finally(unlink);
     return cut(result, maxChars, (full) =>
       keepFull({ call_id: options.toolCallId, tool: name, full }),
     );
