@@ -181,10 +181,26 @@ function project(before: ExecutionRow, decide: Decide, at: Date): Projected {
 }
 
 /**
+ * Objects asStored has given back, known to be in stored form. A change copies what it changes and
+ * shares the rest (one task of a run's list, say), so the parts it shares need no walk again: each
+ * step changes the run's tasks, and walking every task's state each time was most of the writer's
+ * work. Rows are never changed in place, so an object stays in stored form once it is.
+ */
+const storedForm = new WeakSet<object>();
+
+/**
  * A JSON column's value as the database gives it back — no undefined members, dates as ISO
  * strings — sharing every part that is already so (a run's outputs are not copied per step).
  */
 function asStored(value: unknown): unknown {
+  if (typeof value !== "object" || value === null) return value;
+  if (storedForm.has(value)) return value;
+  const stored = storedCopy(value);
+  if (typeof stored === "object" && stored !== null) storedForm.add(stored);
+  return stored;
+}
+
+function storedCopy(value: object): unknown {
   if (value instanceof Date) return value.toISOString();
   if (Array.isArray(value)) {
     let copy: unknown[] | undefined;
@@ -196,7 +212,6 @@ function asStored(value: unknown): unknown {
     });
     return copy ?? value;
   }
-  if (value === null || typeof value !== "object") return value;
   let copy: Record<string, unknown> | undefined;
   for (const [key, item] of Object.entries(value)) {
     if (item === undefined) {
