@@ -40,6 +40,8 @@ import { queueAnchor } from "./queue-anchor.mjs";
 
 const RUNS = Number(process.env.RUNS ?? 300); // enough for the steady state, past the JIT warm-up
 const SERIAL_RUNS = Number(process.env.SERIAL_RUNS ?? 60);
+// The worker's default WORKER_CONCURRENCY (lib/config/env.ts); the anchor runs with the same.
+const CONCURRENCY = Number(process.env.CONCURRENCY ?? 32);
 const WIDE_RUNS = Number(process.env.WIDE_RUNS ?? 600);
 const WIDE_CONCURRENCY = Number(process.env.WIDE_CONCURRENCY ?? 200);
 const WIDE_DELAY_MS = Number(process.env.WIDE_DELAY_MS ?? 500);
@@ -107,7 +109,11 @@ async function embedded() {
   let web = await startCrewdeck({ DATA_DIR: dataDir, RUN_WORKER: "false" });
   const ids = await kickoffMany(web, CREW, RUNS, inputs);
   await stop(web);
-  web = await startCrewdeck({ DATA_DIR: dataDir, RUN_WORKER: "true" });
+  web = await startCrewdeck({
+    DATA_DIR: dataDir,
+    RUN_WORKER: "true",
+    WORKER_CONCURRENCY: String(CONCURRENCY),
+  });
   const t0 = web.readyAt; // the worker starts right after "Crewdeck is ready"
   const cpu0 = cpuMs(web.pid);
   await waitUntil(async () => {
@@ -120,7 +126,7 @@ async function embedded() {
   return { ...r, cpuPerTask: cpu / (RUNS * 3) };
 }
 
-async function onPostgres(web, client, dbUrl, { workers, runs, concurrency = 8, delayMs = 0 }) {
+async function onPostgres(web, client, dbUrl, { workers, runs, concurrency = CONCURRENCY, delayMs = 0 }) {
   const ids = await kickoffMany(web, CREW, runs, inputs);
   // Held by nobody until every worker is up; then released in one statement.
   await client.query(
@@ -182,7 +188,7 @@ run(async () => {
         (r.recovered ? `  (${r.recovered} recovered after a lease expiry)` : ""),
     );
   };
-  report("a. embedded, in-process worker (concurrency 8)", { ...(await embedded()), runs: RUNS });
+  report(`a. embedded, in-process worker (concurrency ${CONCURRENCY})`, { ...(await embedded()), runs: RUNS });
 
   const db = await createDatabase("crewdeck_bench_engine");
   const web = await startCrewdeck({ RUN_WORKER: "false", DATABASE_URL: db.url });
@@ -192,7 +198,7 @@ run(async () => {
   try {
     for (const workers of [1, 2]) {
       report(
-        `${workers === 1 ? "b" : "c"}. PostgreSQL, ${workers} worker${workers === 1 ? "" : "s"} (concurrency 8)`,
+        `${workers === 1 ? "b" : "c"}. PostgreSQL, ${workers} worker${workers === 1 ? "" : "s"} (concurrency ${CONCURRENCY})`,
         {
           ...(await onPostgres(web, client, db.url, { workers, runs: RUNS })),
           runs: RUNS,
@@ -234,7 +240,11 @@ run(async () => {
     await db.drop();
   }
   // The anchor, on the same PostgreSQL, once Crewdeck's processes are stopped.
-  const anchor = await queueAnchor({ databaseUrl: process.env.TEST_PG_URL, chains: RUNS });
+  const anchor = await queueAnchor({
+    databaseUrl: process.env.TEST_PG_URL,
+    chains: RUNS,
+    concurrency: CONCURRENCY,
+  });
   const anchorSerial = await queueAnchor({
     databaseUrl: process.env.TEST_PG_URL,
     chains: SERIAL_RUNS,
@@ -246,7 +256,7 @@ run(async () => {
   // first start to the last completion; the model's own time taken out.
   const serialPerTask = (serial.elapsed - serial.firstStartDelay) / (serial.runs * 3);
   const anchorLines = [
-    ["concurrency 8", anchor, b.perSecond * 3, b.cpuPerTask, RUNS],
+    [`concurrency ${CONCURRENCY}`, anchor, b.perSecond * 3, b.cpuPerTask, RUNS],
     [
       "serial",
       anchorSerial,

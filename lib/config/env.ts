@@ -32,7 +32,9 @@ const EnvSchema = z.object({
   // Every agent of every crew runs on this model instead of its own (demos, CI, trying a crew).
   LLM_OVERRIDE: modelName.optional(),
   RUN_WORKER: flag.default(true),
-  WORKER_CONCURRENCY: positiveInt.default(8),
+  // A run spends nearly all its time waiting on a model, and a worker's CPU per task is a couple of
+  // milliseconds, so one worker can keep many runs going (`max_rpm` limits an agent's model calls).
+  WORKER_CONCURRENCY: positiveInt.default(32),
   // How long a worker owns an execution without renewing; a crashed worker's runs resume after it.
   WORKER_LEASE_MS: positiveInt.default(30_000),
   WORKER_POLL_MS: positiveInt.default(500),
