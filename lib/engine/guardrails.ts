@@ -1,8 +1,8 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
-import { generateText } from "ai";
 import type { TaskDef } from "@/lib/crew/schema";
 import { guardrailPrompt, parseVerdict } from "./output-prompt";
 import type { AgentUsage } from "./run-agent";
+import { toolLoop } from "./tool-loop";
 
 /** CrewAI's default for `guardrail_max_retries`. */
 export const DEFAULT_GUARDRAIL_MAX_RETRIES = 3;
@@ -27,12 +27,16 @@ export async function checkGuardrail({
   signal: AbortSignal;
 }): Promise<{ pass: boolean; reason: string; usage: AgentUsage }> {
   const { system, prompt } = guardrailPrompt(rule, output);
-  const res = await generateText({ model, system, prompt, maxRetries, abortSignal: signal });
+  const res = await toolLoop({
+    model,
+    system,
+    messages: [{ role: "user", content: prompt }],
+    maxSteps: 1,
+    maxRetries,
+    abortSignal: signal,
+  });
   return {
     ...parseVerdict(res.text),
-    usage: {
-      input_tokens: res.usage.inputTokens ?? 0,
-      output_tokens: res.usage.outputTokens ?? 0,
-    },
+    usage: { input_tokens: res.totalUsage.inputTokens, output_tokens: res.totalUsage.outputTokens },
   };
 }

@@ -1,24 +1,7 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
-import {
-  asSchema,
-  generateText,
-  type ModelMessage,
-  modelMessageSchema,
-  type StepResult,
-  stepCountIs,
-  type Tool,
-  type ToolSet,
-} from "ai";
-import { z } from "zod";
+import { asSchema, type ModelMessage, type Tool } from "ai";
 import type { LlmParams } from "@/lib/llm/model-ref";
-import { linkedSignal } from "@/lib/util/linked-signal";
-
-// The AI SDK checks every call's messages against its ModelMessage schema, which holds a lazy
-// JSON-value schema. zod caches whether a schema is recursive only once its lazy parts are
-// resolved, and a prompt without JSON values never resolves them, so it walked the whole message
-// schema again on every call (a tenth of a millisecond each). Resolving it once here lets zod
-// cache the answer: the same check, a fifth of the cost.
-z.core.isRecursiveSchema(modelMessageSchema);
+import { type LoopStep, toolLoop } from "./tool-loop";
 
 // The offline model recognises this heading (lib/llm/offline-model.ts).
 export const FINAL_ANSWER_NOW =
@@ -68,9 +51,9 @@ export class ToolApprovalNeeded extends Error {
 }
 
 /**
- * One agent working one task: the AI SDK's tool loop, with every step reported through `onStep`
- * before the next one starts. If `onStep` fails (the run was stopped, the lease was lost), the
- * loop is aborted and that error is what this rejects with.
+ * One agent working one task: the tool loop (./tool-loop.ts), with every step reported through
+ * `onStep` before the next one starts. If `onStep` fails (the run was stopped, the lease was
+ * lost), no further model call is made and that error is what this rejects with.
  */
 export async function runAgent({
   model,
@@ -98,9 +81,6 @@ export async function runAgent({
   /** The steps of one LLM call, and the tokens that call used. */
   onStep: (steps: AgentStep[], usage: AgentUsage) => Promise<void>;
 }): Promise<{ output: string; usage: AgentUsage }> {
-  const local = new AbortController();
-  let stepError: unknown;
-  const { signal: abortSignal, unlink } = linkedSignal(signal, local.signal);
   const sampling = {
     temperature: settings.temperature,
     maxOutputTokens: settings.max_tokens,
@@ -108,127 +88,90 @@ export async function runAgent({
     stopSequences: settings.stop,
     seed: settings.seed,
   };
-  const onStepFinish = async (step: StepResult<ToolSet>) => {
-    if (stepError) return;
-    const steps: AgentStep[] = [];
-    const thought = [step.reasoningText, step.toolCalls.length ? step.text : undefined]
-      .filter(Boolean)
-      .join("\n")
-      .trim();
-    if (thought) steps.push({ type: "thought", text: thought });
-    const gated = new Set(
-      step.content.flatMap((p) =>
-        p.type === "tool-approval-request" ? [p.toolCall.toolCallId] : [],
-      ),
-    );
-    for (const call of step.toolCalls) {
-      steps.push({
-        type: "tool_call",
-        tool: call.toolName,
-        tool_input: call.input,
-        call_id: call.toolCallId,
-        ...(gated.has(call.toolCallId) ? { needs_approval: true as const } : {}),
-      });
-    }
-    for (const part of step.content) {
-      if (part.type === "tool-result") {
-        steps.push({
-          type: "tool_result",
-          tool: part.toolName,
-          result: part.output,
-          call_id: part.toolCallId,
-        });
-      } else if (part.type === "tool-error") {
-        steps.push({
-          type: "tool_result",
-          tool: part.toolName,
-          result: String(part.error),
-          call_id: part.toolCallId,
-          is_error: true,
-        });
-      }
-    }
-    if (!step.toolCalls.length && step.text.trim()) steps.push({ type: "answer", text: step.text });
+  // An error from onStep (the run was stopped, the lease was lost) ends the loop with that error.
+  const onStepFinish = (step: LoopStep) => {
     const usage: AgentUsage = {
       input_tokens: step.usage.inputTokens ?? 0,
       output_tokens: step.usage.outputTokens ?? 0,
     };
-    // The call's usage goes on its answer, else its last tool call, else its last step.
-    const ender =
-      steps.findLast((s) => s.type === "answer") ??
-      steps.findLast((s) => s.type === "tool_call") ??
-      steps.findLast((s) => s.type === "thought");
-    if (ender) ender.usage = usage;
-    try {
-      await onStep(steps, usage);
-    } catch (err) {
-      // The SDK swallows callback errors; remember ours and stop the loop ourselves.
-      stepError = err;
-      local.abort(err);
-    }
+    return onStep(stepsOf(step, usage), usage);
   };
   const start: ModelMessage[] = messages ?? [{ role: "user", content: prompt }];
-  try {
-    const result = await generateText({
-      model,
-      system,
-      messages: start,
-      tools,
-      maxRetries,
-      abortSignal,
-      ...sampling,
-      stopWhen: stepCountIs(maxSteps),
-      onStepFinish,
-    });
-    if (stepError) throw stepError;
-    const requests = result.content.flatMap((p) =>
-      p.type === "tool-approval-request" ? [p.toolCall] : [],
+  const common = { model, system, maxRetries, abortSignal: signal, sampling, onStepFinish };
+  const result = await toolLoop({ ...common, messages: start, tools, maxSteps });
+  if (result.approvalRequests.length) {
+    throw new ToolApprovalNeeded(
+      result.approvalRequests.map((call) => ({
+        call_id: call.toolCallId,
+        tool: call.toolName,
+        arguments: call.input,
+        input_schema: inputSchemaOf(tools[call.toolName]),
+      })),
+      [...start, ...result.responseMessages],
+      result.steps,
     );
-    if (requests.length) {
-      throw new ToolApprovalNeeded(
-        requests.map((call) => ({
-          call_id: call.toolCallId,
-          tool: call.toolName,
-          arguments: call.input,
-          input_schema: inputSchemaOf(tools[call.toolName]),
-        })),
-        [...start, ...result.response.messages],
-        result.steps.length,
-      );
-    }
-    let output = result.text.trim();
-    const usage = {
-      input_tokens: result.totalUsage.inputTokens ?? 0,
-      output_tokens: result.totalUsage.outputTokens ?? 0,
-    };
-    if (!output) {
-      // Out of steps (CrewAI's max_iter) while still calling tools: as CrewAI does, ask once
-      // more, with no tools, for the best final answer from what it has.
-      const last = await generateText({
-        model,
-        system,
-        messages: [
-          ...start,
-          ...result.response.messages,
-          { role: "user", content: FINAL_ANSWER_NOW },
-        ],
-        maxRetries,
-        abortSignal,
-        ...sampling,
-        onStepFinish,
-      });
-      if (stepError) throw stepError;
-      output = last.text.trim();
-      usage.input_tokens += last.totalUsage.inputTokens ?? 0;
-      usage.output_tokens += last.totalUsage.outputTokens ?? 0;
-      if (!output) throw new Error(`The model gave no final answer within ${maxSteps} steps.`);
-    }
-    return { output, usage };
-  } catch (err) {
-    throw stepError ?? err;
-  } finally {
-    unlink();
   }
+  let output = result.text.trim();
+  const usage = {
+    input_tokens: result.totalUsage.inputTokens,
+    output_tokens: result.totalUsage.outputTokens,
+  };
+  if (!output) {
+    // Out of steps (CrewAI's max_iter) while still calling tools: as CrewAI does, ask once
+    // more, with no tools, for the best final answer from what it has.
+    signal.throwIfAborted();
+    const last = await toolLoop({
+      ...common,
+      messages: [...start, ...result.responseMessages, { role: "user", content: FINAL_ANSWER_NOW }],
+      maxSteps: 1,
+    });
+    output = last.text.trim();
+    usage.input_tokens += last.totalUsage.inputTokens;
+    usage.output_tokens += last.totalUsage.outputTokens;
+    if (!output) throw new Error(`The model gave no final answer within ${maxSteps} steps.`);
+  }
+  return { output, usage };
+}
+
+/** One model call as the run records it; the call's usage goes on the step that ends it. */
+function stepsOf(step: LoopStep, usage: AgentUsage): AgentStep[] {
+  const steps: AgentStep[] = [];
+  const thought = [step.reasoningText, step.toolCalls.length ? step.text : undefined]
+    .filter(Boolean)
+    .join("\n")
+    .trim();
+  if (thought) steps.push({ type: "thought", text: thought });
+  const gated = new Set(step.approvalRequests.map((c) => c.toolCallId));
+  for (const call of step.toolCalls) {
+    steps.push({
+      type: "tool_call",
+      tool: call.toolName,
+      tool_input: call.input,
+      call_id: call.toolCallId,
+      ...(gated.has(call.toolCallId) ? { needs_approval: true as const } : {}),
+    });
+  }
+  for (const out of step.toolOutputs) {
+    steps.push(
+      out.type === "tool-result"
+        ? { type: "tool_result", tool: out.toolName, result: out.output, call_id: out.toolCallId }
+        : {
+            type: "tool_result",
+            tool: out.toolName,
+            result: String(out.error),
+            call_id: out.toolCallId,
+            is_error: true,
+          },
+    );
+  }
+  if (!step.toolCalls.length && step.text.trim()) steps.push({ type: "answer", text: step.text });
+  // The call's usage goes on its answer, else its last tool call, else its last step.
+  const ender =
+    steps.findLast((s) => s.type === "answer") ??
+    steps.findLast((s) => s.type === "tool_call") ??
+    steps.findLast((s) => s.type === "thought");
+  if (ender) ender.usage = usage;
+  return steps;
 }
 
 function inputSchemaOf(t: Tool | undefined): Record<string, unknown> {
