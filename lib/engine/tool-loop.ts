@@ -9,6 +9,7 @@ import {
   type LanguageModelV3Prompt,
   type LanguageModelV3ToolCall,
   type LanguageModelV3ToolResultOutput,
+  type SharedV3Warning,
   TypeValidationError,
 } from "@ai-sdk/provider";
 import {
@@ -113,6 +114,7 @@ export async function toolLoop({
       abortSignal,
     );
     steps++;
+    warnOnce(model, result.warnings);
     const step = await settleStep(result.content, result.finishReason.unified, toolSet, {
       abortSignal,
       messages,
@@ -421,6 +423,20 @@ export function toPromptMessages(messages: ModelMessage[]): LanguageModelV3Messa
     }
   }
   return out;
+}
+
+// A provider's warning (a setting the model ignores, a compatibility mode) said once per process:
+// the operator sees it in the log, as the SDK logs it, without one line per step.
+const warned = new Set<string>();
+function warnOnce(model: LanguageModelV3, warnings: SharedV3Warning[] | undefined) {
+  for (const w of warnings ?? []) {
+    const what =
+      w.type === "other" ? w.message : `${w.type} ${w.feature}${w.details ? `: ${w.details}` : ""}`;
+    const line = `Model ${model.provider}/${model.modelId}: ${what}`;
+    if (warned.has(line)) continue;
+    warned.add(line);
+    console.warn(line);
+  }
 }
 
 /**

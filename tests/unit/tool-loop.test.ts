@@ -90,7 +90,7 @@ const tools: Record<string, Tool> = {
   broken: tool({
     description: "Always fails.",
     inputSchema: z.object({}),
-    execute: async () => {
+    execute: async (): Promise<string> => {
       throw new Error("the disk is full");
     },
   }),
