@@ -126,7 +126,12 @@ async function embedded() {
   return { ...r, cpuPerTask: cpu / (RUNS * 3) };
 }
 
-async function onPostgres(web, client, dbUrl, { workers, runs, concurrency = CONCURRENCY, delayMs = 0 }) {
+async function onPostgres(
+  web,
+  client,
+  dbUrl,
+  { workers, runs, concurrency = CONCURRENCY, delayMs = 0 },
+) {
   const ids = await kickoffMany(web, CREW, runs, inputs);
   // Held by nobody until every worker is up; then released in one statement.
   await client.query(
@@ -188,7 +193,10 @@ run(async () => {
         (r.recovered ? `  (${r.recovered} recovered after a lease expiry)` : ""),
     );
   };
-  report(`a. embedded, in-process worker (concurrency ${CONCURRENCY})`, { ...(await embedded()), runs: RUNS });
+  report(`a. embedded, in-process worker (concurrency ${CONCURRENCY})`, {
+    ...(await embedded()),
+    runs: RUNS,
+  });
 
   const db = await createDatabase("crewdeck_bench_engine");
   const web = await startCrewdeck({ RUN_WORKER: "false", DATABASE_URL: db.url });

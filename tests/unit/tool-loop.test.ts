@@ -259,7 +259,7 @@ describe("the tool loop on Anthropic's Messages API", () => {
       {
         role: "assistant",
         content: [
-          ...(paused.messages[1]?.content as never[]),
+          ...((paused.messages[1]?.content ?? []) as never[]),
           { type: "tool-approval-request", approvalId: "a1", toolCallId: "toolu_p" },
         ],
       },
