@@ -16,11 +16,22 @@ type Item = {
   resolve: (applied: boolean) => void;
   reject: (err: unknown) => void;
 };
-type Queue = { waiting: Item[]; busy: boolean };
+type Queue = { waiting: Item[]; inFlight: number; scheduled: boolean };
+
+// How statements are cut. On PostgreSQL, several of at most 16 pieces under way at once: the
+// database runs them on its own cores side by side, and this process works on the first answer
+// back while the others are under way, instead of one big statement of every run at a time, with
+// the database idle while the runs go on and the runs idle while it writes (in process, 2,000 runs
+// at concurrency 32: 305 → 410 executions/s). A run is never in two at once: it writes its next
+// change only after its last is stored. The embedded database runs on this thread, so a second
+// statement would only wait behind the first: one at a time, as large as may be.
+const CUT = {
+  postgres: { inFlight: 3, pieces: 16 },
+  embedded: { inFlight: 1, pieces: 32 },
+} as const;
 
 // Far below PostgreSQL's 65,535 parameters per statement; and once past MAX_CHARS of text (runs
 // writing large files), a statement takes no more pieces.
-const MAX_PIECES = 32;
 const MAX_PARAMS = 20_000;
 const MAX_CHARS = 4_000_000;
 
@@ -28,7 +39,7 @@ const queues = new WeakMap<Db, Queue>();
 
 /**
  * Writes `piece` in one statement with the other pieces written in this turn of the event loop,
- * and those that come while a statement is under way wait and go together after it: a busy
+ * and those that come while statements are under way (CUT) wait and go together: a busy
  * worker sends one round trip for many runs' changes instead of one each (on the embedded
  * database, which runs on this thread, the end of the turn is the only chance to gather them).
  * Resolves with whether the piece applied. A statement the database refused (it rolled back as a
@@ -38,28 +49,35 @@ const queues = new WeakMap<Db, Queue>();
 export function commitTogether(db: Db, piece: Piece): Promise<boolean> {
   let queue = queues.get(db);
   if (!queue) {
-    queue = { waiting: [], busy: false };
+    queue = { waiting: [], inFlight: 0, scheduled: false };
     queues.set(db, queue);
   }
   const q = queue;
   return new Promise<boolean>((resolve, reject) => {
     q.waiting.push({ piece, resolve, reject });
-    if (q.busy) return;
-    q.busy = true;
-    setImmediate(() => void drain(db, q));
+    // A statement under way at the limit takes what waits when it ends.
+    if (q.scheduled || q.inFlight >= cutOf(db).inFlight) return;
+    q.scheduled = true;
+    setImmediate(() => {
+      q.scheduled = false;
+      pump(db, q);
+    });
   });
 }
 
-async function drain(db: Db, q: Queue) {
-  q.busy = true;
-  try {
-    while (q.waiting.length) {
-      const { sql, params, items, taken } = statementOf(q.waiting);
-      q.waiting = q.waiting.slice(taken);
-      if (items.length) await send(db, sql, params, items);
-    }
-  } finally {
-    q.busy = false;
+const cutOf = (db: Db) => CUT[db.kind] ?? CUT.embedded;
+
+function pump(db: Db, q: Queue) {
+  const { inFlight, pieces } = cutOf(db);
+  while (q.waiting.length && q.inFlight < inFlight) {
+    const { sql, params, items, taken } = statementOf(q.waiting, pieces);
+    q.waiting = q.waiting.slice(taken);
+    if (!items.length) continue;
+    q.inFlight++;
+    void send(db, sql, params, items).finally(() => {
+      q.inFlight--;
+      pump(db, q);
+    });
   }
 }
 
@@ -80,7 +98,7 @@ async function send(db: Db, sql: string, params: unknown[], items: Item[]) {
 }
 
 /** As many of `waiting` as fit in one statement, from the first. */
-function statementOf(waiting: Item[]) {
+function statementOf(waiting: Item[], maxPieces: number = CUT.embedded.pieces) {
   const params: unknown[] = [];
   let chars = 0;
   const p = (value: unknown) => {
@@ -92,7 +110,7 @@ function statementOf(waiting: Item[]) {
   const items: Item[] = [];
   let taken = 0;
   for (const item of waiting) {
-    const full = items.length >= MAX_PIECES || params.length >= MAX_PARAMS || chars >= MAX_CHARS;
+    const full = items.length >= maxPieces || params.length >= MAX_PARAMS || chars >= MAX_CHARS;
     if (items.length && full) break;
     taken++;
     const i = items.length;

@@ -130,3 +130,32 @@ it("starts a new statement once one carries megabytes of text", async () => {
   expect(sent[0]).toContain("w1_ins");
   expect(sent[1]).not.toContain("w1_ins");
 });
+
+it("on PostgreSQL, cuts a herd into statements of 16 sent side by side, three at most", async () => {
+  // The queue's rules for PostgreSQL, on the embedded database's real statements, whose answers
+  // are held until the test lets them through.
+  const sent: string[] = [];
+  let release = () => {};
+  const held = new Promise<void>((r) => {
+    release = r;
+  });
+  const pg: Db = {
+    ...db,
+    kind: "postgres",
+    query: (sql, params) => {
+      sent.push(sql);
+      return held.then(() => db.query(sql, params));
+    },
+  };
+  const herd = Array.from({ length: 60 }, (_, i) => commitTogether(pg, insert(100 + i, "h")));
+  await new Promise((r) => setImmediate(r)); // the end of the turn: statements go out
+  // Three under way at once, 16 pieces each; the last 12 wait for one of them to end.
+  expect(sent).toHaveLength(3);
+  expect(sent.every((s) => s.includes("w15_ins") && !s.includes("w16_ins"))).toBe(true);
+  release();
+  expect(await Promise.all(herd)).toEqual(herd.map(() => true));
+  expect(sent).toHaveLength(4);
+  expect(sent[3]).toContain("w11_ins");
+  expect(sent[3]).not.toContain("w12_ins");
+  expect((await ids()).filter((id) => id >= 100)).toHaveLength(60);
+});
