@@ -4,15 +4,20 @@ import type { Db } from "./types";
 /**
  * One write that holds on its own, to be sent with others: its CTEs (named from `tag`, with
  * parameters made by `p`), the expressions that must be evaluated for them all to run (a CTE
- * that only SELECTs, such as a pg_notify, runs only if read), and whether it applied.
+ * that only SELECTs, such as a pg_notify, runs only if read), whether it applied, and the
+ * notifications it sends once it has (a NOTIFY in the statement on PostgreSQL, told to this
+ * process's listeners on the embedded database: Db.notifyHere).
  */
 export type Piece = (
   p: (value: unknown) => string,
   tag: string,
-) => { ctes: string[]; reads: string[]; applied: string };
+) => { ctes: string[]; reads: string[]; applied: string; notify?: Notification[] };
+
+type Notification = { channel: string; payload: string };
 
 type Item = {
   piece: Piece;
+  notify?: Notification[];
   resolve: (applied: boolean) => void;
   reject: (err: unknown) => void;
 };
@@ -70,7 +75,7 @@ const cutOf = (db: Db) => CUT[db.kind] ?? CUT.embedded;
 function pump(db: Db, q: Queue) {
   const { inFlight, pieces } = cutOf(db);
   while (q.waiting.length && q.inFlight < inFlight) {
-    const { sql, params, items, taken } = statementOf(q.waiting, pieces);
+    const { sql, params, items, taken } = statementOf(q.waiting, !!db.notifyHere, pieces);
     q.waiting = q.waiting.slice(taken);
     if (!items.length) continue;
     q.inFlight++;
@@ -84,21 +89,34 @@ function pump(db: Db, q: Queue) {
 async function send(db: Db, sql: string, params: unknown[], items: Item[]) {
   try {
     const { rows } = await db.query<Record<string, boolean>>(sql, params);
-    for (const [i, item] of items.entries()) item.resolve(rows[0]?.[`a${i}`] === true);
+    const applied = items.map((_, i) => rows[0]?.[`a${i}`] === true);
+    // Listeners first, as a NOTIFY's would be: a cached row is forgotten before its writer goes on.
+    if (db.notifyHere) {
+      for (const [i, item] of items.entries())
+        if (applied[i]) for (const n of item.notify ?? []) db.notifyHere(n.channel, n.payload);
+    }
+    for (const [i, item] of items.entries()) item.resolve(applied[i] as boolean);
   } catch (err) {
     if (items.length === 1 || !refusedByDatabase(err)) {
       for (const item of items) item.reject(err);
       return;
     }
     for (const item of items) {
-      const one = statementOf([item]);
+      const one = statementOf([item], !!db.notifyHere);
       if (one.items.length) await send(db, one.sql, one.params, one.items);
     }
   }
 }
 
-/** As many of `waiting` as fit in one statement, from the first. */
-function statementOf(waiting: Item[], maxPieces: number = CUT.embedded.pieces) {
+/**
+ * As many of `waiting` as fit in one statement, from the first; `notifyHere`: their notifications
+ * are told in this process after it, not sent as NOTIFYs in it.
+ */
+function statementOf(
+  waiting: Item[],
+  notifyHere: boolean,
+  maxPieces: number = CUT.embedded.pieces,
+) {
   const params: unknown[] = [];
   let chars = 0;
   const p = (value: unknown) => {
@@ -117,7 +135,7 @@ function statementOf(waiting: Item[], maxPieces: number = CUT.embedded.pieces) {
     const before = params.length;
     let made: ReturnType<Piece>;
     try {
-      made = item.piece(p, `w${i}_`);
+      made = item.piece(p, tag(i));
     } catch (err) {
       params.length = before; // its parameters go with it
       item.reject(err);
@@ -125,11 +143,22 @@ function statementOf(waiting: Item[], maxPieces: number = CUT.embedded.pieces) {
     }
     ctes.push(...made.ctes);
     reads.push(`${made.applied} AS a${i}`, ...made.reads.map((r, k) => `${r} AS r${i}_${k}`));
+    const notify = made.notify ?? [];
+    if (notifyHere) item.notify = notify;
+    else
+      notify.forEach((n, k) => {
+        ctes.push(
+          `${tag(i)}notify${k} AS (SELECT pg_notify(${p(n.channel)}, ${p(n.payload)}) WHERE ${made.applied})`,
+        );
+        reads.push(`(SELECT count(*) FROM ${tag(i)}notify${k}) AS n${i}_${k}`);
+      });
     items.push(item);
   }
   const sql = `WITH ${ctes.join(",\n")}\nSELECT ${reads.join(", ")}`;
   return { sql, params, items, taken };
 }
+
+const tag = (i: number) => `w${i}_`;
 
 /**
  * An error the database answered with (an SQLSTATE), so the statement did not commit — not a

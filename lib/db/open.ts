@@ -130,13 +130,25 @@ export async function openEmbedded(dataDir: string): Promise<Db> {
       return { rows: res.rows, rowCount: res.affectedRows ?? res.rows.length };
     },
   });
+  const here = new Map<string, Set<(payload: string) => void>>();
   return {
     kind: "embedded",
     ...wrap(pglite),
     tx: (fn) => pglite.transaction((t) => fn(wrap(t))),
+    // Each notification comes one way: a NOTIFY in SQL through PGlite, or notifyHere.
     listen: async (channel, onNotify, onState) => {
       await pglite.listen(channel, onNotify);
+      here.set(channel, (here.get(channel) ?? new Set()).add(onNotify));
       onState?.(true); // in-process: never drops
+    },
+    notifyHere: (channel, payload) => {
+      for (const onNotify of here.get(channel) ?? []) {
+        try {
+          onNotify(payload);
+        } catch (err) {
+          console.error(`[db] a listener of ${channel} failed:`, err);
+        }
+      }
     },
     close: () => pglite.close(),
   };

@@ -22,5 +22,12 @@ export interface Db extends Queryable {
     onNotify: (payload: string) => void,
     onState?: (listening: boolean) => void,
   ): Promise<void>;
+  /**
+   * On the embedded database only, whose listeners are all in this process: tells them at once,
+   * as a NOTIFY committed now would (before the write's caller goes on), without the NOTIFY that
+   * PGlite writes through its file system. PostgreSQL's listeners may be in any process: there,
+   * writes NOTIFY.
+   */
+  notifyHere?: (channel: string, payload: string) => void;
   close(): Promise<void>;
 }

@@ -113,10 +113,10 @@ export async function createExecution({
            INSERT INTO execution_events (execution_id, seq, type, data)
            SELECT id, 1, 'execution_queued', ${v12}::jsonb FROM ${tag}execution
            RETURNING execution_id)`,
-        `${tag}woken AS (SELECT pg_notify('crewdeck_work', execution_id::text) FROM ${tag}queued)`,
       ],
-      reads: [`(SELECT count(*) FROM ${tag}woken)`],
+      reads: [],
       applied: `EXISTS (SELECT 1 FROM ${tag}execution)`,
+      notify: [{ channel: "crewdeck_work", payload: id }],
     };
   });
   return id;

@@ -10,6 +10,7 @@ import {
   streamsAny,
   WEBHOOK_CHANNEL,
 } from "@/lib/webhooks/enqueue";
+import { EXECUTION_CHANNEL } from "./execution-cache";
 import {
   type AppliedEvent,
   type Change,
@@ -286,9 +287,8 @@ function atOnce(
   const ctes = [
     `${updated} AS (UPDATE executions SET ${sets.join(", ")}
        WHERE id = ${p(from.id)} AND lease_owner = ${p(leaseOwner)} AND version = ${p(from.version)} RETURNING id, updated_at)`,
-    `${tag}notified AS (SELECT pg_notify('crewdeck_exec', u.id::text) FROM ${updated} u)`,
   ];
-  const reads = [`(SELECT count(*) FROM ${tag}notified)`];
+  const reads: string[] = [];
   if (events.length) {
     const values = events.map(
       (e) =>
@@ -330,5 +330,10 @@ function atOnce(
     );
     reads.push(`(SELECT count(*) FROM ${tag}hooks_notified)`);
   }
-  return { ctes, reads, applied: `EXISTS (SELECT 1 FROM ${updated})` };
+  return {
+    ctes,
+    reads,
+    applied: `EXISTS (SELECT 1 FROM ${updated})`,
+    notify: [{ channel: EXECUTION_CHANNEL, payload: from.id }],
+  };
 }

@@ -159,3 +159,44 @@ it("on PostgreSQL, cuts a herd into statements of 16 sent side by side, three at
   expect(sent[3]).not.toContain("w12_ins");
   expect((await ids()).filter((id) => id >= 100)).toHaveLength(60);
 });
+
+it("embedded: tells this process's listeners of an applied piece before its writer goes on, without NOTIFY", async () => {
+  const { db: counted, sent } = counting();
+  const heard: string[] = [];
+  await counted.listen("gc_channel", (payload) => heard.push(payload));
+  const notifying =
+    (id: number, when: boolean): Piece =>
+    (p, tag) => ({
+      ...insert(id, "n", when)(p, tag),
+      notify: [{ channel: "gc_channel", payload: `row ${id}` }],
+    });
+  const applied = commitTogether(counted, notifying(200, true)).then((ok) => {
+    heard.push(`resolved ${ok}`);
+  });
+  const refused = commitTogether(counted, notifying(201, false));
+  await Promise.all([applied, refused]);
+  expect(heard).toEqual(["row 200", "resolved true"]); // 201 did not apply: nothing said
+  expect(sent.join("\n")).not.toContain("pg_notify");
+});
+
+it("PostgreSQL: an applied piece's notification is a NOTIFY in its statement, on its condition", async () => {
+  const sent: string[] = [];
+  const pg: Db = {
+    ...db,
+    kind: "postgres",
+    notifyHere: undefined,
+    query: (sql, params) => {
+      sent.push(sql);
+      return db.query(sql, params);
+    },
+  };
+  const heard: string[] = [];
+  await db.listen("gc_pg", (payload) => heard.push(payload));
+  const piece: Piece = (p, tag) => ({
+    ...insert(210, "n")(p, tag),
+    notify: [{ channel: "gc_pg", payload: "row 210" }],
+  });
+  expect(await commitTogether(pg, piece)).toBe(true);
+  expect(sent[0]).toMatch(/pg_notify\(\$\d+, \$\d+\) WHERE EXISTS \(SELECT 1 FROM w0_ins\)/);
+  expect(heard).toEqual(["row 210"]); // delivered by the database's own NOTIFY
+});
