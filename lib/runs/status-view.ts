@@ -11,8 +11,8 @@ import { CREWAI_STATE } from "./states";
 import type { TaskState } from "./types";
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
-const seconds = (from: Date | null, to: Date | null) =>
-  from ? Math.round(((to ?? new Date()).getTime() - new Date(from).getTime()) / 10) / 100 : null;
+const seconds = (from: Date | null, to: Date | null, now: Date) =>
+  from ? Math.round(((to ?? now).getTime() - new Date(from).getTime()) / 10) / 100 : null;
 
 const ZERO: TokenUsage = { input_tokens: 0, output_tokens: 0, total_tokens: 0 };
 
@@ -74,6 +74,7 @@ function lastStep(row: ExecutionSummary): StatusResponse["last_step"] {
 export function toStatusResponse(
   row: ExecutionSummary,
   prices: ModelPrices = { ...DEFAULT_MODEL_PRICES, ...envModelPrices() },
+  now = new Date(),
 ): StatusResponse {
   const tasks = row.tasks.map((t) => ({
     task_id: t.task_id,
@@ -87,20 +88,12 @@ export function toStatusResponse(
     execution_time: t.execution_time,
     token_usage: { ...ZERO, ...t.token_usage },
   }));
-  const executionTime = seconds(row.started_at, row.finished_at);
-  // A review under way counts up to now.
-  const openReviews = openReviewsOf({ ...row, open_reviews: row.open_reviews ?? [] });
-  const reviewWaitSeconds =
-    Math.round(
-      ((row.review_wait_seconds ?? 0) +
-        (openReviews[0] ? waitingFor(openReviews[0], new Date()) : 0)) *
-        1000,
-    ) / 1000;
   const order = row.input_order ?? [];
   const inputs = Object.fromEntries([
     ...order.filter((k) => k in (row.inputs ?? {})).map((k) => [k, row.inputs[k] ?? null]),
     ...Object.entries(row.inputs ?? {}).filter(([k]) => !order.includes(k)),
   ]);
+  const { execution_time, pending_human_inputs, timing } = clockFields(row, now);
   return {
     kickoff_id: row.id,
     crew: row.crew,
@@ -116,7 +109,7 @@ export function toStatusResponse(
     },
     tasks,
     pending_human_input: pendingReview(row),
-    pending_human_inputs: openReviews.map((r) => describeReview(r, new Date())),
+    pending_human_inputs,
     last_step: lastStep(row),
     result: resultText(row),
     crew_output:
@@ -134,9 +127,30 @@ export function toStatusResponse(
     error: row.error,
     created_at: iso(row.created_at) as string,
     updated_at: iso(row.updated_at) as string,
-    execution_time: executionTime,
+    execution_time,
     token_usage: { ...ZERO, ...row.token_usage },
     cost: runCost(row.tasks, prices),
+    timing,
+    inputs,
+    meta: row.meta ?? {},
+    started_by: startedBy(row),
+    stopped_by: row.stopped_by ?? null,
+    stopped_at: iso(row.stopped_at ?? null),
+  };
+}
+
+/** The fields that count up to now: the running time, review waits, claims on open reviews. */
+function clockFields(row: ExecutionSummary, now: Date) {
+  const executionTime = seconds(row.started_at, row.finished_at, now);
+  const openReviews = openReviewsOf({ ...row, open_reviews: row.open_reviews ?? [] });
+  const reviewWaitSeconds =
+    Math.round(
+      ((row.review_wait_seconds ?? 0) + (openReviews[0] ? waitingFor(openReviews[0], now) : 0)) *
+        1000,
+    ) / 1000;
+  return {
+    execution_time: executionTime,
+    pending_human_inputs: openReviews.map((r) => describeReview(r, now)),
     timing: {
       working_seconds:
         executionTime === null
@@ -144,12 +158,34 @@ export function toStatusResponse(
           : Math.max(0, Math.round((executionTime - reviewWaitSeconds) * 1000) / 1000),
       review_wait_seconds: reviewWaitSeconds,
     },
-    inputs,
-    meta: row.meta ?? {},
-    started_by: startedBy(row),
-    stopped_by: row.stopped_by ?? null,
-    stopped_at: iso(row.stopped_at ?? null),
   };
+}
+
+// A cached row (lib/runs/execution-cache.ts) is one object until the run changes: its body is
+// made once, and only the fields that count up to now are made again per poll — none once the
+// run has finished with no review open, when the JSON itself is kept. Polled hard, this was most
+// of the route's own time (the last step's schema check, costs, the 6 kB JSON).
+const bodies = new WeakMap<
+  ExecutionSummary,
+  { prices: ModelPrices; body: StatusResponse; json?: string }
+>();
+
+/** The /status body as JSON (toStatusResponse), kept per cached row and price table. */
+export function statusJson(row: ExecutionSummary, prices: ModelPrices): string {
+  let kept = bodies.get(row);
+  if (kept?.prices !== prices) {
+    kept = { prices, body: toStatusResponse(row, prices) };
+    bodies.set(row, kept);
+  }
+  const still =
+    row.finished_at !== null &&
+    openReviewsOf({ ...row, open_reviews: row.open_reviews ?? [] }).length === 0;
+  if (still) {
+    kept.json ??= JSON.stringify(kept.body);
+    return kept.json;
+  }
+  // Spread over the kept body, each field keeps its place in the JSON.
+  return JSON.stringify({ ...kept.body, ...clockFields(row, new Date()) });
 }
 
 /**

@@ -1,8 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { StatusResponseSchema } from "@/lib/api/schemas";
 import type { ExecutionSummary } from "@/lib/runs/get-execution";
 import { DEFAULT_MODEL_PRICES } from "@/lib/runs/pricing";
-import { toStatusResponse } from "@/lib/runs/status-view";
+import { statusJson, toStatusResponse } from "@/lib/runs/status-view";
 
 const base: ExecutionSummary = {
   id: "0b5b2b8e-8f0a-4c47-9d39-2b1c8f3f6a10",
@@ -67,5 +67,51 @@ describe("toStatusResponse", () => {
     const s = toStatusResponse({ ...base, tasks: [task] }, DEFAULT_MODEL_PRICES);
     expect(s.cost.usd).toBeCloseTo(0.75, 6);
     expect(s.tasks[0]?.token_usage.total_tokens).toBe(2_000_000);
+  });
+});
+
+describe("statusJson, the polled body kept per cached row", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  const finished: ExecutionSummary = { ...base, status: "completed", result: "Done." };
+
+  it("a finished run: the same JSON as toStatusResponse, serialised once", () => {
+    const prices = { ...DEFAULT_MODEL_PRICES };
+    const first = statusJson(finished, prices);
+    expect(first).toBe(JSON.stringify(toStatusResponse(finished, prices)));
+    expect(statusJson(finished, prices)).toBe(first);
+  });
+
+  it("a running run: the clock's fields count up per poll, every field in its place", () => {
+    const running: ExecutionSummary = { ...base, finished_at: null, review_wait_seconds: 0 };
+    const prices = { ...DEFAULT_MODEL_PRICES };
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-01-01T00:00:30Z"));
+    const at30 = JSON.parse(statusJson(running, prices));
+    vi.setSystemTime(new Date("2026-01-01T00:00:45Z"));
+    const text = statusJson(running, prices);
+    expect(at30.execution_time).toBe(30);
+    expect(JSON.parse(text).execution_time).toBe(45);
+    expect(JSON.parse(text).timing.working_seconds).toBe(45);
+    expect(text).toBe(JSON.stringify(toStatusResponse(running, prices)));
+  });
+
+  it("a changed price table makes the body again", () => {
+    const task = {
+      task_id: "t",
+      name: "t",
+      agent: "a",
+      status: "completed" as const,
+      attempts: 1,
+      output: "x",
+      models: ["gpt-4o"],
+      token_usage: { input_tokens: 1_000_000, output_tokens: 0, total_tokens: 1_000_000 },
+    };
+    const row: ExecutionSummary = { ...finished, tasks: [task] as ExecutionSummary["tasks"] };
+    const cheap = { ...DEFAULT_MODEL_PRICES, "gpt-4o": { input: 1, output: 1 } };
+    const dear = { ...DEFAULT_MODEL_PRICES, "gpt-4o": { input: 3, output: 3 } };
+    expect(JSON.parse(statusJson(row, cheap)).cost.usd).toBeCloseTo(1, 6);
+    expect(JSON.parse(statusJson(row, dear)).cost.usd).toBeCloseTo(3, 6);
   });
 });

@@ -1,10 +1,10 @@
 // GET /status/{kickoff_id} — the execution's state, tasks and outputs so far. Polled hard: one query.
 import { getDb } from "@/lib/db";
-import { json } from "@/lib/http/respond";
+import { jsonText } from "@/lib/http/respond";
 import { otherMethods, runRoute } from "@/lib/http/routes";
 import { getExecutionOrThrow } from "@/lib/runs/get-execution";
 import { loadModelPrices } from "@/lib/runs/pricing";
-import { toStatusResponse } from "@/lib/runs/status-view";
+import { statusJson } from "@/lib/runs/status-view";
 
 export const dynamic = "force-dynamic";
 
@@ -16,7 +16,7 @@ export const GET = runRoute<{ id: string }>(async ({ principal, crew, params }) 
     id: params.id,
     principal,
   });
-  return json(toStatusResponse(row, await loadModelPrices(db)));
+  return jsonText(statusJson(row, await loadModelPrices(db)));
 });
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");
