@@ -1,5 +1,5 @@
 // The agent loop of the example crew in process, without a database: for each task, the time
-// inside the offline model (OFFLINE_MODEL_DELAY_MS=0) and the time of the whole loop (AI SDK,
+// inside the offline model (OFFLINE_MODEL_DELAY_MS=0) and the time of the whole loop (tool loop,
 // model, tools). bench/engine.mjs subtracts these from task times in the event log. Prints JSON.
 import path from "node:path";
 import type { LanguageModelV3 } from "@ai-sdk/provider";

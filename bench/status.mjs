@@ -9,6 +9,8 @@
 //      exists when BENCH_ROUTES=1, set here; without it (any real deployment) it is a 404.
 //      Measured on each server, alternating with /status in slices (ROUNDS, default 4); each
 //      /status row is compared with its own server's. Target: ≥ 0.9×.
+//   6. the same pair on PostgreSQL for a run paused for review (blog-post), whose body counts its
+//      running time and review wait up to each poll, as a run under way does.
 // Needs TEST_PG_URL (bench/run.sh starts a throw-away PostgreSQL) and a build (`next build`).
 // Bounded: DURATION seconds per target; everything it starts, it stops. Appends to RESULTS.md.
 import { spawn } from "node:child_process";
@@ -88,6 +90,30 @@ async function crewdeck(extraEnv) {
   return { url, base, id: kickoff_id, headers, kickoffToDone, statusBytes, sameShape };
 }
 
+/** A blog-post run on `server` waiting for its review, with its own same-shape route. */
+async function pausedRun(server) {
+  const base = `${server.url}/api/crews/blog-post`;
+  const { kickoff_id } = await (
+    await fetch(`${base}/kickoff`, {
+      method: "POST",
+      headers: server.headers,
+      body: JSON.stringify({ inputs: { topic: "Bench" } }),
+    })
+  ).json();
+  let status;
+  do {
+    await new Promise((r) => setTimeout(r, 50));
+    status = await (
+      await fetch(`${base}/status/${kickoff_id}`, { headers: server.headers })
+    ).json();
+    if (status.status === "completed" || status.status === "error")
+      throw new Error(`blog-post ended (${status.status}) instead of waiting for its review`);
+  } while (status.status !== "pending_human_input");
+  const statusBytes = Buffer.byteLength(JSON.stringify(status));
+  const sameShape = `${server.url}/api/bench/blog-post/status/${kickoff_id}?bytes=${statusBytes}`;
+  return { ...server, base, id: kickoff_id, statusBytes, sameShape };
+}
+
 function load(url, headers, duration = DURATION) {
   return new Promise((resolve, reject) => {
     autocannon({ url, headers, connections: CONNECTIONS, duration }, (err, r) => {
@@ -104,6 +130,7 @@ async function main() {
   if (!pgUrl) throw new Error("TEST_PG_URL is not set: run bench/run.sh");
   const admin = new pg.Client({ connectionString: pgUrl });
   await admin.connect();
+  await admin.query("DROP DATABASE IF EXISTS crewdeck_bench"); // left by an earlier run
   await admin.query("CREATE DATABASE crewdeck_bench");
   await admin.end();
   const databaseUrl = pgUrl.replace(/\/[^/]*$/, "/crewdeck_bench");
@@ -140,14 +167,18 @@ async function main() {
   // ROUNDS slices of DURATION / ROUNDS s each: on 2 shared cores a neighbour's burst then lands on
   // both sides instead of on one. The rows give the mean req/s of the slices, p50/p99 their median.
   const ROUNDS = Number(process.env.ROUNDS ?? 4);
-  const pair = async (server, label) => {
+  const pair = async (server, label, what = "") => {
     const targets = [
       [
-        `same-shape constant route, ${server.statusBytes} B (/api/bench/…/status/…, ${label} server)`,
+        `same-shape constant route, ${server.statusBytes} B (/api/bench/…/status/…, ${label} server${what})`,
         server.sameShape,
         {},
       ],
-      [`Crewdeck GET /status (${label})`, `${server.base}/status/${server.id}`, server.headers],
+      [
+        `Crewdeck GET /status (${label}${what})`,
+        `${server.base}/status/${server.id}`,
+        server.headers,
+      ],
     ];
     for (const [, url, headers] of targets) await load(url, headers, WARMUP_S);
     const slices = targets.map(() => []);
@@ -169,14 +200,16 @@ async function main() {
   };
   await pair(onPg, "PostgreSQL");
   await pair(embedded, "embedded");
+  await pair(await pausedRun(onPg), "PostgreSQL", ", a run paused for review");
   await measure("Crewdeck GET /inputs (embedded)", `${embedded.base}/inputs`, embedded.headers);
 
   const bare = rows[0].rps;
   // Each /status row against the same-shape route of its own server.
-  const sameShapeOf = (name) =>
-    rows.find((r) =>
-      r.name.includes(name.includes("PostgreSQL") ? "PostgreSQL server" : "embedded server"),
-    ).rps;
+  const sameShapeOf = (name) => {
+    const server = name.includes("PostgreSQL") ? "PostgreSQL server" : "embedded server";
+    const paused = name.includes("paused");
+    return rows.find((r) => r.name.includes(server) && r.name.includes("paused") === paused).rps;
+  };
   const date = new Date().toISOString().slice(0, 16).replace("T", " ");
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}`;
   const file = path.join(root, "bench/RESULTS.md");
