@@ -104,7 +104,13 @@ export async function queueAnchor({
   if (!databaseUrl) throw new Error("queueAnchor: no databaseUrl (nor TEST_PG_URL)");
   const jobs = chains * length;
   const db = await freshDatabase(databaseUrl);
-  const utils = await makeWorkerUtils({ connectionString: db.url });
+  // Our own pool, ended before the database is dropped: a client the utils' pool still held when
+  // the DROP … WITH (FORCE) came was terminated, and that 'error' had no listener.
+  const pool = new pg.Pool({ connectionString: db.url });
+  // An idle client lost while tearing down: nothing to do (a query's own error still rejects it).
+  pool.on("error", () => {});
+  pool.on("connect", (client) => client.on("error", () => {}));
+  const utils = await makeWorkerUtils({ pgPool: pool });
   let worker;
   try {
     await utils.migrate(); // not in the worker's start-up, nor in the timing
@@ -165,6 +171,7 @@ export async function queueAnchor({
   } finally {
     await stop(worker);
     await utils.release();
+    await pool.end();
     await db.drop();
   }
 }
