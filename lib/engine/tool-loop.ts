@@ -105,7 +105,7 @@ export async function toolLoop({
       () =>
         model.doGenerate({
           ...sampling,
-          prompt,
+          prompt: [...prompt], // the loop goes on adding to its own
           tools: functionTools,
           toolChoice: functionTools ? { type: "auto" } : undefined,
           abortSignal,
@@ -115,15 +115,15 @@ export async function toolLoop({
     );
     steps++;
     warnOnce(model, result.warnings);
-    const step = await settleStep(result.content, result.finishReason.unified, toolSet, {
+    const usage = {
+      inputTokens: result.usage.inputTokens.total,
+      outputTokens: result.usage.outputTokens.total,
+    };
+    const step = await settleStep(result.content, result.finishReason.unified, toolSet, usage, {
       abortSignal,
       messages,
       responseMessages,
     });
-    step.usage = {
-      inputTokens: result.usage.inputTokens.total,
-      outputTokens: result.usage.outputTokens.total,
-    };
     totalUsage.inputTokens += step.usage.inputTokens ?? 0;
     totalUsage.outputTokens += step.usage.outputTokens ?? 0;
     const turn = turnOf(result.content, step);
@@ -151,6 +151,7 @@ async function settleStep(
   content: LanguageModelV3Content[],
   finishReason: string,
   tools: Record<string, Tool> | undefined,
+  usage: LoopStep["usage"],
   ctx: { abortSignal: AbortSignal; messages: ModelMessage[]; responseMessages: ModelMessage[] },
 ): Promise<LoopStep> {
   let text = "";
@@ -189,7 +190,7 @@ async function settleStep(
     toolCalls,
     toolOutputs,
     approvalRequests,
-    usage: { inputTokens: undefined, outputTokens: undefined },
+    usage,
   };
 }
 
