@@ -1,5 +1,8 @@
 // POST /kickoff under load (autocannon, CONNECTIONS × DURATION s, JSON body), beside the bare
-// Next.js constant-JSON route (/api/healthz) measured in the same run on the same server.
+// Next.js constant-JSON route (/api/healthz) measured in the same run on the same server — the
+// target's yardstick — and, to tell Next.js's own cost of a POST from ours, a bare POST of
+// /kickoff's shape (/api/bench/<crew>/kickoff: the body read and parsed, an answer of the same
+// size; only with BENCH_ROUTES=1, set here).
 // RUN_WORKER=false, so the engine does not compete: every kickoff only queues an execution.
 // Targets: the embedded database, then PostgreSQL (TEST_PG_URL). Afterwards the number of
 // queued executions is checked against the number of answers. Appends to RESULTS.md.
@@ -22,7 +25,7 @@ const WARMUP_S = 2;
 
 run(async () => {
   const db = await createDatabase("crewdeck_bench_kickoff");
-  const embedded = await startCrewdeck({ RUN_WORKER: "false" });
+  const embedded = await startCrewdeck({ RUN_WORKER: "false", BENCH_ROUTES: "1" });
   const onPg = await startCrewdeck({ RUN_WORKER: "false", DATABASE_URL: db.url });
 
   const kickoff = (server) => ({
@@ -63,6 +66,10 @@ run(async () => {
   await measure("bare Next.js route, constant JSON (/api/healthz)", {
     url: `${embedded.url}/api/healthz`,
   });
+  await measure("bare POST of /kickoff's shape (/api/bench/…/kickoff)", {
+    ...kickoff(embedded),
+    url: `${embedded.url}/api/bench/research-brief/kickoff`,
+  });
   await measure("Crewdeck POST /kickoff (embedded, RUN_WORKER=false)", kickoff(embedded), {
     count: countEmbedded,
   });
@@ -82,6 +89,10 @@ run(async () => {
         `| ${date} | ${m} | ${r.name} | ${CONNECTIONS} × ${DURATION} | ${r.rps} | ${r.p50} | ${r.p99} | ${(r.rps / bare).toFixed(2)} of healthz |`,
     ),
   );
+  const barePost = rows[1].rps;
   for (const r of rows.slice(1))
-    console.log(`${r.name}: ${(r.rps / bare).toFixed(2)} × the bare Next.js route`);
+    console.log(
+      `${r.name}: ${(r.rps / bare).toFixed(2)} × the bare Next.js route` +
+        (r.name.startsWith("Crewdeck") ? `, ${(r.rps / barePost).toFixed(2)} × the bare POST` : ""),
+    );
 });

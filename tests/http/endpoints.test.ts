@@ -26,12 +26,16 @@ describe("GET {base_url}/ — health", () => {
   });
 });
 
-describe("bench/status.mjs's baseline route", () => {
-  it("is a 404 problem unless the server runs with BENCH_ROUTES=1", async () => {
+describe("the benchmarks' baseline routes", () => {
+  it("are a 404 problem unless the server runs with BENCH_ROUTES=1", async () => {
     for (const method of ["GET", "POST"] as const) {
       const r = await call(baseUrl, method, "/api/bench/brief/status/x?bytes=10", {});
       expectProblem(r, 404);
       expect(r.json.detail).toContain("No API endpoint at /api/bench/brief/status/x");
+      const body = method === "POST" ? { inputs: {} } : undefined;
+      const k = await call(baseUrl, method, "/api/bench/brief/kickoff", { body });
+      expectProblem(k, 404);
+      expect(k.json.detail).toContain("No API endpoint at /api/bench/brief/kickoff");
     }
   });
 });

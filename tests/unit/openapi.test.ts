@@ -22,6 +22,8 @@ const NOT_DOCUMENTED: Record<string, string> = {
   // bench/status.mjs's baseline (a constant body behind /status's path shape): 404 unless
   // BENCH_ROUTES=1, which no deployment sets.
   "bench/[crew]/status/[id]": "benchmark only, off by default",
+  // bench/kickoff.mjs's baseline (a bare POST of /kickoff's shape): 404 unless BENCH_ROUTES=1.
+  "bench/[crew]/kickoff": "benchmark only, off by default",
   // The catch-all: any path that is no endpoint gets a 404 problem (said in the description).
   "[[...path]]": "not an endpoint",
 };

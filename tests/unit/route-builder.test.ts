@@ -11,6 +11,8 @@ const EXEMPT: Record<string, string> = {
   "openapi.json/route.ts": "a static public document",
   "bench/[crew]/status/[id]/route.ts":
     "bench/status.mjs's bare baseline (a 404 unless BENCH_ROUTES=1): must cost what a bare route costs",
+  "bench/[crew]/kickoff/route.ts":
+    "bench/kickoff.mjs's bare POST baseline (a 404 unless BENCH_ROUTES=1): must cost what a bare route costs",
   "auth/[...nextauth]/route.ts": "next-auth's own handlers",
   "integrations/linear/callback/route.ts": "a browser redirect: every outcome is a page, not JSON",
 };

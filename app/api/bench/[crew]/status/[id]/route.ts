@@ -2,8 +2,8 @@
 // BENCH_ROUTES=1 (otherwise the same 404 problem as any unknown path). The baseline GET /status is
 // compared with: a constant JSON body of N bytes, behind a path of the same shape (two dynamic
 // segments, same depth), with no authentication, no database and no serialization per request.
-import { env } from "@/lib/config/env";
 import { errors } from "@/lib/errors";
+import { benchRoutesOn, notABenchRoute as notFound } from "@/lib/http/bench-routes";
 import { toProblem } from "@/lib/http/problem";
 
 export const dynamic = "force-dynamic";
@@ -21,15 +21,8 @@ function bodyOf(bytes: number) {
   return body;
 }
 
-/** What any unknown path answers: this route is not there unless BENCH_ROUTES is on. */
-function notFound(request: Request) {
-  return toProblem(
-    errors.notFound(`No API endpoint at ${new URL(request.url).pathname}. See /api/openapi.json.`),
-  );
-}
-
 export function GET(request: Request) {
-  if (!env().BENCH_ROUTES) return notFound(request);
+  if (!benchRoutesOn()) return notFound(request);
   const bytes = Number(new URL(request.url).searchParams.get("bytes") ?? 0);
   if (!Number.isInteger(bytes) || bytes < 0 || bytes > MAX_BYTES)
     return toProblem(errors.badRequest(`bytes must be an integer from 0 to ${MAX_BYTES}.`));
