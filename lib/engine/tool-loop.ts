@@ -168,7 +168,7 @@ async function settleStep(
       toolCalls.push(read.call);
       if (read.error) {
         toolOutputs.push({ type: "tool-error", ...idOf(read.call), error: messageOf(read.error) });
-      } else if (await approvalNeeded(tools?.[part.toolName], read.call, ctx)) {
+      } else if (await approvalNeeded(toolNamed(tools, part.toolName), read.call, ctx)) {
         approvalRequests.push(read.call);
       } else {
         runnable.push(read.call);
@@ -180,7 +180,9 @@ async function settleStep(
     const history = [...ctx.messages, ...ctx.responseMessages];
     toolOutputs.push(
       ...(await Promise.all(
-        runnable.map((call) => runTool(tools[call.toolName], call, history, ctx.abortSignal)),
+        runnable.map((call) =>
+          runTool(toolNamed(tools, call.toolName), call, history, ctx.abortSignal),
+        ),
       )),
     );
   }
@@ -193,6 +195,10 @@ async function settleStep(
     usage,
   };
 }
+
+// The model names the tool: only the agent's own, never a name every object has ("constructor").
+const toolNamed = (tools: Record<string, Tool> | undefined, name: string) =>
+  tools && Object.hasOwn(tools, name) ? tools[name] : undefined;
 
 const idOf = (c: LoopToolCall) => ({ toolCallId: c.toolCallId, toolName: c.toolName });
 
@@ -207,7 +213,7 @@ async function readToolCall(
     toolName: part.toolName,
     input: raw.ok ? raw.value : part.input,
   };
-  const tool = tools?.[part.toolName];
+  const tool = toolNamed(tools, part.toolName);
   if (!tool) {
     const availableTools = tools ? Object.keys(tools) : undefined;
     return { call, error: new NoSuchToolError({ toolName: part.toolName, availableTools }) };

@@ -175,7 +175,11 @@ describe("the tool loop on Anthropic's Messages API", () => {
 
   it("an unknown tool or input that breaks its schema runs nothing and goes back as an error", async () => {
     script = [
-      [use("toolu_x", "delete_everything", {}), use("toolu_y", "shout", { txt: 1 })],
+      [
+        use("toolu_x", "delete_everything", {}),
+        use("toolu_y", "shout", { txt: 1 }),
+        use("toolu_z", "constructor", {}),
+      ],
       [text("Sorry.")],
     ];
     const { promise, steps } = agent();
@@ -185,12 +189,18 @@ describe("the tool loop on Anthropic's Messages API", () => {
     expect(errors).toMatchObject([
       { call_id: "toolu_x", is_error: true },
       { call_id: "toolu_y", is_error: true },
+      { call_id: "toolu_z", is_error: true },
     ]);
+    // A name every object has is no tool of the agent's: refused as unknown, naming the real ones.
+    expect(String((errors[2] as { result: unknown }).result)).toMatch(
+      /unavailable tool .constructor.\. Available tools: shout, broken, publish/,
+    );
     expect(String((errors[0] as { result: unknown }).result)).toMatch(/delete_everything/);
     const results = lastUserBlocks(requests[1]);
     expect(results.map((b) => [b.tool_use_id, b.is_error])).toEqual([
       ["toolu_x", true],
       ["toolu_y", true],
+      ["toolu_z", true],
     ]);
   });
 
