@@ -235,7 +235,8 @@ async function readToolCall(
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false; error: unknown } {
   try {
     const value: unknown = JSON.parse(text);
-    if (/"(__proto__|constructor)"/.test(text)) assertNoPrototypeKeys(value);
+    // Walked when a key could be one of them, spelt out or with \u escapes.
+    if (/__proto__|constructor|\\u/.test(text)) assertNoPrototypeKeys(value);
     return { ok: true, value };
   } catch (error) {
     return { ok: false, error };

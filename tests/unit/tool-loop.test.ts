@@ -204,7 +204,12 @@ describe("the tool loop on Anthropic's Messages API", () => {
     ]);
   });
 
-  it("input carrying a prototype key is refused, not run", async () => {
+  it.each([
+    ['{"text":"hi","__proto__":{"admin":true}}'],
+    ['{"text":"hi","\\u005f_proto__":{"admin":true}}'],
+    ['{"text":"hi","constructor":{"prototype":{"admin":true}}}'],
+  ])("input carrying a prototype key is refused, not run: %s", async (input) => {
+    ran = [];
     const out = await toolLoop({
       model: {
         ...model(),
@@ -215,7 +220,7 @@ describe("the tool loop on Anthropic's Messages API", () => {
               type: "tool-call",
               toolCallId: "c1",
               toolName: "shout",
-              input: '{"text":"hi","__proto__":{"admin":true}}',
+              input,
             },
           ],
           finishReason: { unified: "tool-calls", raw: "tool_use" },
