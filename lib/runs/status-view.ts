@@ -142,7 +142,7 @@ export function toStatusResponse(
 /** The fields that count up to now: the running time, review waits, claims on open reviews. */
 function clockFields(row: ExecutionSummary, now: Date) {
   const executionTime = seconds(row.started_at, row.finished_at, now);
-  const openReviews = openReviewsOf({ ...row, open_reviews: row.open_reviews ?? [] });
+  const openReviews = reviewsOpenOn(row);
   const reviewWaitSeconds =
     Math.round(
       ((row.review_wait_seconds ?? 0) + (openReviews[0] ? waitingFor(openReviews[0], now) : 0)) *
@@ -167,20 +167,22 @@ function clockFields(row: ExecutionSummary, now: Date) {
 // of the route's own time (the last step's schema check, costs, the 6 kB JSON).
 const bodies = new WeakMap<
   ExecutionSummary,
-  { prices: ModelPrices; body: StatusResponse; json?: string }
+  { prices: ModelPrices; body: StatusResponse; still: boolean; json?: string }
 >();
+
+const reviewsOpenOn = (row: ExecutionSummary) =>
+  openReviewsOf({ ...row, open_reviews: row.open_reviews ?? [] });
 
 /** The /status body as JSON (toStatusResponse), kept per cached row and price table. */
 export function statusJson(row: ExecutionSummary, prices: ModelPrices): string {
   let kept = bodies.get(row);
   if (kept?.prices !== prices) {
-    kept = { prices, body: toStatusResponse(row, prices) };
+    // Still: nothing in the body counts up any more (finished, no review open).
+    const still = row.finished_at !== null && reviewsOpenOn(row).length === 0;
+    kept = { prices, body: toStatusResponse(row, prices), still };
     bodies.set(row, kept);
   }
-  const still =
-    row.finished_at !== null &&
-    openReviewsOf({ ...row, open_reviews: row.open_reviews ?? [] }).length === 0;
-  if (still) {
+  if (kept.still) {
     kept.json ??= JSON.stringify(kept.body);
     return kept.json;
   }
