@@ -481,6 +481,28 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       DROP INDEX webhook_deliveries_due;
     `,
   },
+  {
+    version: 21,
+    name: "crew definitions stored once, named by each run",
+    sql: `
+      -- A local run names its crew's definition by key (the SHA-256 of its JSON) instead of keeping
+      -- a 2–3 kB copy: a kickoff writes a small row, and a million runs of a crew hold one copy.
+      -- Definitions are never changed or deleted (a changed crew is a new key), so processes may
+      -- keep what they have stored or read (lib/runs/crew-definitions.ts). Remote runs, whose
+      -- snapshot lists each run's inputs, and runs from before this keep their own copy.
+      CREATE TABLE crew_definitions (
+        key text PRIMARY KEY,
+        definition jsonb NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      ALTER TABLE executions ALTER COLUMN crew_snapshot DROP NOT NULL;
+      -- No foreign key: its check locks the definition's row (FOR KEY SHARE) in every kickoff, so
+      -- concurrent kickoffs of one crew would queue on that row; definitions are never deleted.
+      ALTER TABLE executions ADD COLUMN crew_def text;
+      ALTER TABLE executions ADD CONSTRAINT executions_one_crew
+        CHECK ((crew_snapshot IS NULL) <> (crew_def IS NULL)) NOT VALID;
+    `,
+  },
 ];
 
 // Several processes may start at once against one PostgreSQL: the advisory lock lets one migrate

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import os from "node:os";
 import { isConnectionError } from "@/lib/db/connection-errors";
 import type { Db } from "@/lib/db/types";
+import { withCrews } from "@/lib/runs/crew-definitions";
 import type { ExecutionRow } from "@/lib/runs/types";
 import { createNapper } from "@/lib/util/napper";
 import { runExecution } from "./run-execution";
@@ -59,7 +60,7 @@ export function startWorker({
       // meanwhile makes that renewal abort ours.
       [id, leaseMs / 1000, [...active.keys()], limit],
     );
-    return rows;
+    return withCrews(db, rows);
   }
 
   function launch(claimed: ExecutionRow) {

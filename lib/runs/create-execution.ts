@@ -10,6 +10,7 @@ import { errors } from "@/lib/errors";
 import { integrationToken } from "@/lib/tracker/integration-token";
 import { assertWebhookUrlsAllowed } from "@/lib/webhooks/check-urls";
 import { streamSubscription } from "@/lib/webhooks/stream-subscription";
+import { definitionKey, storeDefinition } from "./crew-definitions";
 import type { TaskState, WebhookUrls } from "./types";
 
 /** Agents with `apps` call integration actions, which need the integration token. */
@@ -24,11 +25,11 @@ function assertIntegrationReady(crew: CrewDef) {
   }
 }
 
-type CrewJson = { snapshot: string; tasks: string; totalTasks: number };
+type CrewJson = { definition: string; key: string; tasks: string; totalTasks: number };
 
 // A crew definition is never changed in place (a reload makes new objects), so its JSON — the
-// snapshot each run keeps and its tasks' initial state — is serialized once per definition, not
-// once per kickoff; a reloaded crew is a new key, and forgotten definitions are collected.
+// definition its runs name, its key, and its tasks' initial state — is made once per definition,
+// not once per kickoff; a reloaded crew is a new entry, and forgotten definitions are collected.
 const serialized = new WeakMap<CrewDef, CrewJson>();
 
 function crewJson(crew: CrewDef): CrewJson {
@@ -46,8 +47,10 @@ function crewJson(crew: CrewDef): CrewJson {
       finished_at: null,
       execution_time: null,
     }));
+    const definition = JSON.stringify(crew);
     json = {
-      snapshot: JSON.stringify(crew),
+      definition,
+      key: definitionKey(definition),
       tasks: JSON.stringify(tasks),
       totalTasks: tasks.length,
     };
@@ -78,7 +81,8 @@ export async function createExecution({
     crew: request.crewWebhookUrl,
     ...(request.webhooks ? { stream: streamSubscription(request.webhooks) } : {}),
   };
-  const { snapshot, tasks, totalTasks } = crewJson(crew);
+  const { definition, key, tasks, totalTasks } = crewJson(crew);
+  await storeDefinition(db, key, definition); // written once per definition, not per run
   const id = crypto.randomUUID();
   const values = [
     id,
@@ -88,7 +92,7 @@ export async function createExecution({
     JSON.stringify(inputs),
     request.meta ? JSON.stringify(request.meta) : null,
     JSON.stringify(webhooks),
-    snapshot,
+    key,
     tasks,
     // Who started it: the signed-in person, or the token (its label, else its prefix).
     principal.kind === "session" ? "dashboard" : "api",
@@ -104,9 +108,9 @@ export async function createExecution({
       ctes: [
         `${tag}execution AS (
            INSERT INTO executions (id, crew, status, owner_user_id, token_id, inputs, meta, webhooks,
-                                   crew_snapshot, tasks, last_seq, started_via, started_by_name)
+                                   crew_def, tasks, last_seq, started_via, started_by_name)
            VALUES (${v1}::uuid, ${v2}, 'queued', ${v3}, ${v4}::uuid, ${v5}::jsonb, ${v6}::jsonb, ${v7}::jsonb,
-                   ${v8}::jsonb, ${v9}::jsonb, 1, ${v10},
+                   ${v8}, ${v9}::jsonb, 1, ${v10},
                    COALESCE(${v11}, (SELECT COALESCE(label, display_prefix) FROM api_tokens WHERE id = ${v4}::uuid), 'CREW_TOKEN'))
            RETURNING id)`,
         `${tag}queued AS (

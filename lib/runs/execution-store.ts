@@ -4,6 +4,7 @@ import { observeChange } from "@/lib/metrics/observe";
 import { enqueueNotifications } from "@/lib/notify/enqueue";
 import { traceChange } from "@/lib/telemetry/trace-execution";
 import { enqueueWebhooks } from "@/lib/webhooks/enqueue";
+import { withCrews } from "./crew-definitions";
 import { assertTransition } from "./states";
 import type { ExecutionRow, NewEvent } from "./types";
 
@@ -110,7 +111,7 @@ export async function mutateExecution(
     "SELECT * FROM executions WHERE id = $1 FOR UPDATE",
     [id],
   );
-  const row = rows[0];
+  const row = (await withCrews(q, rows))[0];
   if (!row) return null;
   if (leaseOwner !== undefined && row.lease_owner !== leaseOwner) {
     throw new LeaseLostError(row.status);
@@ -158,7 +159,8 @@ export async function mutateExecution(
      UPDATE executions SET ${sets.join(", ")} FROM notified WHERE id = $1 RETURNING executions.*`,
     params,
   );
-  const after = updated.rows[0] as ExecutionRow;
+  // The crew a run was started with never changes.
+  const after = { ...(updated.rows[0] as ExecutionRow), crew_snapshot: row.crew_snapshot };
   // A later output under the same name replaces the earlier one, as a file written twice would.
   for (const a of artifacts) {
     await q.query(

@@ -33,11 +33,12 @@ export type ExecutionSummary = Pick<
   | "open_reviews"
 > & { input_order: string[] | null };
 
-// Everything /status shows, from one primary-key lookup (no snapshot, no inputs, no joins),
-// served from the execution cache while nothing changed.
+// Everything /status shows, from primary-key lookups (the run; its crew definition, for the
+// order of its inputs), served from the execution cache while nothing changed.
 const SUMMARY_COLUMNS =
   "id, crew, status, owner_user_id, tasks, current_task, pending_human_input, open_reviews, last_step, result, error, created_at, updated_at, started_at, finished_at, " +
-  "inputs, meta, token_usage, started_via, started_by_name, stopped_by, stopped_at, review_wait_seconds, deployment_id, crew_snapshot->'inputs' AS input_order";
+  "inputs, meta, token_usage, started_via, started_by_name, stopped_by, stopped_at, review_wait_seconds, deployment_id, " +
+  "COALESCE(crew_snapshot, (SELECT definition FROM crew_definitions WHERE key = crew_def))->'inputs' AS input_order";
 
 const UUID = z.uuid(); // made once: building a zod schema costs more than checking with it
 

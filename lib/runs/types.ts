@@ -82,7 +82,10 @@ export type ExecutionRow = {
   inputs: Record<string, InputValue>;
   meta: Record<string, unknown> | null;
   webhooks: WebhookUrls;
+  /** The crew as the run was started; filled in from `crew_def` when read (withCrews). */
   crew_snapshot: CrewDef;
+  /** The stored definition a local run names (lib/runs/crew-definitions.ts); null for a copy. */
+  crew_def: string | null;
   tasks: TaskState[];
   current_task: string | null;
   pending_human_input: Record<string, unknown> | null;
