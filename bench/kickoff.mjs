@@ -3,10 +3,12 @@
 // /kickoff's shape (/api/bench/<crew>/kickoff: the body read and parsed, an answer of the same
 // size; only with BENCH_ROUTES=1, set here), the yardstick of the same method and shape, as
 // /status is measured against a same-shape GET.
-// The four loads take turns, ROUNDS times, and each ratio is the median of its rounds': a machine
-// whose speed drifts over a minute (two shared cores) moves all four of a round alike. Beside
-// req/s, the web process's CPU per request (from /proc), which time the machine lends elsewhere
-// does not inflate.
+// The four loads take turns, ROUNDS times, and each ratio is the median of its rounds': on two
+// shared cores whose speed drifts from one load to the next, one round's ratios can be off by a
+// fifth, and turns keep any load from having the slow stretch to itself. Beside
+// req/s, the web process's CPU per request (from /proc) and its ratio to healthz's: what a kickoff
+// costs, which time the machine lends elsewhere (or the load generator and PostgreSQL, on the
+// same two cores) does not inflate.
 // RUN_WORKER=false, so the engine does not compete: every kickoff only queues an execution.
 // Targets: the embedded database, then PostgreSQL (TEST_PG_URL). Afterwards the number of
 // queued executions is checked against the number of answers. Appends to RESULTS.md.
@@ -121,6 +123,8 @@ run(async () => {
       p50: of((x) => x.p50),
       p99: of((x) => x.p99),
       cpu: of((x) => x.cpuPerRequest),
+      // The cost ratio: healthz's web CPU per request over this load's, within each round.
+      costVsGet: of((x, r) => r[0].cpuPerRequest / x.cpuPerRequest),
       vsGet: of((x, r) => x.rps / r[0].rps),
       vsPost: of((x, r) => x.rps / r[1].rps),
       spreadGet: rounds.map((r) => (r[i].rps / r[0].rps).toFixed(2)).join("/"),
@@ -137,7 +141,7 @@ run(async () => {
           ? `1.00 of healthz; web CPU ${s.cpu.toFixed(3)} ms/req |`
           : `${s.vsGet.toFixed(2)} of healthz (${s.spreadGet})` +
             (i >= 2 ? `, ${s.vsPost.toFixed(2)} of the bare POST (${s.spreadPost})` : "") +
-            `; web CPU ${s.cpu.toFixed(3)} ms/req |`),
+            `; web CPU ${s.cpu.toFixed(3)} ms/req = ${s.costVsGet.toFixed(2)} of healthz's cost |`),
     ),
   );
   console.log(`\nmedians of ${ROUNDS} rounds (each round's ratios in brackets):`);
@@ -147,6 +151,7 @@ run(async () => {
         (s.name.startsWith("Crewdeck")
           ? `, ${s.vsPost.toFixed(2)} × the bare POST (${s.spreadPost})`
           : "") +
-        `; web CPU ${s.cpu.toFixed(3)} ms/request (healthz ${summary[0].cpu.toFixed(3)})`,
+        `; web CPU ${s.cpu.toFixed(3)} ms/request (healthz ${summary[0].cpu.toFixed(3)}): ` +
+        `${s.costVsGet.toFixed(2)} × healthz's cost`,
     );
 });
