@@ -1,6 +1,6 @@
-import crypto from "node:crypto";
 import type { CrewDef } from "@/lib/crew/schema";
 import type { Db, Queryable } from "@/lib/db/types";
+import { sha256Hex } from "@/lib/ledger/entry";
 
 // A crew definition is stored once in crew_definitions, under the SHA-256 of its JSON, and each
 // local run names it (executions.crew_def) instead of keeping a copy of its own (migration 21).
@@ -8,11 +8,19 @@ import type { Db, Queryable } from "@/lib/db/types";
 // process has stored or read stays true, in every process, for as long as it runs.
 
 /** The key a definition is stored under: the SHA-256 of its JSON, in hex. */
-export const definitionKey = (json: string) =>
-  crypto.createHash("sha256").update(json).digest("hex");
+export const definitionKey = (json: string) => sha256Hex(json);
 
 // Per database handle: the definitions this process has stored there (or is storing).
 const stored = new WeakMap<Db, Map<string, Promise<void>>>();
+
+function storedIn(db: Db) {
+  let known = stored.get(db);
+  if (!known) {
+    known = new Map();
+    stored.set(db, known);
+  }
+  return known;
+}
 
 /**
  * Stores the definition unless this process already has: the first kickoff of a definition
@@ -20,12 +28,7 @@ const stored = new WeakMap<Db, Map<string, Promise<void>>>();
  * its key. A failed write is forgotten, so the next kickoff tries again.
  */
 export function storeDefinition(db: Db, key: string, json: string): Promise<void> {
-  let known = stored.get(db);
-  if (!known) {
-    known = new Map();
-    stored.set(db, known);
-  }
-  const mine = known;
+  const mine = storedIn(db);
   let written = mine.get(key);
   if (!written) {
     written = db
