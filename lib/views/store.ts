@@ -35,28 +35,30 @@ export async function saveView({
   input: SavedViewInput;
 }): Promise<{ view: SavedView; created: boolean }> {
   return db.tx(async (q) => {
+    // Saves of one person's views take turns, so the cap below counts every view committed
+    // before this one; without it, concurrent saves each counted the same total and all inserted.
+    await q.query("SELECT pg_advisory_xact_lock(hashtextextended('saved_views:' || $1, 0))", [
+      userId,
+    ]);
     const replaced = await q.query<Row>(
       `UPDATE saved_views SET query = $3, created_at = now() WHERE user_id = $1 AND name = $2
        RETURNING id, name, query, created_at`,
       [userId, input.name, input.query],
     );
     if (replaced.rows[0]) return { view: view(replaced.rows[0]), created: false };
-    const { rows: counted } = await q.query<{ n: number }>(
-      "SELECT count(*)::int AS n FROM saved_views WHERE user_id = $1",
-      [userId],
+    // The cap is a condition of the insert itself, not a count read before it.
+    const { rows } = await q.query<Row>(
+      `INSERT INTO saved_views (id, user_id, name, query)
+       SELECT $1::uuid, $2::uuid, $3::text, $4::text
+       WHERE (SELECT count(*) FROM saved_views WHERE user_id = $2) < $5
+       RETURNING id, name, query, created_at`,
+      [crypto.randomUUID(), userId, input.name, input.query, VIEWS_PER_PERSON_MAX],
     );
-    if ((counted[0]?.n ?? 0) >= VIEWS_PER_PERSON_MAX)
+    if (!rows[0])
       throw errors.conflict(
         `You have ${VIEWS_PER_PERSON_MAX} saved views; delete one before saving another.`,
       );
-    // Two tabs saving the same new name at once: the second becomes a replace, not an error.
-    const { rows } = await q.query<Row>(
-      `INSERT INTO saved_views (id, user_id, name, query) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (user_id, name) DO UPDATE SET query = EXCLUDED.query, created_at = now()
-       RETURNING id, name, query, created_at`,
-      [crypto.randomUUID(), userId, input.name, input.query],
-    );
-    return { view: view(rows[0] as Row), created: true };
+    return { view: view(rows[0]), created: true };
   });
 }
 

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import pg from "pg";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { call, expectProblem, type Json } from "../support/api";
 import { TEST_CREW_TOKEN } from "../support/harness";
@@ -7,6 +8,7 @@ import { signIn } from "../support/session";
 
 // Saved views of the runs list belong to one person: each sees, replaces and deletes only their own.
 const baseUrl = inject("baseUrl");
+const serverEnv = inject("serverEnv");
 const tag = crypto.randomBytes(4).toString("hex");
 type Headers = Record<string, string>;
 let ada: Headers;
@@ -93,6 +95,46 @@ describe("saved views", () => {
     const r = await views(ada).save(body);
     expectProblem(r, status);
     expect(r.json.errors).toEqual([expect.objectContaining({ path: field })]);
+  });
+
+  it("keeps the cap of 100 when saves race: each counts what the others committed", async () => {
+    const p = await addPerson(baseUrl, { email: `cap-${tag}@example.com`, role: "viewer" });
+    const v = views({ cookie: await signIn(baseUrl, p.email, p.password), origin: baseUrl });
+    for (let i = 0; i < 98; i++)
+      expect((await v.save({ name: `v${i}`, query: "" })).status).toBe(201);
+
+    // On PostgreSQL the race is made certain: a transaction holds the person's row, so each
+    // save's insert waits on its foreign-key check until all four are waiting at once. (Four
+    // leave the server's pool of ten room for its worker and the sessions' own queries.)
+    const holder = serverEnv.DATABASE_URL
+      ? new pg.Client({ connectionString: serverEnv.DATABASE_URL })
+      : null;
+    if (holder) {
+      await holder.connect();
+      await holder.query("BEGIN");
+      await holder.query("SELECT 1 FROM users WHERE id = $1 FOR UPDATE", [p.id]);
+    }
+    const saves = Array.from({ length: 4 }, (_, i) => v.save({ name: `race${i}`, query: "" }));
+    if (holder) {
+      // Watched from its own connection: inside the holder's transaction the view would be frozen.
+      const watcher = new pg.Client({ connectionString: serverEnv.DATABASE_URL });
+      await watcher.connect();
+      for (;;) {
+        const { rows } = await watcher.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_stat_activity
+           WHERE datname = current_database() AND state = 'active' AND wait_event_type = 'Lock'
+             AND query LIKE '%saved_views%'`,
+        );
+        if ((rows[0]?.n ?? 0) >= 4) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      await watcher.end();
+      await holder.query("ROLLBACK");
+      await holder.end();
+    }
+    const statuses = (await Promise.all(saves)).map((r) => r.status).sort();
+    expect(statuses).toEqual([201, 201, 409, 409]);
+    expect((await v.list()).json.views).toHaveLength(100);
   });
 
   it("refuses malformed JSON with a 400", async () => {
