@@ -90,9 +90,13 @@ export async function resumeExecution({
           `This review of task '${review.task_id}' is assigned to ${review.assignees.join(", ")}; ask one of them, or an administrator, to decide it.`,
           { assignees: review.assignees },
         );
-      if (person && claimHolds(review.claim, now) && review.claim.user_id !== person.user_id)
+      // A claim holds against everyone but its holder, organization tokens included: a program
+      // that must decide anyway releases the claim first, so the override is on the record.
+      if (claimHolds(review.claim, now) && review.claim.user_id !== person?.user_id)
         throw errors.conflict(
-          `${review.claim.by} is reviewing task '${review.task_id}' (claimed until ${review.claim.until}); wait for them to release it, or ask them to.`,
+          person && person.role !== "admin"
+            ? `${review.claim.by} is reviewing task '${review.task_id}' (claimed until ${review.claim.until}); wait for them to release it, or ask them to.`
+            : `${review.claim.by} is reviewing task '${review.task_id}' (claimed until ${review.claim.until}); to decide it anyway, release the claim first (POST …/executions/${row.id}/reviews/${review.task_id} with {"action":"release"}), which the run's log records.`,
           { claimed_by: review.claim.by, claimed_until: review.claim.until },
         );
       if (review.tool_calls) {

@@ -222,8 +222,12 @@ describe("assignees, claims and reassignment", () => {
     expect(held.json).toMatchObject({ claimed_by: "ada@example.com" });
     expectProblem(await actAs(lee, "assigned-review", id, "clause", { action: "claim" }), 409);
     expectProblem(await actAs(lee, "assigned-review", id, "clause", { action: "release" }), 403);
-    // An organization token is no one: it cannot claim.
+    // An organization token is no one: it cannot claim, and a claim holds against it too.
     expectProblem(await actAs("org", "assigned-review", id, "clause", { action: "claim" }), 422);
+    const program = await decide("org");
+    expectProblem(program, 409);
+    expect(program.json).toMatchObject({ claimed_by: "ada@example.com" });
+    expect(program.json.detail).toMatch(/release the claim first/);
     // Malformed actions: 400; an assignee who reaches no one: 422.
     expectProblem(await actAs(ada, "assigned-review", id, "clause", { action: "grab" }), 400);
     expectProblem(
@@ -278,12 +282,29 @@ describe("assignees, claims and reassignment", () => {
     expect(byAdmin.status, byAdmin.text).toBe(200);
     const id2 = await assigned.start({ subject: "indemnity" });
     await assigned.waitFor(id2, awaiting("clause"));
-    const byProgram = await resumeAs("org", "assigned-review", {
-      execution_id: id2,
-      task_id: "clause",
-      is_approve: true,
-    });
+    // Someone's claim: the program releases it first, on the record, then decides.
+    const held = await actAs(admin, "assigned-review", id2, "clause", { action: "claim" });
+    expect(held.status, held.text).toBe(200);
+    const program = () =>
+      resumeAs("org", "assigned-review", {
+        execution_id: id2,
+        task_id: "clause",
+        is_approve: true,
+      });
+    expectProblem(await program(), 409);
+    const released = await actAs("org", "assigned-review", id2, "clause", { action: "release" });
+    expect(released.status, released.text).toBe(200);
+    const byProgram = await program();
     expect(byProgram.status, byProgram.text).toBe(200);
+    const log = (await assigned.events(id2)).json.events.filter((e: Json) =>
+      e.type.startsWith("review_"),
+    );
+    expect(log.map((e: Json) => e.type)).toEqual([
+      "review_requested",
+      "review_claimed",
+      "review_released",
+      "review_submitted",
+    ]);
   });
 });
 
