@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { call } from "../support/api";
 import {
   FIXTURE_CREWS,
@@ -120,7 +120,7 @@ describe("a lock is per account and address: nobody can lock the owner out", () 
   const at = (email: string, password: string, from: Record<string, string>) =>
     attemptAt(proxied.url, email, password, from);
 
-  it("5 wrong passwords from A for the administrator; the right one from B signs in, A stays locked until an admin unlocks it", async () => {
+  beforeAll(async () => {
     const env = {
       DATA_DIR: tempDir("signin-pairs"),
       CREWS_DIR: FIXTURE_CREWS,
@@ -134,6 +134,9 @@ describe("a lock is per account and address: nobody can lock the owner out", () 
         ? { ...env, DATABASE_URL: (await freshPostgresDatabase()) as string }
         : env,
     );
+  }, 120_000);
+
+  it("5 wrong passwords from A for the administrator; the right one from B signs in, A stays locked until an admin unlocks it", async () => {
     const wrong = [];
     for (let i = 0; i < 5; i++) wrong.push((await at(TEST_ADMIN.email, `wrong ${i}`, A)).status);
     expect(wrong).toEqual([302, 302, 302, 302, 429]);
