@@ -143,16 +143,17 @@ export class SlowDown {
 
 const MINUTE = 60_000;
 
-// Shared by every request of this process (and kept across Next's module reloads in dev).
+// Shared by every request of this process (and kept across Next's module reloads in dev; named
+// anew when its shape changes, so a reload never finds an old one).
 const slot = globalThis as unknown as {
-  __crewdeckSignInThrottles?: {
+  __crewdeckSignInLocks?: {
     pair: Throttle;
     account: SlowDown;
     address: Throttle;
     setup: Throttle;
   };
 };
-slot.__crewdeckSignInThrottles ??= {
+slot.__crewdeckSignInLocks ??= {
   // 5 wrong passwords in 15 min lock the account, from that address, for 1 min, then 2, 4 … 1 h.
   pair: new Throttle({
     limit: 5,
@@ -183,7 +184,7 @@ slot.__crewdeckSignInThrottles ??= {
     maxLockMs: 60 * MINUTE,
   }),
 };
-export const throttles = slot.__crewdeckSignInThrottles;
+export const throttles = slot.__crewdeckSignInLocks;
 
 export const pairKey = (email: string, address: string) => `pair:${email.toLowerCase()}|${address}`;
 export const accountKey = (email: string) => `account:${email.toLowerCase()}`;
