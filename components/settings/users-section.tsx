@@ -54,6 +54,8 @@ export function UsersSection({ me }: { me: string }) {
     onSettled: refresh,
   });
   const remove = useMutation({ mutationFn: settingsApi.removeUser, onSettled: refresh });
+  // Sign-in locks live in the web instance's memory, not in the list: nothing to refresh.
+  const unlock = useMutation({ mutationFn: settingsApi.unlockUser });
   // The person whose password is being reset, and the new one typed so far.
   const [reset, setReset] = useState<{ id: string; email: string; password: string } | null>(null);
   const resetPassword = useMutation({
@@ -65,7 +67,13 @@ export function UsersSection({ me }: { me: string }) {
     },
   });
   const failure =
-    create.error ?? setRole.error ?? setTeams.error ?? setDisabled.error ?? remove.error ?? error;
+    create.error ??
+    setRole.error ??
+    setTeams.error ??
+    setDisabled.error ??
+    remove.error ??
+    unlock.error ??
+    error;
   const field = (name: keyof typeof form) => ({
     id: `user-${name}`,
     value: form[name],
@@ -121,6 +129,12 @@ export function UsersSection({ me }: { me: string }) {
             {create.isPending ? "Adding…" : "Add user"}
           </Button>
         </form>
+        {unlock.data && (
+          <Alert tone="info">
+            Sign-in locks of {unlock.data.email} cleared ({unlock.data.locked_pairs} in force) on
+            this web instance.
+          </Alert>
+        )}
         {failure && (
           <Alert tone="danger" title="That did not work">
             {failure.message}
@@ -209,6 +223,16 @@ export function UsersSection({ me }: { me: string }) {
                             }
                           />
                         )}
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          aria-label={`Clear the sign-in locks of ${u.email}`}
+                          title="Clears the locks that wrong passwords put on this person's sign-in (on this web instance)"
+                          disabled={unlock.isPending}
+                          onClick={() => unlock.mutate(u.id)}
+                        >
+                          Unlock
+                        </Button>
                         <Button
                           size="sm"
                           variant="ghost"

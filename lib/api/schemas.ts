@@ -893,6 +893,12 @@ export const CreatedTokenSchema = z
   .passthrough()
   .meta({ id: "CreatedToken" });
 export const UsersListSchema = z.object({ users: z.array(UserRowSchema) }).meta({ id: "UserList" });
+export const UnlockedUserSchema = z
+  .object({
+    email: z.string(),
+    locked_pairs: z.number().int().describe("Account-and-address locks that were in force"),
+  })
+  .meta({ id: "UnlockedUser" });
 export const RedeliverResponseSchema = z
   .object({ id: z.string(), status: z.string() })
   .meta({ id: "RedeliverResponse" });

@@ -1,10 +1,13 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import ipaddr from "ipaddr.js";
 import { z } from "zod";
+import { env } from "@/lib/config/env";
 import type { Db } from "@/lib/db/types";
 import { clientAddress } from "@/lib/http/client-address";
 import { dummyHash, verifyPassword } from "./passwords";
 import type { Role } from "./roles";
 import { Busy, hashGate } from "./sign-in-gate";
-import { throttles } from "./sign-in-throttle";
+import { accountKey, pairKey, throttles } from "./sign-in-throttle";
 import { passwordSignInAllowed } from "./sso-config";
 import { findUserForSignIn } from "./users";
 
@@ -35,22 +38,34 @@ const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
 /**
  * Checks an email and password for next-auth's authorize (the sign-in page's server action and
- * POST /api/auth/callback/credentials both end here). Throttled per account and per client
- * address; the password check waits for a slot in the hash gate. Logs each refusal as one line.
+ * POST /api/auth/callback/credentials both end here). Locked per account-and-address pair and per
+ * client address, slowed down per account (./sign-in-throttle.ts says why); the password check
+ * waits for a slot in the hash gate. Logs each refusal as one line. `wait` is how the slow-down
+ * waits (tests pass their own, so they need not sleep).
  */
-export async function checkSignIn(db: Db, raw: unknown, headers: Headers): Promise<SignedInUser> {
+export async function checkSignIn(
+  db: Db,
+  raw: unknown,
+  headers: Headers,
+  wait: (ms: number) => Promise<unknown> = sleep,
+): Promise<SignedInUser> {
   const address = clientAddress(headers);
   const parsed = SignIn.safeParse(raw);
   if (!parsed.success) throw refuse(new SignInRefused("invalid"), "(malformed)", address);
   const email = parsed.data.email.toLowerCase();
-  const accountKey = `account:${email}`;
+  const pair = pairKey(email, address);
+  const account = accountKey(email);
   const addressKey = `address:${address}`;
 
   const lockedMs = Math.max(
-    throttles.account.retryAfterMs(accountKey),
+    throttles.pair.retryAfterMs(pair),
     throttles.address.retryAfterMs(addressKey),
   );
   if (lockedMs > 0) throw refuse(new SignInRefused("throttled", seconds(lockedMs)), email, address);
+  // Before the hash gate, so a waiting attempt holds no slot. The recovery administrator at the
+  // machine itself is never slowed: a guesser elsewhere must not stand between them and recovery.
+  const delayMs = recoveryPath(email, address) ? 0 : throttles.account.delayMs(account);
+  if (delayMs > 0) await wait(delayMs);
 
   const user = await findUserForSignIn(db, email);
   let ok: boolean;
@@ -65,17 +80,29 @@ export async function checkSignIn(db: Db, raw: unknown, headers: Headers): Promi
     throw err;
   }
   if (!user?.password_hash || !ok) {
-    const lockMs = Math.max(throttles.account.fail(accountKey), throttles.address.fail(addressKey));
+    throttles.account.fail(account);
+    const lockMs = Math.max(throttles.pair.fail(pair), throttles.address.fail(addressKey));
     // The attempt that reaches the limit is told about the lock at once.
     if (lockMs > 0) throw refuse(new SignInRefused("throttled", seconds(lockMs)), email, address);
     throw refuse(new SignInRefused("invalid"), email, address);
   }
-  throttles.account.reset(accountKey);
+  throttles.pair.reset(pair);
   // PASSWORD_SIGN_IN=false: said only after a right password, so it tells no one which email is
   // the recovery administrator's.
   if (!passwordSignInAllowed(email))
     throw refuse(new SignInRefused("password-off"), email, address);
   return { id: user.id, email: user.email, name: user.name ?? user.email, role: user.role };
+}
+
+/**
+ * The recovery administrator (ADMIN_EMAIL) signing in from this machine (loopback: there is no
+ * setting naming other trusted networks). Behind a proxy this needs TRUST_PROXY, or every client
+ * would look local.
+ */
+export function recoveryPath(email: string, address: string, admin = env().ADMIN_EMAIL) {
+  if (!admin || admin.toLowerCase() !== email.toLowerCase() || !ipaddr.isValid(address))
+    return false;
+  return ipaddr.process(address).range() === "loopback";
 }
 
 function refuse(err: SignInRefused, email: string, address: string) {

@@ -131,7 +131,11 @@ export function agentWork({
         },
       ),
     });
-    const onStep = recordSteps({
+    // What is recorded or shown of a call's arguments has its tool's secrets blotted out (an MCP
+    // server's); the call itself runs with them as the model wrote them.
+    const byName = new Map(own.listed.map((t) => [t.name, t]));
+    const shown = (tool: string, input: unknown) => byName.get(tool)?.redact?.(input) ?? input;
+    const record = recordSteps({
       record: writer.record,
       index,
       taskId: task.id,
@@ -141,6 +145,14 @@ export function agentWork({
       delegatedBy: delegatedBy?.id,
       oversized,
     });
+    const onStep: typeof record = (steps, usage, also) =>
+      record(
+        steps.map((st) =>
+          st.type === "tool_call" ? { ...st, tool_input: shown(st.tool, st.tool_input) } : st,
+        ),
+        usage,
+        also,
+      );
     const maxSteps = agent.max_iter ?? e.AGENT_MAX_STEPS;
     let messages: ModelMessage[] | undefined;
     if (resume) {
@@ -169,11 +181,13 @@ export function agentWork({
       });
     } catch (err) {
       if (!(err instanceof ToolApprovalNeeded)) throw err;
-      // Say where each gated tool comes from, for the reviewer.
-      const meta = new Map(own.listed.map((t) => [t.name, t]));
+      // Say where each gated tool comes from, for the reviewer, and show no secret of its.
+      // (Approved unedited, a call runs with the model's own arguments: settleDecidedCalls.)
       const calls = err.calls.map((c) => {
-        const t = meta.get(c.tool);
-        return t ? { ...c, source: t.source, writes: t.writes, server: t.server } : c;
+        const t = byName.get(c.tool);
+        if (!t) return c;
+        const shownArgs = shown(c.tool, c.arguments);
+        return { ...c, arguments: shownArgs, source: t.source, writes: t.writes, server: t.server };
       });
       const spent = resume ? resume.paused.steps_used : 0;
       throw new ToolApprovalNeeded(calls, err.messages, spent + err.stepsUsed);

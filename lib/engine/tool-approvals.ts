@@ -6,7 +6,10 @@ export type DecidedCall = {
   call_id: string;
   tool: string;
   approved: boolean;
-  /** The arguments it runs with (a reviewer's edit, or the model's own). */
+  /**
+   * The arguments it runs with when edited (a reviewer's); unedited, the model's own, as shown
+   * (secrets redacted): it then runs with the model's own from the saved conversation.
+   */
   arguments: unknown;
   /** Why it was refused (the agent reads it as the call's result). */
   reason: string;
@@ -52,7 +55,8 @@ export async function settleDecidedCalls(
     const execute = tools[call.tool]?.execute;
     try {
       if (!execute) throw new Error(`Tool '${call.tool}' is no longer available to this agent.`);
-      const result = await execute(call.arguments, {
+      const args = call.edited ? call.arguments : modelsOwn(paused.messages, call);
+      const result = await execute(args, {
         toolCallId: call.call_id,
         messages: paused.messages,
         abortSignal: signal,
@@ -73,6 +77,16 @@ export async function settleDecidedCalls(
     }
   }
   return { steps, messages: continued(paused.messages, decided, parts) };
+}
+
+// The arguments the model wrote for a call (the review shows them with secrets redacted).
+function modelsOwn(messages: ModelMessage[], call: DecidedCall): unknown {
+  for (const m of messages) {
+    if (m.role !== "assistant" || typeof m.content === "string") continue;
+    for (const p of m.content)
+      if (p.type === "tool-call" && p.toolCallId === call.call_id) return p.input;
+  }
+  return call.arguments;
 }
 
 // The saved turns without the approval requests (settled here, not by the SDK), the model's calls

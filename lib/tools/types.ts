@@ -30,4 +30,9 @@ export type AgentTool = {
   serverRequiresApproval?: RequiresApproval;
   /** This tool's own per-call time-out (its MCP server's `timeout_seconds`). */
   timeoutSeconds?: number;
+  /**
+   * The call's arguments as they may be recorded and shown (the event log, approval cards,
+   * webhooks): an MCP server's secrets blotted out. The tool itself gets them as they were.
+   */
+  redact?: (input: unknown) => unknown;
 };

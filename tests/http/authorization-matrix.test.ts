@@ -108,6 +108,8 @@ const ROUTES: Row[] = [
     row(403, 403, 403, 404),
   ],
   ["GET", "/api/users", () => undefined, row(403, 403, 403, 403)],
+  // Clearing someone's sign-in locks: a signed-in administrator only, never a token.
+  ["POST", `/api/users/${NO_SUCH}/unlock`, () => undefined, row(403, 403, 403, 403)],
   ["GET", "/api/tokens", () => undefined, row(403, 200, 200, 403)],
   ["GET", "/api/integrations/settings", () => undefined, row(403, 403, 403, 200)],
   ["GET", "/api/settings/webhook-secret", () => undefined, row(403, 403, 403, 403)],

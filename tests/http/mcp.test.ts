@@ -152,6 +152,43 @@ describe("MCP servers", () => {
     expect(JSON.stringify(status)).not.toContain(SECRET);
   });
 
+  it("a secret in a gated call's arguments is redacted on the card and in the log; approved, the tool gets it", async () => {
+    const forms = [
+      SECRET,
+      SECRET.toUpperCase(),
+      [...SECRET].reverse().join(""),
+      Buffer.from(SECRET).toString("base64"),
+      Buffer.from(SECRET).toString("hex"),
+    ];
+    const client = crewClient(base, "mcp-gated-secret", TEST_CREW_TOKEN);
+    const id = await client.start({ note: forms.join(" ") });
+    const paused = await client.waitFor(id, (s) => s.status === "pending_human_input", 60_000);
+    const review = paused.pending_human_inputs[0];
+    // (The task's own text holds the note, as the kickoff gave it; the call is what is checked.)
+    const card = JSON.stringify([review.tool_calls, review.output]);
+    expect(review.tool_calls[0].arguments.content).toMatch(/^Keep this: \[redacted\]/);
+    for (const f of forms) expect(card, f).not.toContain(f);
+    const r = await client.resume({
+      execution_id: id,
+      task_id: "keep",
+      call_id: review.tool_calls[0].call_id,
+      is_approve: true,
+      human_feedback: "",
+    });
+    expect(r.status, r.text).toBe(200);
+    const done = await client.waitFor(id, (s) => ["completed", "error"].includes(s.status), 60_000);
+    expect(done.status, JSON.stringify(done)).toBe("completed");
+    // The server wrote what the model passed, secret and all.
+    expect(fs.readFileSync(path.join(work, "kept.txt"), "utf8")).toContain(forms.join(" "));
+    const events = (await client.events(id)).json.events as Json[];
+    const text = JSON.stringify([
+      calls(events, "files_write_file"),
+      events.find((e) => e.type === "review_requested")?.data.tool_calls,
+    ]);
+    expect(text).toContain("[redacted]");
+    for (const f of forms) expect(text, f).not.toContain(f);
+  });
+
   it("a private address is refused without TOOL_ALLOWED_NETWORKS: the task fails naming it", async () => {
     const { status, events } = await run(inject("baseUrl"), "mcp-private");
     expect(status.status).toBe("error");

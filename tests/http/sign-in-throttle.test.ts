@@ -1,6 +1,8 @@
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { call } from "../support/api";
 import {
   FIXTURE_CREWS,
+  freshPostgresDatabase,
   type Proc,
   startServer,
   TEST_ADMIN,
@@ -12,28 +14,43 @@ import {
 // shared server's admin or loopback address would refuse every other test). TRUST_PROXY is off:
 // an X-Forwarded-For the client makes up must not buy it a fresh counter.
 let web: Proc & { url: string };
+let proxied: Proc & { url: string };
 afterAll(async () => {
   await web?.kill("SIGKILL");
+  await proxied?.kill("SIGKILL");
 });
 
 async function attempt(email: string, password: string, headers: Record<string, string> = {}) {
-  const csrfRes = await fetch(`${web.url}/api/auth/csrf`);
+  return attemptAt(web.url, email, password, headers);
+}
+
+async function attemptAt(
+  url: string,
+  email: string,
+  password: string,
+  headers: Record<string, string> = {},
+) {
+  const csrfRes = await fetch(`${url}/api/auth/csrf`);
   const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
   const cookie = (csrfRes.headers.getSetCookie() ?? []).map((c) => c.split(";")[0]).join("; ");
-  const res = await fetch(`${web.url}/api/auth/callback/credentials`, {
+  const res = await fetch(`${url}/api/auth/callback/credentials`, {
     method: "POST",
     redirect: "manual",
     headers: { "content-type": "application/x-www-form-urlencoded", cookie, ...headers },
-    body: new URLSearchParams({ csrfToken, email, password, callbackUrl: web.url }),
+    body: new URLSearchParams({ csrfToken, email, password, callbackUrl: url }),
   });
   const signedIn = (res.headers.getSetCookie() ?? []).some((c) =>
     c.includes("authjs.session-token="),
   );
+  const session = (res.headers.getSetCookie() ?? [])
+    .map((c) => c.split(";")[0] as string)
+    .find((c) => c.includes("authjs.session-token="));
   return {
     status: res.status,
     retryAfter: res.headers.get("retry-after"),
     body: await res.text(),
     signedIn,
+    session,
   };
 }
 
@@ -93,5 +110,62 @@ describe("sign-in throttling", () => {
     expect(out).toMatch(/\[auth\] sign-in refused for "ghost@example.com" from 127\.0\.0\.1/);
     expect(out).not.toMatch(/CredentialsSignin/);
     expect(out).not.toMatch(/^\s+at /m);
+  });
+});
+
+// Behind a proxy (TRUST_PROXY), so each request can say which address it comes from.
+describe("a lock is per account and address: nobody can lock the owner out", () => {
+  const A = { "x-forwarded-for": "203.0.113.50" };
+  const B = { "x-forwarded-for": "198.51.100.60" };
+  const at = (email: string, password: string, from: Record<string, string>) =>
+    attemptAt(proxied.url, email, password, from);
+
+  beforeAll(async () => {
+    const env = {
+      DATA_DIR: tempDir("signin-pairs"),
+      CREWS_DIR: FIXTURE_CREWS,
+      ADMIN_EMAIL: TEST_ADMIN.email,
+      ADMIN_PASSWORD: TEST_ADMIN.password,
+      TRUST_PROXY: "true",
+      RUN_WORKER: "false",
+    };
+    proxied = await startServer(
+      inject("db") === "postgres"
+        ? { ...env, DATABASE_URL: (await freshPostgresDatabase()) as string }
+        : env,
+    );
+  }, 120_000);
+
+  it("5 wrong passwords from A for the administrator; the right one from B signs in, A stays locked until an admin unlocks it", async () => {
+    const wrong = [];
+    for (let i = 0; i < 5; i++) wrong.push((await at(TEST_ADMIN.email, `wrong ${i}`, A)).status);
+    expect(wrong).toEqual([302, 302, 302, 302, 429]);
+    const elsewhere = await at(TEST_ADMIN.email, TEST_ADMIN.password, B);
+    expect(elsewhere.status).toBe(302);
+    expect(elsewhere.signedIn).toBe(true);
+    expect((await at(TEST_ADMIN.email, TEST_ADMIN.password, A)).status).toBe(429);
+
+    const admin = { cookie: elsewhere.session as string, origin: proxied.url, ...B };
+    const users = await call(proxied.url, "GET", "/api/users", { headers: admin });
+    const me = users.json.users.find((u: { email: string }) => u.email === TEST_ADMIN.email);
+    // Only an administrator may unlock: a viewer is refused and A stays locked.
+    const viewer = { email: "viewer@example.com", password: "viewer password 1", role: "viewer" };
+    expect(
+      (await call(proxied.url, "POST", "/api/users", { headers: admin, body: viewer })).status,
+    ).toBe(201);
+    const viewerSession = (await at(viewer.email, viewer.password, B)).session as string;
+    const refused = await call(proxied.url, "POST", `/api/users/${me.id}/unlock`, {
+      headers: { cookie: viewerSession, origin: proxied.url },
+    });
+    expect(refused.status).toBe(403);
+    expect((await at(TEST_ADMIN.email, TEST_ADMIN.password, A)).status).toBe(429);
+
+    const unlocked = await call(proxied.url, "POST", `/api/users/${me.id}/unlock`, {
+      headers: admin,
+    });
+    expect(unlocked.status, unlocked.text).toBe(200);
+    expect(unlocked.json).toEqual({ email: TEST_ADMIN.email, locked_pairs: 1 });
+    expect((await at(TEST_ADMIN.email, TEST_ADMIN.password, A)).signedIn).toBe(true);
+    expect(proxied.output()).toMatch(/sign-in locks of "[^"]+" cleared by/);
   });
 });

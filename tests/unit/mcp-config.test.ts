@@ -9,7 +9,7 @@ import {
   parseMcpServers,
   parseMcpUrl,
 } from "@/lib/tools/mcp/config";
-import { redact, redactDeep, resolveServer } from "@/lib/tools/mcp/resolve";
+import { redact, redactDeep, resolveServer, secretForms } from "@/lib/tools/mcp/resolve";
 import { toModelResult } from "@/lib/tools/mcp/result";
 import { crewsDirMaker } from "../support/crews-dir";
 
@@ -99,12 +99,53 @@ describe("references", () => {
       url: "https://x.example/acme/mcp",
       headers: { Authorization: "Bearer tok-123456" },
     });
-    expect(r.secrets).toEqual(["tok-123456", "acme"]);
+    // The 10-character value with its encoded forms; the 4-character one as it is, only.
+    expect(r.secrets).toContain("tok-123456");
+    expect(r.secrets).toContain("654321-kot");
+    expect(r.secrets.filter((s) => /acme/i.test(s) || s === "emca")).toEqual(["acme"]);
     expect(redact("sent Bearer tok-123456 to acme", r.secrets)).toBe(
       "sent Bearer [redacted] to [redacted]",
     );
     expect(redactDeep({ a: ["tok-123456"] }, r.secrets)).toEqual({ a: ["[redacted]"] });
   });
+  it("are redacted in the forms a tool echoes them in, not only as they are", () => {
+    const secret = "s3cr+t/Value?x";
+    const forms = secretForms([secret]);
+    const b64 = Buffer.from(secret).toString("base64");
+    const echoed = [
+      secret,
+      secret.toUpperCase(),
+      secret.toLowerCase(),
+      [...secret].reverse().join(""),
+      b64,
+      b64.replace(/=+$/, ""),
+      Buffer.from(secret).toString("base64url"),
+      Buffer.from(secret).toString("hex"),
+      Buffer.from(secret).toString("hex").toUpperCase(),
+      encodeURIComponent(secret),
+      JSON.stringify(`say "${secret}"`),
+    ];
+    for (const text of echoed) {
+      const out = redact(`before ${text} after`, forms);
+      expect(out, text).toContain("[redacted]");
+      expect(out, text).toMatch(/^before .*after$/);
+    }
+    // Inside a longer encoded text, at each of the three byte alignments (HTTP Basic's user:pass).
+    for (const prefix of ["u:", "us:", "use:"]) {
+      const basic = Buffer.from(`${prefix}${secret}`).toString("base64");
+      expect(redact(basic, forms), prefix).toContain("[redacted]");
+    }
+    // JSON-escaped: a value with a quote or backslash as it reads inside a JSON text.
+    const quoted = 'pa"ss\\word';
+    expect(redact(JSON.stringify({ v: quoted }), secretForms([quoted]))).toBe('{"v":"[redacted]"}');
+  });
+
+  it("short values are not redacted wildly: under 4 characters never, under 6 only as they are", () => {
+    expect(secretForms(["abc"])).toEqual([]);
+    expect(secretForms(["abcde"])).toEqual(["abcde"]);
+    expect(redact("ABCDE edcba YWJjZGU", secretForms(["abcde"]))).toBe("ABCDE edcba YWJjZGU");
+  });
+
   it("that are missing fail naming the server and what is missing, never a value", () => {
     expect(() => resolveServer(server as never, { env: {}, secrets: new Map() })).toThrow(
       "MCP server 's' needs environment variable TENANT, secret TOKEN, which are not set (secrets are saved in Settings → Tools)",

@@ -1,9 +1,16 @@
 import crypto from "node:crypto";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { dummyHash, hashPassword, parseHash } from "@/lib/auth/passwords";
-import { checkSignIn, refusalCode, refusalMessage, SignInRefused } from "@/lib/auth/sign-in-check";
+import {
+  checkSignIn,
+  recoveryPath,
+  refusalCode,
+  refusalMessage,
+  SignInRefused,
+} from "@/lib/auth/sign-in-check";
 import { Busy, Semaphore } from "@/lib/auth/sign-in-gate";
-import { Throttle, throttles } from "@/lib/auth/sign-in-throttle";
+import { SlowDown, Throttle, throttles, unlockAccount } from "@/lib/auth/sign-in-throttle";
+import { env } from "@/lib/config/env";
 import type { Db } from "@/lib/db/types";
 import { clientAddress, PEER_HEADER } from "@/lib/http/client-address";
 
@@ -84,25 +91,98 @@ describe("equal work for unknown emails", () => {
 });
 
 describe("throttling", () => {
-  it("locks an account after 5 failures, refusing even the right password, then lets it in", async () => {
+  it("5 failures lock the account from that address only; the owner elsewhere gets in", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.spyOn(console, "warn").mockImplementation(() => {});
     known.push({ ...(known[0] as (typeof known)[0]), id: "u5", email: "carol@example.com" });
     const email = "carol@example.com";
+    const attacker = from();
     for (let i = 0; i < 4; i++)
-      expect((await refusal(checkSignIn(db, { email, password: "nope" }, from()))).reason).toBe(
+      expect((await refusal(checkSignIn(db, { email, password: "nope" }, attacker))).reason).toBe(
         "invalid",
       );
-    const fifth = await refusal(checkSignIn(db, { email, password: "nope" }, from()));
+    const fifth = await refusal(checkSignIn(db, { email, password: "nope" }, attacker));
     expect(fifth.reason).toBe("throttled");
     expect(fifth.retryAfterS).toBe(60);
-    // Locked: the right password, from another address, is refused without a hash.
+    // Locked from there: even the right password is refused, without a hash.
     const spy = vi.spyOn(crypto, "scrypt");
-    const locked = await refusal(checkSignIn(db, { email, password: PASSWORD }, from()));
+    const locked = await refusal(checkSignIn(db, { email, password: PASSWORD }, attacker));
     expect(locked.reason).toBe("throttled");
     expect(spy).not.toHaveBeenCalled();
-    vi.setSystemTime(Date.now() + 60_001);
+    spy.mockRestore();
+    // The owner, from another address, is not.
     expect((await checkSignIn(db, { email, password: PASSWORD }, from())).id).toBe("u5");
+    vi.setSystemTime(Date.now() + 60_001);
+    expect((await checkSignIn(db, { email, password: PASSWORD }, attacker)).id).toBe("u5");
+  });
+
+  it("past 10 failures from anywhere, attempts on the account wait (growing, capped) but the right password gets in", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    known.push({ ...(known[0] as (typeof known)[0]), id: "u6", email: "dan@example.com" });
+    const email = "dan@example.com";
+    const waits: number[] = [];
+    const wait = async (ms: number) => waits.push(ms);
+    // 14 wrong guesses, each from its own address: no pair or address lock is reached.
+    for (let i = 0; i < 14; i++)
+      expect(
+        (await refusal(checkSignIn(db, { email, password: "nope" }, from(), wait))).reason,
+      ).toBe("invalid");
+    expect(waits).toEqual([500, 1000, 2000, 4000]);
+    expect((await checkSignIn(db, { email, password: PASSWORD }, from(), wait)).id).toBe("u6");
+    expect(waits.at(-1)).toBe(5000);
+    // The recovery administrator at the machine itself is not slowed.
+    const settings = env() as { ADMIN_EMAIL?: string };
+    const before = settings.ADMIN_EMAIL;
+    settings.ADMIN_EMAIL = email; // env() is read once per process: set on the parsed copy
+    try {
+      const local = new Headers({ [PEER_HEADER]: "::ffff:127.0.0.1" });
+      expect((await checkSignIn(db, { email, password: PASSWORD }, local, wait)).id).toBe("u6");
+      expect(waits).toHaveLength(5);
+      // From elsewhere they wait like anyone.
+      await checkSignIn(db, { email, password: PASSWORD }, from(), wait);
+      expect(waits).toHaveLength(6);
+    } finally {
+      settings.ADMIN_EMAIL = before;
+    }
+    throttles.account.reset(`account:${email}`);
+  });
+
+  it("an administrator's unlock clears every pair lock and the slow-down of the account", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    known.push({ ...(known[0] as (typeof known)[0]), id: "u7", email: "eve@example.com" });
+    const email = "eve@example.com";
+    const [a, b] = [from(), from()];
+    for (const h of [a, b])
+      for (let i = 0; i < 5; i++) await refusal(checkSignIn(db, { email, password: "x" }, h));
+    expect((await refusal(checkSignIn(db, { email, password: PASSWORD }, a))).reason).toBe(
+      "throttled",
+    );
+    expect(throttles.account.delayMs(`account:${email}`)).toBe(500);
+    expect(unlockAccount("Eve@Example.com")).toBe(2);
+    expect(throttles.account.delayMs(`account:${email}`)).toBe(0);
+    for (const h of [a, b])
+      expect((await checkSignIn(db, { email, password: PASSWORD }, h)).id).toBe("u7");
+  });
+
+  it("the recovery path is ADMIN_EMAIL from loopback only", () => {
+    expect(recoveryPath("Root@x.io", "127.0.0.1", "root@x.io")).toBe(true);
+    expect(recoveryPath("root@x.io", "::1", "root@x.io")).toBe(true);
+    expect(recoveryPath("root@x.io", "192.0.2.1", "root@x.io")).toBe(false);
+    expect(recoveryPath("other@x.io", "127.0.0.1", "root@x.io")).toBe(false);
+    expect(recoveryPath("root@x.io", "unknown", "root@x.io")).toBe(false);
+    expect(recoveryPath("root@x.io", "127.0.0.1", undefined)).toBe(false);
+  });
+
+  it("the slow-down grows from its threshold, is capped, and a quiet window forgets it", () => {
+    const s = new SlowDown({ after: 2, windowMs: 1000, baseDelayMs: 10, maxDelayMs: 35 });
+    const delays = [];
+    for (let i = 0; i < 6; i++) {
+      delays.push(s.delayMs("k", 0));
+      s.fail("k", 0);
+    }
+    expect(delays).toEqual([0, 0, 10, 20, 35, 35]);
+    expect(s.delayMs("k", 999)).toBe(35);
+    expect(s.delayMs("k", 1000)).toBe(0);
   });
 
   it("an unknown email is locked and refused exactly as a known one", async () => {
@@ -111,8 +191,9 @@ describe("throttling", () => {
     known.push({ ...(known[0] as (typeof known)[0]), id: "u3", email: "ada2@example.com" });
     const answers: string[] = [];
     for (const email of ["ada2@example.com", "ghost@example.com"]) {
+      const headers = from();
       for (let i = 0; i < 6; i++) {
-        const r = await refusal(checkSignIn(db, { email, password: "nope" }, from()));
+        const r = await refusal(checkSignIn(db, { email, password: "nope" }, headers));
         answers.push(`${email === "ghost@example.com" ? "B" : "A"}${i}:${refusalCode(r)}`);
       }
     }
@@ -122,16 +203,17 @@ describe("throttling", () => {
     expect(a.at(-1)).toBe("5:throttled-60");
   });
 
-  it("a success resets the account's count", async () => {
+  it("a success resets its pair's count", async () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
     known.push({ ...(known[0] as (typeof known)[0]), id: "u4", email: "bob@example.com" });
     const email = "bob@example.com";
+    const headers = from();
     for (let round = 0; round < 2; round++) {
       for (let i = 0; i < 4; i++)
-        expect((await refusal(checkSignIn(db, { email, password: "x" }, from()))).reason).toBe(
+        expect((await refusal(checkSignIn(db, { email, password: "x" }, headers))).reason).toBe(
           "invalid",
         );
-      expect((await checkSignIn(db, { email, password: PASSWORD }, from())).id).toBe("u4");
+      expect((await checkSignIn(db, { email, password: PASSWORD }, headers)).id).toBe("u4");
     }
   });
 

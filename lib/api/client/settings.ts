@@ -19,6 +19,9 @@ export const settingsApi = {
   /** Sets a new password and ends the person's sessions. */
   resetPassword: (id: string, password: string) =>
     request(schema("UserRowSchema"), "PATCH", `/api/users/${id}`, { password }),
+  /** Clears the person's sign-in locks on the instance that answers. */
+  unlockUser: (id: string) =>
+    request(schema("UnlockedUserSchema"), "POST", `/api/users/${id}/unlock`),
   removeUser: (id: string) => request(schema("NoContentSchema"), "DELETE", `/api/users/${id}`),
   /** One page of deliveries, newest first; pass the previous page's `next_before` to go on. */
   deliveries: ({

@@ -5,6 +5,7 @@ import {
   DeploymentListSchema,
   DeploymentViewSchema,
   TokensListSchema,
+  UnlockedUserSchema,
   UserRowSchema,
   UsersListSchema,
 } from "@/lib/api/schemas";
@@ -160,6 +161,19 @@ export const adminApi: OperationSpec[] = [
     pathParams: { id: "The user's id." },
     responses: { 204: { description: "Removed." } },
     problems: { 404: "No such user.", 409: "That would leave no active administrator." },
+  },
+  {
+    method: "post",
+    path: "/api/users/{id}/unlock",
+    operationId: "unlockUser",
+    tag,
+    summary: "Clear a person's sign-in locks",
+    description:
+      "Forgets every account-and-address lock and the account-wide slow-down of the person's email. Locks live in each web instance's memory: this clears the instance that answers (others' locks run out on their own, at most an hour).",
+    access: { action: "admin" },
+    pathParams: { id: "The user's id." },
+    responses: { 200: { description: "Cleared.", schema: UnlockedUserSchema } },
+    problems: { 404: "No such user." },
   },
   {
     method: "get",

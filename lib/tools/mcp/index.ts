@@ -71,6 +71,7 @@ export async function mcpTools(agent: AgentDef, ctx: ToolContext): Promise<Agent
         serverRequiresApproval: def.requires_approval,
         writes: t.annotations?.readOnlyHint !== true,
         timeoutSeconds,
+        redact: (input) => redactDeep(input, resolved.secrets),
         tool: {
           description: `${description} (MCP server ${name})`,
           inputSchema: jsonSchema(inputSchemaOf(t.inputSchema)),

@@ -6,7 +6,10 @@ import { type McpServerDef, REF } from "./config";
 
 export type Resolved = {
   server: McpServerDef;
-  /** Every value a reference stood for (longest first), to redact wherever text is shown. */
+  /**
+   * Every value a reference stood for, and the encodings it is commonly echoed in (longest
+   * first), to redact wherever text is shown: worked out once per resolved server.
+   */
   secrets: string[];
 };
 
@@ -44,10 +47,52 @@ export function resolveServer(
     throw new MissingReferenceError(
       `MCP server '${def.name}' needs ${[...new Set(missing)].join(", ")}, which ${missing.length > 1 ? "are" : "is"} not set${missing.some((m) => m.startsWith("secret")) ? " (secrets are saved in Settings → Tools)" : ""}`,
     );
-  // Very short values would blot out ordinary words: they are not treated as secrets.
-  const secrets = [...used].filter((v) => v.length >= 4).sort((a, b) => b.length - a.length);
-  return { server, secrets };
+  return { server, secrets: secretForms([...used]) };
 }
+
+// Very short values would blot out ordinary words: they are not treated as secrets, and only
+// values this long get their encoded forms redacted too (the forms of a short one, its reverse or
+// upper case, are too likely to be ordinary text).
+const MIN_SECRET = 4;
+const MIN_ENCODED = 6;
+
+/**
+ * The values and the forms a tool or server commonly echoes them in: upper and lower case,
+ * reversed, base64 (standard and URL-safe, with and without padding, and as it reads inside a
+ * longer encoded text such as `user:secret`), hex, URL-encoded, JSON-escaped. Longest first, so a
+ * longer form is blotted out before a shorter one inside it.
+ */
+export function secretForms(values: string[]): string[] {
+  const forms = new Set<string>();
+  for (const v of values) {
+    if (v.length < MIN_SECRET) continue;
+    forms.add(v);
+    if (v.length < MIN_ENCODED) continue;
+    const bytes = Buffer.from(v, "utf8");
+    const texts = [v, v.toUpperCase(), v.toLowerCase(), [...v].reverse().join("")];
+    texts.push(encodeURIComponent(v), JSON.stringify(v).slice(1, -1));
+    texts.push(bytes.toString("hex"), bytes.toString("hex").toUpperCase());
+    for (const b64 of base64Forms(bytes)) {
+      const bare = b64.replace(/=+$/, "");
+      texts.push(b64, bare, toUrlSafe(b64), toUrlSafe(bare));
+    }
+    for (const t of texts) if (t.length >= MIN_ENCODED) forms.add(t);
+  }
+  return [...forms].sort((a, b) => b.length - a.length);
+}
+
+// Base64 of the bytes whole (with padding), and the characters that stand for them alone when
+// they begin at byte 0, 1 or 2 of a longer text (the ones shared with neighbours left out).
+function base64Forms(bytes: Buffer): string[] {
+  const out = [bytes.toString("base64")];
+  for (let k = 0; k < 3; k++) {
+    const text = Buffer.concat([Buffer.alloc(k), bytes]).toString("base64");
+    out.push(text.slice(Math.ceil((8 * k) / 6), Math.floor((8 * (k + bytes.length)) / 6)));
+  }
+  return out;
+}
+
+const toUrlSafe = (b64: string) => b64.replace(/\+/g, "-").replace(/\//g, "_");
 
 /** `text` with every secret value replaced by a mark saying one was there. */
 export function redact(text: string, secrets: string[]): string {

@@ -1,0 +1,32 @@
+// /api/users/{id}/unlock — administrators only.
+//   POST: clears the person's sign-in locks (every account-and-address lock and the account's
+//         slow-down). Locks live in each web instance's memory: this clears the instance that
+//         answers; with several behind a balancer, the others' locks run out on their own.
+import { z } from "zod";
+import { unlockAccount } from "@/lib/auth/sign-in-throttle";
+import { getUser } from "@/lib/auth/users";
+import { getDb } from "@/lib/db";
+import { AppError, errors } from "@/lib/errors";
+import { json } from "@/lib/http/respond";
+import { apiRoute } from "@/lib/http/routes";
+
+export const dynamic = "force-dynamic";
+
+export const POST = apiRoute<{ id: string }>(
+  async ({ params, principal }) => {
+    // Only a person signed in as an administrator (action "admin": no token may).
+    if (principal.kind !== "session")
+      throw new AppError("forbidden", 403, "Sign in as an administrator.");
+    const user = z.uuid().safeParse(params.id).success
+      ? await getUser(await getDb(), params.id)
+      : undefined;
+    if (!user) throw errors.notFound(`No user '${params.id}'.`);
+    const lockedPairs = unlockAccount(user.email);
+    // No audit table for people changes: the server log is the record.
+    console.log(
+      `[auth] sign-in locks of ${JSON.stringify(user.email)} cleared by ${principal.email} (${lockedPairs} locked)`,
+    );
+    return json({ email: user.email, locked_pairs: lockedPairs });
+  },
+  { action: "admin" },
+);
