@@ -10,8 +10,8 @@ import { toProblem } from "@/lib/http/problem";
 const PUBLIC_PAGE = /^\/(sign-in|setup|docs\/|favicon\.ico$|robots\.txt$)/;
 
 /**
- * Runs before Next routes anything. For every path: a malformed percent-encoding is a 400 (Next
- * would fail decoding it with a 500). For pages: X-Forwarded-Host/-Proto are dropped unless
+ * Runs before Next routes anything (see config.matcher for which paths). A malformed
+ * percent-encoding is a 400 (Next would fail decoding it with a 500). For pages: X-Forwarded-Host/-Proto are dropped unless
  * TRUST_PROXY says a proxy sets them (next-auth builds its redirects from them); a POST — a server
  * action — must come from our own origin; a request without a valid session cookie is redirected
  * to sign-in before anything renders. Pages still check the person themselves (requireUser), since
@@ -64,7 +64,9 @@ function decodes(pathname: string) {
   }
 }
 
-// Everything but Next's own files.
+// Every page, and the API paths whose %-encoding may not decode: a lone `%` or an encoded
+// non-ASCII byte. Not the rest of the API: Next buffers a request's whole body (up to 10 MB) before
+// proxy runs, which would undo the API's own streaming body limits.
 export const config = {
-  matcher: ["/((?!_next/).*)"],
+  matcher: ["/((?!_next/|api/).*)", "/api/(.*%(?:[89a-fA-F][0-9a-fA-F]|(?![0-9a-fA-F]{2})).*)"],
 };
