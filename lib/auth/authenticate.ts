@@ -4,6 +4,7 @@ import { getDb } from "@/lib/db";
 import { AppError, errors } from "@/lib/errors";
 import type { Principal } from "./principal";
 import type { Role } from "./roles";
+import { sameOrigin } from "./same-origin";
 import { hashToken, looksLikeToken, safeEqual } from "./token-format";
 
 type CachedToken = { principal: Principal | null; expires: number };
@@ -119,7 +120,10 @@ async function lookupToken(hash: string): Promise<Principal | null> {
  * requests, so a state-changing one must come from this site's own pages.
  */
 async function sessionPrincipal(request: Request): Promise<Principal> {
-  if (!["GET", "HEAD"].includes(request.method) && !sameOrigin(request)) {
+  if (
+    !["GET", "HEAD"].includes(request.method) &&
+    !sameOrigin(request.headers, env().TRUST_PROXY)
+  ) {
     throw new AppError(
       "forbidden",
       403,
@@ -130,22 +134,4 @@ async function sessionPrincipal(request: Request): Promise<Principal> {
   const user = await currentUser();
   if (!user) throw errors.unauthorized("Your session has ended; sign in again.");
   return { kind: "session", userId: user.id, email: user.email, role: user.role };
-}
-
-function sameOrigin(request: Request) {
-  const site = request.headers.get("sec-fetch-site");
-  if (site) return site === "same-origin";
-  const origin = request.headers.get("origin");
-  if (!origin) return false;
-  // X-Forwarded-Host is whatever the client wrote unless a proxy in front sets it: believed only
-  // when the operator says there is one (TRUST_PROXY), else a cross-site page could name itself.
-  const forwarded = env().TRUST_PROXY
-    ? request.headers.get("x-forwarded-host")?.split(",")[0]?.trim()
-    : undefined;
-  const host = forwarded || request.headers.get("host");
-  try {
-    return new URL(origin).host === host;
-  } catch {
-    return false;
-  }
 }

@@ -5,6 +5,7 @@ import Credentials from "next-auth/providers/credentials";
 import { getDb } from "@/lib/db";
 import { authSecret } from "./auth-secret";
 import type { Role } from "./roles";
+import { safeRedirect } from "./safe-next";
 import { checkSignIn, refusalCode, SignInRefused } from "./sign-in-check";
 import { confirmSsoAccess, ssoSignIn } from "./sso-access";
 import { SSO_PROVIDER_ID, type SsoConfig, ssoConfig } from "./sso-config";
@@ -68,6 +69,9 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
     ...ssoProviders(),
   ],
   callbacks: {
+    // Every target next-auth redirects to (callbackUrl, redirectTo, the SSO round trip) passes the
+    // same check as the sign-in page's ?next=; the default lets "/<tab>/evil.test" through.
+    redirect: ({ url, baseUrl }) => safeRedirect(url, baseUrl),
     // Single sign-on: the provider vouched for the person; Crewdeck decides whether they get in and
     // as what (their groups), creating them on first sign-in. A refusal is a redirect to the
     // sign-in page with the reason.

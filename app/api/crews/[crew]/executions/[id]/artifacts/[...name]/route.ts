@@ -14,7 +14,8 @@ export const GET = crewRoute<{ id: string; name: string[] }>(
     const db = await getDb();
     // Who may see the run may download its files; anyone else learns nothing (404).
     const run = await getExecutionOrThrow({ db, crew: crew.slug, id: params.id, principal });
-    const name = params.name.map((s) => decodeURIComponent(s)).join("/");
+    // Next has decoded each segment already: decoding again turned `%25` into a 500.
+    const name = params.name.join("/");
     // No stored name breaks the rules, so one that does is simply not there.
     const file = nameProblem(name) ? null : await getArtifact({ q: db, id: run.id, name });
     if (!file) throw errors.notFound(`No file '${name}' in execution '${params.id}'.`);
