@@ -8,6 +8,8 @@ import {
   storableValue,
 } from "@/lib/db/storable-text";
 import type { Db } from "@/lib/db/types";
+import { sha256Hex } from "@/lib/ledger/entry";
+import { sha256 } from "@/lib/reviews/open-reviews";
 import type { ExecutionWriter } from "@/lib/runs/execution-writer";
 import type { ExecutionRow } from "@/lib/runs/types";
 import { DB_KINDS, openTestDb } from "../support/both-dbs";
@@ -30,6 +32,10 @@ describe("storable text", () => {
     expect(storableJsonText(JSON.stringify("\\u0000 \\ud800"))).toBe('"\\\\u0000 \\\\ud800"');
     expect(storableJsonText('"\\ud83d\\ude00 \\\\\\u0000"')).toBe('"\\ud83d\\ude00 \\\\␀"');
     expect(storableJsonText('"\\udc00\\ud800"')).toBe('"\ufffd\ufffd"');
+  });
+
+  it("a review's output is hashed as stored, so as the reviewer sees it", () => {
+    expect(sha256("draft\0\ud800")).toBe(sha256Hex("draft␀\ufffd"));
   });
 
   it("changes a parameter as JSON only where the statement reads it as JSON", () => {
@@ -108,6 +114,9 @@ describe.each(DB_KINDS)("on the %s database", (kind) => {
             tasks: r.tasks.map((t, i) => (i ? t : { ...t, output: text, error: text })),
           },
           events: [{ type: "thought", task_id: text, attempt: 1, data }],
+          artifacts: [
+            { task_id: "one", name: `f/${text}`, content_type: "text/plain", body: text, bytes: 0 },
+          ],
         }));
         const events = await db.query<{ task_id: string; data: unknown }>(
           "SELECT task_id, data FROM execution_events WHERE execution_id = $1 AND seq = $2",
@@ -128,8 +137,46 @@ describe.each(DB_KINDS)("on the %s database", (kind) => {
           stored,
         ]);
         expect(rows[0]?.result).toBe(stored);
+        const file = await db.query<{ body: string; bytes: number }>(
+          "SELECT body, bytes FROM execution_artifacts WHERE execution_id = $1 AND name = $2",
+          [id, `f/${text}`],
+        );
+        expect(file.rows).toEqual([{ body: stored, bytes: Buffer.byteLength(stored) }]);
       }),
       { numRuns: 150 },
     );
   }, 60_000);
+
+  it("a review with NUL and a lone surrogate in its texts is hashed as stored: the ledger verifies", async () => {
+    const { appendLedger } = await import("@/lib/ledger/append");
+    const { listLedger } = await import("@/lib/ledger/list-entries");
+    const { verifyChain } = await import("@/lib/ledger/verify");
+    const { rows } = await db.query<ExecutionRow>("SELECT * FROM executions WHERE id = $1", [id]);
+    const at = new Date().toISOString();
+    const event = (seq: number, type: string, data: Record<string, unknown>) => ({
+      seq,
+      type,
+      task_id: "one\0",
+      attempt: 1,
+      data,
+      created_at: at,
+    });
+    await appendLedger(db, rows[0] as ExecutionRow, [
+      event(1, "review_requested", { output: "draft\0\ud800", assignees: ["a\0@example.com"] }),
+      event(2, "review_submitted", {
+        reviewer: "b\0@example.com",
+        decision: "reject",
+        feedback: "no\0 \udc00 here",
+        edited_output: "x\0",
+        response: { "k\0": "v\ud800" },
+      }),
+    ]);
+    const entries = await listLedger({ q: db, id });
+    expect(entries.map((e) => [e.actor, e.task_id])).toEqual([
+      ["system", "one␀"],
+      ["b␀@example.com", "one␀"],
+    ]);
+    expect(entries[1]?.decision).toMatchObject({ feedback: "no␀ \ufffd here" });
+    expect(verifyChain(entries)).toMatchObject({ ok: true, entries: 2 });
+  });
 });
