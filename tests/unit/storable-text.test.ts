@@ -92,10 +92,14 @@ describe.each(DB_KINDS)("on the %s database", (kind) => {
       request: { inputs: { job: "write" } },
     });
     const { rows } = await db.query<ExecutionRow>(
-      "UPDATE executions SET lease_owner = 'fuzz', lease_expires_at = now() + interval '1 hour' WHERE id = $1 RETURNING *",
+      // Step webhooks (never sent here: no delivery worker) make outbox rows of the same texts.
+      `UPDATE executions SET lease_owner = 'fuzz', lease_expires_at = now() + interval '1 hour',
+         webhooks = '{"step": "http://127.0.0.1:9/step"}' WHERE id = $1 RETURNING *`,
       [id],
     );
-    writer = executionWriter({ db, row: rows[0] as ExecutionRow, leaseOwner: "fuzz" });
+    const { withCrews } = await import("@/lib/runs/crew-definitions");
+    const [row] = await withCrews(db, rows); // with its crew, as the worker reads a run
+    writer = executionWriter({ db, row: row as ExecutionRow, leaseOwner: "fuzz" });
     await writer.change(() => ({ patch: { status: "running" } }));
   }, 60_000);
   afterAll(() => close?.());
@@ -142,6 +146,14 @@ describe.each(DB_KINDS)("on the %s database", (kind) => {
           [id, `f/${text}`],
         );
         expect(file.rows).toEqual([{ body: stored, bytes: Buffer.byteLength(stored) }]);
+        const hook = await db.query<{ payload: unknown }>(
+          "SELECT payload FROM webhook_deliveries WHERE execution_id = $1 AND event_seq = $2",
+          [id, after.last_seq],
+        );
+        expect(hook.rows).toHaveLength(1);
+        expect(JSON.stringify(hook.rows[0]?.payload)).toContain(
+          JSON.stringify(stored).slice(1, -1),
+        );
       }),
       { numRuns: 150 },
     );
