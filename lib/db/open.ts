@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Pool, PoolClient } from "pg";
 import { isConnectionError } from "./connection-errors";
+import { storableParams } from "./storable-text";
 import type { Db, Queryable, Row } from "./types";
 
 export async function openPostgres(url: string, log = console.error): Promise<Db> {
@@ -12,7 +13,8 @@ export async function openPostgres(url: string, log = console.error): Promise<Db
   pool.on("error", (err) => outage.failed(err));
   const run = async <T extends Row>(q: Pool | PoolClient, sql: string, params?: unknown[]) => {
     try {
-      const res = await q.query(sql, params as unknown[]);
+      // Every write passes here: no NUL or lone surrogate reaches the database (storable-text.ts).
+      const res = await q.query(sql, storableParams(sql, params) as unknown[]);
       outage.ok();
       return { rows: res.rows as T[], rowCount: res.rowCount ?? 0 };
     } catch (err) {
@@ -126,7 +128,7 @@ export async function openEmbedded(dataDir: string): Promise<Db> {
   const pglite = await PGlite.create(dir);
   const wrap = (q: Pick<typeof pglite, "query">): Queryable => ({
     async query<T extends Row>(sql: string, params?: unknown[]) {
-      const res = await q.query<T>(sql, params as unknown[]);
+      const res = await q.query<T>(sql, storableParams(sql, params) as unknown[]);
       return { rows: res.rows, rowCount: res.affectedRows ?? res.rows.length };
     },
   });

@@ -1,3 +1,4 @@
+import { storableValue } from "@/lib/db/storable-text";
 import type { Queryable } from "@/lib/db/types";
 import type { AppliedEvent } from "@/lib/runs/execution-store";
 import type { ExecutionRow } from "@/lib/runs/types";
@@ -19,7 +20,9 @@ export async function appendLedger(q: Queryable, row: ExecutionRow, applied: App
   let position = rows[0]?.position ?? 0;
   let prev = rows[0]?.hash ?? GENESIS_HASH;
   const entries: LedgerEntry[] = [];
-  for (const e of reviews) {
+  // As the events are stored (NUL as ␀…: lib/db/storable-text.ts), so that the hashes of their
+  // texts, and of the entry, are those of what is read back and verified.
+  for (const e of storableValue(reviews)) {
     const facts = describeEvent(e);
     const base = {
       execution_id: row.id,

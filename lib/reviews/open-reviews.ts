@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import type { TaskDef } from "@/lib/crew/schema";
+import { storableText } from "@/lib/db/storable-text";
 import type { GatedCall } from "@/lib/engine/run-agent";
 import type { ExecutionRow, TaskState } from "@/lib/runs/types";
 import { reviewPolicy, type TimeoutAction } from "./policy";
@@ -58,7 +59,9 @@ export type ToolCallUnderReview = GatedCall & {
   };
 };
 
-export const sha256 = (text: string) => crypto.createHash("sha256").update(text).digest("hex");
+/** The hash of the output as stored, and so as the reviewer sees it (NUL as ␀: storable-text). */
+export const sha256 = (text: string) =>
+  crypto.createHash("sha256").update(storableText(text)).digest("hex");
 
 const later = (from: Date, seconds: number) =>
   new Date(from.getTime() + seconds * 1000).toISOString();

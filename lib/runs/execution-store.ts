@@ -161,15 +161,16 @@ export async function mutateExecution(
   );
   // The crew a run was started with never changes.
   const after = { ...(updated.rows[0] as ExecutionRow), crew_snapshot: row.crew_snapshot };
-  // A later output under the same name replaces the earlier one, as a file written twice would.
+  // A later output under the same name replaces the earlier one, as a file written twice would;
+  // its size is counted as stored (a NUL is stored as "␀", 3 bytes: lib/db/storable-text.ts).
   for (const a of artifacts) {
     await q.query(
       `INSERT INTO execution_artifacts (execution_id, name, task_id, content_type, body, bytes)
-       VALUES ($1, $2, $3, $4, $5, $6)
+       VALUES ($1, $2, $3, $4, $5::text, octet_length($5::text))
        ON CONFLICT (execution_id, name) DO UPDATE SET task_id = EXCLUDED.task_id,
          content_type = EXCLUDED.content_type, body = EXCLUDED.body, bytes = EXCLUDED.bytes,
          created_at = now()`,
-      [id, a.name, a.task_id, a.content_type, a.body, a.bytes],
+      [id, a.name, a.task_id, a.content_type, a.body],
     );
   }
   if (applied.length) {

@@ -298,16 +298,18 @@ function atOnce(
        SELECT u.id, v.* FROM ${updated} u, (VALUES ${values.join(", ")}) AS v(seq, type, task_id, attempt, data, created_at))`);
   }
   // A later output under the same name replaces the earlier one, as a file written twice would.
+  // Its size is counted as stored (a NUL is stored as "␀", 3 bytes: lib/db/storable-text.ts).
   const files = [
     ...new Map(batch.flatMap((b) => b.change.artifacts ?? []).map((a) => [a.name, a])).values(),
   ];
   if (files.length) {
     const values = files.map(
       (a: NewArtifact) =>
-        `(${p(a.name)}, ${p(a.task_id)}, ${p(a.content_type)}, ${p(a.body)}, ${p(a.bytes)}::int)`,
+        `(${p(a.name)}, ${p(a.task_id)}, ${p(a.content_type)}, ${p(a.body)}::text)`,
     );
     ctes.push(`${tag}files AS (INSERT INTO execution_artifacts (execution_id, name, task_id, content_type, body, bytes)
-       SELECT u.id, a.* FROM ${updated} u, (VALUES ${values.join(", ")}) AS a(name, task_id, content_type, body, bytes)
+       SELECT u.id, a.name, a.task_id, a.content_type, a.body, octet_length(a.body)
+         FROM ${updated} u, (VALUES ${values.join(", ")}) AS a(name, task_id, content_type, body)
        ON CONFLICT (execution_id, name) DO UPDATE SET task_id = EXCLUDED.task_id,
          content_type = EXCLUDED.content_type, body = EXCLUDED.body, bytes = EXCLUDED.bytes,
          created_at = now())`);

@@ -7,9 +7,12 @@ import type { CrewCatalog } from "@/lib/crew/load-crews";
 import type { CrewDef } from "@/lib/crew/schema";
 import type { Db } from "@/lib/db/types";
 import type { ExecutionRow } from "@/lib/runs/types";
+import { type DbKind, openTestDb } from "./both-dbs";
 
-// The real engine on the embedded database, for one test file: crews written as crew.yaml texts,
-// a worker claiming runs, and reads of the rows and events it writes.
+// The real engine on the embedded database (or on PostgreSQL: `database`), for one test file or
+// describe block: crews written as crew.yaml texts, a worker claiming runs, and reads of the rows
+// and events it writes. `environment` may be a function, read when the hooks run (for the
+// addresses of loopback servers started in an outer beforeAll).
 
 export type EventRow = {
   seq: number;
@@ -24,26 +27,28 @@ const org: Principal = { kind: "org", tokenId: null };
 
 export function engineHarness(
   crewFiles: Record<string, string>,
-  environment: Record<string, string> = {},
+  environment: Record<string, string> | (() => Record<string, string>) = {},
+  { database = "embedded" }: { database?: DbKind } = {},
 ) {
-  // lib/config/env.ts reads process.env once: set it before anything calls env().
-  const ENV = {
-    OFFLINE_MODEL_DELAY_MS: "0",
-    DEFAULT_LLM: "offline",
-    MODEL_MAX_RETRIES: "0",
-    ...environment,
-  };
   const saved: Record<string, string | undefined> = {};
   const workerLog: string[] = [];
   const state: {
     tmp?: string;
     db?: Db;
+    closeDb?: () => Promise<void>;
     catalog?: CrewCatalog;
     worker?: { stop(): Promise<void>; activeCount(): number };
     create?: typeof import("@/lib/runs/create-execution").createExecution;
   } = {};
 
   beforeAll(async () => {
+    // lib/config/env.ts reads process.env once: set it before anything calls env().
+    const ENV = {
+      OFFLINE_MODEL_DELAY_MS: "0",
+      DEFAULT_LLM: "offline",
+      MODEL_MAX_RETRIES: "0",
+      ...(typeof environment === "function" ? environment() : environment),
+    };
     for (const [k, v] of Object.entries(ENV)) {
       saved[k] = process.env[k];
       process.env[k] = v;
@@ -56,10 +61,7 @@ export function engineHarness(
     }
     const { loadCrews } = await import("@/lib/crew/load-crews");
     state.catalog = loadCrews(crewsDir);
-    const { openEmbedded } = await import("@/lib/db/open");
-    const { migrate } = await import("@/lib/db/migrations");
-    state.db = await openEmbedded(path.join(state.tmp, "data"));
-    await migrate(state.db);
+    ({ db: state.db, close: state.closeDb } = await openTestDb(database));
     ({ createExecution: state.create } = await import("@/lib/runs/create-execution"));
     const { startWorker } = await import("@/lib/engine/worker");
     state.worker = startWorker({
@@ -73,7 +75,7 @@ export function engineHarness(
 
   afterAll(async () => {
     await state.worker?.stop();
-    await state.db?.close();
+    await state.closeDb?.();
     if (state.tmp) fs.rmSync(state.tmp, { recursive: true, force: true });
     for (const [k, v] of Object.entries(saved)) {
       if (v === undefined) delete process.env[k];

@@ -14,6 +14,8 @@ import type { Json } from "./api";
 // With `azure`, it speaks Azure OpenAI's shape instead: POST
 // /openai/deployments/<deployment>/chat/completions?api-version=<version> with an `api-key` header
 // (401 without the right key, 404 for any other path or version); the deployment is the model.
+// With `scripted`, a test answers the requests it chooses itself (the assistant message and the
+// finish reason); those it returns nothing for get the behaviours above.
 export type FakeOpenAI = {
   url: string;
   requests: { model: string; body: Json; path: string; headers: http.IncomingHttpHeaders }[];
@@ -21,7 +23,13 @@ export type FakeOpenAI = {
 };
 
 export async function startFakeOpenAI(
-  options: { azure?: { apiKey: string; apiVersion: string } } = {},
+  options: {
+    azure?: { apiKey: string; apiVersion: string };
+    scripted?: (body: {
+      model: string;
+      messages: Record<string, unknown>[];
+    }) => { message: Record<string, unknown>; finish: string } | undefined;
+  } = {},
 ): Promise<FakeOpenAI> {
   const requests: FakeOpenAI["requests"] = [];
   const server = http.createServer(async (req, res) => {
@@ -61,6 +69,11 @@ export async function startFakeOpenAI(
           usage: { prompt_tokens: 11, completion_tokens: 7, total_tokens: 18 },
         }),
       );
+    const scripted = options.scripted?.(body);
+    if (scripted) {
+      reply(scripted.message, scripted.finish);
+      return;
+    }
     switch (body.model) {
       case "always-500":
         res
