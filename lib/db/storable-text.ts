@@ -88,6 +88,15 @@ export function storableParams(sql: string, params: unknown[] | undefined) {
       v.some((item) => typeof item === "string" && !isStorable(item))
     ) {
       stored = v.map((item) => (typeof item === "string" ? storableText(item) : item));
+    } else if (
+      v !== null &&
+      typeof v === "object" &&
+      !(v instanceof Date) &&
+      !ArrayBuffer.isView(v)
+    ) {
+      // The drivers write a plain object as JSON; the code here passes JSON text instead, so this
+      // only keeps a future object parameter from slipping past.
+      stored = storableValue(v);
     }
     if (stored === v) continue;
     out ??= [...params];

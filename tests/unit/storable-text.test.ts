@@ -45,6 +45,14 @@ describe("storable text", () => {
     const clean = [1, "x", null, ["y"]];
     expect(storableParams(sql, clean)).toBe(clean);
     expect(storableParams(sql, [["a\0"], "b\0"])).toEqual([["a␀"], "b␀"]);
+    // An object, which the drivers write as JSON; a date or bytes are left to them.
+    const at = new Date(0);
+    const bytes = new Uint8Array([0]);
+    expect(storableParams(sql, [{ "k\0": ["\ud800"] }, at, bytes])).toEqual([
+      { "k␀": ["\ufffd"] },
+      at,
+      bytes,
+    ]);
   });
 });
 
