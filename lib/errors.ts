@@ -50,3 +50,13 @@ export const errors = {
       { connection: "close" },
     ),
 };
+
+/**
+ * What a caught value says: its `message` (an Error, or an error-like object from another realm or
+ * library), else the value itself as text (a thrown string).
+ */
+export function errorMessage(err: unknown): string {
+  if (err instanceof Error) return err.message;
+  const message = (err as { message?: unknown } | null)?.message;
+  return typeof message === "string" ? message : String(err);
+}

@@ -1,9 +1,11 @@
 // `npm run audit:verify -- <execution-id>… | --all | --file <export.json>`: checks decision ledgers.
+
 import fs from "node:fs";
 import { parseArgs } from "node:util";
 import { LedgerExportSchema } from "@/lib/api/ledger-schemas";
 import { env } from "@/lib/config/env";
 import { readLiveLock } from "@/lib/db/embedded-lock";
+import { errorMessage } from "@/lib/errors";
 import type { LedgerEntry } from "@/lib/ledger/entry";
 import { type ChainVerdict, verifyChain } from "@/lib/ledger/verify";
 
@@ -75,7 +77,7 @@ async function main() {
 main().then(
   (code) => process.exit(code),
   (err) => {
-    console.error((err as Error).message);
+    console.error(errorMessage(err));
     process.exit(2);
   },
 );

@@ -3,10 +3,12 @@
 // one, or after the upgrade that moved sealing off AUTH_SECRET. Safe to run again: values already
 // under the current key are left alone. Each value is rewritten only if it has not changed since
 // it was read, so a running server (PostgreSQL) may keep writing meanwhile.
+
 import { currentKeyId, isCurrent, looksSealed, seal, unseal } from "@/lib/config/encryption";
 import { env } from "@/lib/config/env";
 import { readLiveLock } from "@/lib/db/embedded-lock";
 import type { Db } from "@/lib/db/types";
+import { errorMessage } from "@/lib/errors";
 
 // Columns that hold one sealed value each; settings hold JSON with sealed strings inside.
 const COLUMNS: [table: string, key: string, column: string][] = [
@@ -27,7 +29,7 @@ function resealValue(value: string, where: string, counts: Counts): string {
     counts.resealed++;
     return again;
   } catch (err) {
-    counts.unreadable.push(`${where}: ${(err as Error).message}`);
+    counts.unreadable.push(`${where}: ${errorMessage(err)}`);
     return value;
   }
 }

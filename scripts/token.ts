@@ -1,4 +1,5 @@
 // `npm run token -- create --org | create --user <email> | list | revoke <id|token|prefix>`
+
 import { parseArgs } from "node:util";
 import {
   type CreateTokenInput,
@@ -11,6 +12,7 @@ import {
 import { env } from "@/lib/config/env";
 import { localAdminSecret } from "@/lib/config/secrets";
 import { readLiveLock } from "@/lib/db/embedded-lock";
+import { errorMessage } from "@/lib/errors";
 
 const USAGE = `Usage:
   npm run token -- create --org [--label <text>]       organization token: every crew, every execution
@@ -137,7 +139,7 @@ async function main() {
 main().then(
   () => process.exit(0),
   (err) => {
-    console.error((err as Error).message);
+    console.error(errorMessage(err));
     process.exit(1);
   },
 );

@@ -1,6 +1,8 @@
 // `npm run worker`: a worker process on its own, for scale-out on PostgreSQL.
+
 import { env } from "@/lib/config/env";
 import { getDb } from "@/lib/db";
+import { errorMessage } from "@/lib/errors";
 import { serveWorkerMetrics } from "@/lib/metrics/serve";
 import { survivesConnectionErrors } from "@/lib/server/last-resort";
 import { onShutdown } from "@/lib/server/shutdown";
@@ -36,6 +38,6 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(`Worker failed to start: ${(err as Error).message}`);
+  console.error(`Worker failed to start: ${errorMessage(err)}`);
   process.exit(1);
 });

@@ -1,6 +1,8 @@
 // Whether a task's output is a JSON document, and whether an edit of it still is: small enough to
 // load with the review panel (the editor itself loads when someone edits).
 
+import { errorMessage } from "@/lib/errors";
+
 /** The output is a JSON document (a task with output_json): edited as JSON, checked as typed. */
 export function isJsonOutput(text: string) {
   const t = text.trim();
@@ -19,6 +21,6 @@ export function jsonProblem(draft: string): string | null {
     JSON.parse(draft);
     return null;
   } catch (err) {
-    return `Not valid JSON: ${(err as Error).message}`;
+    return `Not valid JSON: ${errorMessage(err)}`;
   }
 }

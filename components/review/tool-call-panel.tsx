@@ -11,6 +11,7 @@ import { Textarea } from "@/components/ui/input";
 import { toast } from "@/components/ui/toast";
 import { ApiError, crewApi } from "@/lib/api/client";
 import type { OpenReviewView } from "@/lib/api/schemas";
+import { errorMessage } from "@/lib/errors";
 import { DecisionError } from "./decision-error";
 import {
   approvalKey,
@@ -301,6 +302,6 @@ function parseArguments(text: string): { ok: true; value: unknown } | { ok: fals
       return { ok: false, error: 'The arguments are a JSON object: { "name": value, … }.' };
     return { ok: true, value };
   } catch (err) {
-    return { ok: false, error: `Not valid JSON: ${(err as Error).message}` };
+    return { ok: false, error: `Not valid JSON: ${errorMessage(err)}` };
   }
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseRoleMap } from "@/lib/auth/sso-roles";
+import { errorMessage } from "@/lib/errors";
 import { parseModelRef } from "@/lib/llm/model-ref";
 
 // Every setting the service reads, parsed once so a typo fails loudly at start-up, not mid-run.
@@ -152,7 +153,7 @@ const EnvSchema = z.object({
       try {
         parseRoleMap(v);
       } catch (err) {
-        ctx.addIssue({ code: "custom", message: (err as Error).message });
+        ctx.addIssue({ code: "custom", message: errorMessage(err) });
       }
     }),
   // The role of someone in no mapped group; "none" refuses them.

@@ -1,3 +1,4 @@
+import { errorMessage } from "@/lib/errors";
 import type { InputScalar, InputSpec } from "./input-schema";
 
 // One value for one typed input: from what a client (or the crew's YAML) gave to what the engine
@@ -56,7 +57,7 @@ export function coerceInput(spec: InputSpec, raw: unknown): Coerced {
       try {
         return ok(JSON.stringify(JSON.parse(raw)));
       } catch (err) {
-        return fail(`must be valid JSON (${(err as Error).message})`);
+        return fail(`must be valid JSON (${errorMessage(err)})`);
       }
     }
   }

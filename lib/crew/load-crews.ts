@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { errorMessage } from "@/lib/errors";
 import { catalogEntry } from "@/lib/tools/builtin/catalog";
 import { finishCrew, inputBlock, titleFromSlug } from "./finish-crew";
 import { findJsoncCrew, loadJsoncCrew } from "./load-jsonc-crew";
@@ -41,7 +42,7 @@ export function loadCrews(dir: string): CrewCatalog {
       slug: "*",
       file: dir,
       key: "",
-      reason: `cannot read CREWS_DIR: ${(err as Error).message}`,
+      reason: `cannot read CREWS_DIR: ${errorMessage(err)}`,
     });
     return catalog;
   }
@@ -65,8 +66,7 @@ export function loadCrews(dir: string): CrewCatalog {
     } catch (err) {
       if (err instanceof LoadError)
         catalog.errors.push({ slug, file: rel(err.file), key: err.key, reason: err.message });
-      else
-        catalog.errors.push({ slug, file: rel(folder), key: "", reason: (err as Error).message });
+      else catalog.errors.push({ slug, file: rel(folder), key: "", reason: errorMessage(err) });
     }
   }
   return catalog;

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { errorMessage } from "@/lib/errors";
 
 // Crews change on disk while the server runs: watch CREWS_DIR and call back once a burst of
 // changes has settled (an editor's save is several events; a `cp -r` is dozens).
@@ -42,7 +43,7 @@ export function watchCrews({
       try {
         onChange();
       } catch (err) {
-        log(`[crewdeck] reloading crews failed: ${(err as Error).message}`);
+        log(`[crewdeck] reloading crews failed: ${errorMessage(err)}`);
       }
     }, debounceMs);
     timer.unref();
@@ -84,7 +85,7 @@ export function watchCrews({
         watchers.set(folder, watcher);
       } catch (err) {
         if (folder === dir)
-          log(`[crewdeck] cannot watch ${dir} for crew changes: ${(err as Error).message}`);
+          log(`[crewdeck] cannot watch ${dir} for crew changes: ${errorMessage(err)}`);
       }
     }
   };

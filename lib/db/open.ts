@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Pool, PoolClient } from "pg";
+import { errorMessage } from "@/lib/errors";
 import { isConnectionError } from "./connection-errors";
 import { storableParams } from "./storable-text";
 import type { Db, Queryable, Row } from "./types";
@@ -70,7 +71,7 @@ export function outageReporter(log: (msg: string) => void) {
     failed(err: unknown) {
       if (downSince || !isConnectionError(err)) return;
       downSince = Date.now();
-      log(`[crewdeck] database unreachable (${(err as Error).message}); retrying quietly`);
+      log(`[crewdeck] database unreachable (${errorMessage(err)}); retrying quietly`);
     },
     ok() {
       if (!downSince) return;

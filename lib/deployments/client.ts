@@ -1,5 +1,6 @@
 import http from "node:http";
 import https from "node:https";
+import { errorMessage } from "@/lib/errors";
 import { assertLiteralAllowed, guardedLookupFor } from "@/lib/webhooks/ssrf";
 import type { Deployment } from "./store";
 
@@ -29,7 +30,7 @@ export function callDeployment(
       url = new URL(deployment.base_url + path);
       assertLiteralAllowed(url, "DEPLOYMENT_ALLOWED_NETWORKS");
     } catch (err) {
-      reject(new RemoteUnreachableError((err as Error).message));
+      reject(new RemoteUnreachableError(errorMessage(err)));
       return;
     }
     const payload = body === undefined ? undefined : JSON.stringify(body);

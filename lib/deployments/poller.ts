@@ -1,5 +1,6 @@
 import { isConnectionError } from "@/lib/db/connection-errors";
 import type { Db } from "@/lib/db/types";
+import { errorMessage } from "@/lib/errors";
 import { createNapper } from "@/lib/util/napper";
 import { POLL_CHANNEL } from "./remote-runs";
 import { syncRemote } from "./sync";
@@ -33,7 +34,7 @@ export function startRemotePoller({
       const { changed, done } = await syncRemote(db, id);
       next = done ? null : changed ? FAST_MS : Math.min(intervalMs * 2, SLOW_MS);
     } catch (err) {
-      log(`[remote] run ${id}: ${(err as Error).message}`);
+      log(`[remote] run ${id}: ${errorMessage(err)}`);
       next = SLOW_MS;
     }
     await db.query(
@@ -62,7 +63,7 @@ export function startRemotePoller({
         if (rows.length === concurrency) continue;
       } catch (err) {
         // A database outage is reported once by the Db; back off quietly meanwhile.
-        if (!isConnectionError(err)) log(`[remote] cannot poll: ${(err as Error).message}`);
+        if (!isConnectionError(err)) log(`[remote] cannot poll: ${errorMessage(err)}`);
         failing = true;
       }
       await napper.nap(failing ? 2_000 : 500);

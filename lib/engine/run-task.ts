@@ -4,6 +4,7 @@ import { interpolate } from "@/lib/crew/inputs";
 import type { TaskDef } from "@/lib/crew/schema";
 import { isConnectionError } from "@/lib/db/connection-errors";
 import type { Db } from "@/lib/db/types";
+import { errorMessage } from "@/lib/errors";
 import { ModelConfigError } from "@/lib/llm/choose-model";
 import { ArtifactError } from "@/lib/outputs/output-file";
 import {
@@ -399,5 +400,5 @@ function describeModelError(err: unknown, modelId: string): string {
     const status = last.statusCode ? `HTTP ${last.statusCode}` : "no response";
     return `The model '${modelId}' failed${tries}: ${status} — ${last.message}`;
   }
-  return `The model '${modelId}' failed${tries}: ${(last as Error)?.message ?? String(last)}`;
+  return `The model '${modelId}' failed${tries}: ${errorMessage(last)}`;
 }

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import os from "node:os";
 import { isConnectionError } from "@/lib/db/connection-errors";
 import type { Db } from "@/lib/db/types";
+import { errorMessage } from "@/lib/errors";
 import { withCrews } from "@/lib/runs/crew-definitions";
 import type { ExecutionRow } from "@/lib/runs/types";
 import { createNapper } from "@/lib/util/napper";
@@ -67,7 +68,7 @@ export function startWorker({
     const controller = new AbortController();
     const executionId = claimed.id;
     const done = runExecution({ db, claimed, workerId: id, signal: controller.signal })
-      .catch((err) => log(`[worker] execution ${executionId}: ${(err as Error).message}`))
+      .catch((err) => log(`[worker] execution ${executionId}: ${errorMessage(err)}`))
       .finally(() => {
         active.delete(executionId);
         nudge();
@@ -99,8 +100,7 @@ export function startWorker({
       } catch (err) {
         // The database being down is reported once by the Db itself; the leases run out
         // meanwhile and whatever another worker takes over is aborted at the next renewal.
-        if (!isConnectionError(err))
-          log(`[worker] lease renewal failed: ${(err as Error).message}`);
+        if (!isConnectionError(err)) log(`[worker] lease renewal failed: ${errorMessage(err)}`);
       } finally {
         renewing = false;
       }
@@ -125,7 +125,7 @@ export function startWorker({
         // One line per spell of failures, and none for a connection error: the Db reports an
         // outage once, however many loops notice it.
         if (!dbDownSince && !isConnectionError(err)) {
-          log(`[worker] cannot claim work: ${(err as Error).message}`);
+          log(`[worker] cannot claim work: ${errorMessage(err)}`);
           claimFailureLogged = true;
         }
         dbDownSince ||= Date.now();

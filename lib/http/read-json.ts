@@ -1,4 +1,4 @@
-import { AppError, errors } from "@/lib/errors";
+import { AppError, errorMessage, errors } from "@/lib/errors";
 
 /** Reads a body as text without ever holding more than `limitBytes` of it; 413 past the limit. */
 export async function readTextBody(request: Request, limitBytes: number): Promise<string> {
@@ -100,11 +100,7 @@ export function parseJsonText(text: string, what = "The request body"): unknown 
   try {
     value = JSON.parse(text);
   } catch (err) {
-    throw new AppError(
-      "malformed-json",
-      400,
-      `${what} is not valid JSON: ${(err as Error).message}`,
-    );
+    throw new AppError("malformed-json", 400, `${what} is not valid JSON: ${errorMessage(err)}`);
   }
   const bad = findBadString(value);
   if (bad) {

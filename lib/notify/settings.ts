@@ -1,7 +1,7 @@
 import { seal, unseal } from "@/lib/config/encryption";
 import { writeSetting } from "@/lib/db/settings";
 import type { Db, Queryable } from "@/lib/db/types";
-import { errors, type FieldError } from "@/lib/errors";
+import { errorMessage, errors, type FieldError } from "@/lib/errors";
 import { checkWebhookUrl, RefusedUrlError, UNRESOLVED_CODES } from "@/lib/webhooks/ssrf";
 import type { NotifySettingsInput, NotifySettingsView, TlsMode } from "./schemas";
 import { checkedSmtpAddress } from "./send-email";
@@ -63,7 +63,7 @@ async function assertTargetsAllowed(input: NotifySettingsInput) {
       // A resolver that cannot be asked now says nothing about the name: each send checks again.
       if (!refused && code.startsWith("EAI_")) return;
       if (!refused) throw err;
-      problems.push({ path, message: `refused: ${(err as Error).message}` });
+      problems.push({ path, message: `refused: ${errorMessage(err)}` });
     }
   };
   const smtp = input.smtp;

@@ -1,4 +1,5 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
+import { errorMessage } from "@/lib/errors";
 
 // One validator per schema text: a crew's schema is compiled once per process, not per answer.
 const ajv = new Ajv({ allErrors: true, strict: false });
@@ -23,7 +24,7 @@ export function schemaError(schema: Record<string, unknown>): string | undefined
     validatorFor(schema);
     return undefined;
   } catch (err) {
-    return `not a usable JSON Schema: ${(err as Error).message}`;
+    return `not a usable JSON Schema: ${errorMessage(err)}`;
   }
 }
 
@@ -41,7 +42,7 @@ export function parseStructured(answer: string, schema: Record<string, unknown>)
   try {
     value = JSON.parse(body);
   } catch (err) {
-    return { ok: false, errors: [`the answer is not JSON: ${(err as Error).message}`] };
+    return { ok: false, errors: [`the answer is not JSON: ${errorMessage(err)}`] };
   }
   const validate = validatorFor(schema);
   if (validate(value)) return { ok: true, value, text: JSON.stringify(value, null, 2) };

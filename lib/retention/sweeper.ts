@@ -1,6 +1,7 @@
 import { env } from "@/lib/config/env";
 import { crewCatalog, findCrew } from "@/lib/crew/registry";
 import type { Db } from "@/lib/db/types";
+import { errorMessage } from "@/lib/errors";
 import { createNapper } from "@/lib/util/napper";
 import { deleteOldLedgers, deleteRunBatch } from "./delete-runs";
 import { type CrewRetention, ledgerCutoff, runRules } from "./policy";
@@ -93,7 +94,7 @@ export function startRetentionSweeper({
             `[retention] deleted ${t.runs} finished run(s), ${t.ledgers} ledger(s) and ${t.workspaces} workspace folder(s)`,
           );
       } catch (err) {
-        log(`[retention] ${(err as Error).message}`);
+        log(`[retention] ${errorMessage(err)}`);
       }
       if (!stopping) await napper.nap(intervalMs);
     }

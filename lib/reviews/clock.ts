@@ -1,4 +1,5 @@
 import type { Db } from "@/lib/db/types";
+import { errorMessage } from "@/lib/errors";
 import { type Change, mutateExecution } from "@/lib/runs/execution-store";
 import { stopped } from "@/lib/runs/stop-execution";
 import type { ExecutionRow, NewEvent } from "@/lib/runs/types";
@@ -182,7 +183,7 @@ export function startReviewClock({
         const ms = rows[0]?.ms;
         if (ms !== null && ms !== undefined) wait = Math.min(intervalMs, Math.max(50, ms + 20));
       } catch (err) {
-        log(`[review-clock] ${(err as Error).message}`);
+        log(`[review-clock] ${errorMessage(err)}`);
       }
       await napper.nap(wait);
     }

@@ -6,7 +6,7 @@ import type { CrewDef } from "@/lib/crew/schema";
 import { validInputs } from "@/lib/crew/valid-inputs";
 import { commitTogether } from "@/lib/db/group-commit";
 import type { Db } from "@/lib/db/types";
-import { errors } from "@/lib/errors";
+import { errorMessage, errors } from "@/lib/errors";
 import { integrationToken } from "@/lib/tracker/integration-token";
 import { assertWebhookUrlsAllowed } from "@/lib/webhooks/check-urls";
 import { streamSubscription } from "@/lib/webhooks/stream-subscription";
@@ -20,7 +20,7 @@ function assertIntegrationReady(crew: CrewDef) {
     integrationToken();
   } catch (err) {
     throw errors.unprocessable(
-      `This crew's agents use apps, which need an integration token: set SERVICE_PLATFORM_INTEGRATION_TOKEN, or make DATA_DIR writable so one can be generated (${(err as Error).message}).`,
+      `This crew's agents use apps, which need an integration token: set SERVICE_PLATFORM_INTEGRATION_TOKEN, or make DATA_DIR writable so one can be generated (${errorMessage(err)}).`,
     );
   }
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { readSetting } from "@/lib/db/settings";
 import type { Db } from "@/lib/db/types";
+import { errorMessage } from "@/lib/errors";
 import { PROVIDER_ALIASES } from "@/lib/llm/providers";
 
 // What a model costs, in US dollars per million input and output tokens: an estimate from list
@@ -80,7 +81,7 @@ export function envModelPrices(raw = process.env.MODEL_PRICES): ModelPrices {
     try {
       parsed = JSON.parse(raw);
     } catch (err) {
-      problem = `not JSON (${(err as Error).message})`;
+      problem = `not JSON (${errorMessage(err)})`;
     }
     if (!problem) {
       const result = ModelPricesSchema.safeParse(parsed);

@@ -5,6 +5,7 @@ import { env } from "@/lib/config/env";
 import { problemLines } from "@/lib/crew/describe-catalog";
 import { crewCatalog, watchCrewCatalog } from "@/lib/crew/registry";
 import { getDb } from "@/lib/db";
+import { errorMessage } from "@/lib/errors";
 import { installPeerAddressHeader } from "@/lib/http/client-address";
 import { startTelemetry, stopTelemetry } from "@/lib/telemetry/start";
 import { seedDemoWorkspace } from "@/lib/tracker/seed";
@@ -96,7 +97,7 @@ export async function bootOrExit() {
   try {
     await bootServer();
   } catch (err) {
-    console.error(`[crewdeck] cannot start: ${(err as Error).message}`);
+    console.error(`[crewdeck] cannot start: ${errorMessage(err)}`);
     process.exit(1);
   }
 }

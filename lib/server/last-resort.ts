@@ -1,4 +1,5 @@
 import { isConnectionError } from "@/lib/db/connection-errors";
+import { errorMessage } from "@/lib/errors";
 
 /**
  * For `npm run worker`: an error that nothing handled. A lost database connection is expected
@@ -11,7 +12,7 @@ import { isConnectionError } from "@/lib/db/connection-errors";
 export function survivesConnectionErrors(log = console.error) {
   const handle = (kind: string) => (err: unknown) => {
     if (isConnectionError(err)) {
-      log(`[crewdeck] ${kind} database connection error, ignored: ${(err as Error).message}`);
+      log(`[crewdeck] ${kind} database connection error, ignored: ${errorMessage(err)}`);
       return;
     }
     log(`[crewdeck] ${kind}:`, err);

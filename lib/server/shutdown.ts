@@ -1,6 +1,9 @@
 // Graceful shutdown on SIGTERM/SIGINT, for the web process and `npm run worker` alike.
 // On globalThis: instrumentation and the route handlers are separate bundles with their own
 // copies of this module, and both must see the one flag.
+
+import { errorMessage } from "@/lib/errors";
+
 const slot = globalThis as unknown as { __crewdeckDraining?: boolean };
 
 /** True once the process is shutting down: the API then answers 503 so clients go elsewhere. */
@@ -27,7 +30,7 @@ export function onShutdown(stop: () => Promise<void>, { deadlineMs }: { deadline
       process.exit(1);
     }, deadlineMs + 10_000).unref();
     stop()
-      .catch((err) => console.error(`Shutdown: ${(err as Error).message}`))
+      .catch((err) => console.error(`Shutdown: ${errorMessage(err)}`))
       .finally(() => {
         console.log("Shut down cleanly.");
         process.exit(0);

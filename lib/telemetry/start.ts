@@ -1,3 +1,4 @@
+import { errorMessage } from "@/lib/errors";
 import { slot } from "./state";
 
 /** Whether the standard variables ask for traces: an OTLP endpoint, and not switched off. */
@@ -19,7 +20,7 @@ export async function startTelemetry(log: (msg: string) => void = console.log) {
       s.tracing = createTracing();
       log("[crewdeck] OpenTelemetry: exporting traces over OTLP/HTTP");
     })
-    .catch((err) => log(`[crewdeck] OpenTelemetry could not start: ${(err as Error).message}`));
+    .catch((err) => log(`[crewdeck] OpenTelemetry could not start: ${errorMessage(err)}`));
   await s.starting;
 }
 

@@ -1,6 +1,7 @@
 import type { Span } from "@opentelemetry/api";
 import type { TaskDef } from "@/lib/crew/schema";
 import type { Queryable } from "@/lib/db/types";
+import { errorMessage } from "@/lib/errors";
 import { TERMINAL } from "@/lib/runs/states";
 import type { ExecutionRow } from "@/lib/runs/types";
 import { executionSpanId, taskSpanId, traceIdOf } from "./ids";
@@ -54,7 +55,7 @@ export function tracedAttempt<A extends AttemptArgs>(
     } catch (err) {
       // Stopped, lease lost, or the engine failed: the attempt ends here in this process.
       span.setAttribute("crewdeck.task.interrupted", true);
-      span.setStatus({ code: STATUS_ERROR, message: (err as Error)?.message ?? String(err) });
+      span.setStatus({ code: STATUS_ERROR, message: errorMessage(err) });
       throw err;
     } finally {
       span.end();

@@ -1,6 +1,7 @@
 import http from "node:http";
 import https from "node:https";
 import type net from "node:net";
+import { errorMessage } from "@/lib/errors";
 import {
   assertLiteralAllowed,
   guardedLookup,
@@ -73,7 +74,7 @@ function postOnce(
       target = new URL(url);
       assertLiteralAllowed(target);
     } catch (err) {
-      resolve(done({ statusCode: null, error: (err as Error).message, retryAfterMs: null }));
+      resolve(done({ statusCode: null, error: errorMessage(err), retryAfterMs: null }));
       return;
     }
     const tls = target.protocol === "https:";

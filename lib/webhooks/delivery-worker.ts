@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import os from "node:os";
 import { isConnectionError } from "@/lib/db/connection-errors";
 import type { Db } from "@/lib/db/types";
+import { errorMessage } from "@/lib/errors";
 import { observeDelivery } from "@/lib/metrics/observe";
 import { isNotification, sendNotification } from "@/lib/notify/send";
 import { createNapper } from "@/lib/util/napper";
@@ -184,7 +185,7 @@ export function startDeliveryWorker({
           inFlight++;
           const p = deliver(d)
             .catch((err) =>
-              log(`[webhooks] delivery ${d.id} could not be recorded: ${(err as Error).message}`),
+              log(`[webhooks] delivery ${d.id} could not be recorded: ${errorMessage(err)}`),
             )
             .finally(() => {
               inFlight--;
@@ -199,7 +200,7 @@ export function startDeliveryWorker({
         // A database outage is reported once by the Db; back off instead of retrying (and
         // logging) every poll.
         if (!isConnectionError(err))
-          log(`[webhooks] cannot claim deliveries: ${(err as Error).message}`);
+          log(`[webhooks] cannot claim deliveries: ${errorMessage(err)}`);
         failing = true;
       }
       await napper.nap(failing ? Math.max(pollMs, 2_000) : pollMs);

@@ -1,5 +1,6 @@
 import http from "node:http";
 import https from "node:https";
+import { errorMessage } from "@/lib/errors";
 import {
   assertLiteralAllowed,
   guardedLookupFor,
@@ -78,7 +79,7 @@ function parseUrl(raw: string): URL {
   try {
     assertLiteralAllowed(url, "TOOL_ALLOWED_NETWORKS");
   } catch (err) {
-    throw new FetchError(`refused: ${(err as Error).message}`, true);
+    throw new FetchError(`refused: ${errorMessage(err)}`, true);
   }
   return url;
 }

@@ -4,6 +4,7 @@ import { jsonSchema, type Tool } from "ai";
 import { env } from "@/lib/config/env";
 import type { AgentDef } from "@/lib/crew/schema";
 import type { Db } from "@/lib/db/types";
+import { errorMessage } from "@/lib/errors";
 import type { AgentTool, ToolContext } from "@/lib/tools/types";
 import { type McpServerDef, mergeServers, parseMcpRef } from "./config";
 import { callTool, connection } from "./pool";
@@ -90,7 +91,7 @@ export async function mcpTools(agent: AgentDef, ctx: ToolContext): Promise<Agent
             } catch (err) {
               return {
                 error: redact(
-                  `MCP server '${name}', tool '${t.name}': ${(err as Error).message}`,
+                  `MCP server '${name}', tool '${t.name}': ${errorMessage(err)}`,
                   resolved.secrets,
                 ),
               };

@@ -1,6 +1,6 @@
 import { crewCatalog } from "@/lib/crew/registry";
 import type { Db } from "@/lib/db/types";
-import { errors } from "@/lib/errors";
+import { errorMessage, errors } from "@/lib/errors";
 import { McpConfigError, type McpServerDef, parseMcpServers } from "./config";
 import { resolveFor } from "./index";
 import { listToolsOnce } from "./pool";
@@ -72,6 +72,6 @@ export async function testServer(db: Db, body: McpTestRequest): Promise<McpTestR
       error: null,
     };
   } catch (err) {
-    return { ok: false, tools: [], error: redact((err as Error).message, secrets) };
+    return { ok: false, tools: [], error: redact(errorMessage(err), secrets) };
   }
 }

@@ -1,6 +1,7 @@
 import { seal, unseal } from "@/lib/config/encryption";
 import { readSetting, writeSetting } from "@/lib/db/settings";
 import type { Db } from "@/lib/db/types";
+import { errorMessage } from "@/lib/errors";
 import { type McpServerDef, parseMcpServers } from "./config";
 
 // What administrators save in Settings → Tools: the deployment's own MCP servers (sealed as a
@@ -19,7 +20,7 @@ export async function readDeploymentServers(db: Db): Promise<McpServerDef[]> {
   try {
     return parseMcpServers(JSON.parse(unseal(saved.sealed)));
   } catch (err) {
-    console.error(`[crewdeck] saved MCP servers unreadable: ${(err as Error).message}`);
+    console.error(`[crewdeck] saved MCP servers unreadable: ${errorMessage(err)}`);
     return [];
   }
 }

@@ -6,6 +6,7 @@ import { env } from "@/lib/config/env";
 import { publicUrl } from "@/lib/config/public-url";
 import { readSetting, writeSetting } from "@/lib/db/settings";
 import type { Db } from "@/lib/db/types";
+import { errorMessage } from "@/lib/errors";
 
 // Connecting Linear the way the platform does: OAuth 2.0 authorization code with PKCE. The state
 // is bound to the administrator who clicked Connect, used once, good for 10 minutes; tokens are
@@ -142,7 +143,7 @@ async function tokenRequest(params: Record<string, string>) {
       signal: AbortSignal.timeout(15_000),
     });
   } catch (err) {
-    throw new OAuthFailure(`Linear's token endpoint cannot be reached: ${(err as Error).message}.`);
+    throw new OAuthFailure(`Linear's token endpoint cannot be reached: ${errorMessage(err)}.`);
   }
   const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;
   if (!res.ok) {

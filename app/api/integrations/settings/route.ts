@@ -1,7 +1,7 @@
 // /api/integrations/settings — which issue tracker agents use; the Linear key is sealed at rest
 // and never sent back (organization tokens and administrators).
 import { getDb } from "@/lib/db";
-import { AppError, errors, zodFieldErrors } from "@/lib/errors";
+import { AppError, errorMessage, errors, zodFieldErrors } from "@/lib/errors";
 import { readJsonBody, requireObject } from "@/lib/http/read-json";
 import { json } from "@/lib/http/respond";
 import { apiRoute } from "@/lib/http/routes";
@@ -30,7 +30,7 @@ export const PUT = apiRoute(
     try {
       await saveTrackerSettings(db, parsed.data);
     } catch (err) {
-      throw new AppError("validation", 422, (err as Error).message);
+      throw new AppError("validation", 422, errorMessage(err));
     }
     return json(await describeTrackerSettings(db));
   },

@@ -1,8 +1,10 @@
 // GET /api/integrations/linear/callback — Linear sends the browser back here after consent. Every
 // outcome lands on the settings page, with what happened in words; nothing is saved on failure.
+
 import { authenticate } from "@/lib/auth/authenticate";
 import { roleAllows } from "@/lib/auth/roles";
 import { getDb } from "@/lib/db";
+import { errorMessage } from "@/lib/errors";
 import { completeAuthorization, OAuthFailure, settingsRedirect } from "@/lib/tracker/linear/oauth";
 
 export const dynamic = "force-dynamic";
@@ -29,7 +31,7 @@ export async function GET(request: Request) {
     return settingsRedirect({ linear: "connected", workspace: connection.workspace });
   } catch (err) {
     if (err instanceof OAuthFailure) return settingsRedirect({ linear_error: err.message });
-    console.error(`[linear] OAuth callback failed: ${(err as Error).message}`);
+    console.error(`[linear] OAuth callback failed: ${errorMessage(err)}`);
     return settingsRedirect({
       linear_error: "Connecting Linear failed on our side; try again, and see the server log.",
     });
