@@ -21,6 +21,7 @@ import {
 } from "@/components/ui/table";
 import { settingsApi } from "@/lib/api/client";
 import { ROLES } from "@/lib/auth/roles";
+import { TeamsInput } from "./teams-input";
 
 const EMPTY = { email: "", name: "", password: "", role: "viewer" };
 
@@ -142,7 +143,7 @@ export function UsersSection({ me }: { me: string }) {
         )}
         {!data && !error && <Skeleton className="h-32" />}
         {data && (
-          <Table className="relative" aria-label="Users">
+          <Table className="relative" aria-label="Users" scrollLabel="People, scrolls sideways">
             <TableHeader>
               <TableRow>
                 <TableHead scope="col">Email</TableHead>
@@ -306,45 +307,5 @@ export function UsersSection({ me }: { me: string }) {
         )}
       </Dialog>
     </Card>
-  );
-}
-
-/** A person's teams (names a crew's review block may assign to), saved when the field is left. */
-function TeamsInput({
-  email,
-  teams,
-  onSave,
-}: {
-  email: string;
-  teams: string[];
-  onSave: (teams: string[]) => void;
-}) {
-  const [value, setValue] = useState(teams.join(", "));
-  const save = () => {
-    const next = [
-      ...new Set(
-        value
-          .split(",")
-          .map((t) => t.trim())
-          .filter(Boolean),
-      ),
-    ];
-    if (next.join(",") !== teams.join(",")) onSave(next);
-  };
-  return (
-    <Input
-      aria-label={`Teams of ${email}`}
-      placeholder="legal, support"
-      className="w-40"
-      value={value}
-      onChange={(e) => setValue(e.target.value)}
-      onBlur={save}
-      onKeyDown={(e) => {
-        if (e.key === "Enter") {
-          e.preventDefault();
-          save();
-        }
-      }}
-    />
   );
 }
