@@ -1,6 +1,7 @@
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { ensureTemplateSync } from "./tests/support/pglite-template";
 
 // The dashboard in Debian's Chromium against a real `next start` on a fresh embedded database.
 const PORT = Number(process.env.E2E_PORT ?? 3217);
@@ -10,11 +11,15 @@ const DATA_DIR = path.join(os.tmpdir(), `crewdeck-e2e-${process.pid}`);
 const FRESH_PORT = Number(process.env.E2E_FRESH_PORT ?? PORT + 3);
 const FRESH_SPECS = /runs-list\.spec\.ts/;
 
+// Each server's fresh embedded database starts as a copy of the tests' migrated template.
+const TEMPLATE = ensureTemplateSync();
+
 export const E2E_ADMIN = { email: "admin@example.com", password: "correct horse battery" };
 
 export default defineConfig({
   testDir: "e2e",
-  outputDir: "test-results/e2e",
+  // Two runs side by side (npm test runs two shards) each need their own.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? "test-results/e2e",
   timeout: 60_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,
@@ -46,7 +51,11 @@ export default defineConfig({
 
 function server(port: number, dataDir: string) {
   return {
-    command: `node node_modules/next/dist/bin/next start -p ${port} -H 127.0.0.1`,
+    command: [
+      `mkdir -p ${dataDir}`,
+      `cp -r ${path.join(TEMPLATE, "pgdata")} ${path.join(dataDir, "pgdata")}`,
+      `exec node node_modules/next/dist/bin/next start -p ${port} -H 127.0.0.1`,
+    ].join(" && "),
     url: `http://127.0.0.1:${port}/api/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -2,10 +2,11 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import { issueSetupCode } from "@/lib/auth/setup-code";
 import { createFirstAdmin, listUsers } from "@/lib/auth/users";
 import { migrate } from "@/lib/db/migrations";
-import { openEmbedded, openPostgres } from "@/lib/db/open";
+import { openPostgres } from "@/lib/db/open";
 import type { Db, Queryable } from "@/lib/db/types";
 import { AppError } from "@/lib/errors";
 import { freshPostgresDatabase, tempDir } from "../support/harness";
+import { openFreshEmbedded } from "../support/pglite-template";
 
 // createFirstAdmin against the real database engine, with the race forced rather than hoped for:
 // every transaction, once it has counted the users, waits until all 8 have counted too — or until
@@ -44,7 +45,7 @@ function forcedRace(inner: Db): Db {
 describe("createFirstAdmin", () => {
   it("of 8 simultaneous calls with the right code, exactly one creates an administrator", async () => {
     const url = inject("db") === "postgres" ? await freshPostgresDatabase() : undefined;
-    db = url ? await openPostgres(url) : await openEmbedded(tempDir("first-admin"));
+    db = url ? await openPostgres(url) : await openFreshEmbedded(tempDir("first-admin"));
     await migrate(db);
     const code = await issueSetupCode(db);
     const raced = forcedRace(db);

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Db } from "@/lib/db/types";
 import { freshPostgresDatabase, ownPostgres } from "./harness";
+import { openFreshEmbedded } from "./pglite-template";
 
 export type DbKind = "embedded" | "postgres";
 export const DB_KINDS: DbKind[] = ["embedded", "postgres"];
@@ -13,12 +14,11 @@ export const DB_KINDS: DbKind[] = ["embedded", "postgres"];
  * (scripts/pg-test-server.sh). `close` ends it and whatever was started for it.
  */
 export async function openTestDb(kind: DbKind): Promise<{ db: Db; close: () => Promise<void> }> {
-  const { openEmbedded, openPostgres } = await import("@/lib/db/open");
+  const { openPostgres } = await import("@/lib/db/open");
   const { migrate } = await import("@/lib/db/migrations");
   if (kind === "embedded") {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "crewdeck-unit-db-"));
-    const db = await openEmbedded(dir);
-    await migrate(db);
+    const db = await openFreshEmbedded(dir);
     return {
       db,
       close: async () => {

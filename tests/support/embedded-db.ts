@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import type { Db } from "@/lib/db/types";
+import { openFreshEmbedded } from "./pglite-template";
 
 /**
  * A fresh, migrated embedded database for one test file, with `env` (and DATA_DIR, its folder)
@@ -18,10 +19,7 @@ export function embeddedDbForFile(name: string, env: Record<string, string> = {}
       saved[k] = process.env[k];
       process.env[k] = v;
     }
-    const { openEmbedded } = await import("@/lib/db/open");
-    const { migrate } = await import("@/lib/db/migrations");
-    state.db = await openEmbedded(state.dir);
-    await migrate(state.db);
+    state.db = await openFreshEmbedded(state.dir);
   }, 60_000);
   afterAll(async () => {
     await state.db?.close();

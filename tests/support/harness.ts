@@ -4,6 +4,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { ensureTemplate, seedDataDir } from "./pglite-template";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 export const FIXTURE_CREWS = path.join(ROOT, "tests/fixtures/crews");
@@ -77,6 +78,8 @@ export type ServerEnv = Record<string, string | undefined>;
 export async function startServer(env: ServerEnv): Promise<Proc & { url: string; port: number }> {
   // A preset PORT lets the caller know the URL beforehand (PUBLIC_URL, for remote callbacks).
   const port = env.PORT ? Number(env.PORT) : await freePort();
+  // On the embedded database, a fresh DATA_DIR starts as a copy of the migrated template.
+  if (env.DATA_DIR && !env.DATABASE_URL) seedDataDir(await ensureTemplate(), env.DATA_DIR);
   const proc = spawn(
     process.execPath,
     [

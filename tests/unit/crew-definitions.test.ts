@@ -36,15 +36,13 @@ const kickoff = (on: Db, job: string) =>
   createExecution({ db: on, crew, principal: org, request: { inputs: { job } } });
 
 beforeAll(async () => {
-  const { openEmbedded } = await import("@/lib/db/open");
-  const { migrate } = await import("@/lib/db/migrations");
+  const { openFreshEmbedded } = await import("../support/pglite-template");
   const { loadCrews } = await import("@/lib/crew/load-crews");
   ({ createExecution } = await import("@/lib/runs/create-execution"));
   ({ getExecutionOrThrow } = await import("@/lib/runs/get-execution"));
   defs = await import("@/lib/runs/crew-definitions");
   store = await import("@/lib/runs/execution-store");
-  db = await openEmbedded(fs.mkdtempSync(path.join(os.tmpdir(), "crewdeck-defs-")));
-  await migrate(db);
+  db = await openFreshEmbedded(fs.mkdtempSync(path.join(os.tmpdir(), "crewdeck-defs-")));
   const found = loadCrews(FIXTURE_CREWS).crews.get("three-step");
   if (!found) throw new Error("fixture crew three-step missing");
   crew = found;

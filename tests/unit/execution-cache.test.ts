@@ -21,12 +21,10 @@ const read = () =>
   });
 
 beforeAll(async () => {
-  const { openEmbedded } = await import("@/lib/db/open");
-  const { migrate } = await import("@/lib/db/migrations");
+  const { openFreshEmbedded } = await import("../support/pglite-template");
   cache = await import("@/lib/runs/execution-cache");
   store = await import("@/lib/runs/execution-store");
-  db = await openEmbedded(fs.mkdtempSync(path.join(os.tmpdir(), "crewdeck-cache-")));
-  await migrate(db);
+  db = await openFreshEmbedded(fs.mkdtempSync(path.join(os.tmpdir(), "crewdeck-cache-")));
   await db.query(
     `INSERT INTO executions (id, crew, status, inputs, crew_snapshot, tasks)
      VALUES ($1, 'c', 'queued', '{}'::jsonb, '{}'::jsonb, '[]'::jsonb)`,

@@ -46,10 +46,8 @@ describe("retention on the embedded database", () => {
     process.env.DATA_DIR = tmp;
     process.env.RETENTION_DAYS = "30";
     process.env.LEDGER_RETENTION_DAYS = "365";
-    const { openEmbedded } = await import("@/lib/db/open");
-    const { migrate } = await import("@/lib/db/migrations");
-    db = await openEmbedded(path.join(tmp, "db"));
-    await migrate(db);
+    const { openFreshEmbedded } = await import("../support/pglite-template");
+    db = await openFreshEmbedded(path.join(tmp, "db"));
   });
   afterAll(async () => {
     await db?.close();

@@ -49,10 +49,8 @@ async function run(
 
 beforeAll(async () => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), "crewdeck-review-analytics-"));
-  const { openEmbedded } = await import("@/lib/db/open");
-  const { migrate } = await import("@/lib/db/migrations");
-  db = await openEmbedded(tmp);
-  await migrate(db);
+  const { openFreshEmbedded } = await import("../support/pglite-template");
+  db = await openFreshEmbedded(tmp);
   await db.query(
     "INSERT INTO users (id, email, role) VALUES ($1, 'owner@example.com', 'operator')",
     [owner],

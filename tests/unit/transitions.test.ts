@@ -16,10 +16,8 @@ let newExecution: () => Promise<string>;
 
 beforeAll(async () => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), "crewdeck-transitions-"));
-  const { openEmbedded } = await import("@/lib/db/open");
-  const { migrate } = await import("@/lib/db/migrations");
-  db = await openEmbedded(tmp);
-  await migrate(db);
+  const { openFreshEmbedded } = await import("../support/pglite-template");
+  db = await openFreshEmbedded(tmp);
   store = await import("@/lib/runs/execution-store");
   const { loadCrews } = await import("@/lib/crew/load-crews");
   const { createExecution } = await import("@/lib/runs/create-execution");
