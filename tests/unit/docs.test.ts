@@ -2,8 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
-// The README stays a newcomer's first five minutes, and docs/ stays whole: every variable the
-// code reads is in docs/configuration.md, and every relative link lands on a file and heading.
+// The README stays a newcomer's first five minutes and links every page of docs/, and docs/
+// stays whole: every variable the code reads is in docs/configuration.md, and every relative
+// link lands on a file and heading.
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const read = (rel: string) => fs.readFileSync(path.join(ROOT, rel), "utf8");
 
@@ -151,6 +152,11 @@ describe("the docs", () => {
       }),
     );
     expect(broken).toEqual([]);
+  });
+
+  it("are each linked from the README", () => {
+    const linked = new Set(relativeLinks(read("README.md")).map((t) => t.split("#")[0]));
+    expect(markdownFiles().filter((f) => f !== "README.md" && !linked.has(f))).toEqual([]);
   });
 
   it("keep the README to at most 200 lines", () => {
