@@ -11,7 +11,7 @@ export function BuiltinToolsSection({ tools }: { tools: ToolkitStatus[] }) {
           <CardTitle id="builtin-tools-title">Built-in tools</CardTitle>
           <CardDescription>
             An agent lists them under <code>tools</code>, by name or by CrewAI's class name. Their
-            settings are environment variables (see the README's Built-in tools).
+            settings are environment variables (see Built-in tools in docs/tools.md).
           </CardDescription>
         </div>
       </CardHeader>

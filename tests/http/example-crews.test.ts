@@ -12,7 +12,7 @@ import {
 } from "../support/harness";
 
 // The crews that ship in ./crews, served as `npm start` serves them: the README's first run
-// completes, and its human-review walkthrough pauses, takes feedback and resumes.
+// completes, and the walkthrough in docs/reviews.md pauses, takes feedback and resumes.
 let server: Proc & { url: string };
 beforeAll(async () => {
   server = await startServer({
@@ -45,7 +45,7 @@ describe("the example crews", () => {
     const id = await brief.start({ topic: "Heat pumps", audience: "home owners" });
     const done = await brief.waitFor(id, (s) => s.status === "completed" || s.status === "error");
     expect(done.status).toBe("completed");
-    // The README's walkthrough of output checks: JSON asked again, a guardrail fails then
+    // docs/crews.md's walkthrough of output checks: JSON asked again, a guardrail fails then
     // passes, and the brief is kept as a file named from the inputs.
     const log = (await brief.events(id)).json.events as Json[];
     const checks = log
