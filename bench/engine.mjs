@@ -22,11 +22,8 @@ import fs from "node:fs";
 import pg from "pg";
 import {
   appendResults,
-  cpuMs,
   createDatabase,
-  kickoffMany,
   machine,
-  percentile,
   ROOT,
   run,
   sleep,
@@ -36,6 +33,7 @@ import {
   stop,
   tempDir,
 } from "./common.mjs";
+import { cpuMs, kickoffMany, percentile } from "./measure.mjs";
 import { queueAnchor } from "./queue-anchor.mjs";
 
 // A fan-out of short runs at steady state: 300 were done in about a second, most of it the JIT's

@@ -15,9 +15,7 @@
 import pg from "pg";
 import {
   appendResults,
-  cpuMs,
   createDatabase,
-  load,
   machine,
   run,
   sleep,
@@ -25,6 +23,7 @@ import {
   startCrewdeck,
   stop,
 } from "./common.mjs";
+import { cpuMs, load } from "./measure.mjs";
 
 const DURATION = Number(process.env.DURATION ?? 10);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 32);

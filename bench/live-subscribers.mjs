@@ -17,12 +17,8 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import pg from "pg";
 import {
   appendResults,
-  cpuMs,
   createDatabase,
-  kickoffMany,
   machine,
-  percentile,
-  readTimeline,
   run,
   sleep,
   stamp,
@@ -31,6 +27,7 @@ import {
   stop,
   tempDir,
 } from "./common.mjs";
+import { cpuMs, kickoffMany, percentile, readTimeline } from "./measure.mjs";
 
 const SUBSCRIBERS = Number(process.env.SUBSCRIBERS ?? 200);
 const TASKS = Number(process.env.TASKS ?? 8);

@@ -13,10 +13,7 @@ import pg from "pg";
 import {
   appendResults,
   createDatabase,
-  kickoffMany,
   machine,
-  median,
-  rssMb,
   run,
   sleep,
   stamp,
@@ -25,6 +22,7 @@ import {
   stop,
   tempDir,
 } from "./common.mjs";
+import { kickoffMany, median, rssMb } from "./measure.mjs";
 
 const RUNS = Number(process.env.RUNS ?? 1_000);
 const SAMPLE_S = Number(process.env.SAMPLE_S ?? 10);

@@ -12,7 +12,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { makeWorkerUtils } from "graphile-worker";
 import pg from "pg";
-import { cpuMs, run, sleep, startNode, stop } from "./common.mjs";
+import { run, sleep, startNode, stop } from "./common.mjs";
+import { cpuMs } from "./measure.mjs";
 
 const WORKER = path.join(import.meta.dirname, "queue-anchor-worker.mjs");
 const DATABASE = "crewdeck_bench_queue_anchor";

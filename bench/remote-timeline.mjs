@@ -10,14 +10,13 @@ import {
   appendResults,
   freePort,
   machine,
-  percentile,
   ROOT,
-  readTimeline,
   run,
   stamp,
   startCrewdeck,
   TOKEN,
 } from "./common.mjs";
+import { percentile, readTimeline } from "./measure.mjs";
 
 const DELAY_MS = process.env.OFFLINE_MODEL_DELAY_MS ?? "400";
 const CREWS_DIR = path.join(ROOT, "tests/fixtures/crews");

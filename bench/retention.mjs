@@ -22,7 +22,6 @@ import {
   appendResults,
   createDatabase,
   machine,
-  percentile,
   run,
   sleep,
   stamp,
@@ -30,6 +29,7 @@ import {
   stop,
   tempDir,
 } from "./common.mjs";
+import { percentile } from "./measure.mjs";
 
 const OLD_RUNS = Number(process.env.OLD_RUNS ?? 1_000_000);
 const RECENT_RUNS = Number(process.env.RECENT_RUNS ?? 50_000);

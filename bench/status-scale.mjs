@@ -22,8 +22,6 @@ import pg from "pg";
 import {
   appendResults,
   createDatabase,
-  kickoffMany,
-  load,
   machine,
   run,
   sleep,
@@ -32,6 +30,7 @@ import {
   stop,
   tempDir,
 } from "./common.mjs";
+import { kickoffMany, load } from "./measure.mjs";
 
 const SMALL = Number(process.env.SMALL_ROWS ?? 1_000);
 const LARGE = Number(process.env.LARGE_ROWS ?? 1_000_000);

@@ -31,7 +31,8 @@ export const NewUserSchema = z
   .meta({ id: "NewUser" });
 export type NewUser = z.input<typeof NewUserSchema>;
 
-const COLUMNS =
+/** The columns a `User` is read from. */
+export const COLUMNS =
   "id, email, name, role, teams, password_hash IS NOT NULL AS has_password, disabled_at IS NOT NULL AS disabled, created_at::text";
 
 export async function countUsersWithPassword(db: Queryable) {
@@ -194,104 +195,6 @@ export const UserChangeSchema = z
   )
   .meta({ id: "UserChange" });
 export type UserChange = z.infer<typeof UserChangeSchema>;
-
-// Every change that could take away an administrator runs under this lock, so two admins
-// demoting (or disabling, or removing) each other at once are serialized and the second one sees
-// the first's result: the deployment is never left with nobody able to manage access.
-const ADMINS_LOCK = 7283191;
-
-async function lockUserForChange(q: Queryable, id: string, actor: string) {
-  if (!z.uuid().safeParse(id).success) throw errors.notFound(`No user '${id}'.`);
-  await q.query("SELECT pg_advisory_xact_lock($1)", [ADMINS_LOCK]);
-  // The route checked the actor's role before waiting for the lock; an administrator demoted
-  // meanwhile (by the very race this lock serializes) acts as one no longer.
-  const actorIsAdmin = await q.query(
-    "SELECT 1 FROM users WHERE id = $1 AND role = 'admin' AND disabled_at IS NULL",
-    [actor],
-  );
-  if (!actorIsAdmin.rows.length) {
-    throw new AppError("forbidden", 403, "You are no longer an administrator.");
-  }
-  const { rows } = await q.query<{ active_admin: boolean; others: number }>(
-    `SELECT role = 'admin' AND disabled_at IS NULL AS active_admin,
-            (SELECT count(*)::int FROM users o
-              WHERE o.role = 'admin' AND o.disabled_at IS NULL AND o.id <> $1) AS others
-       FROM users WHERE id = $1`,
-    [id],
-  );
-  const row = rows[0];
-  if (!row) throw errors.notFound(`No user '${id}'.`);
-  return {
-    guardLastAdmin() {
-      if (row.active_admin && row.others === 0) {
-        throw errors.conflict(
-          "This is the last administrator: make someone else an administrator first.",
-        );
-      }
-    },
-  };
-}
-
-// Token verdicts are cached per process (lib/auth/authenticate.ts) and carry the owner's role:
-// every process forgets them when this commits.
-const notifyTokens = (q: Queryable) => q.query("SELECT pg_notify('crewdeck_tokens', 'users')");
-
-/**
- * Changes a person's role, disables or re-enables them, or resets their password — in one
- * transaction. Disabling revokes their tokens and ends their sessions; a password reset ends
- * their sessions.
- */
-export async function changeUser(
-  db: Db,
-  { id, actor }: { id: string; actor: string },
-  change: UserChange,
-): Promise<User> {
-  // Hash before the transaction: scrypt is slow and would hold the lock.
-  const hash = change.password === undefined ? null : await hashPassword(change.password);
-  return db.tx(async (q) => {
-    const target = await lockUserForChange(q, id, actor);
-    if ((change.role !== undefined && change.role !== "admin") || change.disabled === true) {
-      target.guardLastAdmin();
-    }
-    const endSessions = change.disabled === true || hash !== null;
-    const { rows } = await q.query<User>(
-      `UPDATE users SET
-          role = COALESCE($2, role),
-          teams = COALESCE($6::text[], teams),
-          disabled_at = CASE WHEN $3::boolean IS NULL THEN disabled_at
-                             WHEN $3::boolean THEN COALESCE(disabled_at, now()) ELSE NULL END,
-          password_hash = COALESCE($4, password_hash),
-          session_version = session_version + CASE WHEN $5::boolean THEN 1 ELSE 0 END
-        WHERE id = $1
-        RETURNING ${COLUMNS}`,
-      [id, change.role ?? null, change.disabled ?? null, hash, endSessions, change.teams ?? null],
-    );
-    if (change.disabled === true) {
-      await q.query(
-        "UPDATE api_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL",
-        [id],
-      );
-    }
-    await notifyTokens(q);
-    return rows[0] as User;
-  });
-}
-
-/**
- * Removes a person for good. Their tokens and pending OAuth requests go with them (ON DELETE
- * CASCADE); their runs stay, owned by nobody (ON DELETE SET NULL), and the audit trail keeps
- * their email, which is what it records. Removing is a hard delete so the email can later be
- * given to someone new without that person inheriting anything; to keep the account for later,
- * disable it instead.
- */
-export async function removeUser(db: Db, { id, actor }: { id: string; actor: string }) {
-  await db.tx(async (q) => {
-    const target = await lockUserForChange(q, id, actor);
-    target.guardLastAdmin();
-    await q.query("DELETE FROM users WHERE id = $1", [id]);
-    await notifyTokens(q);
-  });
-}
 
 /** ADMIN_EMAIL / ADMIN_PASSWORD: the first admin, created at start when nobody can sign in yet. */
 export async function ensureBootstrapAdmin(

@@ -4,8 +4,9 @@ import type { Db } from "@/lib/db/types";
 import { AppError, errors } from "@/lib/errors";
 import { parseJsonText, readTextBody } from "@/lib/http/read-json";
 import { verify } from "@/lib/webhooks/signing";
+import { applyRemote } from "./apply-remote";
 import { HOOK_KINDS, type HookKind, hookSecretMatches } from "./hooks";
-import { applyRemote, pollSoon } from "./remote-runs";
+import { pollSoon } from "./remote-runs";
 import { mirrorRemoteLog } from "./sync";
 import { fromWebhook } from "./translate";
 

@@ -2,20 +2,18 @@ import crypto from "node:crypto";
 import type { ResumeRequest, StreamWebhooks } from "@/lib/api/schemas";
 import { ownerOf, type Principal, principalName } from "@/lib/auth/principal";
 import type { CrewDef } from "@/lib/crew/schema";
-import type { Db, Queryable } from "@/lib/db/types";
+import type { Db } from "@/lib/db/types";
 import { AppError, errors } from "@/lib/errors";
-import { type ExecutionPatch, mutateExecution, withoutKnownKeys } from "@/lib/runs/execution-store";
+import { mutateExecution } from "@/lib/runs/execution-store";
 import { getExecutionOrThrow } from "@/lib/runs/get-execution";
-import { TERMINAL } from "@/lib/runs/states";
-import type { ExecutionRow, NewEvent, RemoteState, WebhookUrls } from "@/lib/runs/types";
+import type { ExecutionRow, RemoteState, WebhookUrls } from "@/lib/runs/types";
 import { assertWebhookUrlsAllowed } from "@/lib/webhooks/check-urls";
 import { streamSubscription } from "@/lib/webhooks/stream-subscription";
-import { callDeployment, RemoteUnreachableError } from "./client";
+import { applyRemote } from "./apply-remote";
+import type { callDeployment } from "./client";
 import { hookUrls } from "./hooks";
-import { readRemoteError } from "./remote-status";
+import { ask, remoteFailure } from "./remote-calls";
 import type { Deployment } from "./store";
-import { mergeTasks, TASK_EVENT_TYPES, type TaskEvent, tasksFromSnapshot } from "./task-states";
-import { stateFromEvents, type TaskSnapshot } from "./translate";
 
 // Runs of remote deployments. Each is an execution row of its own (crew `@<deployment>`), so the
 // runs list, inbox, status, event log and live timeline treat it like a local run; the local
@@ -67,45 +65,6 @@ export async function pollSoon(db: Db, id: string) {
      SELECT pg_notify('${POLL_CHANNEL}', '') FROM due`,
     [id],
   );
-}
-
-/** The deployment's answer as a problem for our caller: its own words, and which side failed. */
-function remoteFailure(what: string, status: number, body: unknown) {
-  if (status === 422 || status === 400)
-    return errors.unprocessable(
-      `The deployment refused the ${what}: ${readRemoteError(status, body)}`,
-    );
-  if (status === 401 || status === 403)
-    return new AppError(
-      "remote-unauthorized",
-      502,
-      `The deployment refused our token (${status}); an administrator must update it in Settings → Deployments.`,
-    );
-  return new AppError(
-    "remote-error",
-    502,
-    `The deployment answered ${status} to the ${what}: ${readRemoteError(status, body)}`,
-  );
-}
-
-const unreachable = (err: RemoteUnreachableError) =>
-  new AppError(
-    "remote-unreachable",
-    502,
-    `The deployment cannot be reached: ${err.message}`,
-    {},
-    {
-      "retry-after": "10",
-    },
-  );
-
-async function ask(d: Deployment, method: "GET" | "POST", path: string, body?: unknown) {
-  try {
-    return await callDeployment(d, method, path, body);
-  } catch (err) {
-    if (err instanceof RemoteUnreachableError) throw unreachable(err);
-    throw err;
-  }
 }
 
 /**
@@ -183,82 +142,6 @@ export async function kickoffRemote({
   );
   return id;
 }
-
-/**
- * Applies what the remote said: events (stored once by key) and a new state. A remote may skip
- * states we pass through (queued → completed); a finished run takes no further state.
- */
-export async function applyRemote(
-  db: Db,
-  id: string,
-  change: {
-    patch?: ExecutionPatch;
-    events?: NewEvent[];
-    remote?: Partial<RemoteState>;
-    /** Also take the state the new events imply (a stale repeat of an old one implies nothing). */
-    stateFromEvents?: boolean;
-    /** The tasks a /status answer listed: merged with what the log says, never taken blindly. */
-    snapshot?: TaskSnapshot;
-  },
-) {
-  return db.tx(async (q) => {
-    await q.query("SELECT 1 FROM executions WHERE id = $1 FOR UPDATE", [id]);
-    const fresh = await withoutKnownKeys(q, id, change.events ?? []);
-    const taskEvents =
-      change.snapshot || fresh.some(isTaskEvent) ? await storedTaskEvents(q, id) : undefined;
-    return mutateExecution(q, { id }, (row) => {
-      const patch: ExecutionPatch = {
-        ...change.patch,
-        ...(change.stateFromEvents ? stateFromEvents(fresh) : {}),
-      };
-      // The tasks as the whole log has them (whatever order its events came in), over the
-      // snapshot's list — so neither a stale /status nor a late event moves a task back.
-      if (taskEvents) {
-        const base = change.snapshot
-          ? tasksFromSnapshot(change.snapshot.tasks, change.snapshot.completed, row.tasks)
-          : row.tasks;
-        const now = new Date();
-        const arriving = fresh.filter(isTaskEvent).map((e) => ({ ...e, created_at: now }));
-        patch.tasks = mergeTasks(base, [...taskEvents, ...arriving]);
-      }
-      // Anything the remote reports beyond the kickoff means the run has started there.
-      if (!patch.status && row.status === "queued" && fresh.length) patch.status = "running";
-      if (TERMINAL.has(row.status)) {
-        delete patch.status;
-        delete patch.pending_human_input;
-      } else if (patch.status === row.status || patch.status === "queued") delete patch.status;
-      if (patch.status && row.status === "queued" && patch.status !== "running") {
-        // The remote's states are not ours to police: it may go from queued straight to done.
-        row.status = "running";
-        patch.started_at ??= new Date();
-      }
-      if (change.remote) {
-        const before = (row.remote ?? {}) as RemoteState;
-        patch.remote = { ...before, ...change.remote };
-        // Two mirrorings may finish out of order: the log position only moves forward.
-        patch.remote.last_remote_seq = Math.max(
-          before.last_remote_seq ?? 0,
-          change.remote.last_remote_seq ?? 0,
-        );
-      }
-      if (patch.status && TERMINAL.has(patch.status)) patch.next_poll_at = null;
-      return { patch, events: fresh };
-    });
-  });
-}
-
-const isTaskEvent = (e: NewEvent) =>
-  Boolean(e.task_id) && (TASK_EVENT_TYPES as readonly string[]).includes(e.type);
-
-async function storedTaskEvents(q: Queryable, id: string): Promise<TaskEvent[]> {
-  const { rows } = await q.query<TaskEvent>(
-    `SELECT seq, type, task_id, attempt, data, created_at FROM execution_events
-      WHERE execution_id = $1 AND task_id IS NOT NULL AND type = ANY($2::text[]) ORDER BY seq`,
-    [id, TASK_EVENT_TYPES],
-  );
-  return rows;
-}
-
 /** The row with its remote bookkeeping, or undefined. */
 export async function remoteRow(db: Db, id: string) {
   const { rows } = await db.query<ExecutionRow & { slug: string }>(

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { unseal } from "@/lib/config/encryption";
 import type { Db } from "@/lib/db/types";
 import type { ExecutionRow, RemoteState } from "@/lib/runs/types";
+import { applyRemote } from "./apply-remote";
 import { callDeployment, RemoteUnreachableError } from "./client";
-import { applyRemote } from "./remote-runs";
 import { readRemoteError, readRemoteStatus } from "./remote-status";
 import { fromRemoteLog, fromStatus, hashOf } from "./translate";
 

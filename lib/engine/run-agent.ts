@@ -1,7 +1,8 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { asSchema, type ModelMessage, type Tool } from "ai";
 import type { LlmParams } from "@/lib/llm/model-ref";
-import { type LoopStep, toolLoop } from "./tool-loop";
+import type { LoopStep } from "./loop-step";
+import { toolLoop } from "./tool-loop";
 
 // The offline model recognises this heading (lib/llm/offline-model.ts).
 export const FINAL_ANSWER_NOW =

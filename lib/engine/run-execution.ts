@@ -8,7 +8,8 @@ import { tracedAttempt } from "@/lib/telemetry/trace-execution";
 import { linkedSignal } from "@/lib/util/linked-signal";
 import { forgetLimiters } from "./calls-per-minute";
 import { nextTasks } from "./next-tasks";
-import { failure, runTask as runAttempt } from "./run-task";
+import { runTask as runAttempt } from "./run-task";
+import { failure } from "./task-changes";
 
 // Each attempt is a span of the execution's trace when OpenTelemetry is on (lib/telemetry).
 const runTask = tracedAttempt(runAttempt);

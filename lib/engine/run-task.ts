@@ -7,23 +7,17 @@ import type { Db } from "@/lib/db/types";
 import { errorMessage } from "@/lib/errors";
 import { ModelConfigError } from "@/lib/llm/choose-model";
 import { ArtifactError } from "@/lib/outputs/output-file";
-import {
-  type OpenReview,
-  openReview,
-  openReviewsOf,
-  reviewColumns,
-} from "@/lib/reviews/open-reviews";
-import { toolCallReview } from "@/lib/reviews/tool-calls";
-import { type Change, LeaseLostError } from "@/lib/runs/execution-store";
+import { openReview, openReviewsOf } from "@/lib/reviews/open-reviews";
+import { LeaseLostError } from "@/lib/runs/execution-store";
 import type { ExecutionWriter } from "@/lib/runs/execution-writer";
-import type { ExecutionRow, NewEvent, TaskState } from "@/lib/runs/types";
+import type { ExecutionRow, NewEvent } from "@/lib/runs/types";
 import { linkedSignal } from "@/lib/util/linked-signal";
 import { agentWork } from "./agent-work";
 import { answerWithChecks, keptOutput } from "./checked-answer";
 import { agentFor } from "./delegation";
-import { nextTasks } from "./next-tasks";
 import { buildPrompt, contextFor } from "./prompt";
 import { ToolApprovalNeeded } from "./run-agent";
+import { awaitToolApproval, failure, replaceTask, settle } from "./task-changes";
 
 /**
  * One attempt at one task: the agent's loop with every step recorded as it happens, then the
@@ -257,137 +251,6 @@ export async function runTask({
       artifacts,
     };
   });
-}
-
-/**
- * After a task's change: the run goes on while a task runs or can run; otherwise, with reviews
- * open, it pauses for them. The lease goes with the pause, so no worker holds a paused run, and
- * the task, step and crew URLs end there (the seed: they are given again on resume), after this
- * change's events, which tell the reviewer's system what to resume.
- */
-/**
- * The agent asked for tool calls that need a person's approval: the task waits in review with the
- * calls' names and exact arguments, keeping the conversation to go on from once they are decided.
- */
-function awaitToolApproval(
-  r: ExecutionRow,
-  task: TaskDef,
-  index: number,
-  attempt: number,
-  agentId: string,
-  pause: ToolApprovalNeeded,
-): Change {
-  const now = new Date();
-  const others = openReviewsOf(r).filter((o) => o.task_id !== task.id);
-  const review = toolCallReview(task, attempt, pause.calls, now, others);
-  const tasks = replaceTask(r.tasks, index, {
-    status: "pending_human_input",
-    paused: { messages: pause.messages, steps_used: pause.stepsUsed },
-  });
-  return settle(r, tasks, [...others, review], {
-    events: [
-      {
-        type: "review_requested",
-        task_id: task.id,
-        attempt,
-        data: {
-          kind: "tool_call",
-          agent: agentId,
-          name: task.name,
-          output: review.output,
-          tool_calls: pause.calls.map(({ input_schema: _, ...call }) => call),
-          assignees: review.assignees,
-          required_approvals: review.required_approvals,
-          deadline_at: review.deadline_at,
-          output_sha256: review.output_sha256,
-        },
-      },
-    ],
-  });
-}
-
-function settle(
-  r: ExecutionRow,
-  tasks: TaskState[],
-  reviews: OpenReview[],
-  change: Change,
-): Change {
-  const patch = { ...change.patch, tasks, ...reviewColumns(reviews, tasks) };
-  const working = tasks.some((t) => t.status === "running");
-  if (!reviews.length || working || nextTasks(r.crew_snapshot.tasks, tasks).length)
-    return { ...change, patch };
-  return {
-    ...change,
-    patch: {
-      ...patch,
-      status: "pending_human_input",
-      lease_owner: null,
-      lease_expires_at: null,
-      // The kickoff's `webhooks` stream is for the whole run, not renewed by each resume.
-      webhooks: r.webhooks.stream ? { stream: r.webhooks.stream } : {},
-    },
-    webhooksFor: "before",
-  };
-}
-
-export function failure(
-  r: ExecutionRow,
-  taskId: string | null,
-  message: string,
-  attempt?: number,
-): Change {
-  const now = new Date();
-  // Tasks running beside it (async_execution) stop with it, saying why.
-  const stoppedWith = taskId ? `Stopped: task '${taskId}' failed.` : message;
-  const siblings = r.tasks.filter((t) => t.status === "running" && t.task_id !== taskId);
-  const tasks = r.tasks.map((t) =>
-    t.task_id === taskId || t.status === "running" || t.status === "pending_human_input"
-      ? {
-          ...t,
-          status: "error" as const,
-          error: t.task_id === taskId ? message : stoppedWith,
-          finished_at: now.toISOString(),
-        }
-      : t,
-  );
-  return {
-    patch: {
-      status: "error",
-      error: message,
-      tasks,
-      // Reviews open beside the failed task close with the run.
-      ...reviewColumns([], tasks),
-      current_task: null,
-      finished_at: now,
-      lease_owner: null,
-      lease_expires_at: null,
-    },
-    events: [
-      ...(taskId
-        ? [
-            {
-              type: "task_failed",
-              task_id: taskId,
-              attempt: attempt ?? null,
-              data: { error: message },
-            },
-          ]
-        : []),
-      ...(taskId
-        ? siblings.map((t) => ({
-            type: "task_failed",
-            task_id: t.task_id,
-            attempt: t.attempts,
-            data: { error: stoppedWith },
-          }))
-        : []),
-      { type: "execution_failed", data: { error: message } },
-    ],
-  };
-}
-
-function replaceTask(tasks: TaskState[], index: number, patch: Partial<TaskState>) {
-  return tasks.map((t, i) => (i === index ? { ...t, ...patch } : t));
 }
 
 function describeModelError(err: unknown, modelId: string): string {

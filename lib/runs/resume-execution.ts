@@ -4,23 +4,15 @@ import type { Db } from "@/lib/db/types";
 import { AppError, errors } from "@/lib/errors";
 import { valueErrors } from "@/lib/outputs/structured-output";
 import { mayDecide, personOf } from "@/lib/reviews/assignment";
-import { approve, type Decider, type Decision, sendBack } from "@/lib/reviews/decide";
-import { claimHolds, type OpenReview, openReviewsOf } from "@/lib/reviews/open-reviews";
-import { decideToolCalls, undecidedCalls } from "@/lib/reviews/tool-calls";
+import { approve, type Decision, sendBack } from "@/lib/reviews/decide";
+import { claimHolds, openReviewsOf } from "@/lib/reviews/open-reviews";
 import { assertWebhookUrlsAllowed } from "@/lib/webhooks/check-urls";
 import { invalidateExecution } from "./execution-cache";
-import { type Change, mutateExecution } from "./execution-store";
+import { mutateExecution } from "./execution-store";
 import { getExecutionOrThrow } from "./get-execution";
+import { notOpen, type ResumeResult, replayOf, toolReplayOf } from "./resume-replays";
+import { decideToolCallRequest } from "./resume-tool-calls";
 import type { ExecutionRow } from "./types";
-
-const notAwaiting = (detail: string, details: Record<string, unknown>) =>
-  new AppError("not-awaiting-review", 400, detail, details);
-
-export type ResumeResult = {
-  status: "resumed" | "retrying" | "completed" | "approval_recorded" | "waiting";
-  message: string;
-  approvals?: { count: number; required: number };
-};
 
 /**
  * Applies a reviewer's decision to a task awaiting review: approve → the task is done (under a
@@ -197,130 +189,6 @@ export async function resumeExecution({
   return result as ResumeResult;
 }
 
-/**
- * A decision on gated tool calls: the one `call_id` names, or every call not decided yet. Edited
- * arguments are checked against the tool's own schema (422 naming what is wrong).
- */
-function decideToolCallRequest(
-  row: ExecutionRow,
-  review: OpenReview,
-  who: Decider,
-  request: ResumeRequest,
-  now: Date,
-): { change: Change; result: ResumeResult } {
-  const calls = review.tool_calls ?? [];
-  const waiting = undecidedCalls(review);
-  let targets = waiting;
-  if (request.call_id) {
-    const call = calls.find((c) => c.call_id === request.call_id);
-    if (!call)
-      throw errors.notFound(
-        `Task '${review.task_id}' has no tool call '${request.call_id}' awaiting review (awaiting: ${waiting.map((c) => c.call_id).join(", ")}).`,
-      );
-    if (call.decision) {
-      if (
-        call.decision.approved === request.is_approve &&
-        call.decision.reason === request.human_feedback
-      )
-        return {
-          change: {},
-          result: {
-            status: "waiting",
-            message: `Already recorded: your decision on call '${call.call_id}'.`,
-          },
-        };
-      throw errors.conflict(
-        `Tool call '${call.call_id}' was already ${call.decision.approved ? "approved" : "refused"} by ${call.decision.reviewer} at ${call.decision.at}.`,
-        { reviewed_by: call.decision.reviewer, reviewed_at: call.decision.at },
-      );
-    }
-    targets = [call];
-  }
-  const edited = request.edited_arguments;
-  if (edited !== undefined) {
-    const [only, ...more] = targets;
-    if (!only || more.length)
-      throw errors.unprocessable(
-        `Task '${review.task_id}' waits on ${targets.length} tool calls: name the one whose arguments you edit with call_id.`,
-        { errors: [{ path: "call_id", message: "required with edited_arguments here" }] },
-      );
-    const problems = valueErrors(edited, only.input_schema);
-    if (problems.length)
-      throw errors.unprocessable(
-        `edited_arguments do not fit the parameters of '${only.tool}': ${problems.join("; ")}.`,
-        {
-          errors: problems.map((message) => ({ path: "edited_arguments", message })),
-          input_schema: only.input_schema,
-        },
-      );
-  }
-  const { change, closed } = decideToolCalls(
-    row,
-    review,
-    who,
-    {
-      approved: request.is_approve,
-      call_ids: targets.map((c) => c.call_id),
-      ...(edited !== undefined && JSON.stringify(edited) !== JSON.stringify(targets[0]?.arguments)
-        ? { edited_arguments: edited }
-        : {}),
-      feedback: request.human_feedback,
-      webhooks: {
-        task: request.taskWebhookUrl,
-        step: request.stepWebhookUrl,
-        crew: request.crewWebhookUrl,
-      },
-    },
-    now,
-  );
-  const what = targets.map((c) => `'${c.tool}'`).join(", ");
-  const verdict = request.is_approve ? "approved" : "refused";
-  if (!closed)
-    return {
-      change,
-      result: {
-        status: "waiting",
-        message: `${what} ${verdict}; ${waiting.length - targets.length} more tool call(s) of task '${review.task_id}' await a decision.`,
-      },
-    };
-  const status = change.patch?.status ?? row.status;
-  return {
-    change,
-    result:
-      status === "pending_human_input"
-        ? {
-            status: "waiting",
-            message: `${what} ${verdict}; the execution still awaits other review(s).`,
-          }
-        : {
-            status: "resumed",
-            message: `${what} ${verdict}; task '${review.task_id}' goes on${request.is_approve ? " with the call" : " without it"}.`,
-          },
-  };
-}
-
-// The same decision on a tool call again, after its review closed: answer as we did then.
-function toolReplayOf(row: ExecutionRow, request: ResumeRequest): ResumeResult | undefined {
-  if (openReviewsOf(row).some((r) => r.task_id === request.task_id)) return undefined;
-  const task = row.tasks.find((t) => t.task_id === request.task_id);
-  const last = request.call_id
-    ? task?.tool_reviews?.findLast((r) => r.call_id === request.call_id)
-    : task?.tool_reviews?.at(-1);
-  const output = task?.reviews?.at(-1);
-  if (!last || (output && output.at > last.at)) return undefined;
-  if (last.approved !== request.is_approve || last.feedback !== request.human_feedback) {
-    if (!request.call_id) return undefined;
-    throw errors.conflict(
-      `Tool call '${last.call_id}' was already ${last.approved ? "approved" : "refused"} by ${last.reviewer} at ${last.at}.`,
-      { reviewed_by: last.reviewer, reviewed_at: last.at },
-    );
-  }
-  return {
-    status: "resumed",
-    message: `Already applied: the call to '${last.tool}' was ${last.approved ? "approved" : "refused"}.`,
-  };
-}
-
 /** The reviewer's answers, checked against the task's response form (422 when they do not fit). */
 function checkedResponse(
   request: ResumeRequest,
@@ -339,64 +207,4 @@ function checkedResponse(
       { errors: problems.map((message) => ({ path: "review_response", message })) },
     );
   return request.review_response;
-}
-
-// No review of this task is open: someone decided it first (409, saying who and when), or it was
-// never waiting (400, as CrewAI's API answers).
-function notOpen(row: ExecutionRow, taskId: string, reviews: OpenReview[]) {
-  const last = latestReview(row);
-  if (last?.task_id === taskId) {
-    return errors.conflict(
-      `Task '${last.task_id}' was already ${last.is_approve ? "approved" : "sent back"} by ${last.reviewer} at ${last.at}; the execution is ${row.status}.`,
-      { execution_status: row.status, reviewed_by: last.reviewer, reviewed_at: last.at },
-    );
-  }
-  const awaiting = reviews.map((r) => r.task_id);
-  return notAwaiting(
-    awaiting.length
-      ? `Task '${taskId}' is not awaiting review; ${awaiting.map((t) => `'${t}'`).join(", ")} ${awaiting.length > 1 ? "are" : "is"}.`
-      : `Execution ${row.id} is not awaiting human input (it is ${row.status}).`,
-    {
-      execution_status: row.status,
-      ...(awaiting.length ? { awaiting_task_id: awaiting[0], awaiting_task_ids: awaiting } : {}),
-    },
-  );
-}
-
-// The last decision that closed a review, with its task.
-function latestReview(row: ExecutionRow) {
-  return row.tasks
-    .flatMap((t) => (t.reviews ?? []).map((r) => ({ ...r, task_id: t.task_id })))
-    .sort((a, b) => a.at.localeCompare(b.at))
-    .at(-1);
-}
-
-// The last closed decision, if `request` is that same decision again: answer as we answered then.
-function replayOf(row: ExecutionRow, request: ResumeRequest): ResumeResult | undefined {
-  const latest = latestReview(row);
-  if (
-    !latest ||
-    latest.task_id !== request.task_id ||
-    latest.is_approve !== request.is_approve ||
-    latest.feedback !== request.human_feedback ||
-    (request.edited_output !== undefined &&
-      (latest.edited_output ?? latest.output) !== request.edited_output)
-  ) {
-    return undefined;
-  }
-  // Only when the reviewed attempt itself still awaits review is an identical request new. (An
-  // identical rejection of the retried attempt counts as a repeat: change the feedback text.)
-  const open = openReviewsOf(row).find((r) => r.task_id === latest.task_id);
-  if (open && open.attempt === latest.attempt) return undefined;
-  if (!request.is_approve)
-    return {
-      status: "retrying",
-      message: `Already applied: task '${request.task_id}' was sent back with this feedback.`,
-    };
-  return row.status === "completed"
-    ? {
-        status: "completed",
-        message: `Already applied: task '${request.task_id}' was approved; the execution is complete.`,
-      }
-    : { status: "resumed", message: `Already applied: task '${request.task_id}' was approved.` };
 }

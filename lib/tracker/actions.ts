@@ -21,7 +21,8 @@ import {
 } from "./embedded/projects";
 import { TrackerError } from "./errors";
 import { READ_ACTIONS } from "./integration-token";
-import { LinearAuthenticationError, LinearTracker } from "./linear/adapter";
+import { LinearTracker } from "./linear/adapter";
+import { LinearAuthenticationError } from "./linear/graphql";
 import { markRevoked } from "./linear/oauth";
 import { ACTION_DESCRIPTIONS, ACTION_NAMES, ACTION_SCHEMAS, type ActionName } from "./schemas";
 import { trackerBackend } from "./settings";

@@ -4,7 +4,7 @@ import { env } from "@/lib/config/env";
 import { readSetting, writeSetting } from "@/lib/db/settings";
 import type { Db } from "@/lib/db/types";
 import { TrackerError } from "./errors";
-import { oauthAccess } from "./linear/oauth";
+import { oauthAccess } from "./linear/oauth-tokens";
 
 // Which tracker agents use: LINEAR_API_KEY in the environment wins; otherwise what an
 // administrator saved on the settings page (the key sealed at rest); otherwise the embedded one.

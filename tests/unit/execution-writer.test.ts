@@ -1,6 +1,7 @@
 import path from "node:path";
-import { beforeAll, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Db, Queryable } from "@/lib/db/types";
+import type { ExecutionStatus } from "@/lib/runs/states";
 import type { ExecutionRow } from "@/lib/runs/types";
 import { embeddedDbForFile } from "../support/embedded-db";
 
@@ -246,4 +247,39 @@ it("kickoffs of one moment are queued in one statement, each with its first even
     expect(now.events.map((e) => [e.seq, e.type])).toEqual([[1, "execution_queued"]]);
   }
   await expect.poll(() => [...woken].sort()).toEqual([...ids].sort());
+});
+
+describe("the writer refuses an illegal transition before writing anything", () => {
+  it.each([
+    { path: [], to: "pending_human_input", what: "pausing a run that never started" },
+    { path: [], to: "completed", what: "completing a run that never started" },
+    { path: ["running", "completed"], to: "running", what: "starting a finished run again" },
+    { path: ["running", "error"], to: "completed", what: "completing a failed run" },
+    { path: ["running", "cancelled"], to: "running", what: "running a stopped run" },
+  ] as { path: ExecutionStatus[]; to: ExecutionStatus; what: string }[])(
+    "$what",
+    async ({ path: legal, to }) => {
+      const { executionWriter } = await import("@/lib/runs/execution-writer");
+      const { IllegalTransitionError } = await import("@/lib/runs/states");
+      const row = await claimed(`illegal-${legal.join("-")}-${to}`);
+      const writer = executionWriter({ db, row, leaseOwner: row.lease_owner as string });
+      for (const status of legal)
+        await writer.change(() => ({ patch: { status }, events: [{ type: `test_${status}` }] }));
+      const from = legal.at(-1) ?? "queued";
+      const before = await stored(row.id);
+      expect(before.row.status).toBe(from);
+
+      const illegal = () => ({
+        patch: { status: to, result: "should not be written" },
+        events: [{ type: "thought", task_id: "research", attempt: 1 }],
+      });
+      // Recorded (answered at once) and changed (written now): both refused, nothing stored.
+      expect(() => writer.record(illegal)).toThrow(IllegalTransitionError);
+      await expect(writer.change(illegal)).rejects.toThrow(
+        `execution cannot go from ${from} to ${to}`,
+      );
+      await writer.flush();
+      expect(await stored(row.id)).toEqual(before);
+    },
+  );
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { decodeEntities, htmlToText } from "@/lib/tools/builtin/html-text";
+import { decodeEntities } from "@/lib/tools/builtin/html-entities";
+import { htmlToText } from "@/lib/tools/builtin/html-text";
 
 describe("htmlToText", () => {
   it("keeps the article's headings, paragraphs, lists and links; drops scripts, styles and navigation", () => {

@@ -4,7 +4,7 @@ import { type RunStats, RunStatsQuerySchema } from "@/lib/api/schemas";
 import { getDb } from "@/lib/db";
 import { json } from "@/lib/http/respond";
 import { apiRoute, type NoParams } from "@/lib/http/routes";
-import { executionStats } from "@/lib/runs/list-executions";
+import { executionStats } from "@/lib/runs/execution-stats";
 import { loadModelPrices } from "@/lib/runs/pricing";
 
 export const dynamic = "force-dynamic";

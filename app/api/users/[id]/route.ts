@@ -5,7 +5,8 @@
 import { z } from "zod";
 import { forgetCachedTokens } from "@/lib/auth/authenticate";
 import type { Principal } from "@/lib/auth/principal";
-import { changeUser, removeUser, UserChangeSchema } from "@/lib/auth/users";
+import { changeUser, removeUser } from "@/lib/auth/user-changes";
+import { UserChangeSchema } from "@/lib/auth/users";
 import { getDb } from "@/lib/db";
 import { AppError, errors, zodFieldErrors } from "@/lib/errors";
 import { readJsonBody, requireObject } from "@/lib/http/read-json";

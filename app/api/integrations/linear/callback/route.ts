@@ -5,7 +5,8 @@ import { authenticate } from "@/lib/auth/authenticate";
 import { roleAllows } from "@/lib/auth/roles";
 import { getDb } from "@/lib/db";
 import { errorMessage } from "@/lib/errors";
-import { completeAuthorization, OAuthFailure, settingsRedirect } from "@/lib/tracker/linear/oauth";
+import { OAuthFailure, settingsRedirect } from "@/lib/tracker/linear/oauth";
+import { completeAuthorization } from "@/lib/tracker/linear/oauth-authorize";
 
 export const dynamic = "force-dynamic";
 

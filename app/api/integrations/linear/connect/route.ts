@@ -2,12 +2,8 @@
 // state bound to this administrator's session and a PKCE challenge.
 import { getDb } from "@/lib/db";
 import { apiRoute } from "@/lib/http/routes";
-import {
-  consentRedirect,
-  OAuthFailure,
-  settingsRedirect,
-  startAuthorization,
-} from "@/lib/tracker/linear/oauth";
+import { OAuthFailure, settingsRedirect } from "@/lib/tracker/linear/oauth";
+import { consentRedirect, startAuthorization } from "@/lib/tracker/linear/oauth-authorize";
 
 export const dynamic = "force-dynamic";
 

@@ -1,0 +1,141 @@
+import type { TaskDef } from "@/lib/crew/schema";
+import { type OpenReview, openReviewsOf, reviewColumns } from "@/lib/reviews/open-reviews";
+import { toolCallReview } from "@/lib/reviews/tool-calls";
+import type { Change } from "@/lib/runs/execution-store";
+import type { ExecutionRow, TaskState } from "@/lib/runs/types";
+import { nextTasks } from "./next-tasks";
+import type { ToolApprovalNeeded } from "./run-agent";
+
+// What the end of a task attempt changes in the run: it waits for a tool call's approval, goes on
+// or pauses for its reviews, or fails and stops the run.
+
+/**
+ * The agent asked for tool calls that need a person's approval: the task waits in review with the
+ * calls' names and exact arguments, keeping the conversation to go on from once they are decided.
+ */
+export function awaitToolApproval(
+  r: ExecutionRow,
+  task: TaskDef,
+  index: number,
+  attempt: number,
+  agentId: string,
+  pause: ToolApprovalNeeded,
+): Change {
+  const now = new Date();
+  const others = openReviewsOf(r).filter((o) => o.task_id !== task.id);
+  const review = toolCallReview(task, attempt, pause.calls, now, others);
+  const tasks = replaceTask(r.tasks, index, {
+    status: "pending_human_input",
+    paused: { messages: pause.messages, steps_used: pause.stepsUsed },
+  });
+  return settle(r, tasks, [...others, review], {
+    events: [
+      {
+        type: "review_requested",
+        task_id: task.id,
+        attempt,
+        data: {
+          kind: "tool_call",
+          agent: agentId,
+          name: task.name,
+          output: review.output,
+          tool_calls: pause.calls.map(({ input_schema: _, ...call }) => call),
+          assignees: review.assignees,
+          required_approvals: review.required_approvals,
+          deadline_at: review.deadline_at,
+          output_sha256: review.output_sha256,
+        },
+      },
+    ],
+  });
+}
+
+/**
+ * After a task's change: the run goes on while a task runs or can run; otherwise, with reviews
+ * open, it pauses for them. The lease goes with the pause, so no worker holds a paused run, and
+ * the task, step and crew URLs end there (the seed: they are given again on resume), after this
+ * change's events, which tell the reviewer's system what to resume.
+ */
+export function settle(
+  r: ExecutionRow,
+  tasks: TaskState[],
+  reviews: OpenReview[],
+  change: Change,
+): Change {
+  const patch = { ...change.patch, tasks, ...reviewColumns(reviews, tasks) };
+  const working = tasks.some((t) => t.status === "running");
+  if (!reviews.length || working || nextTasks(r.crew_snapshot.tasks, tasks).length)
+    return { ...change, patch };
+  return {
+    ...change,
+    patch: {
+      ...patch,
+      status: "pending_human_input",
+      lease_owner: null,
+      lease_expires_at: null,
+      // The kickoff's `webhooks` stream is for the whole run, not renewed by each resume.
+      webhooks: r.webhooks.stream ? { stream: r.webhooks.stream } : {},
+    },
+    webhooksFor: "before",
+  };
+}
+
+export function failure(
+  r: ExecutionRow,
+  taskId: string | null,
+  message: string,
+  attempt?: number,
+): Change {
+  const now = new Date();
+  // Tasks running beside it (async_execution) stop with it, saying why.
+  const stoppedWith = taskId ? `Stopped: task '${taskId}' failed.` : message;
+  const siblings = r.tasks.filter((t) => t.status === "running" && t.task_id !== taskId);
+  const tasks = r.tasks.map((t) =>
+    t.task_id === taskId || t.status === "running" || t.status === "pending_human_input"
+      ? {
+          ...t,
+          status: "error" as const,
+          error: t.task_id === taskId ? message : stoppedWith,
+          finished_at: now.toISOString(),
+        }
+      : t,
+  );
+  return {
+    patch: {
+      status: "error",
+      error: message,
+      tasks,
+      // Reviews open beside the failed task close with the run.
+      ...reviewColumns([], tasks),
+      current_task: null,
+      finished_at: now,
+      lease_owner: null,
+      lease_expires_at: null,
+    },
+    events: [
+      ...(taskId
+        ? [
+            {
+              type: "task_failed",
+              task_id: taskId,
+              attempt: attempt ?? null,
+              data: { error: message },
+            },
+          ]
+        : []),
+      ...(taskId
+        ? siblings.map((t) => ({
+            type: "task_failed",
+            task_id: t.task_id,
+            attempt: t.attempts,
+            data: { error: stoppedWith },
+          }))
+        : []),
+      { type: "execution_failed", data: { error: message } },
+    ],
+  };
+}
+
+export function replaceTask(tasks: TaskState[], index: number, patch: Partial<TaskState>) {
+  return tasks.map((t, i) => (i === index ? { ...t, ...patch } : t));
+}

@@ -1,0 +1,115 @@
+import type { RunStats } from "@/lib/api/schemas";
+import type { Principal } from "@/lib/auth/principal";
+import type { Db } from "@/lib/db/types";
+import { estimateCost, type ModelPrices } from "./pricing";
+
+/**
+ * The overview's figures: what needs attention, and the last `days` days (today included) by
+ * outcome, duration, review wait, tokens and estimated cost, with totals over the window.
+ */
+export async function executionStats({
+  db,
+  principal,
+  days = 14,
+  prices,
+}: {
+  db: Db;
+  principal: Principal;
+  days?: number;
+  prices: ModelPrices;
+}): Promise<RunStats> {
+  const own = principal.kind === "user" ? "AND owner_user_id = $1" : "";
+  const params: unknown[] = principal.kind === "user" ? [principal.userId] : [];
+  const { rows: counts } = await db.query<{ status: string; n: number }>(
+    `SELECT status, count(*)::int AS n FROM executions WHERE status IN ('pending_human_input', 'running', 'queued') ${own} GROUP BY status`,
+    params,
+  );
+  params.push(days - 1);
+  const back = `$${params.length}::int`;
+  const duration = "EXTRACT(EPOCH FROM e.finished_at - e.started_at)";
+  const done = "FILTER (WHERE e.status = 'completed')";
+  const { rows: dayRows } = await db.query<{
+    day: string;
+    completed: number;
+    error: number;
+    cancelled: number;
+    other: number;
+    avg_seconds: number | null;
+    max_seconds: number | null;
+    p50_seconds: number | null;
+    p95_seconds: number | null;
+    review_wait_p50_seconds: number | null;
+    input_tokens: number;
+    output_tokens: number;
+  }>(
+    `SELECT to_char(d.day, 'YYYY-MM-DD') AS day,
+            count(*) FILTER (WHERE e.status = 'completed')::int AS completed,
+            count(*) FILTER (WHERE e.status = 'error')::int AS error,
+            count(*) FILTER (WHERE e.status = 'cancelled')::int AS cancelled,
+            count(*) FILTER (WHERE e.status NOT IN ('completed', 'error', 'cancelled'))::int AS other,
+            avg(${duration}) ${done}::float AS avg_seconds,
+            max(${duration}) ${done}::float AS max_seconds,
+            percentile_cont(0.5) WITHIN GROUP (ORDER BY ${duration}) ${done}::float AS p50_seconds,
+            percentile_cont(0.95) WITHIN GROUP (ORDER BY ${duration}) ${done}::float AS p95_seconds,
+            percentile_cont(0.5) WITHIN GROUP (ORDER BY e.review_wait_seconds)
+              FILTER (WHERE e.status = 'completed' AND e.review_wait_seconds > 0)::float AS review_wait_p50_seconds,
+            COALESCE(sum((e.token_usage->>'input_tokens')::bigint), 0)::float AS input_tokens,
+            COALESCE(sum((e.token_usage->>'output_tokens')::bigint), 0)::float AS output_tokens
+       FROM generate_series(current_date - ${back}, current_date, interval '1 day') AS d(day)
+       LEFT JOIN executions e ON e.created_at >= d.day AND e.created_at < d.day + interval '1 day' ${own}
+      GROUP BY d.day ORDER BY d.day`,
+    params,
+  );
+  // Cost needs each task's model: the window's tokens by day and model.
+  const { rows: byModel } = await db.query<{
+    day: string;
+    model: string;
+    input_tokens: number;
+    output_tokens: number;
+  }>(
+    `SELECT to_char(e.created_at::date, 'YYYY-MM-DD') AS day, t.value->'models'->>0 AS model,
+            sum(COALESCE((t.value->'token_usage'->>'input_tokens')::bigint, 0))::float AS input_tokens,
+            sum(COALESCE((t.value->'token_usage'->>'output_tokens')::bigint, 0))::float AS output_tokens
+       FROM executions e, jsonb_array_elements(e.tasks) t
+      WHERE e.created_at >= current_date - ${back} AND t.value->'models'->>0 IS NOT NULL ${own}
+      GROUP BY 1, 2`,
+    params,
+  );
+  const { rows: totalRows } = await db.query<{
+    p50_seconds: number | null;
+    p95_seconds: number | null;
+  }>(
+    `SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY ${duration}) ${done}::float AS p50_seconds,
+            percentile_cont(0.95) WITHIN GROUP (ORDER BY ${duration}) ${done}::float AS p95_seconds
+       FROM executions e WHERE e.created_at >= current_date - ${back} ${own}`,
+    params,
+  );
+  const costOf = (rows: typeof byModel) => (rows.length ? estimateCost(rows, prices).usd : 0);
+  const list = dayRows.map((d) => ({
+    ...d,
+    cost_usd: costOf(byModel.filter((m) => m.day === d.day)),
+  }));
+  const sum = (
+    k: "completed" | "error" | "cancelled" | "other" | "input_tokens" | "output_tokens",
+  ) => list.reduce((n, d) => n + d[k], 0);
+  const finished = sum("completed") + sum("error") + sum("cancelled");
+  const n = (st: string) => counts.find((c) => c.status === st)?.n ?? 0;
+  return {
+    awaiting_review: n("pending_human_input"),
+    running: n("running") + n("queued"),
+    window_days: days,
+    days: list,
+    totals: {
+      runs: finished + sum("other"),
+      completed: sum("completed"),
+      failed: sum("error"),
+      stopped: sum("cancelled"),
+      failure_rate: finished ? Math.round((sum("error") / finished) * 10_000) / 10_000 : null,
+      input_tokens: sum("input_tokens"),
+      output_tokens: sum("output_tokens"),
+      cost_usd: costOf(byModel),
+      p50_seconds: totalRows[0]?.p50_seconds ?? null,
+      p95_seconds: totalRows[0]?.p95_seconds ?? null,
+    },
+  };
+}
