@@ -81,15 +81,17 @@ export function TestButton({
 
 /**
  * A form's text fields as one state: `bind(name)` gives a control its id (`prefix-name`, with
- * `_` as `-`), value and change handler; `reset()` empties the form after it was sent.
+ * `_` as `-`), value and change handler; `set` changes one; `reset()` empties the form after it
+ * was sent.
  */
 export function useFields<T extends Record<string, string>>(prefix: string, initial: T) {
   const [values, setValues] = useState(initial);
+  const set = (name: keyof T & string, value: string) =>
+    setValues((v) => ({ ...v, [name]: value }));
   const bind = (name: keyof T & string) => ({
     id: `${prefix}-${name.replaceAll("_", "-")}`,
     value: values[name],
-    onChange: (e: { target: { value: string } }) =>
-      setValues((v) => ({ ...v, [name]: e.target.value })),
+    onChange: (e: { target: { value: string } }) => set(name, e.target.value),
   });
-  return { values, bind, reset: () => setValues(initial) };
+  return { values, bind, set, reset: () => setValues(initial) };
 }
