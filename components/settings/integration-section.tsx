@@ -1,72 +1,48 @@
 "use client";
 
-import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
-import { Badge } from "@/components/ui/badge";
 import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/input";
-import { RelativeTime } from "@/components/ui/relative-time";
 import { integrationApi } from "@/lib/api/client";
+import {
+  labelColumn,
+  lastUsedColumn,
+  prefixColumn,
+  revokeColumn,
+  useIssuedTokens,
+} from "./issued-tokens";
 import { type Column, DataTable } from "./kit/data-table";
-import { ConfirmButton } from "./kit/dialogs";
-import { InputField, SettingsForm, SubmitButton, useFields } from "./kit/fields";
-import { Missing, Problem, SettingsSection } from "./kit/section";
-import { useSettingsQuery } from "./kit/use-settings-query";
+import { InputField, SettingsForm, SubmitButton } from "./kit/fields";
+import { Problem, SettingsSection } from "./kit/section";
 import { SecretOnce } from "./secret-once";
 
 type IntegrationToken = Awaited<ReturnType<typeof integrationApi.tokens>>["tokens"][number];
 
 /** Integration tokens: what agent runtimes outside Crewdeck present to call tracker actions. */
 export function IntegrationSection() {
-  const { query, refresh } = useSettingsQuery(["integration-tokens"], integrationApi.tokens);
-  const { data } = query;
   const [access, setAccess] = useState<"read" | "write">("write");
-  const form = useFields("integration", { label: "" });
-  const [created, setCreated] = useState<string | null>(null);
-  const create = useMutation({
-    mutationFn: () => integrationApi.create(access, form.values.label || undefined),
-    onSuccess: (r) => {
-      setCreated(r.token);
-      form.reset();
-      refresh();
-    },
+  const { query, form, created, create, revoke } = useIssuedTokens({
+    key: "integration-tokens",
+    idPrefix: "integration",
+    list: integrationApi.tokens,
+    create: (label) => integrationApi.create(access, label),
+    revoke: integrationApi.revoke,
   });
-  const revoke = useMutation({ mutationFn: integrationApi.revoke, onSuccess: refresh });
+  const { data } = query;
   const columns: Column<IntegrationToken>[] = [
-    {
-      header: "Token",
-      cell: (t) => <code className="whitespace-nowrap font-mono text-xs">{t.prefix}</code>,
-    },
+    prefixColumn,
     {
       header: "Access",
       cellClassName: "whitespace-nowrap",
       cell: (t) => (t.access === "read" ? "Read only" : "Read and write"),
     },
-    { header: "Label", cell: (t) => t.label ?? <Missing /> },
-    {
-      header: "Last used",
-      cell: (t) =>
-        t.last_used_at ? <RelativeTime iso={t.last_used_at} /> : <Missing>Never</Missing>,
-    },
-    {
-      header: "Actions",
-      hideHeader: true,
-      cellClassName: "text-right",
-      cell: (t) =>
-        t.revoked_at ? (
-          <Badge tone="neutral">Revoked</Badge>
-        ) : (
-          <ConfirmButton
-            label={`Revoke integration token ${t.prefix}`}
-            title={`Revoke ${t.prefix}?`}
-            description="Agents using this token are refused from now on. This cannot be undone."
-            confirmLabel="Revoke token"
-            onConfirm={() => revoke.mutateAsync(t.id)}
-          >
-            Revoke
-          </ConfirmButton>
-        ),
-    },
+    labelColumn,
+    lastUsedColumn,
+    revokeColumn({
+      name: (t) => `Revoke integration token ${t.prefix}`,
+      consequence: "Agents using this token are refused from now on.",
+      onRevoke: revoke.mutateAsync,
+    }),
   ];
   return (
     <SettingsSection

@@ -1,20 +1,23 @@
 "use client";
 
-import { useMutation } from "@tanstack/react-query";
 import { KeyRound } from "lucide-react";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
-import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/input";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { settingsApi } from "@/lib/api/client";
+import {
+  labelColumn,
+  lastUsedColumn,
+  prefixColumn,
+  revokeColumn,
+  useIssuedTokens,
+} from "./issued-tokens";
 import { type Column, DataTable } from "./kit/data-table";
-import { ConfirmButton } from "./kit/dialogs";
-import { InputField, SettingsForm, SubmitButton, useFields } from "./kit/fields";
-import { Loading, Missing, Problem, SettingsSection } from "./kit/section";
-import { useSettingsQuery } from "./kit/use-settings-query";
+import { InputField, SettingsForm, SubmitButton } from "./kit/fields";
+import { Loading, Problem, SettingsSection } from "./kit/section";
 import { SecretOnce } from "./secret-once";
 
 type TokenView = Awaited<ReturnType<typeof settingsApi.tokens>>["tokens"][number];
@@ -27,56 +30,30 @@ export function TokensSection({
   isAdmin: boolean;
   canHaveToken: boolean;
 }) {
-  const { query, refresh } = useSettingsQuery(["tokens"], settingsApi.tokens);
-  const { data, error } = query;
   const [kind, setKind] = useState<"org" | "user">(isAdmin ? "org" : "user");
-  const form = useFields("token", { label: "" });
-  const [created, setCreated] = useState<string | null>(null);
-  const create = useMutation({
-    mutationFn: () => settingsApi.createToken(kind, form.values.label || undefined),
-    onSuccess: (r) => {
-      setCreated(r.token);
-      form.reset();
-      refresh();
-    },
+  const { query, form, created, create, revoke } = useIssuedTokens({
+    key: "tokens",
+    idPrefix: "token",
+    list: settingsApi.tokens,
+    create: (label) => settingsApi.createToken(kind, label),
+    revoke: settingsApi.revokeToken,
   });
-  const revoke = useMutation({ mutationFn: settingsApi.revokeToken, onSuccess: refresh });
+  const { data, error } = query;
   const columns: Column<TokenView>[] = [
-    {
-      header: "Token",
-      cell: (t) => <code className="whitespace-nowrap font-mono text-xs">{t.prefix}</code>,
-    },
+    prefixColumn,
     {
       header: "Kind",
       cellClassName: "whitespace-nowrap",
       cell: (t) => (t.kind === "org" ? "Organization" : `Personal · ${t.email ?? ""}`),
     },
-    { header: "Label", cell: (t) => t.label ?? <Missing /> },
+    labelColumn,
     { header: "Created", cell: (t) => <RelativeTime iso={t.created_at} /> },
-    {
-      header: "Last used",
-      cell: (t) =>
-        t.last_used_at ? <RelativeTime iso={t.last_used_at} /> : <Missing>Never</Missing>,
-    },
-    {
-      header: "Actions",
-      hideHeader: true,
-      cellClassName: "text-right",
-      cell: (t) =>
-        t.revoked_at ? (
-          <Badge tone="neutral">Revoked</Badge>
-        ) : (
-          <ConfirmButton
-            label={`Revoke ${t.prefix}`}
-            title={`Revoke ${t.prefix}?`}
-            description="Scripts using this token get 401 from now on. This cannot be undone."
-            confirmLabel="Revoke token"
-            onConfirm={() => revoke.mutateAsync(t.id)}
-          >
-            Revoke
-          </ConfirmButton>
-        ),
-    },
+    lastUsedColumn,
+    revokeColumn({
+      name: (t) => `Revoke ${t.prefix}`,
+      consequence: "Scripts using this token get 401 from now on.",
+      onRevoke: revoke.mutateAsync,
+    }),
   ];
   return (
     <SettingsSection
