@@ -1,45 +1,28 @@
 "use client";
 
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft, ExternalLink, Inbox as InboxIcon } from "lucide-react";
-import dynamic from "next/dynamic";
+import { useQueryClient } from "@tanstack/react-query";
+import { Inbox as InboxIcon } from "lucide-react";
 import Link from "next/link";
-import { useRouter, useSearchParams } from "next/navigation";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { approvalKey, useScheduledApprovals } from "@/components/review/deferred-approval";
-import { isTyping, Kbd } from "@/components/review/kbd";
+import { Kbd } from "@/components/review/kbd";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { EmptyState } from "@/components/ui/empty-state";
-import { RelativeTime } from "@/components/ui/relative-time";
-import { ShortId } from "@/components/ui/short-id";
 import { Skeleton } from "@/components/ui/skeleton";
-import { reviewsApi } from "@/lib/api/client";
 import { DecisionNotices } from "./decision-notices";
+import { InboxFilters } from "./inbox-filters";
 import { QueueItem } from "./queue-item";
-import {
-  type CrewInfo,
-  type Decision,
-  type InboxReview,
-  orderedInputs,
-  reviewKey,
-  type TaskInfo,
-} from "./types";
+import type { Scope } from "./scopes";
+import { SelectedReview } from "./selected-review";
+import { type CrewInfo, type InboxReview, reviewKey, type TaskInfo } from "./types";
+import { useInbox } from "./use-inbox";
 
-// The review panel (Markdown, the editor's trigger, claim and reassign dialogs, the response form)
-// loads with the first review shown, not with the queue.
-const ReviewPanel = dynamic(
-  () => import("@/components/review/review-panel").then((m) => m.ReviewPanel),
-  { ssr: false, loading: () => <Skeleton className="h-64 w-full" /> },
-);
-
-export const SCOPES = [
-  { id: "mine", label: "Assigned to me" },
-  { id: "team", label: "My team" },
-  { id: "all", label: "All" },
-] as const;
-export type Scope = (typeof SCOPES)[number]["id"];
+const EMPTY_TITLE: Record<Scope, string> = {
+  mine: "Nothing assigned to you",
+  team: "Nothing for your teams",
+  all: "Nothing waiting for review",
+};
 
 /**
  * Every review waiting for a decision, longest waiting first, beside the selected one (`?run=`,
@@ -57,126 +40,23 @@ export function Inbox({
   crews: CrewInfo;
   me: string | null;
 }) {
-  const router = useRouter();
-  const params = useSearchParams();
   const queryClient = useQueryClient();
   const approvals = useScheduledApprovals();
-  const [decisions, setDecisions] = useState<Decision[]>([]);
-  const [now, setNow] = useState(() => Date.now());
-  const defaultScope: Scope = canReview ? "mine" : "all";
-  const asked = params.get("scope");
-  const scope: Scope = SCOPES.some((s) => s.id === asked) ? (asked as Scope) : defaultScope;
-  const { data, error, isPending } = useQuery({
-    queryKey: ["runs", "inbox", scope],
-    queryFn: () => reviewsApi.list(scope),
-    refetchInterval: 5_000,
-  });
-  useEffect(() => {
-    const t = setInterval(() => setNow(Date.now()), 30_000);
-    return () => clearInterval(t);
-  }, []);
-
-  const reviews = useMemo(
-    () => [...(data?.reviews ?? [])].sort((a, b) => a.requested_at.localeCompare(b.requested_at)),
-    [data],
-  );
-  const askedRun = params.get("run");
-  const askedTask = params.get("task");
-  const selected =
-    reviews.find(
-      (r) => r.execution_id === askedRun && (askedTask === null || r.task_id === askedTask),
-    ) ??
-    (askedRun ? undefined : reviews[0]) ??
-    null;
-  const gone = askedRun !== null && data !== undefined && !selected;
-  const explicit = askedRun !== null && !gone;
-
-  // The URL of a review: the scope when not the default, the run, the task when the run has more.
-  const hrefOf = useCallback(
-    (r: InboxReview | null, inScope: Scope = scope) => {
-      const q = new URLSearchParams();
-      if (inScope !== defaultScope) q.set("scope", inScope);
-      if (r) {
-        q.set("run", r.execution_id);
-        if (reviews.filter((x) => x.execution_id === r.execution_id).length > 1)
-          q.set("task", r.task_id);
-      }
-      const query = q.toString();
-      return query ? `/inbox?${query}` : "/inbox";
-    },
-    [scope, defaultScope, reviews],
-  );
-  const select = useCallback(
-    (r: InboxReview | null) => router.replace(hrefOf(r), { scroll: false }),
-    [router, hrefOf],
-  );
+  const inbox = useInbox(canReview);
+  const { data, scope, reviews, selected, explicit, hrefOf } = inbox;
   const taskName = (r: InboxReview) => tasks[r.crew]?.[r.task_id]?.name ?? r.task_name;
-
-  // j / k move through the queue (not while typing in a field).
-  const order = useRef({ reviews, selected, select });
-  order.current = { reviews, selected, select };
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (isTyping(e) || e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
-      if (e.key !== "j" && e.key !== "k") return;
-      const { reviews, selected, select } = order.current;
-      if (reviews.length === 0) return;
-      e.preventDefault();
-      const at = selected ? reviews.indexOf(selected) : -1;
-      const next = e.key === "j" ? Math.min(at + 1, reviews.length - 1) : Math.max(at - 1, 0);
-      const review = reviews[next];
-      if (review) {
-        select(review);
-        document
-          .querySelector(`[data-run="${review.execution_id}"][data-task="${review.task_id}"]`)
-          ?.scrollIntoView({ block: "nearest" });
-      }
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, []);
-
-  const expire = useCallback(
-    (runId: string) => setDecisions((ds) => ds.filter((d) => d.runId !== runId)),
-    [],
-  );
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ["runs"] });
 
   const filters = (
-    <nav aria-label="Inbox filters" className="flex flex-wrap items-center gap-2">
-      <div className="inline-flex max-w-full items-center gap-1 overflow-x-auto rounded-lg bg-muted p-1">
-        {SCOPES.map((s) => (
-          <Link
-            key={s.id}
-            href={hrefOf(null, s.id)}
-            replace
-            scroll={false}
-            aria-current={s.id === scope ? "page" : undefined}
-            className={cn(
-              "inline-flex items-center gap-1.5 whitespace-nowrap rounded-md px-3 py-1.5 font-medium text-sm no-underline transition-colors",
-              s.id === scope
-                ? "bg-card text-foreground shadow-xs"
-                : "text-muted-foreground hover:text-foreground",
-            )}
-          >
-            {s.label}
-            {data && (
-              <span className="rounded-full bg-background px-1.5 text-muted-foreground text-xs tabular-nums">
-                {data.counts[s.id]}
-              </span>
-            )}
-          </Link>
-        ))}
-      </div>
-    </nav>
+    <InboxFilters scope={scope} counts={data?.counts} hrefOf={(s) => hrefOf(null, s)} />
   );
-
-  if (error)
+  if (inbox.error)
     return (
       <Alert tone="danger" title="Could not load the inbox">
-        {error.message} It retries on its own; reload the page if this stays.
+        {inbox.error.message} It retries on its own; reload the page if this stays.
       </Alert>
     );
-  if (isPending)
+  if (inbox.isPending)
     return (
       <div className="grid gap-3" aria-busy="true">
         {filters}
@@ -187,34 +67,27 @@ export function Inbox({
       </div>
     );
 
-  const notices = <DecisionNotices decisions={decisions} onExpire={expire} />;
+  const notices = <DecisionNotices decisions={inbox.decisions} onExpire={inbox.expire} />;
   if (reviews.length === 0) {
-    const elsewhere = scope !== "all" && data.counts.all > 0;
+    const all = data?.counts.all ?? 0;
+    const elsewhere = scope !== "all" && all > 0;
     return (
       <div className="grid gap-4">
         {filters}
         {notices}
         <EmptyState
           icon={InboxIcon}
-          title={
-            scope === "mine"
-              ? "Nothing assigned to you"
-              : scope === "team"
-                ? "Nothing for your teams"
-                : "Nothing waiting for review"
-          }
+          title={EMPTY_TITLE[scope]}
           action={
-            elsewhere ? (
-              <Button asChild variant="secondary">
+            <Button asChild variant="secondary">
+              {elsewhere ? (
                 <Link href={hrefOf(null, "all")} replace>
-                  See all {data.counts.all} waiting
+                  See all {all} waiting
                 </Link>
-              </Button>
-            ) : (
-              <Button asChild variant="secondary">
+              ) : (
                 <Link href="/runs">See all runs</Link>
-              </Button>
-            )
+              )}
+            </Button>
           }
         >
           {elsewhere
@@ -225,17 +98,16 @@ export function Inbox({
     );
   }
 
-  const info = selected ? tasks[selected.crew]?.[selected.task_id] : undefined;
   return (
     <div className="grid gap-4">
       {filters}
       {notices}
-      {gone && (
+      {inbox.gone && (
         <Alert tone="info">
           That review is no longer waiting here; it was decided, moved on or reassigned.{" "}
           <Link
             className="text-link underline"
-            href={`/runs?q=${encodeURIComponent(askedRun ?? "")}`}
+            href={`/runs?q=${encodeURIComponent(inbox.askedRun ?? "")}`}
           >
             Find the run
           </Link>
@@ -259,7 +131,7 @@ export function Inbox({
                 <QueueItem
                   review={r}
                   href={hrefOf(r)}
-                  now={now}
+                  now={inbox.now}
                   me={me}
                   taskName={taskName(r)}
                   crews={crews}
@@ -273,82 +145,20 @@ export function Inbox({
         </nav>
         {selected && (
           <div className={cn("min-w-0 p-4 sm:p-6", !explicit && "hidden lg:block")}>
-            <div className="mb-4 grid gap-2">
-              <Button
-                variant="ghost"
-                size="sm"
-                className="-ml-2 justify-self-start lg:hidden"
-                onClick={() => select(null)}
-              >
-                <ArrowLeft aria-hidden />
-                Back to the queue
-              </Button>
-              <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-muted-foreground text-sm">
-                <span className="font-medium text-foreground">
-                  {crews[selected.crew]?.name ?? selected.crew}
-                </span>
-                <ShortId id={selected.execution_id} />
-                <span>
-                  waiting <RelativeTime iso={selected.requested_at} />
-                </span>
-                <Link
-                  href={`/crews/${selected.crew}/runs/${selected.execution_id}`}
-                  className="inline-flex items-center gap-1 text-link hover:underline"
-                >
-                  Open run
-                  <ExternalLink aria-hidden className="size-3.5" />
-                </Link>
-              </div>
-              {Object.keys(selected.inputs).length > 0 && (
-                <dl className="flex flex-wrap gap-x-4 gap-y-1 text-xs">
-                  {orderedInputs(selected, crews).map(([k, v]) => (
-                    <div key={k} className="flex min-w-0 max-w-full gap-1">
-                      <dt className="text-muted-foreground">{k}</dt>
-                      <dd className="min-w-0 truncate">{String(v)}</dd>
-                    </div>
-                  ))}
-                </dl>
-              )}
-            </div>
-            {canReview ? (
-              <ReviewPanel
-                key={`${reviewKey(selected)}-${selected.attempt}`}
-                crew={selected.crew}
-                executionId={selected.execution_id}
-                pending={selected}
-                me={me}
-                claimable={!selected.remote}
-                taskName={taskName(selected)}
-                expectedOutput={info?.expected}
-                onChanged={() => void queryClient.invalidateQueries({ queryKey: ["runs"] })}
-                onDone={(message, decided) => {
-                  const run = selected.execution_id;
-                  setDecisions((ds) => [
-                    ...ds.filter((d) => d.runId !== run),
-                    {
-                      runId: run,
-                      crew: selected.crew,
-                      taskId: selected.task_id,
-                      attempt: selected.attempt,
-                      message,
-                    },
-                  ]);
-                  // Decided: move on to the next waiting review, as a mail client does after
-                  // archiving. A quorum vote leaves it open for others: stay on it.
-                  if (decided !== "recorded") {
-                    const at = reviews.findIndex((r) => reviewKey(r) === reviewKey(selected));
-                    const next = reviews[at + 1] ?? reviews[at - 1];
-                    const current = order.current.selected;
-                    if (current && reviewKey(current) === reviewKey(selected)) select(next ?? null);
-                  }
-                  void queryClient.invalidateQueries({ queryKey: ["runs"] });
-                }}
-              />
-            ) : (
-              <Alert tone="info">
-                Your role can watch runs but not review them; a reviewer decides on this one.
-              </Alert>
-            )}
+            <SelectedReview
+              review={selected}
+              crews={crews}
+              me={me}
+              canReview={canReview}
+              taskName={taskName(selected)}
+              expectedOutput={tasks[selected.crew]?.[selected.task_id]?.expected}
+              onBack={() => inbox.select(null)}
+              onChanged={refresh}
+              onDone={(message, decided) => {
+                inbox.decided(selected, message, decided !== "recorded");
+                refresh();
+              }}
+            />
           </div>
         )}
       </div>

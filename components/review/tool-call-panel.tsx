@@ -1,62 +1,31 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
-import { Ban, Check, PencilLine, Undo2, Wrench, X } from "lucide-react";
 import { useId, useState } from "react";
-import { JsonBlock } from "@/components/run/json-block";
-import { Alert } from "@/components/ui/alert";
-import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/input";
 import { toast } from "@/components/ui/toast";
-import { ApiError, crewApi } from "@/lib/api/client";
-import type { OpenReviewView } from "@/lib/api/schemas";
-import { errorMessage } from "@/lib/errors";
-import { DecisionError } from "./decision-error";
-import {
-  approvalKey,
-  cancelApproval,
-  scheduleApproval,
-  UNDO_SECONDS,
-  useScheduledApproval,
-} from "./deferred-approval";
-import { ReviewOwnership } from "./review-ownership";
-import type { Decided } from "./review-panel";
-
-type ToolCall = NonNullable<OpenReviewView["tool_calls"]>[number];
+import { crewApi } from "@/lib/api/client";
+import { CallCard, type ToolCall } from "./call-card";
+import { decisionFailure, type ReviewPanelProps } from "./decision";
+import { DecisionError, type DecisionProblem } from "./decision-error";
+import { approvalKey } from "./deferred-approval";
+import { heldByOther, ReviewHeader } from "./review-header";
 
 /**
  * Tool calls an agent asked to make that wait for a person (requires_approval): each with its
  * tool, where the tool comes from, and its exact arguments. Approve runs it (after the undo
  * window), with arguments edited as JSON if need be; Refuse tells the agent why instead.
  */
-export function ToolCallPanel({
-  crew,
-  executionId,
-  pending,
-  me,
-  claimable = true,
-  taskName,
-  onDone,
-  onChanged,
-}: {
-  crew: string;
-  executionId: string;
-  pending: OpenReviewView;
-  me: string | null;
-  claimable?: boolean;
-  taskName?: string;
-  onDone: (message: string, decision: Decided) => void;
-  onChanged?: () => void;
-}) {
+export function ToolCallPanel(props: ReviewPanelProps) {
+  const { crew, executionId, pending, me, taskName, onDone } = props;
   const queryClient = useQueryClient();
   const reasonId = useId();
   const [reason, setReason] = useState("");
-  const [error, setError] = useState<{ text: string; conflict: boolean } | null>(null);
+  const [error, setError] = useState<DecisionProblem | null>(null);
   const name = taskName ?? pending.task_id;
   const calls = pending.tool_calls ?? [];
   const waiting = calls.filter((c) => !c.decision);
-  const heldByOther = pending.claimed_by !== null && pending.claimed_by !== me;
+  const held = heldByOther(pending, me);
 
   async function send(call: ToolCall, approve: boolean, text: string, edited?: unknown) {
     setError(null);
@@ -79,39 +48,23 @@ export function ToolCallPanel({
       );
       void queryClient.invalidateQueries();
     } catch (err) {
-      const conflict = err instanceof ApiError && err.problem.status === 409;
-      const text = conflict
-        ? `Someone else already decided on this call, or the run moved on. ${err.message}`
-        : `Could not send the decision: ${err instanceof Error ? err.message : String(err)}`;
-      setError({ text, conflict });
-      if (approve) toast.error(text);
+      const problem = decisionFailure(err, "this call");
+      setError(problem);
+      if (approve) toast.error(problem.text);
     }
   }
 
   return (
     <section aria-label={`Tool calls of ${name} awaiting approval`} className="grid gap-4">
-      <div className="flex flex-wrap items-center gap-2">
-        <h2 className="m-0 font-semibold text-base">
-          {calls.length === 1 ? "A tool call" : `${calls.length} tool calls`} of “{name}” to approve
-        </h2>
-        <Badge tone={pending.attempt > 1 ? "warning" : "neutral"}>Attempt {pending.attempt}</Badge>
-      </div>
-      <ReviewOwnership
-        crew={crew}
-        executionId={executionId}
-        review={pending}
-        me={me}
-        canAct={claimable}
-        onChanged={() => {
-          onChanged?.();
-          void queryClient.invalidateQueries();
-        }}
+      <ReviewHeader
+        {...props}
+        heading={
+          <>
+            {calls.length === 1 ? "A tool call" : `${calls.length} tool calls`} of “{name}” to
+            approve
+          </>
+        }
       />
-      {heldByOther && (
-        <Alert tone="info" title={`${pending.claimed_by} is reviewing this`}>
-          You can read it; deciding waits until they release it or their claim runs out.
-        </Alert>
-      )}
       <p className="m-0 text-muted-foreground text-sm">
         The agent stopped before running {calls.length === 1 ? "this call" : "these calls"}. Approve
         to run it as shown (or with your edits), or refuse: the agent reads your reason as the
@@ -121,7 +74,7 @@ export function ToolCallPanel({
         <CallCard
           key={call.call_id}
           call={call}
-          disabled={heldByOther}
+          disabled={held}
           approvalKeyFor={`${approvalKey(executionId, pending.task_id, pending.attempt)}:${call.call_id}`}
           onApprove={(edited) => {
             const text = reason;
@@ -151,7 +104,7 @@ export function ToolCallPanel({
             id={reasonId}
             rows={2}
             value={reason}
-            disabled={heldByOther}
+            disabled={held}
             placeholder="Needed to refuse: the agent reads it as the call's result. Optional with an approval."
             onChange={(e) => setReason(e.target.value)}
           />
@@ -159,149 +112,4 @@ export function ToolCallPanel({
       )}
     </section>
   );
-}
-
-const SOURCE: Record<string, string> = { builtin: "Built-in", tracker: "Tracker", mcp: "MCP" };
-
-function CallCard({
-  call,
-  disabled,
-  approvalKeyFor,
-  onApprove,
-  onRefuse,
-  onInvalid,
-}: {
-  call: ToolCall;
-  disabled: boolean;
-  approvalKeyFor: string;
-  /** The send to schedule for an approval, with the edited arguments if any. */
-  onApprove: (edited?: unknown) => () => void;
-  onRefuse: () => void;
-  onInvalid: (text: string) => void;
-}) {
-  const editorId = useId();
-  const original = JSON.stringify(call.arguments, null, 2) ?? "{}";
-  const [draft, setDraft] = useState<string | null>(null);
-  const approvingAt = useScheduledApproval(approvalKeyFor);
-  const parsed = draft === null ? { ok: true as const, value: undefined } : parseArguments(draft);
-  const edited =
-    parsed.ok &&
-    parsed.value !== undefined &&
-    JSON.stringify(parsed.value) !== JSON.stringify(call.arguments)
-      ? parsed.value
-      : undefined;
-  const decision = call.decision;
-
-  function approve() {
-    if (!parsed.ok) {
-      onInvalid(`The edited arguments are not sent: ${parsed.error}`);
-      return;
-    }
-    scheduleApproval(approvalKeyFor, onApprove(edited));
-    toast(`Running ${call.tool}${edited !== undefined ? " with your edits" : ""}`, {
-      id: approvalKeyFor,
-      description: `Approves in ${UNDO_SECONDS} seconds.`,
-      duration: UNDO_SECONDS * 1000,
-      action: { label: "Undo", onClick: () => cancelApproval(approvalKeyFor) },
-    });
-  }
-
-  return (
-    <article
-      aria-label={`Call to ${call.tool}`}
-      className="grid min-w-0 gap-3 rounded-lg border bg-background p-4"
-    >
-      <div className="flex flex-wrap items-center gap-2">
-        <Wrench aria-hidden className="size-4 text-muted-foreground" />
-        <code className="font-mono font-semibold text-sm">{call.tool}</code>
-        {call.source && (
-          <Badge tone="neutral">
-            {SOURCE[call.source] ?? call.source}
-            {call.server ? ` · ${call.server}` : ""}
-          </Badge>
-        )}
-        {call.writes && <Badge tone="warning">Changes things</Badge>}
-        {decision && (
-          <Badge tone={decision.approved ? "success" : "danger"} className="ml-auto">
-            {decision.approved ? "Approved" : "Refused"} by {decision.reviewer}
-          </Badge>
-        )}
-      </div>
-      {draft === null ? (
-        <JsonBlock
-          label={decision?.edited ? "Arguments (edited)" : "Arguments"}
-          value={decision ? decision.arguments : call.arguments}
-        />
-      ) : (
-        <div className="grid gap-1.5">
-          <label htmlFor={editorId} className="font-medium text-muted-foreground text-xs">
-            Arguments (JSON)
-          </label>
-          <Textarea
-            id={editorId}
-            rows={Math.min(16, Math.max(4, draft.split("\n").length + 1))}
-            className="font-mono text-xs"
-            spellCheck={false}
-            value={draft}
-            aria-invalid={!parsed.ok}
-            onChange={(e) => setDraft(e.target.value)}
-          />
-          {!parsed.ok && (
-            <p role="alert" className="m-0 text-tone-danger-foreground text-xs">
-              {parsed.error}
-            </p>
-          )}
-        </div>
-      )}
-      {!decision && (
-        <div className="flex flex-wrap items-center gap-2">
-          <Button
-            variant="primary"
-            onClick={approve}
-            disabled={disabled || approvingAt !== null || !parsed.ok}
-          >
-            <Check aria-hidden />
-            {edited !== undefined ? "Approve edited" : "Approve"}
-          </Button>
-          <Button onClick={onRefuse} disabled={disabled || approvingAt !== null}>
-            <Ban aria-hidden />
-            Refuse
-          </Button>
-          {draft === null ? (
-            <Button
-              size="sm"
-              variant="ghost"
-              onClick={() => setDraft(original)}
-              disabled={disabled}
-            >
-              <PencilLine aria-hidden />
-              Edit arguments
-            </Button>
-          ) : (
-            <Button size="sm" variant="ghost" onClick={() => setDraft(null)}>
-              <X aria-hidden />
-              Discard edits
-            </Button>
-          )}
-          {approvingAt !== null && (
-            <Button size="sm" onClick={() => cancelApproval(approvalKeyFor)} className="ml-auto">
-              <Undo2 aria-hidden />
-              Undo
-            </Button>
-          )}
-        </div>
-      )}
-    </article>
-  );
-}
-
-function parseArguments(text: string): { ok: true; value: unknown } | { ok: false; error: string } {
-  try {
-    const value = JSON.parse(text);
-    if (typeof value !== "object" || value === null || Array.isArray(value))
-      return { ok: false, error: 'The arguments are a JSON object: { "name": value, … }.' };
-    return { ok: true, value };
-  } catch (err) {
-    return { ok: false, error: `Not valid JSON: ${errorMessage(err)}` };
-  }
 }

@@ -5,7 +5,7 @@ import dynamic from "next/dynamic";
 import { useState } from "react";
 import { Label, Select } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
-import type { TraceTask } from "./trace-model";
+import type { TraceTask } from "./trace-types";
 
 // The diff library comes with the comparison, not with the page.
 const AttemptDiff = dynamic(() => import("./attempt-diff"), {

@@ -2,7 +2,7 @@ import { Download } from "lucide-react";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { artifactUrl } from "@/lib/api/artifact-url";
 import { formatBytes } from "@/lib/format/numbers";
-import type { TraceArtifact } from "./trace-model";
+import type { TraceArtifact } from "./trace-types";
 
 /** The run's files (task outputs with output_file, files agents wrote), each a download. */
 export function RunFiles({

@@ -1,6 +1,6 @@
 import type { ExecutionEvent } from "@/lib/api/schemas";
 import type { RunStatus, TokenUsage } from "./run-types";
-import type { Trace } from "./trace-model";
+import type { Trace } from "./trace-types";
 
 // The header's figures, from /status; while the run goes on the clocks run here (a cached
 // status's figures lag behind), from the trace.

@@ -11,7 +11,7 @@ import { JsonBlock } from "./json-block";
 import { LazyMarkdown } from "./lazy-markdown";
 import { OutputView } from "./output-view";
 import type { TaskWithUsage } from "./run-types";
-import type { Trace, TraceAttempt, TraceStep, TraceTask } from "./trace-model";
+import type { Trace, TraceAttempt, TraceStep, TraceTask } from "./trace-types";
 import type { Selection } from "./waterfall";
 
 type Usage = { input_tokens?: number; output_tokens?: number };

@@ -9,7 +9,7 @@ import {
   ShieldCheck,
   Wrench,
 } from "lucide-react";
-import type { StepKind } from "./trace-model";
+import type { StepKind } from "./trace-types";
 
 // One look per kind of step, shared by the bars, the legend and the detail pane.
 export const STEP_STYLE: Record<StepKind, { icon: LucideIcon; bar: string; name: string }> = {

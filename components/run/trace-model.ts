@@ -1,99 +1,24 @@
 import type { ExecutionEvent, StatusResponse } from "@/lib/api/schemas";
+import {
+  at,
+  closeTasks,
+  DELEGATION_TOOLS,
+  finishedAt,
+  placeUnderCall,
+  remoteLabel,
+  text,
+  toolLabel,
+} from "./trace-steps";
+import type {
+  StepKind,
+  Trace,
+  TraceArtifact,
+  TraceAttempt,
+  TraceStep,
+  TraceTask,
+} from "./trace-types";
 
-// The run as a trace: tasks → attempts → steps, each with a start and an end on one clock (ms),
-// built from the event log alone so it grows live as events arrive.
-
-export type StepKind =
-  | "thought"
-  | "tool"
-  | "answer"
-  | "review"
-  | "failed"
-  | "remote"
-  // An output check that passed (a guardrail), or one that sent the agent back (retry).
-  | "check"
-  | "retry";
-
-export type TraceStep = {
-  key: string;
-  kind: StepKind;
-  label: string;
-  taskId: string | null;
-  attempt: number;
-  start: number;
-  /** null while the step is still going on (a tool call without its result, a pending review). */
-  end: number | null;
-  /** The events this step is made of, in order (a tool call and its result are one step). */
-  events: ExecutionEvent[];
-  /** A coworker's step: the key of the delegation call it was done in, once that call is known. */
-  under?: string;
-};
-
-export type TraceAttempt = {
-  attempt: number;
-  start: number;
-  end: number | null;
-  steps: TraceStep[];
-  output: string | null;
-  /** The reviewer's decision on this attempt, if any. */
-  review: { decision: "approve" | "reject"; feedback: string; reviewer: string } | null;
-  /** "json" when the output is the task's structured output (output_json). */
-  format: "json" | "text";
-};
-
-/** A task's output kept as a file of the run (output_file). */
-export type TraceArtifact = { taskId: string; name: string; bytes: number; contentType: string };
-
-export type TraceTask = {
-  taskId: string;
-  name: string;
-  agent: string;
-  status: string;
-  start: number | null;
-  end: number | null;
-  attempts: TraceAttempt[];
-  /** Times a failed guardrail or invalid JSON sent the agent back within an attempt. */
-  retries: number;
-};
-
-export type Trace = {
-  start: number;
-  end: number | null;
-  tasks: TraceTask[];
-  /** Steps of no known task: a remote run's status changes and payloads. */
-  loose: TraceStep[];
-  /** Files the run's tasks produced, latest per name. */
-  artifacts: TraceArtifact[];
-};
-
-const at = (iso: string) => Date.parse(iso);
-const text = (v: unknown) => (typeof v === "string" ? v : v === undefined ? "" : String(v));
-
-const DELEGATION_TOOLS = new Set(["delegate_work_to_coworker", "ask_question_to_coworker"]);
-const isDelegated = (s: TraceStep) => Boolean(s.events[0]?.data.delegated_by);
-
-/**
- * A coworker works inside the delegation call, so its steps are written before the call itself
- * (a call is recorded once it returns). Shown as they happened: the call, then the coworker's
- * steps under it, from the call's start.
- */
-function placeUnderCall(steps: TraceStep[]) {
-  const call = steps.pop() as TraceStep;
-  const moved = steps.filter((s) => isDelegated(s) && s.under === undefined);
-  for (const s of moved) s.under = call.key;
-  if (moved.length) call.start = Math.min(call.start, ...moved.map((s) => s.start));
-  steps.splice(0, steps.length, ...steps.filter((s) => !moved.includes(s)), call, ...moved);
-}
-
-// CrewAI's delegation tools read as what they do: "Delegated to writer", "Asked researcher".
-function toolLabel(d: Record<string, unknown>) {
-  const coworker = (d.tool_input as { coworker?: unknown } | undefined)?.coworker;
-  if (d.tool === "delegate_work_to_coworker" && typeof coworker === "string")
-    return `Delegated to ${coworker}`;
-  if (d.tool === "ask_question_to_coworker" && typeof coworker === "string")
-    return `Asked ${coworker}`;
-  return text(d.tool) || "Tool";
-}
+// Builds the run's trace (trace-types.ts) from its event log and status, so it grows live.
 
 export function buildTrace(events: ExecutionEvent[], status: StatusResponse | undefined): Trace {
   const tasks = new Map<string, TraceTask>();
@@ -310,27 +235,7 @@ export function buildTrace(events: ExecutionEvent[], status: StatusResponse | un
   }
 
   const runEnd = status ? finishedAt(status, last) : last;
-  for (const t of tasks.values()) {
-    for (const a of t.attempts) {
-      const lastStep = a.steps.at(-1);
-      if (a.end === null && (lastStep?.end ?? null) !== null && t.status !== "running")
-        a.end = lastStep?.end ?? null;
-      // A run that ended leaves nothing open.
-      if (runEnd !== null) {
-        for (const s of a.steps) {
-          if (s.end !== null) continue;
-          s.end = runEnd;
-          if (s.kind === "review") s.label = "Review cut short";
-        }
-        a.end ??= runEnd;
-      }
-    }
-    // The task's bar spans all its attempts (/status only knows when the latest one started).
-    const firstAttempt = t.attempts[0]?.start ?? null;
-    if (firstAttempt !== null) t.start = Math.min(t.start ?? firstAttempt, firstAttempt);
-    if (t.end === null && runEnd !== null && t.attempts.length) t.end = runEnd;
-    if (t.status === "running" || t.status === "pending_human_input") t.end = null;
-  }
+  closeTasks(tasks.values(), runEnd);
   return {
     start: first ?? Date.now(),
     end: runEnd,
@@ -338,21 +243,6 @@ export function buildTrace(events: ExecutionEvent[], status: StatusResponse | un
     loose,
     artifacts: [...artifacts.values()],
   };
-}
-
-const FINAL = new Set(["completed", "error", "cancelled"]);
-
-function finishedAt(status: StatusResponse, lastEvent: number | null): number | null {
-  if (!FINAL.has(status.status)) return null;
-  const measured =
-    status.execution_time !== null ? at(status.created_at) + status.execution_time * 1000 : null;
-  return Math.max(lastEvent ?? 0, measured ?? at(status.updated_at));
-}
-
-function remoteLabel(e: ExecutionEvent): string {
-  if (e.type === "remote_status") return `Status: ${text(e.data.to).replaceAll("_", " ")}`;
-  if (e.type === "remote_error") return "Deployment error";
-  return `${e.type.replace("remote_", "")} from the deployment`;
 }
 
 /** Milliseconds a bar lasts; `now` stands in for the end of what is still going on. */

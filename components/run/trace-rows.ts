@@ -1,4 +1,4 @@
-import type { Trace, TraceAttempt, TraceStep, TraceTask } from "./trace-model";
+import type { Trace, TraceAttempt, TraceStep, TraceTask } from "./trace-types";
 
 // The waterfall's rows in display order: a task, its attempts (when there are several) and their
 // steps; a collapsed task shows its own row only.

@@ -2,9 +2,8 @@
 
 import type { FormEvent } from "react";
 import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
 import { useHydrated } from "@/components/ui/use-hydrated";
+import { InputField } from "./kit/fields";
 
 export type DeploymentFields = {
   name: string;
@@ -57,49 +56,38 @@ export function DeploymentForm({
   const keep = editing ? "Leave blank to keep the saved one." : undefined;
   return (
     <form method="post" onSubmit={submit} aria-label={label} className="grid gap-3 sm:grid-cols-2">
-      <Field id={`${idPrefix}-name`} label="Name">
-        <Input {...field("name")} required maxLength={100} placeholder="Research (staging)" />
-      </Field>
-      <Field
-        id={`${idPrefix}-base_url`}
+      <InputField
+        {...field("name")}
+        label="Name"
+        required
+        maxLength={100}
+        placeholder="Research (staging)"
+      />
+      <InputField
+        {...field("base_url")}
         label="Base URL"
         help={editing ? "Moving it to another host needs the token again." : undefined}
-      >
-        <Input
-          {...field("base_url")}
-          type="url"
-          required
-          aria-describedby={editing ? `${idPrefix}-base_url-help` : undefined}
-          placeholder="https://crews.example.com/api/crews/research-brief"
-        />
-      </Field>
-      <Field
-        id={`${idPrefix}-token`}
+        type="url"
+        required
+        placeholder="https://crews.example.com/api/crews/research-brief"
+      />
+      <InputField
+        {...field("token")}
         label="Bearer token"
         help={keep ?? "Stored encrypted; never shown again."}
-      >
-        <Input
-          {...field("token")}
-          type="password"
-          autoComplete="off"
-          required={!editing}
-          aria-describedby={`${idPrefix}-token-help`}
-          placeholder={editing ? "•••••••• (saved)" : undefined}
-        />
-      </Field>
-      <Field
-        id={`${idPrefix}-webhook_secret`}
+        type="password"
+        autoComplete="off"
+        required={!editing}
+        placeholder={editing ? "•••••••• (saved)" : undefined}
+      />
+      <InputField
+        {...field("webhook_secret")}
         label="Webhook signing secret (optional)"
         help={keep ?? "With one, unsigned webhooks from the deployment are refused."}
-      >
-        <Input
-          {...field("webhook_secret")}
-          type="password"
-          autoComplete="off"
-          aria-describedby={`${idPrefix}-webhook_secret-help`}
-          placeholder="whsec_…"
-        />
-      </Field>
+        type="password"
+        autoComplete="off"
+        placeholder="whsec_…"
+      />
       {children && <div className="sm:col-span-2">{children}</div>}
       <div className="flex justify-end gap-2 sm:col-span-2">
         <Button type="submit" variant="primary" disabled={busy || !hydrated}>

@@ -49,6 +49,6 @@ export const McpServersSection = dynamic(
   { loading },
 );
 export const McpSecretsSection = dynamic(
-  () => import("./mcp-servers-section").then((m) => m.McpSecretsSection),
+  () => import("./mcp-secrets-section").then((m) => m.McpSecretsSection),
   { loading },
 );

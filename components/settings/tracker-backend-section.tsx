@@ -1,14 +1,12 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { useMutation } from "@tanstack/react-query";
+import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Field } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
-import { Skeleton } from "@/components/ui/skeleton";
 import { trackerSettingsApi } from "@/lib/api/client";
+import { InputField, SettingsForm, SubmitButton, TestButton } from "./kit/fields";
+import { Loading, Problem, SettingsSection } from "./kit/section";
+import { useSettingsQuery } from "./kit/use-settings-query";
 
 const CHOICES = [
   { value: "embedded", label: "Embedded tracker", help: "Issues live in this Crewdeck." },
@@ -17,11 +15,8 @@ const CHOICES = [
 
 /** Which tracker agents use — the embedded one or Linear — and a check that it answers. */
 export function TrackerBackendSection() {
-  const qc = useQueryClient();
-  const { data, error } = useQuery({
-    queryKey: ["tracker-settings"],
-    queryFn: trackerSettingsApi.get,
-  });
+  const { query, refresh } = useSettingsQuery(["tracker-settings"], trackerSettingsApi.get);
+  const { data, error } = query;
   const [choice, setChoice] = useState<"embedded" | "linear" | null>(null);
   const [key, setKey] = useState("");
   const backend = choice ?? data?.backend ?? "embedded";
@@ -30,7 +25,7 @@ export function TrackerBackendSection() {
     onSuccess: () => {
       setKey("");
       setChoice(null);
-      qc.invalidateQueries({ queryKey: ["tracker-settings"] });
+      refresh();
     },
   });
   const fromEnv = data?.source === "environment";
@@ -41,111 +36,97 @@ export function TrackerBackendSection() {
         ? trackerSettingsApi.test()
         : trackerSettingsApi.test({ backend, linearKey: key || undefined }),
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate();
-  };
-  const problem = save.error ?? error ?? test.error;
   return (
-    <Card aria-labelledby="tracker-backend-title">
-      <CardHeader>
-        <div className="grid gap-1">
-          <CardTitle id="tracker-backend-title">Issue tracker</CardTitle>
-          <CardDescription>Where agents file, search and update issues.</CardDescription>
-        </div>
-      </CardHeader>
-      <CardContent className="grid gap-4 [&>*]:min-w-0">
-        {!data && !error && <Skeleton className="h-24" />}
-        {fromEnv && (
-          <p className="text-sm">
-            Linear, set by <code className="font-mono">LINEAR_API_KEY</code> in the environment.
-          </p>
-        )}
-        {data && !fromEnv && (
-          <form method="post" onSubmit={submit} className="grid gap-4" aria-label="Issue tracker">
-            <fieldset className="grid gap-2">
-              <legend className="mb-1 font-medium text-sm">Agents file issues in</legend>
-              <div className="grid gap-2 sm:grid-cols-2">
-                {CHOICES.map((c) => (
-                  <label
-                    key={c.value}
-                    className="flex cursor-pointer items-start gap-3 rounded-lg border p-3 has-[:checked]:border-primary has-[:checked]:bg-muted"
-                  >
-                    <input
-                      type="radio"
-                      name="backend"
-                      value={c.value}
-                      checked={backend === c.value}
-                      onChange={() => {
-                        setChoice(c.value);
-                        test.reset();
-                      }}
-                      className="mt-0.5 size-4 accent-primary"
-                    />
-                    <span className="grid gap-0.5">
-                      <span className="font-medium text-sm">{c.label}</span>
-                      <span className="text-muted-foreground text-xs">{c.help}</span>
-                    </span>
-                  </label>
-                ))}
-              </div>
-            </fieldset>
-            {backend === "linear" && (
-              <Field
-                id="linear-key"
-                label="Linear API key"
-                help="Stored encrypted; never shown again. Leave blank to keep the saved key."
-                className="max-w-md"
-              >
-                <Input
-                  id="linear-key"
-                  type="password"
-                  autoComplete="off"
-                  aria-describedby="linear-key-help"
-                  value={key}
-                  onChange={(e) => {
-                    setKey(e.target.value);
-                    test.reset();
-                  }}
-                  placeholder={
-                    data.linear_key_saved
-                      ? `Saved (${data.linear_key_hint}); type to replace`
-                      : "lin_api_…"
-                  }
-                />
-              </Field>
-            )}
-            <div className="flex flex-wrap gap-2">
-              <Button type="submit" variant="primary" disabled={save.isPending}>
-                {save.isPending ? "Saving…" : "Save"}
-              </Button>
-              <Button onClick={() => test.mutate()} disabled={test.isPending}>
-                {test.isPending ? "Testing…" : "Test connection"}
-              </Button>
+    <SettingsSection
+      id="tracker-backend"
+      title="Issue tracker"
+      description="Where agents file, search and update issues."
+    >
+      <Loading query={query} className="h-24" />
+      {fromEnv && (
+        <p className="text-sm">
+          Linear, set by <code className="font-mono">LINEAR_API_KEY</code> in the environment.
+        </p>
+      )}
+      {data && !fromEnv && (
+        <SettingsForm
+          onSubmit={() => save.mutate()}
+          className="grid gap-4"
+          aria-label="Issue tracker"
+        >
+          <fieldset className="grid gap-2">
+            <legend className="mb-1 font-medium text-sm">Agents file issues in</legend>
+            <div className="grid gap-2 sm:grid-cols-2">
+              {CHOICES.map((c) => (
+                <label
+                  key={c.value}
+                  className="flex cursor-pointer items-start gap-3 rounded-lg border p-3 has-[:checked]:border-primary has-[:checked]:bg-muted"
+                >
+                  <input
+                    type="radio"
+                    name="backend"
+                    value={c.value}
+                    checked={backend === c.value}
+                    onChange={() => {
+                      setChoice(c.value);
+                      test.reset();
+                    }}
+                    className="mt-0.5 size-4 accent-primary"
+                  />
+                  <span className="grid gap-0.5">
+                    <span className="font-medium text-sm">{c.label}</span>
+                    <span className="text-muted-foreground text-xs">{c.help}</span>
+                  </span>
+                </label>
+              ))}
             </div>
-          </form>
-        )}
-        {fromEnv && (
-          <div>
-            <Button onClick={() => test.mutate()} disabled={test.isPending}>
-              {test.isPending ? "Testing…" : "Test connection"}
-            </Button>
+          </fieldset>
+          {backend === "linear" && (
+            <InputField
+              id="linear-key"
+              label="Linear API key"
+              help="Stored encrypted; never shown again. Leave blank to keep the saved key."
+              fieldClassName="max-w-md"
+              type="password"
+              autoComplete="off"
+              value={key}
+              onChange={(e) => {
+                setKey(e.target.value);
+                test.reset();
+              }}
+              placeholder={
+                data.linear_key_saved
+                  ? `Saved (${data.linear_key_hint}); type to replace`
+                  : "lin_api_…"
+              }
+            />
+          )}
+          <div className="flex flex-wrap gap-2">
+            <SubmitButton busy={save.isPending} busyLabel="Saving…">
+              Save
+            </SubmitButton>
+            <TestButton testing={test.isPending} onClick={() => test.mutate()} />
           </div>
-        )}
-        {test.data?.ok && (
-          <Alert tone="success">
-            Connected ({test.data.backend === "linear" ? "Linear" : "embedded tracker"}): teams{" "}
-            {test.data.teams?.join(", ") || "(none)"}
-          </Alert>
-        )}
-        {test.data && !test.data.ok && (
-          <Alert tone="danger" title="The tracker did not answer">
-            {test.data.error?.message}
-          </Alert>
-        )}
-        {save.isSuccess && !choice && !key && <Alert tone="success">Saved.</Alert>}
-        {problem && <Alert tone="danger">{problem.message}</Alert>}
-      </CardContent>
-    </Card>
+        </SettingsForm>
+      )}
+      {fromEnv && (
+        <div>
+          <TestButton testing={test.isPending} onClick={() => test.mutate()} />
+        </div>
+      )}
+      {test.data?.ok && (
+        <Alert tone="success">
+          Connected ({test.data.backend === "linear" ? "Linear" : "embedded tracker"}): teams{" "}
+          {test.data.teams?.join(", ") || "(none)"}
+        </Alert>
+      )}
+      {test.data && !test.data.ok && (
+        <Alert tone="danger" title="The tracker did not answer">
+          {test.data.error?.message}
+        </Alert>
+      )}
+      {save.isSuccess && !choice && !key && <Alert tone="success">Saved.</Alert>}
+      <Problem errors={[save.error, error, test.error]} />
+    </SettingsSection>
   );
 }

@@ -18,7 +18,8 @@ export function ConfirmDialog({
   description: ReactNode;
   confirmLabel: string;
   destructive?: boolean;
-  onConfirm: () => void | Promise<void>;
+  /** May return the request's promise: the dialog stays open, busy, until it settles. */
+  onConfirm: () => unknown;
 }) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);

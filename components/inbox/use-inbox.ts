@@ -1,0 +1,142 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useRouter, useSearchParams } from "next/navigation";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { isTyping } from "@/components/review/kbd";
+import { reviewsApi } from "@/lib/api/client";
+import { isScope, type Scope } from "./scopes";
+import { type Decision, type InboxReview, reviewKey } from "./types";
+
+/**
+ * The inbox's data and state: the reviews of the scope in the URL (refetched every 5 s), longest
+ * waiting first; the one selected by `?run=` (and `&task=`); links that keep the scope; the
+ * notices of decisions just made; a clock for "waiting for"; and j / k to move through the queue.
+ */
+export function useInbox(canReview: boolean) {
+  const router = useRouter();
+  const params = useSearchParams();
+  const [decisions, setDecisions] = useState<Decision[]>([]);
+  const [now, setNow] = useState(() => Date.now());
+  const defaultScope: Scope = canReview ? "mine" : "all";
+  const asked = params.get("scope");
+  const scope: Scope = isScope(asked) ? asked : defaultScope;
+  const { data, error, isPending } = useQuery({
+    queryKey: ["runs", "inbox", scope],
+    queryFn: () => reviewsApi.list(scope),
+    refetchInterval: 5_000,
+  });
+  useEffect(() => {
+    const t = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(t);
+  }, []);
+
+  const reviews = useMemo(
+    () => [...(data?.reviews ?? [])].sort((a, b) => a.requested_at.localeCompare(b.requested_at)),
+    [data],
+  );
+  const askedRun = params.get("run");
+  const askedTask = params.get("task");
+  const selected =
+    reviews.find(
+      (r) => r.execution_id === askedRun && (askedTask === null || r.task_id === askedTask),
+    ) ??
+    (askedRun ? undefined : reviews[0]) ??
+    null;
+  const gone = askedRun !== null && data !== undefined && !selected;
+
+  // The URL of a review: the scope when not the default, the run, the task when the run has more.
+  const hrefOf = useCallback(
+    (r: InboxReview | null, inScope: Scope = scope) => {
+      const q = new URLSearchParams();
+      if (inScope !== defaultScope) q.set("scope", inScope);
+      if (r) {
+        q.set("run", r.execution_id);
+        if (reviews.filter((x) => x.execution_id === r.execution_id).length > 1)
+          q.set("task", r.task_id);
+      }
+      const query = q.toString();
+      return query ? `/inbox?${query}` : "/inbox";
+    },
+    [scope, defaultScope, reviews],
+  );
+  const select = useCallback(
+    (r: InboxReview | null) => router.replace(hrefOf(r), { scroll: false }),
+    [router, hrefOf],
+  );
+
+  const order = useRef({ reviews, selected, select });
+  order.current = { reviews, selected, select };
+  useQueueKeys(order);
+
+  /** A decision went through: say so, and move on unless the review stays open (a quorum vote). */
+  const decided = (review: InboxReview, message: string, moveOn: boolean) => {
+    const run = review.execution_id;
+    setDecisions((ds) => [
+      ...ds.filter((d) => d.runId !== run),
+      { runId: run, crew: review.crew, taskId: review.task_id, attempt: review.attempt, message },
+    ]);
+    if (!moveOn) return;
+    // As a mail client does after archiving: the next waiting review, or the one before.
+    const at = reviews.findIndex((r) => reviewKey(r) === reviewKey(review));
+    const next = reviews[at + 1] ?? reviews[at - 1];
+    const current = order.current.selected;
+    if (current && reviewKey(current) === reviewKey(review)) select(next ?? null);
+  };
+  const expire = useCallback(
+    (runId: string) => setDecisions((ds) => ds.filter((d) => d.runId !== runId)),
+    [],
+  );
+
+  return {
+    data,
+    error,
+    isPending,
+    scope,
+    reviews,
+    selected,
+    askedRun,
+    gone,
+    explicit: askedRun !== null && !gone,
+    now,
+    hrefOf,
+    select,
+    decisions,
+    decided,
+    expire,
+  };
+}
+
+type Order = {
+  current: {
+    reviews: InboxReview[];
+    selected: InboxReview | null;
+    select: (r: InboxReview | null) => void;
+  };
+};
+
+// j / k move through the queue (not while typing in a field).
+function useQueueKeys(order: Order) {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (isTyping(e) || e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
+      if (e.key !== "j" && e.key !== "k") return;
+      const { reviews, selected, select } = order.current;
+      if (reviews.length === 0) return;
+      e.preventDefault();
+      const at = selected ? reviews.indexOf(selected) : -1;
+      const next = e.key === "j" ? Math.min(at + 1, reviews.length - 1) : Math.max(at - 1, 0);
+      const review = reviews[next];
+      if (review) {
+        select(review);
+        document
+          .querySelector(`[data-run="${review.execution_id}"][data-task="${review.task_id}"]`)
+          ?.scrollIntoView({ block: "nearest" });
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [order]);
+}
+
+export type InboxState = ReturnType<typeof useInbox>;

@@ -1,0 +1,167 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import { useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Select } from "@/components/ui/input";
+import { notificationsApi } from "@/lib/api/client";
+import type { NotifySettingsView, TlsMode } from "@/lib/notify/schemas";
+import { InputField, SettingsForm, SubmitButton, useFields } from "./kit/fields";
+import { Problem } from "./kit/section";
+
+const TLS_LABELS: Record<TlsMode, string> = {
+  none: "None (plain SMTP)",
+  starttls: "STARTTLS",
+  tls: "Implicit TLS (SMTPS)",
+};
+const isTls = (v: string): v is TlsMode => v in TLS_LABELS;
+
+/** The SMTP server and the Slack webhook, as saved; secrets are typed anew or left blank. */
+export function NotificationsForm({
+  saved,
+  onSaved,
+}: {
+  saved: NotifySettingsView;
+  onSaved: (view: NotifySettingsView) => void;
+}) {
+  const smtp = useFields("smtp", {
+    host: saved.smtp?.host ?? "",
+    port: String(saved.smtp?.port ?? 587),
+    user: saved.smtp?.user ?? "",
+    password: "",
+    from: saved.smtp?.from ?? "",
+  });
+  const [tls, setTls] = useState<TlsMode>(saved.smtp?.tls ?? "starttls");
+  const [slack, setSlack] = useState("");
+  const save = useMutation({
+    mutationFn: () => {
+      const { host, port, user, password, from } = smtp.values;
+      return notificationsApi.saveSettings({
+        // A blank host turns e-mail off.
+        smtp: host.trim()
+          ? {
+              host: host.trim(),
+              port: Number(port),
+              tls,
+              user: user.trim() || undefined,
+              password: password || undefined,
+              from: from.trim(),
+            }
+          : null,
+        ...(slack.trim() ? { slack_webhook_url: slack.trim() } : {}),
+      });
+    },
+    onSuccess: (view) => {
+      smtp.set("password", "");
+      setSlack("");
+      onSaved(view);
+    },
+  });
+  const removeSlack = useMutation({
+    mutationFn: () =>
+      notificationsApi.saveSettings({
+        smtp: saved.smtp
+          ? { ...saved.smtp, user: saved.smtp.user ?? undefined, password: undefined }
+          : null,
+        slack_webhook_url: null,
+      }),
+    onSuccess: onSaved,
+  });
+  const test = useMutation({ mutationFn: () => notificationsApi.sendTest() });
+  const submit = () => {
+    test.reset();
+    save.mutate();
+  };
+  return (
+    <SettingsForm onSubmit={submit} className="grid gap-4" aria-label="Notification settings">
+      <fieldset className="grid items-start gap-3 sm:grid-cols-2">
+        <legend className="mb-2 font-medium text-sm">E-mail (SMTP)</legend>
+        <InputField
+          label="SMTP host"
+          help="Leave blank to send no e-mail."
+          placeholder="smtp.example.com"
+          autoComplete="off"
+          {...smtp.bind("host")}
+        />
+        <InputField label="Port" type="number" min={1} max={65535} {...smtp.bind("port")} />
+        <Field id="smtp-tls" label="TLS">
+          <Select
+            id="smtp-tls"
+            value={tls}
+            onChange={(e) => isTls(e.target.value) && setTls(e.target.value)}
+          >
+            {Object.entries(TLS_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <InputField
+          label="From address"
+          type="email"
+          placeholder="crewdeck@example.com"
+          {...smtp.bind("from")}
+        />
+        <InputField
+          label="User name"
+          help="Leave blank if the server needs no login."
+          autoComplete="off"
+          {...smtp.bind("user")}
+        />
+        <InputField
+          label="Password"
+          help="Stored encrypted; never shown again. Leave blank to keep the saved one."
+          type="password"
+          autoComplete="new-password"
+          placeholder={saved.smtp?.password_saved ? "Saved; type to replace" : ""}
+          {...smtp.bind("password")}
+        />
+      </fieldset>
+      <fieldset className="grid gap-3">
+        <legend className="mb-2 font-medium text-sm">Slack</legend>
+        <InputField
+          id="slack-url"
+          label="Incoming-webhook URL"
+          help={
+            saved.slack.configured
+              ? `Saved (${saved.slack.url_hint}); type to replace. Stored encrypted.`
+              : "A Slack-compatible incoming webhook for the team channel. Stored encrypted."
+          }
+          type="url"
+          value={slack}
+          onChange={(e) => setSlack(e.target.value)}
+          placeholder="https://hooks.slack.com/services/…"
+          autoComplete="off"
+        />
+      </fieldset>
+      <div className="flex flex-wrap gap-2">
+        <SubmitButton busy={save.isPending} busyLabel="Saving…">
+          Save
+        </SubmitButton>
+        <Button
+          onClick={() => test.mutate()}
+          disabled={test.isPending || !saved.smtp}
+          title={saved.smtp ? undefined : "Save the SMTP settings first"}
+        >
+          {test.isPending ? "Sending…" : "Send test e-mail"}
+        </Button>
+        {saved.slack.configured && (
+          <Button onClick={() => removeSlack.mutate()} disabled={removeSlack.isPending}>
+            Remove Slack
+          </Button>
+        )}
+      </div>
+      {save.isSuccess && <Alert tone="success">Saved.</Alert>}
+      {test.data?.ok && <Alert tone="success">Test e-mail sent to {test.data.to}.</Alert>}
+      {test.data && !test.data.ok && (
+        <Alert tone="danger" title="The test e-mail was not sent">
+          {test.data.error}
+        </Alert>
+      )}
+      <Problem errors={[save.error, test.error, removeSlack.error]} />
+    </SettingsForm>
+  );
+}
