@@ -17,7 +17,9 @@ export default defineConfig({
           name: "unit",
           include: ["tests/unit/**/*.test.ts"],
           environment: "node",
-          testTimeout: 20_000,
+          // Hang guards sized for a loaded 2-core machine: npm test runs suites side by side.
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
       {
@@ -27,8 +29,8 @@ export default defineConfig({
           include: ["tests/http/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/http/global-setup.ts"],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          testTimeout: 180_000,
+          hookTimeout: 300_000,
           // One server per suite run; files share it, so run them one after another.
           fileParallelism: false,
         },

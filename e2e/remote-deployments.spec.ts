@@ -1,5 +1,10 @@
 import { expect, type Page, test } from "@playwright/test";
-import { type FakeCrewAI, startFakeCrewAI, successScript } from "../tests/support/fake-crewai";
+import {
+  type FakeCrewAI,
+  holdLastStep,
+  startFakeCrewAI,
+  successScript,
+} from "../tests/support/fake-crewai";
 import { FIXTURE_CREWS, type Proc, startServer, tempDir } from "../tests/support/harness";
 import { checkScreen, signIn } from "./helpers";
 
@@ -19,7 +24,7 @@ test.beforeAll(async () => {
     WORKER_POLL_MS: "100",
     WEBHOOK_ALLOWED_NETWORKS: "127.0.0.0/8",
   });
-  fake = await startFakeCrewAI({ token: FAKE_TOKEN, script: successScript(3000) });
+  fake = await startFakeCrewAI({ token: FAKE_TOKEN, script: holdLastStep(successScript(3000)) });
 });
 test.afterAll(async () => {
   await remote?.kill();
@@ -89,7 +94,9 @@ test("a CrewAI deployment that never calls back: progress and result by polling"
   await page.getByLabel("topic").fill("otters");
   await page.getByRole("button", { name: "Start run" }).click();
   await expect(page).toHaveURL(/\/crews\/(@|%40)crewai-research\/runs\/[0-9a-f-]{36}$/);
-  await expect(page.getByText("Gathering sources about otters")).toBeVisible();
+  // The remote stays on its last running step until released: the page shows it live first.
+  await expect(page.getByText("Drafting the answer about otters")).toBeVisible();
+  fake.release();
   await expect(page.getByTestId("run-status")).toHaveText("Completed", { timeout: 30_000 });
   await expect(page.getByText("Final answer about otters").first()).toBeVisible();
   await checkScreen(page, info, "remote-crewai-completed");

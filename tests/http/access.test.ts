@@ -19,8 +19,8 @@ const change = (id: string, body: unknown, headers = admin) =>
   call(baseUrl, "PATCH", `/api/users/${id}`, { headers, body });
 const runsWith = (headers: Record<string, string>) =>
   call(baseUrl, "GET", "/api/runs", { headers });
-const userToken = (email: string) =>
-  tokenCli(["create", "--user", email], serverEnv).token as string;
+const userToken = async (email: string) =>
+  (await tokenCli(["create", "--user", email], serverEnv)).token as string;
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const paused = (s: Json) => s.status === "pending_human_input";
 
@@ -84,7 +84,7 @@ describe("disabling and removing a person", () => {
   it("a disabled person's cookie and personal token stop working at once; no sign-in", async () => {
     const p = await addPerson(baseUrl, { email: "suspended@example.com", role: "operator" });
     const cookie = await signIn(baseUrl, p.email, p.password);
-    const token = userToken(p.email);
+    const token = await userToken(p.email);
     // Used just before: the token's verdict is in the server's cache.
     expect((await runsWith(bearer(token))).status).toBe(200);
     expect((await runsWith(asCookie(cookie))).status).toBe(200);
@@ -108,7 +108,7 @@ describe("disabling and removing a person", () => {
   it("a removed person's cookie and token stop working at once; their runs stay", async () => {
     const p = await addPerson(baseUrl, { email: "gone@example.com", role: "operator" });
     const cookie = await signIn(baseUrl, p.email, p.password);
-    const token = userToken(p.email);
+    const token = await userToken(p.email);
     const mine = crewClient(baseUrl, "brief", token);
     const run = await mine.start({ topic: "a", audience: "b" });
 
@@ -129,7 +129,7 @@ describe("a personal token acts with at most its owner's current role", () => {
   it("an operator's token cannot approve a review, just as their session cannot", async () => {
     const p = await addPerson(baseUrl, { email: "op-reviewing@example.com", role: "operator" });
     const cookie = await signIn(baseUrl, p.email, p.password);
-    const mine = crewClient(baseUrl, "review", userToken(p.email));
+    const mine = crewClient(baseUrl, "review", await userToken(p.email));
     const id = await mine.start({ subject: "approve me" });
     await mine.waitFor(id, paused);
     const approve = { execution_id: id, task_id: "draft", human_feedback: "", is_approve: true };
@@ -148,7 +148,7 @@ describe("a personal token acts with at most its owner's current role", () => {
 
   it("demoted to viewer, the token may read but no longer start, stop or review", async () => {
     const p = await addPerson(baseUrl, { email: "demoted@example.com", role: "reviewer" });
-    const mine = crewClient(baseUrl, "review", userToken(p.email));
+    const mine = crewClient(baseUrl, "review", await userToken(p.email));
     const id = await mine.start({ subject: "before the demotion" });
     await mine.waitFor(id, paused); // the token's verdict, with its role, is now cached
 
@@ -167,7 +167,7 @@ describe("a personal token acts with at most its owner's current role", () => {
     );
     expect((await mine.status(id)).json.status).toBe("pending_human_input");
     expect((await mine.events(id)).status).toBe(200);
-    const list = await runsWith(bearer(userToken(p.email)));
+    const list = await runsWith(bearer(await userToken(p.email)));
     expect(list.status).toBe(200);
     expect(list.text).toContain(id);
 
@@ -187,7 +187,7 @@ describe("the user API", () => {
   it("takes only administrators", async () => {
     const p = await addPerson(baseUrl, { email: "not-admin@example.com", role: "reviewer" });
     const cookie = asCookie(await signIn(baseUrl, p.email, p.password));
-    const token = bearer(userToken(p.email));
+    const token = bearer(await userToken(p.email));
     const org = bearer(TEST_CREW_TOKEN);
     for (const headers of [cookie, token, org]) {
       expectProblem(await change(p.id, { role: "admin" }, headers), 403);

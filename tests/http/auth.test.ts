@@ -27,10 +27,10 @@ const ENDPOINTS: [string, string, unknown?][] = [
 
 let revoked: string;
 
-beforeAll(() => {
-  const created = tokenCli(["create", "--org", "--label", "to revoke"], serverEnv);
+beforeAll(async () => {
+  const created = await tokenCli(["create", "--org", "--label", "to revoke"], serverEnv);
   revoked = created.token as string;
-  tokenCli(["revoke", created.id as string], serverEnv);
+  await tokenCli(["revoke", created.id as string], serverEnv);
 });
 
 describe("401 before anything else", () => {
@@ -65,17 +65,17 @@ describe("valid tokens", () => {
   });
 
   it("a token created with the CLI works at once and stops working when revoked", async () => {
-    const { token, id } = tokenCli(["create", "--org"], serverEnv);
+    const { token, id } = await tokenCli(["create", "--org"], serverEnv);
     expect(token).toMatch(/^cdo_/);
     const client = crewClient(baseUrl, "brief", token as string);
     expect((await client.health()).status).toBe(200);
-    tokenCli(["revoke", id as string], serverEnv);
+    await tokenCli(["revoke", id as string], serverEnv);
     expectProblem(await client.health(), 401);
   });
 
   it("tokens are stored only as hashes", async () => {
-    const { token } = tokenCli(["create", "--org"], serverEnv);
-    const list = tokenCli(["list"], serverEnv).stdout;
+    const { token } = await tokenCli(["create", "--org"], serverEnv);
+    const list = (await tokenCli(["list"], serverEnv)).stdout;
     expect(list).toContain((token as string).slice(0, 10));
     expect(list).not.toContain(token as string);
   });

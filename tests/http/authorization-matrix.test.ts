@@ -32,13 +32,12 @@ const headersOf: Partial<Record<Caller, Record<string, string>>> = {};
 let paused: string;
 
 beforeAll(async () => {
-  // The CLI first: spawnSync blocks this process for seconds, and a keep-alive socket left idle
-  // across it can be closed by the server just as it is reused ("other side closed").
-  const alice = tokenCli(["create", "--user", "alice-matrix@example.com"], serverEnv)
+  const alice = (await tokenCli(["create", "--user", "alice-matrix@example.com"], serverEnv))
     .token as string;
-  const bob = tokenCli(["create", "--user", "bob-matrix@example.com"], serverEnv).token as string;
-  const revoked = tokenCli(["create", "--org"], serverEnv);
-  tokenCli(["revoke", revoked.id as string], serverEnv);
+  const bob = (await tokenCli(["create", "--user", "bob-matrix@example.com"], serverEnv))
+    .token as string;
+  const revoked = await tokenCli(["create", "--org"], serverEnv);
+  await tokenCli(["revoke", revoked.id as string], serverEnv);
   const admin = await signIn(baseUrl, TEST_ADMIN.email, TEST_ADMIN.password);
   const asAdmin = { cookie: admin, origin: baseUrl };
   for (const role of ["viewer", "reviewer"]) {

@@ -38,12 +38,12 @@ describe("the database going away", () => {
     expectProblem(status, 503);
     expect(status.headers.get("retry-after")).toBe("5");
     expectProblem(await client.kickoff({ inputs: { topic: "a", audience: "b" } }), 503);
-    expect(Date.now() - started).toBeLessThan(15_000); // answered, not hung
+    expect(Date.now() - started).toBeLessThan(60_000); // answered, not hung
     expect((await client.inputs()).status).toBe(200); // what needs no database still works
 
     pg.start();
     const again = await client.start({ topic: "after", audience: "outage" });
-    const done = await client.waitFor(again, (s) => s.status === "completed", 30_000);
+    const done = await client.waitFor(again, (s) => s.status === "completed");
     expect(done.result).toContain("after");
     expect((await client.status(id)).status).toBe(200);
   });

@@ -5,6 +5,7 @@ import { call, crewClient, expectProblem, type Json } from "../support/api";
 import {
   type FakeCrewAI,
   failureScript,
+  holdLastStep,
   startFakeCrewAI,
   successScript,
 } from "../support/fake-crewai";
@@ -184,7 +185,7 @@ describe("a run on another Crewdeck: webhooks, review, completion", () => {
     expect(missing.json.detail).toMatch(/subject/);
 
     const id = await crew.start({ subject: "tides" });
-    const paused = await crew.waitFor(id, (s) => s.status === "pending_human_input", 20_000);
+    const paused = await crew.waitFor(id, (s) => s.status === "pending_human_input");
     expect(paused.pending_human_input.task_id).toBe("draft");
     // The mirrored run's /status keeps the contract the dashboard's client parses it with.
     expect(StatusResponseSchema.safeParse(paused).error?.issues).toBeUndefined();
@@ -207,7 +208,7 @@ describe("a run on another Crewdeck: webhooks, review, completion", () => {
       expect(r.status, r.text).toBe(200);
       expect(s.status).toBe("pending_human_input");
     }
-    const done = await crew.waitFor(id, (s) => s.status === "completed", 20_000);
+    const done = await crew.waitFor(id, (s) => s.status === "completed");
     expect(done.result).toMatch(/tides/i);
     expect(done.tasks.map((t: Json) => `${t.task_id}:${t.status}`)).toEqual([
       "draft:completed",
@@ -234,15 +235,16 @@ describe("a run on another Crewdeck: webhooks, review, completion", () => {
 
 describe("a CrewAI-style deployment that never calls back: polling only", () => {
   it("shows progress and the result from /status alone", async () => {
-    fake.setScript(successScript(1500));
+    fake.setScript(holdLastStep(successScript(1500)));
     const slug = await addDeployment("CrewAI fake", fake.url, FAKE_TOKEN);
     const crew = crewClient(baseUrl, `@${slug}`, TEST_CREW_TOKEN);
     const id = await crew.start({ topic: "otters" });
     expect(fake.kickoffs.at(-1)?.body.stepWebhookUrl).toMatch(
       new RegExp(`^${baseUrl}/api/hooks/${slug}/${id}/step\\?t=`),
     );
-    await crew.waitFor(id, (s) => s.status === "running", 15_000);
-    const done = await crew.waitFor(id, (s) => s.status === "completed", 30_000);
+    await crew.waitFor(id, (s) => s.status === "running");
+    fake.release();
+    const done = await crew.waitFor(id, (s) => s.status === "completed");
     expect(done.result).toBe("Final answer about otters");
     const events = (await crew.events(id)).json.events as Json[];
     expect(events.some((e) => e.type === "thought" && /otters/.test(e.data.text))).toBe(true);
@@ -257,7 +259,7 @@ describe("a CrewAI-style deployment that never calls back: polling only", () => 
     fake.setScript(failureScript(600));
     const crew = crewClient(baseUrl, "@crewai-fake", TEST_CREW_TOKEN);
     const id = await crew.start({ topic: "crash" });
-    const failed = await crew.waitFor(id, (s) => s.status === "error", 30_000);
+    const failed = await crew.waitFor(id, (s) => s.status === "error");
     expect(failed.error).toMatch(/boom/);
   });
 

@@ -32,7 +32,7 @@ describe("ids", () => {
     // machine's speed: read it by the upper-case id, change the run, read it again.
     const crew = crewClient(web.url, "review", TEST_CREW_TOKEN);
     const id = await crew.start({ subject: "spelling" });
-    await crew.waitFor(id, (s) => s.status === "pending_human_input", 30_000);
+    await crew.waitFor(id, (s) => s.status === "pending_human_input");
     const upper = () =>
       call(web.url, "GET", `/api/crews/review/status/${id.toUpperCase()}`, {
         token: TEST_CREW_TOKEN,

@@ -1,4 +1,3 @@
-import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -8,7 +7,7 @@ import { call, crewClient, expectProblem, type Json } from "../support/api";
 import {
   FIXTURE_CREWS,
   type Proc,
-  ROOT,
+  runNode,
   startServer,
   TEST_CREW_TOKEN,
   tempDir,
@@ -35,11 +34,10 @@ const verifyOf = (url: string, id: string) =>
   });
 
 /** `npm run audit:verify -- …`, the real CLI. */
-function auditCli(args: string[], env: Record<string, string | undefined> = {}) {
-  const res = spawnSync(
-    process.execPath,
+async function auditCli(args: string[], env: Record<string, string | undefined> = {}) {
+  const res = await runNode(
     ["--conditions=react-server", "--import", "tsx", "scripts/audit-verify.ts", ...args],
-    { cwd: ROOT, env: { ...process.env, ...env }, encoding: "utf8" },
+    env,
   );
   return { code: res.status, out: `${res.stdout}${res.stderr}` };
 }
@@ -170,7 +168,7 @@ describe("the decision ledger", () => {
     const dir = tempDir("ledger-export");
     const intact = path.join(dir, `${id}-ledger.json`);
     fs.writeFileSync(intact, r.text);
-    const ok = auditCli(["--file", intact]);
+    const ok = await auditCli(["--file", intact]);
     expect(ok.code, ok.out).toBe(0);
     expect(ok.out).toContain(`intact (6 entries, head ${r.json.entries[5].hash})`);
 
@@ -180,14 +178,14 @@ describe("the decision ledger", () => {
     copy.entries[1].decision = { decision: "approve", feedback: "Mention rivers." };
     copy.entries[1].effect = "approved";
     fs.writeFileSync(tampered, JSON.stringify(copy));
-    const bad = auditCli(["--file", tampered]);
+    const bad = await auditCli(["--file", tampered]);
     expect(bad.code, bad.out).toBe(1);
     expect(bad.out).toContain("BROKEN at #2: hash mismatch");
 
     // An entry removed from the export.
     copy.entries = r.json.entries.filter((e: Json) => e.position !== 3);
     fs.writeFileSync(tampered, JSON.stringify(copy));
-    const gap = auditCli(["--file", tampered]);
+    const gap = await auditCli(["--file", tampered]);
     expect(gap.code, gap.out).toBe(1);
     expect(gap.out).toContain("BROKEN at #3: gap");
 
@@ -230,7 +228,7 @@ describe("the decision ledger", () => {
       email: "ledger-outsider@example.com",
       role: "operator",
     });
-    const token = tokenCli(["create", "--user", other.email], serverEnv).token as string;
+    const token = (await tokenCli(["create", "--user", other.email], serverEnv)).token as string;
     for (const suffix of ["ledger", "ledger/verify"]) {
       const p = `/api/crews/review/executions/${id}/${suffix}`;
       expectProblem(await call(baseUrl, "GET", p), 401);
@@ -283,11 +281,11 @@ describe("a ledger entry changed in the database", () => {
         first_bad: { position: 2, reason: "hash mismatch" },
       });
       expect((await verifyOf(baseUrl, other)).json).toMatchObject({ ok: true, entries: 6 });
-      const cli = auditCli([id, other], { DATABASE_URL: url });
+      const cli = await auditCli([id, other], { DATABASE_URL: url });
       expect(cli.code, cli.out).toBe(1);
       expect(cli.out).toContain(`${id}  BROKEN at #2: hash mismatch`);
       expect(cli.out).toContain(`${other}  intact (6 entries`);
-      const all = auditCli(["--all"], { DATABASE_URL: url });
+      const all = await auditCli(["--all"], { DATABASE_URL: url });
       expect(all.code, all.out).toBe(1);
       expect(all.out).toContain(`${other}  intact`);
       return;
@@ -305,7 +303,7 @@ describe("a ledger entry changed in the database", () => {
     const { id } = await reviewedRun(own.url, "beavers");
     const { id: other } = await reviewedRun(own.url, "badgers");
     // While the server holds the database, the CLI says where to ask instead.
-    const held = auditCli([id], env);
+    const held = await auditCli([id], env);
     expect(held.code, held.out).toBe(2);
     expect(held.out).toMatch(/held by the server .*ledger\/verify/s);
     await own.kill();
@@ -318,7 +316,7 @@ describe("a ledger entry changed in the database", () => {
       [id],
     );
     await db.close();
-    const cli = auditCli([id, other], env);
+    const cli = await auditCli([id, other], env);
     expect(cli.code, cli.out).toBe(1);
     expect(cli.out).toContain(`${id}  BROKEN at #2: hash mismatch`);
     expect(cli.out).toContain(`${other}  intact (6 entries`);

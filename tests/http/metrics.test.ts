@@ -20,8 +20,8 @@ const sumOf = (usages: Usage[]) =>
     { input_tokens: 0, output_tokens: 0, total_tokens: 0 },
   );
 
-beforeAll(() => {
-  labelled = tokenCli(["create", "--org", "--label", label], serverEnv).token as string;
+beforeAll(async () => {
+  labelled = (await tokenCli(["create", "--org", "--label", label], serverEnv)).token as string;
 });
 
 describe("/status: tokens, cost, inputs, meta, started_by", () => {

@@ -35,7 +35,7 @@ describe("openai/<model> via OPENAI_BASE_URL", () => {
   it("a model that keeps failing ends the execution in error with a readable message", async () => {
     const client = crewClient(baseUrl, "failing-model", TEST_CREW_TOKEN);
     const id = await client.start({});
-    const done = await client.waitFor(id, (s) => s.status === "error", 30_000);
+    const done = await client.waitFor(id, (s) => s.status === "error");
     expect(done.state).toBe("FAILED");
     expect(done.error).toMatch(/openai\/always-500/);
     expect(done.error).toMatch(/HTTP 500/);
@@ -46,7 +46,7 @@ describe("openai/<model> via OPENAI_BASE_URL", () => {
   it("a task over its timeout ends in error saying so", async () => {
     const client = crewClient(baseUrl, "hanging-model", TEST_CREW_TOKEN);
     const id = await client.start({});
-    const done = await client.waitFor(id, (s) => s.status === "error", 20_000);
+    const done = await client.waitFor(id, (s) => s.status === "error");
     expect(done.error).toBe("Task 'wait' timed out after 1 s.");
   });
 });

@@ -14,9 +14,10 @@ let id: string;
 let done: Json;
 
 beforeAll(async () => {
-  carolToken = tokenCli(["create", "--user", "carol.outputs@example.com"], serverEnv)
+  carolToken = (await tokenCli(["create", "--user", "carol.outputs@example.com"], serverEnv))
     .token as string;
-  erinToken = tokenCli(["create", "--user", "erin.outputs@example.com"], serverEnv).token as string;
+  erinToken = (await tokenCli(["create", "--user", "erin.outputs@example.com"], serverEnv))
+    .token as string;
   const carol = crewClient(baseUrl, CREW, carolToken);
   id = await carol.start({ product: "Acme kettle" });
   done = await carol.waitFor(id, (s) => s.status === "completed" || s.status === "error");

@@ -17,12 +17,12 @@ beforeAll(async () => {
   alice = crewClient(
     baseUrl,
     "brief",
-    tokenCli(["create", "--user", "alice@example.com"], serverEnv).token as string,
+    (await tokenCli(["create", "--user", "alice@example.com"], serverEnv)).token as string,
   );
   bob = crewClient(
     baseUrl,
     "brief",
-    tokenCli(["create", "--user", "bob@example.com"], serverEnv).token as string,
+    (await tokenCli(["create", "--user", "bob@example.com"], serverEnv)).token as string,
   );
 });
 
@@ -51,7 +51,8 @@ describe("user tokens", () => {
   });
 
   it("stop only their own executions", async () => {
-    const token = tokenCli(["create", "--user", "carol@example.com"], serverEnv).token as string;
+    const token = (await tokenCli(["create", "--user", "carol@example.com"], serverEnv))
+      .token as string;
     const carol = crewClient(baseUrl, "review", token);
     const id = await carol.start({ subject: "bees" });
     await carol.waitFor(id, (s) => s.status === "pending_human_input");
@@ -64,7 +65,7 @@ describe("user tokens", () => {
     const dave = crewClient(
       baseUrl,
       "review",
-      tokenCli(["create", "--user", "dave@example.com"], serverEnv).token as string,
+      (await tokenCli(["create", "--user", "dave@example.com"], serverEnv)).token as string,
     );
     expectProblem(await dave.stop(id), 404);
     expect((await carol.stop(id)).status).toBe(200);
@@ -75,7 +76,7 @@ describe("user tokens", () => {
     const again = crewClient(
       baseUrl,
       "brief",
-      tokenCli(["create", "--user", "ALICE@example.com"], serverEnv).token as string,
+      (await tokenCli(["create", "--user", "ALICE@example.com"], serverEnv)).token as string,
     );
     expect((await again.status(id)).status).toBe(200);
   });

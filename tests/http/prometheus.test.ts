@@ -43,7 +43,7 @@ describe("GET /api/metrics access", () => {
       role: "viewer",
     });
     expect(password).toBeTruthy();
-    const userToken = tokenCli(["create", "--user", email], serverEnv).token as string;
+    const userToken = (await tokenCli(["create", "--user", email], serverEnv)).token as string;
     expectProblem(await call(baseUrl, "GET", "/api/metrics", { token: userToken }), 403);
   });
 

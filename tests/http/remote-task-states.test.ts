@@ -195,7 +195,7 @@ describe("a completed run on another Crewdeck", () => {
     expect(pinned.tasks.map((t: Json) => t.status)).toEqual(["completed", "running", "pending"]);
 
     model.release();
-    const done = await crew.waitFor(id, (s) => s.status === "completed", 30_000);
+    const done = await crew.waitFor(id, (s) => s.status === "completed");
     const events = (await crew.events(id)).json.events as Json[];
     expect(events.filter((e) => e.type === "task_completed").map((e) => e.task_id)).toEqual([
       "one",

@@ -1,4 +1,3 @@
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -9,7 +8,7 @@ import {
   dbMode,
   freshPostgresDatabase,
   type Proc,
-  ROOT,
+  runNode,
   startServer,
   TEST_CREW_TOKEN,
   tempDir,
@@ -73,11 +72,10 @@ async function withDatabase<T>(
 }
 
 /** `npm run audit:verify -- --all`, the auditor's CLI, on the test's database. */
-function auditAll(env: Record<string, string>) {
-  const res = spawnSync(
-    process.execPath,
+async function auditAll(env: Record<string, string>) {
+  const res = await runNode(
     ["--conditions=react-server", "--import", "tsx", "scripts/audit-verify.ts", "--all"],
-    { cwd: ROOT, env: { ...process.env, ...env }, encoding: "utf8" },
+    env,
   );
   return { code: res.status, out: `${res.stdout}${res.stderr}` };
 }
@@ -235,7 +233,7 @@ describe("retention", () => {
     expect(fs.existsSync(workspace(plainRecent))).toBe(true);
 
     // 5. The ledgers that remain verify, the deleted run's among them.
-    const audit = auditAll(env);
+    const audit = await auditAll(env);
     expect(audit.code, audit.out).toBe(0);
     expect(audit.out).toContain(`${reviewedOld}  intact`);
     expect(audit.out).toContain(`${waiting}  intact`);

@@ -25,9 +25,9 @@ const paused = (attempt: number) => (s: Json) =>
 
 beforeAll(async () => {
   // The CLI first (it blocks this process for a moment), then the HTTP calls.
-  ownerToken = tokenCli(["create", "--user", `ra-owner-${stamp}@example.com`], serverEnv)
+  ownerToken = (await tokenCli(["create", "--user", `ra-owner-${stamp}@example.com`], serverEnv))
     .token as string;
-  otherToken = tokenCli(["create", "--user", `ra-other-${stamp}@example.com`], serverEnv)
+  otherToken = (await tokenCli(["create", "--user", `ra-other-${stamp}@example.com`], serverEnv))
     .token as string;
   const reviewer = async (name: string) => {
     const p = await addPerson(baseUrl, {

@@ -139,7 +139,8 @@ describe("review rounds and the audit trail", () => {
   it("max_review_rounds bounds send-backs; every decision is recorded with who and when", async () => {
     // A personal token reviews with its owner's role: rita is a reviewer.
     await addPerson(baseUrl, { email: "rita@example.com", role: "reviewer" });
-    const user = tokenCli(["create", "--user", "rita@example.com"], serverEnv).token as string;
+    const user = (await tokenCli(["create", "--user", "rita@example.com"], serverEnv))
+      .token as string;
     const bounded = crewClient(baseUrl, "bounded-review", user);
     const id = await bounded.start({ brand: "Acme" });
     await bounded.waitFor(id, paused("slogan"));

@@ -9,7 +9,8 @@ let userToken: string;
 let mine: string;
 
 beforeAll(async () => {
-  userToken = tokenCli(["create", "--user", "lister@example.com"], serverEnv).token as string;
+  userToken = (await tokenCli(["create", "--user", "lister@example.com"], serverEnv))
+    .token as string;
   mine = await crewClient(baseUrl, "no-inputs", userToken).start({});
   await crewClient(baseUrl, "brief", TEST_CREW_TOKEN).start({
     topic: "walruses",
@@ -42,7 +43,8 @@ describe("GET /api/runs", () => {
 
   it("pages by cursor, older and back newer, with no row skipped or repeated", async () => {
     // A person of its own, so the runs other test files start do not move the pages.
-    const token = tokenCli(["create", "--user", "pager@example.com"], serverEnv).token as string;
+    const token = (await tokenCli(["create", "--user", "pager@example.com"], serverEnv))
+      .token as string;
     const client = crewClient(baseUrl, "no-inputs", token);
     await Promise.all(Array.from({ length: 7 }, () => client.start({})));
     const all = await call(baseUrl, "GET", "/api/runs?per_page=100", { token });

@@ -90,7 +90,7 @@ describe(`SIGTERM (${mode})`, () => {
     const sentAt = Date.now();
     worker.proc.kill("SIGTERM");
     expect(await exited).toBe(0);
-    expect(Date.now() - sentAt).toBeLessThan(5_000);
+    expect(Date.now() - sentAt).toBeLessThan(30_000); // not the minute of the lease
     expect(worker.output()).toMatch(/handing back 1 execution/);
 
     await t.startWorker();

@@ -86,7 +86,7 @@ describe("event stream limits", () => {
     expect(Number(third.refused?.headers.get("retry-after"))).toBeGreaterThan(0);
 
     // Another caller is not held back by the first one's cap, only by the total.
-    const other = tokenCli(["create", "--org"], env).token as string;
+    const other = (await tokenCli(["create", "--org"], env)).token as string;
     expect((await openStream(paused, other)).status).toBe(200);
     const full = await openStream(paused, other);
     expectProblem(full.refused as Reply, 503);

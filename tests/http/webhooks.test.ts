@@ -325,7 +325,8 @@ describe("SSRF guard", () => {
 
 describe("the deliveries API", () => {
   it("needs an organization token", async () => {
-    const user = tokenCli(["create", "--user", "erin@example.com"], serverEnv).token as string;
+    const user = (await tokenCli(["create", "--user", "erin@example.com"], serverEnv))
+      .token as string;
     expectProblem(await call(baseUrl, "GET", "/api/webhooks/deliveries"), 401);
     expectProblem(await call(baseUrl, "GET", "/api/webhooks/deliveries", { token: user }), 403);
     expectProblem(

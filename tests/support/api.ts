@@ -55,7 +55,7 @@ export function crewClient(baseUrl: string, crew: string, token: string) {
       return r.json.kickoff_id as string;
     },
     /** Polls /status until `done` holds (or the time runs out). */
-    async waitFor(id: string, done: (s: Json) => boolean, timeoutMs = 30_000) {
+    async waitFor(id: string, done: (s: Json) => boolean, timeoutMs = 120_000) {
       const start = Date.now();
       for (;;) {
         const r = await call(baseUrl, "GET", `${base}/status/${id}`, { token });
@@ -85,7 +85,7 @@ export async function until<T>(
   what: string,
   get: () => Promise<T> | T,
   ok: (v: T) => boolean,
-  timeoutMs = 30_000,
+  timeoutMs = 120_000,
 ): Promise<T> {
   const start = Date.now();
   for (;;) {

@@ -8,8 +8,12 @@ import type { AddressInfo } from "node:net";
 // cannot reach us, so the dashboard must poll.
 
 type Body = Record<string, unknown>;
-/** From `afterMs` after kickoff, /status answers `body` (until a later step applies). */
-export type ScriptStep = { afterMs: number; body: Body };
+/**
+ * From `afterMs` after kickoff, /status answers `body` (until a later step applies). A `held`
+ * step waits for release() as well, so a test can see the step before it whatever the machine's
+ * speed.
+ */
+export type ScriptStep = { afterMs: number; body: Body; held?: boolean };
 export type Script = ScriptStep[];
 
 export type FakeCrewAI = {
@@ -21,7 +25,14 @@ export type FakeCrewAI = {
   readonly requests: number;
   /** The script for later kickoffs; executions already started keep theirs. */
   setScript: (script: Script) => void;
+  /** Lets the executions started so far go on to their held steps. */
+  release: () => void;
 };
+
+/** The script with its last step held until release(). */
+export function holdLastStep(script: Script): Script {
+  return script.map((step, i) => (i === script.length - 1 ? { ...step, held: true } : step));
+}
 
 /** Queued, started, one task done, then success with both tasks' outputs. `{topic}` is the input. */
 export function successScript(ms = 1500): Script {
@@ -82,7 +93,7 @@ export function failureScript(ms = 1500): Script {
   ];
 }
 
-type Execution = { inputs: Body; startedAt: number; script: Script };
+type Execution = { inputs: Body; startedAt: number; script: Script; released: boolean };
 const RESUME_FIELDS = {
   execution_id: "string",
   task_id: "string",
@@ -137,7 +148,12 @@ export async function startFakeCrewAI({
         return fail(422, "Validation error", `Missing required inputs: ${missing.join(", ")}`);
       }
       const id = crypto.randomUUID();
-      executions.set(id, { inputs: given, startedAt: Date.now(), script: current });
+      executions.set(id, {
+        inputs: given,
+        startedAt: Date.now(),
+        script: current,
+        released: false,
+      });
       kickoffs.push({ id, inputs: given, body });
       send(200, { kickoff_id: id });
     } else if (statusId !== undefined) {
@@ -174,6 +190,9 @@ export async function startFakeCrewAI({
     setScript: (next) => {
       current = next;
     },
+    release: () => {
+      for (const execution of executions.values()) execution.released = true;
+    },
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();
@@ -183,9 +202,10 @@ export async function startFakeCrewAI({
 }
 
 // The latest step that has begun, with `{input}` placeholders filled in from the kickoff.
-function scriptedBody({ inputs, startedAt, script }: Execution): Body {
+function scriptedBody({ inputs, startedAt, script, released }: Execution): Body {
   const elapsed = Date.now() - startedAt;
-  const step = script.filter((s) => s.afterMs <= elapsed).at(-1) ?? script[0];
+  const begun = (s: ScriptStep) => s.afterMs <= elapsed && (released || !s.held);
+  const step = script.filter(begun).at(-1) ?? script[0];
   const fill = (value: unknown): unknown => {
     if (typeof value === "string") {
       return value.replace(/\{([A-Za-z_][\w-]*)\}/g, (whole, name: string) =>

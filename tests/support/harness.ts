@@ -97,7 +97,7 @@ export async function startServer(env: ServerEnv): Promise<Proc & { url: string;
     },
   );
   const p = track(proc, `web:${port}`);
-  await waitFor(p, /Crewdeck is ready/, 60_000);
+  await waitFor(p, /Crewdeck is ready/, 180_000);
   return { ...p, url: `http://127.0.0.1:${port}`, port };
 }
 
@@ -113,26 +113,48 @@ export async function startWorkerProcess(env: ServerEnv): Promise<Proc> {
     },
   );
   const p = track(proc, "worker");
-  await waitFor(p, /Worker .* running/, 30_000);
+  await waitFor(p, /Worker .* running/, 120_000);
   return p;
 }
 
-/** Runs `npm run token -- …` (the real CLI) and returns the printed token, if any. */
-export function tokenCli(args: string[], env: ServerEnv) {
-  const res = spawnSync(
-    process.execPath,
+/**
+ * Runs `npm run token -- …` (the real CLI) and returns the printed token, if any. Asynchronous on
+ * purpose: a test process blocked for seconds lets its idle keep-alive sockets go stale.
+ */
+export async function tokenCli(args: string[], env: ServerEnv) {
+  const res = await runNode(
     ["--conditions=react-server", "--import", "tsx", "scripts/token.ts", ...args],
-    {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-      encoding: "utf8",
-    },
+    env,
   );
   if (res.status !== 0)
     throw new Error(`token CLI failed (${res.status}): ${res.stderr}${res.stdout}`);
   const token = /^(cd[oui]_\S+)$/m.exec(res.stdout)?.[1];
   const id = /id ([0-9a-f-]{36})/.exec(res.stdout)?.[1];
   return { stdout: res.stdout, token, id };
+}
+
+/** A Node program of the project's, run to its end without blocking this process. */
+export function runNode(
+  args: string[],
+  env: ServerEnv,
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const proc = spawn(process.execPath, args, {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    proc.stdout.on("data", (d: Buffer) => {
+      stdout += d.toString();
+    });
+    proc.stderr.on("data", (d: Buffer) => {
+      stderr += d.toString();
+    });
+    proc.on("error", reject);
+    proc.on("close", (status) => resolve({ status, stdout, stderr }));
+  });
 }
 
 /** A fresh database on the PostgreSQL server named by TEST_PG_URL (started by scripts/test.sh). */

@@ -77,7 +77,7 @@ export function trackerSuite(ctx: () => SuiteContext) {
 
   describe("permissions", () => {
     it("a read-only integration token may search but not change anything (403 permission_denied)", async () => {
-      const readOnly = tokenCli(["create", "--integration", "--read-only"], ctx().serverEnv)
+      const readOnly = (await tokenCli(["create", "--integration", "--read-only"], ctx().serverEnv))
         .token as string;
       expect(readOnly).toMatch(/^cdi_/);
       expect((await act("search_teams", {}, readOnly)).status).toBe(200);
@@ -85,11 +85,11 @@ export function trackerSuite(ctx: () => SuiteContext) {
       expect(denied.status).toBe(403);
       expect(denied.json.error.code).toBe("permission_denied");
       expect(denied.json.error.message).toMatch(/only read/);
-      const writer = tokenCli(["create", "--integration"], ctx().serverEnv);
+      const writer = await tokenCli(["create", "--integration"], ctx().serverEnv);
       expect(
         (await act("create_issue", { teamId: eng.id, title: "allowed" }, writer.token)).status,
       ).toBe(200);
-      tokenCli(["revoke", writer.id as string], ctx().serverEnv);
+      await tokenCli(["revoke", writer.id as string], ctx().serverEnv);
       expect((await act("search_teams", {}, writer.token)).status).toBe(401);
     });
   });
