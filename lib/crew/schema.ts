@@ -1,9 +1,9 @@
 import { z } from "zod";
 import type { LlmParams } from "@/lib/llm/model-ref";
-import { ReviewBlockSchema } from "@/lib/reviews/policy";
 import type { McpServerDef } from "@/lib/tools/mcp/config";
 import { LlmFieldSchema } from "./agent-llm";
 import type { InputSpec } from "./input-schema";
+import { ReviewBlockSchema } from "./review-policy";
 
 // The crew definition as the engine uses it, whichever file format it came from.
 const text = (what: string) =>

@@ -7,21 +7,17 @@ import type { Db } from "@/lib/db/types";
 import { errorMessage } from "@/lib/errors";
 import { ModelConfigError } from "@/lib/llm/choose-model";
 import { ArtifactError } from "@/lib/outputs/output-file";
-import {
-  type OpenReview,
-  openReview,
-  openReviewsOf,
-  reviewColumns,
-} from "@/lib/reviews/open-reviews";
 import { toolCallReview } from "@/lib/reviews/tool-calls";
+import { nextTasks } from "@/lib/run-model/next-tasks";
+import { openReview, openReviewsOf, reviewColumns } from "@/lib/run-model/open-reviews";
+import type { OpenReview } from "@/lib/run-model/review-types";
+import type { ExecutionRow, NewEvent, TaskState } from "@/lib/run-model/types";
 import { type Change, LeaseLostError } from "@/lib/runs/execution-store";
 import type { ExecutionWriter } from "@/lib/runs/execution-writer";
-import type { ExecutionRow, NewEvent, TaskState } from "@/lib/runs/types";
 import { linkedSignal } from "@/lib/util/linked-signal";
 import { agentWork } from "./agent-work";
 import { answerWithChecks, keptOutput } from "./checked-answer";
 import { agentFor } from "./delegation";
-import { nextTasks } from "./next-tasks";
 import { buildPrompt, contextFor } from "./prompt";
 import { ToolApprovalNeeded } from "./run-agent";
 

@@ -7,11 +7,11 @@ import { validInputs } from "@/lib/crew/valid-inputs";
 import { commitTogether } from "@/lib/db/group-commit";
 import type { Db } from "@/lib/db/types";
 import { errorMessage, errors } from "@/lib/errors";
+import type { TaskState, WebhookUrls } from "@/lib/run-model/types";
 import { integrationToken } from "@/lib/tracker/integration-token";
 import { assertWebhookUrlsAllowed } from "@/lib/webhooks/check-urls";
 import { streamSubscription } from "@/lib/webhooks/stream-subscription";
 import { definitionKey, storeDefinition } from "./crew-definitions";
-import type { TaskState, WebhookUrls } from "./types";
 
 /** Agents with `apps` call integration actions, which need the integration token. */
 function assertIntegrationReady(crew: CrewDef) {

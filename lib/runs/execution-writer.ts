@@ -3,6 +3,8 @@ import type { Db } from "@/lib/db/types";
 import { LEDGER_EVENT_TYPES } from "@/lib/ledger/describe-event";
 import { observeChange } from "@/lib/metrics/observe";
 import { mayNotify } from "@/lib/notify/enqueue";
+import { assertTransition } from "@/lib/run-model/states";
+import type { AppliedEvent, ExecutionRow } from "@/lib/run-model/types";
 import { endsTrace } from "@/lib/telemetry/trace-execution";
 import {
   type PlainDelivery,
@@ -12,7 +14,6 @@ import {
 } from "@/lib/webhooks/enqueue";
 import { EXECUTION_CHANNEL } from "./execution-cache";
 import {
-  type AppliedEvent,
   type Change,
   JSON_COLUMNS,
   LeaseLostError,
@@ -20,8 +21,6 @@ import {
   type NewArtifact,
   WRITABLE,
 } from "./execution-store";
-import { assertTransition } from "./states";
-import type { ExecutionRow } from "./types";
 
 type Decide = (row: ExecutionRow) => Change;
 

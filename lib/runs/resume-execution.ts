@@ -5,13 +5,14 @@ import { AppError, errors } from "@/lib/errors";
 import { valueErrors } from "@/lib/outputs/structured-output";
 import { mayDecide, personOf } from "@/lib/reviews/assignment";
 import { approve, type Decider, type Decision, sendBack } from "@/lib/reviews/decide";
-import { claimHolds, type OpenReview, openReviewsOf } from "@/lib/reviews/open-reviews";
 import { decideToolCalls, undecidedCalls } from "@/lib/reviews/tool-calls";
+import { claimHolds, openReviewsOf } from "@/lib/run-model/open-reviews";
+import type { OpenReview } from "@/lib/run-model/review-types";
+import type { ExecutionRow } from "@/lib/run-model/types";
 import { assertWebhookUrlsAllowed } from "@/lib/webhooks/check-urls";
 import { invalidateExecution } from "./execution-cache";
 import { type Change, mutateExecution } from "./execution-store";
 import { getExecutionOrThrow } from "./get-execution";
-import type { ExecutionRow } from "./types";
 
 const notAwaiting = (detail: string, details: Record<string, unknown>) =>
   new AppError("not-awaiting-review", 400, detail, details);

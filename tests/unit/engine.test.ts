@@ -6,7 +6,7 @@ import type { Principal } from "@/lib/auth/principal";
 import type { CrewDef } from "@/lib/crew/schema";
 import type { Db } from "@/lib/db/types";
 import { AppError } from "@/lib/errors";
-import type { ExecutionRow } from "@/lib/runs/types";
+import type { ExecutionRow } from "@/lib/run-model/types";
 
 // lib/config/env.ts reads process.env once: set it before anything calls env().
 const ENV = { OFFLINE_MODEL_DELAY_MS: "0", DEFAULT_LLM: "offline", MODEL_MAX_RETRIES: "0" };

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { beforeAll, expect, it } from "vitest";
 import type { Db, Queryable } from "@/lib/db/types";
-import type { ExecutionRow } from "@/lib/runs/types";
+import type { ExecutionRow } from "@/lib/run-model/types";
 import { embeddedDbForFile } from "../support/embedded-db";
 
 // The worker's writer against the real embedded database: changes recorded and written in one
