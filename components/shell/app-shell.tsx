@@ -2,7 +2,8 @@ import type { ReactNode } from "react";
 import { Brand } from "./brand";
 import { MobileNav } from "./mobile-nav";
 import { NavLinks } from "./nav-links";
-import { type ShellUser, UserMenu } from "./user-menu";
+import { UserMenu } from "./user-menu";
+import type { ShellUser } from "./user-menu-trigger";
 
 /** The signed-in frame: a sidebar from 1024 px, a top bar with a drawer below that. */
 export function AppShell({

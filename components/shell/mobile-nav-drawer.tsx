@@ -3,7 +3,7 @@
 import { Dialog as D } from "radix-ui";
 import { useState } from "react";
 import { Brand } from "./brand";
-import { MobileNavButton } from "./mobile-nav";
+import { MobileNavButton } from "./mobile-nav-button";
 import { NavLinks } from "./nav-links";
 
 /** Phones: the sections in a drawer from the left, closed again by choosing one. */

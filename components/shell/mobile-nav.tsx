@@ -1,20 +1,11 @@
 "use client";
 
-import { Menu } from "lucide-react";
-import { type ComponentProps, lazy, Suspense, useState } from "react";
-import { Button } from "@/components/ui/button";
+import { lazy, Suspense, useState } from "react";
+import { MobileNavButton } from "./mobile-nav-button";
 
 // The drawer (a Radix dialog: focus trap, scroll lock) loads on first use, like the user menu.
 const loadDrawer = () => import("./mobile-nav-drawer");
 const MobileNavDrawer = lazy(loadDrawer);
-
-export function MobileNavButton(props: ComponentProps<typeof Button>) {
-  return (
-    <Button variant="ghost" size="icon" aria-label="Open navigation" {...props}>
-      <Menu aria-hidden />
-    </Button>
-  );
-}
 
 export function MobileNav() {
   const [wanted, setWanted] = useState(false);

@@ -13,7 +13,7 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 
-import { type UserMenuProps, UserMenuTrigger } from "./user-menu";
+import { type UserMenuProps, UserMenuTrigger } from "./user-menu-trigger";
 
 /** The menu itself, loaded the first time somebody reaches for it (see user-menu.tsx). */
 export default function UserMenuRadix({ user, signOut, compact }: UserMenuProps) {
