@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
 import { errorMessage } from "@/lib/errors";
-import { catalogEntry } from "@/lib/tools/builtin/catalog";
 import { finishCrew, inputBlock, titleFromSlug } from "./finish-crew";
 import { findJsoncCrew, loadJsoncCrew } from "./load-jsonc-crew";
 import { crewMcpServers } from "./mcp-servers";
@@ -22,6 +21,7 @@ import {
   type CrewWarning,
   TaskSchema,
 } from "./schema";
+import { catalogEntry } from "./tool-catalog";
 
 export type CrewCatalog = {
   crews: Map<string, CrewDef>;

@@ -1,7 +1,6 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import type { ModelMessage, Tool } from "ai";
 import { env } from "@/lib/config/env";
-import { interpolate } from "@/lib/crew/inputs";
 import type { AgentDef, TaskDef } from "@/lib/crew/schema";
 import type { Db } from "@/lib/db/types";
 import { chooseModel } from "@/lib/llm/choose-model";
@@ -11,6 +10,7 @@ import type { ExecutionRow } from "@/lib/run-model/types";
 import type { ExecutionWriter } from "@/lib/runs/execution-writer";
 import { observedModel, tracedTools } from "@/lib/telemetry/gen-ai";
 import { agentTools, type OversizedResult } from "@/lib/tools/agent-tools";
+import { interpolate } from "@/lib/util/placeholders";
 import { limitedModel, limitersFor } from "./calls-per-minute";
 import { coworkersOf, delegationTools } from "./delegation";
 import { buildPrompt } from "./prompt";

@@ -1,6 +1,5 @@
 import { APICallError, RetryError } from "ai";
 import { env } from "@/lib/config/env";
-import { interpolate } from "@/lib/crew/inputs";
 import type { TaskDef } from "@/lib/crew/schema";
 import { isConnectionError } from "@/lib/db/connection-errors";
 import type { Db } from "@/lib/db/types";
@@ -15,6 +14,7 @@ import type { ExecutionRow, NewEvent, TaskState } from "@/lib/run-model/types";
 import { type Change, LeaseLostError } from "@/lib/runs/execution-store";
 import type { ExecutionWriter } from "@/lib/runs/execution-writer";
 import { linkedSignal } from "@/lib/util/linked-signal";
+import { interpolate } from "@/lib/util/placeholders";
 import { agentWork } from "./agent-work";
 import { answerWithChecks, keptOutput } from "./checked-answer";
 import { agentFor } from "./delegation";

@@ -1,3 +1,4 @@
+import { REVIEW_CLOCK_NAME } from "@/lib/crew/review-policy";
 import type { Db } from "@/lib/db/types";
 import { errorMessage } from "@/lib/errors";
 import { reviewColumns } from "@/lib/run-model/open-reviews";
@@ -9,8 +10,6 @@ import { createNapper } from "@/lib/util/napper";
 import { approve, type Decider, sendBack } from "./decide";
 import { decideToolCalls, undecidedCalls } from "./tool-calls";
 
-/** How the log names the review clock when it decides for nobody (analytics leaves it out). */
-export const REVIEW_CLOCK_NAME = "review deadline";
 const CLOCK: Decider = { name: REVIEW_CLOCK_NAME, user_id: null };
 
 /**

@@ -1,5 +1,5 @@
-import type { InputValue } from "@/lib/crew/inputs";
 import type { CrewDef } from "@/lib/crew/schema";
+import type { InputValue } from "@/lib/util/placeholders";
 import type { OpenReview, PausedConversation } from "./review-types";
 import type { ExecutionStatus, TaskStatus } from "./states";
 
@@ -88,7 +88,7 @@ export type ExecutionRow = {
   tasks: TaskState[];
   current_task: string | null;
   pending_human_input: Record<string, unknown> | null;
-  /** Every review open in the run (lib/reviews/open-reviews.ts); [] when none. */
+  /** Every review open in the run (open-reviews.ts); [] when none. */
   open_reviews: OpenReview[];
   /** When the review clock next has a reminder or deadline to look at. */
   review_due_at: Date | null;
