@@ -8,7 +8,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { toast } from "@/components/ui/toast";
 import { crewApi } from "@/lib/api/client";
 import type { ExecutionEvent } from "@/lib/api/schemas";
-import { isActive } from "@/lib/runs/states";
+import { isActive } from "@/lib/run-model/states";
 import type { RunStatus } from "./run-types";
 import { StopButton } from "./stop-button";
 

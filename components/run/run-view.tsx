@@ -9,7 +9,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { StatusPill } from "@/components/ui/status-pill";
 import { useLiveExecution } from "@/components/use-live-execution";
 import type { StatusResponse } from "@/lib/api/schemas";
-import { isActive } from "@/lib/runs/states";
+import { isActive } from "@/lib/run-model/states";
 import { DETAIL_PANE } from "./detail-pane";
 import { RunActions } from "./run-actions";
 import { RunInputs } from "./run-inputs";

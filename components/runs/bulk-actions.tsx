@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { toast } from "@/components/ui/toast";
 import { shortId } from "@/lib/format/id";
-import { isActive } from "@/lib/runs/states";
+import { isActive } from "@/lib/run-model/states";
 import { rerun, settleAll, stopRun } from "./actions";
 import type { RunRow } from "./model";
 

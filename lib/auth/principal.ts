@@ -1,4 +1,4 @@
-import type { Role } from "./roles";
+import type { Role } from "@/lib/config/roles";
 
 // Who is calling. An organization token sees every execution; a user token only the executions
 // it owns, and acts with its owner's current role (read fresh, like a session's); a person signed

@@ -1,8 +1,8 @@
+import { ROLES, type Role } from "@/lib/config/roles";
 import type { Principal } from "./principal";
 
-// Each role can do what the ones before it can, and more.
-export const ROLES = ["viewer", "operator", "reviewer", "admin"] as const;
-export type Role = (typeof ROLES)[number];
+// The roles themselves are lib/config/roles.ts's (the environment is checked against them).
+export { ROLES, type Role };
 
 // `manage`: the deployment's plumbing (webhook deliveries), for organization tokens and admins;
 // `admin`: people and access, for administrators only.

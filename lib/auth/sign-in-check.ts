@@ -3,7 +3,7 @@ import ipaddr from "ipaddr.js";
 import { z } from "zod";
 import { env } from "@/lib/config/env";
 import type { Db } from "@/lib/db/types";
-import { clientAddress } from "@/lib/http/client-address";
+import { clientAddress } from "./client-address";
 import { dummyHash, verifyPassword } from "./passwords";
 import type { Role } from "./roles";
 import { Busy, hashGate } from "./sign-in-gate";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Db } from "@/lib/db/types";
 import { AppError, errors, zodFieldErrors } from "@/lib/errors";
-import { clientAddress } from "@/lib/http/client-address";
+import { clientAddress } from "./client-address";
 import { throttles } from "./sign-in-throttle";
 import { createFirstAdmin, type User } from "./users";
 

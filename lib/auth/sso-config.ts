@@ -1,6 +1,6 @@
 import { env } from "@/lib/config/env";
+import { parseRoleMap, type RoleMap } from "@/lib/config/roles";
 import type { Role } from "./roles";
-import { parseRoleMap, type RoleMap } from "./sso-roles";
 
 export type SsoConfig = {
   issuer: string;

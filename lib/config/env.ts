@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { parseRoleMap } from "@/lib/auth/sso-roles";
 import { errorMessage } from "@/lib/errors";
 import { parseModelRef } from "@/lib/llm/model-ref";
+import { parseRoleMap } from "./roles";
 
 // Every setting the service reads, parsed once so a typo fails loudly at start-up, not mid-run.
 const flag = z

@@ -1,19 +1,19 @@
 import type { z } from "zod";
 import { templateProblem } from "@/lib/outputs/output-file";
 import { schemaError } from "@/lib/outputs/structured-output";
-import { catalogEntry, TOOL_CATALOG, TOOL_NAMES } from "@/lib/tools/builtin/catalog";
-import { searchSetupProblem } from "@/lib/tools/builtin/search-setup";
-import type { McpServerDef } from "@/lib/tools/mcp/config";
 import { grantedActions } from "@/lib/tracker/actions";
+import { findPlaceholders } from "@/lib/util/placeholders";
 import { readAgentLlm } from "./agent-llm";
 import { assignTaskAgents, type TaskAgentSources } from "./assign-task-agents";
 import { InputBlockError, parseInputBlock } from "./input-block";
 import { type InputSpec, undeclaredInput } from "./input-schema";
-import { findPlaceholders } from "./inputs";
+import type { McpServerDef } from "./mcp-config";
 import { checkAgentMcps, inlineUrlServers } from "./mcp-servers";
 import { type CrewSettings, checkAsyncTasks, ProcessError, resolveProcess } from "./process";
 import { LoadError, type Warn } from "./read-files";
 import type { AgentDef, AgentSchema, CrewDef, CrewFileSchema, TaskSchema } from "./schema";
+import { searchSetupProblem } from "./search-setup";
+import { catalogEntry, TOOL_CATALOG, TOOL_NAMES } from "./tool-catalog";
 
 // The checks every layout shares, once its files are read: agents' models, apps and tools, each
 // task's agent and context, and the inputs. Errors name the file and key of the layout at hand.

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { catalogEntry } from "@/lib/tools/builtin/catalog";
+import { catalogEntry } from "@/lib/crew/tool-catalog";
 import { finishCrew, inputBlock, titleFromSlug } from "./finish-crew";
 import { crewMcpServers } from "./mcp-servers";
 import { type CrewPy, readCrewPy } from "./read-crew-py";

@@ -9,7 +9,7 @@ import {
   parseMcpUrl,
   referencesOf,
   SERVER_NAME,
-} from "@/lib/tools/mcp/config";
+} from "./mcp-config";
 import { LoadError, type Warn } from "./read-files";
 
 // A crew's MCP servers (`mcp_servers:` in crew.yaml / crew.jsonc, config/mcp_servers.yaml in the

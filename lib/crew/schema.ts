@@ -1,9 +1,10 @@
 import { z } from "zod";
 import type { LlmParams } from "@/lib/llm/model-ref";
-import { ReviewBlockSchema } from "@/lib/reviews/policy";
-import type { McpServerDef } from "@/lib/tools/mcp/config";
 import { LlmFieldSchema } from "./agent-llm";
 import type { InputSpec } from "./input-schema";
+import type { McpServerDef } from "./mcp-config";
+import { RequiresApprovalSchema } from "./requires-approval";
+import { ReviewBlockSchema } from "./review-policy";
 
 // The crew definition as the engine uses it, whichever file format it came from.
 const text = (what: string) =>
@@ -12,21 +13,13 @@ const text = (what: string) =>
     .trim()
     .min(1, `${what} must not be empty`);
 
-// Crewdeck's: which tool calls wait for a person's approval before they run: all of the agent's
-// (true), those that change something ("writes"), or the ones named (a tool, or `server/tool`).
-export const RequiresApprovalSchema = z.union(
-  [z.boolean(), z.literal("writes"), z.array(z.string().trim().min(1))],
-  { error: "requires_approval is true, false, 'writes' or a list of tool names" },
-);
-export type RequiresApproval = z.infer<typeof RequiresApprovalSchema>;
-
 export const AgentSchema = z.object({
   role: text("role"),
   goal: text("goal"),
   backstory: text("backstory"),
   // A model name or CrewAI's LLM settings; read by agent-llm.ts into `llm` + `llm_params` below.
   llm: LlmFieldSchema.optional(),
-  // Names are checked against the toolkit (lib/tools/builtin/catalog.ts) by the loader, which
+  // Names are checked against the toolkit (tool-catalog.ts) by the loader, which
   // names the agent and what exists; CrewAI's class names (SerperDevTool, …) stand for ours.
   tools: z.array(z.string({ error: "tools are listed by name" }).trim().min(1)).default([]),
   // CrewAI's: MCP servers the agent may use, whole (`server`) or one tool (`server/tool`); the
@@ -58,7 +51,7 @@ export const TaskSchema = z.object({
   context: z.array(z.string().min(1)).optional(),
   max_review_rounds: z.number().int().positive().optional(),
   // Crewdeck's: who reviews, how many must approve, a response form, a deadline (implies
-  // human_input). See lib/reviews/policy.ts.
+  // human_input). See review-policy.ts.
   review: ReviewBlockSchema.optional(),
   timeout_seconds: z.number().int().positive().optional(),
   // Structured output: a JSON Schema (CrewAI names a pydantic class; a crew file carries the
@@ -101,7 +94,7 @@ export const CrewFileSchema = z.object({
   max_rpm: z.number().int().positive().optional(),
   // Typed inputs; checked by parseInputBlock (input-block.ts), which names the input at fault.
   inputs: z.unknown().optional(),
-  // MCP servers the crew's agents may use; checked by lib/tools/mcp/config.ts.
+  // MCP servers the crew's agents may use; checked by mcp-config.ts.
   mcp_servers: z.unknown().optional(),
   // Crewdeck's: how many days this crew's finished runs are kept, over RETENTION_DAYS
   // ("forever": never deleted). See lib/retention.

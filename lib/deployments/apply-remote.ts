@@ -1,7 +1,7 @@
 import type { Db, Queryable } from "@/lib/db/types";
+import { TERMINAL } from "@/lib/run-model/states";
+import type { NewEvent, RemoteState } from "@/lib/run-model/types";
 import { type ExecutionPatch, mutateExecution, withoutKnownKeys } from "@/lib/runs/execution-store";
-import { TERMINAL } from "@/lib/runs/states";
-import type { NewEvent, RemoteState } from "@/lib/runs/types";
 import { mergeTasks, TASK_EVENT_TYPES, type TaskEvent, tasksFromSnapshot } from "./task-states";
 import { stateFromEvents, type TaskSnapshot } from "./translate";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { unseal } from "@/lib/config/encryption";
 import type { Db } from "@/lib/db/types";
-import type { ExecutionRow, RemoteState } from "@/lib/runs/types";
+import type { ExecutionRow, RemoteState } from "@/lib/run-model/types";
 import { applyRemote } from "./apply-remote";
 import { callDeployment, RemoteUnreachableError } from "./client";
 import { readRemoteError, readRemoteStatus } from "./remote-status";

@@ -1,5 +1,5 @@
-import { TASK_STATUSES, type TaskStatus } from "@/lib/runs/states";
-import type { TaskState } from "@/lib/runs/types";
+import { TASK_STATUSES, type TaskStatus } from "@/lib/run-model/states";
+import type { TaskState } from "@/lib/run-model/types";
 import type { RemoteTask } from "./remote-status";
 
 // The tasks of a remote run, from two sources: the events of its log (mirrored from a remote

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
+import type { ExecutionStatus } from "@/lib/run-model/states";
+import type { ExecutionRow, NewEvent } from "@/lib/run-model/types";
 import type { ExecutionPatch } from "@/lib/runs/execution-store";
-import type { ExecutionStatus } from "@/lib/runs/states";
-import type { ExecutionRow, NewEvent } from "@/lib/runs/types";
 import type { HookKind } from "./hooks";
 import type { RemoteStatus, RemoteTask } from "./remote-status";
 

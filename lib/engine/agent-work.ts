@@ -1,21 +1,22 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import type { ModelMessage, Tool } from "ai";
 import { env } from "@/lib/config/env";
-import { interpolate } from "@/lib/crew/inputs";
 import type { AgentDef, TaskDef } from "@/lib/crew/schema";
 import type { Db } from "@/lib/db/types";
 import { chooseModel } from "@/lib/llm/choose-model";
 import { resolveModel } from "@/lib/llm/resolve-model";
+import type { DecidedCall, PausedConversation } from "@/lib/run-model/review-types";
+import type { ExecutionRow } from "@/lib/run-model/types";
 import type { ExecutionWriter } from "@/lib/runs/execution-writer";
-import type { ExecutionRow } from "@/lib/runs/types";
 import { observedModel, tracedTools } from "@/lib/telemetry/gen-ai";
 import { agentTools, type OversizedResult } from "@/lib/tools/agent-tools";
+import { interpolate } from "@/lib/util/placeholders";
 import { limitedModel, limitersFor } from "./calls-per-minute";
 import { coworkersOf, delegationTools } from "./delegation";
 import { buildPrompt } from "./prompt";
 import { recordEvents, recordSteps } from "./record-steps";
 import { type AgentUsage, runAgent, ToolApprovalNeeded } from "./run-agent";
-import { type DecidedCall, type PausedConversation, settleDecidedCalls } from "./tool-approvals";
+import { settleDecidedCalls } from "./tool-approvals";
 
 type AgentResult = { output: string; usage: AgentUsage };
 

@@ -1,8 +1,8 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
-import type { InputValue } from "@/lib/crew/inputs";
 import type { TaskDef } from "@/lib/crew/schema";
 import { artifactFor } from "@/lib/outputs/output-file";
 import { parseStructured, STRUCTURED_OUTPUT_MAX_RETRIES } from "@/lib/outputs/structured-output";
+import type { InputValue } from "@/lib/util/placeholders";
 import { checkGuardrail, DEFAULT_GUARDRAIL_MAX_RETRIES, guardrailsOf } from "./guardrails";
 import { outputFormatSection, retrySections } from "./output-prompt";
 import type { AgentUsage } from "./run-agent";

@@ -1,6 +1,6 @@
-import { type InputValue, interpolate } from "@/lib/crew/inputs";
 import type { AgentDef, TaskDef } from "@/lib/crew/schema";
-import { groupStart } from "./next-tasks";
+import { groupStart } from "@/lib/run-model/next-tasks";
+import { type InputValue, interpolate } from "@/lib/util/placeholders";
 
 export type ContextItem = { task_id: string; name: string; output: string };
 

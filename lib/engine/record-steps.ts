@@ -1,5 +1,5 @@
+import type { ExecutionRow, NewEvent, TokenUsage } from "@/lib/run-model/types";
 import type { Change, ExecutionPatch, NewArtifact } from "@/lib/runs/execution-store";
-import type { ExecutionRow, NewEvent, TokenUsage } from "@/lib/runs/types";
 import type { OversizedResult } from "@/lib/tools/agent-tools";
 import type { AgentStep, AgentUsage } from "./run-agent";
 

@@ -1,6 +1,7 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { asSchema, type ModelMessage, type Tool } from "ai";
 import type { LlmParams } from "@/lib/llm/model-ref";
+import type { GatedCall } from "@/lib/run-model/review-types";
 import type { LoopStep } from "./loop-step";
 import { toolLoop } from "./tool-loop";
 
@@ -24,18 +25,6 @@ export type AgentStep =
     }
   | { type: "tool_result"; tool: string; result: unknown; call_id: string; is_error?: boolean }
   | { type: "answer"; text: string; usage?: AgentUsage };
-
-/** A tool call the model asked for that waits for a person (the tool's `needsApproval`). */
-export type GatedCall = {
-  call_id: string;
-  tool: string;
-  arguments: unknown;
-  /** The tool's parameters as JSON Schema: edited arguments are checked against it. */
-  input_schema: Record<string, unknown>;
-  source?: "builtin" | "tracker" | "mcp";
-  server?: string;
-  writes?: boolean;
-};
 
 /**
  * The agent's loop stopped at tool calls that need approval. `messages` is the conversation so

@@ -1,13 +1,13 @@
 import type { TaskDef } from "@/lib/crew/schema";
 import { isConnectionError } from "@/lib/db/connection-errors";
 import type { Db } from "@/lib/db/types";
+import { nextTasks } from "@/lib/run-model/next-tasks";
+import type { ExecutionRow } from "@/lib/run-model/types";
 import { LeaseLostError, mutateExecution } from "@/lib/runs/execution-store";
 import { type ExecutionWriter, executionWriter } from "@/lib/runs/execution-writer";
-import type { ExecutionRow } from "@/lib/runs/types";
 import { tracedAttempt } from "@/lib/telemetry/trace-execution";
 import { linkedSignal } from "@/lib/util/linked-signal";
 import { forgetLimiters } from "./calls-per-minute";
-import { nextTasks } from "./next-tasks";
 import { runTask as runAttempt } from "./run-task";
 import { failure } from "./task-changes";
 

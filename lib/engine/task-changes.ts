@@ -1,9 +1,10 @@
 import type { TaskDef } from "@/lib/crew/schema";
-import { type OpenReview, openReviewsOf, reviewColumns } from "@/lib/reviews/open-reviews";
 import { toolCallReview } from "@/lib/reviews/tool-calls";
+import { nextTasks } from "@/lib/run-model/next-tasks";
+import { openReviewsOf, reviewColumns } from "@/lib/run-model/open-reviews";
+import type { OpenReview } from "@/lib/run-model/review-types";
+import type { ExecutionRow, TaskState } from "@/lib/run-model/types";
 import type { Change } from "@/lib/runs/execution-store";
-import type { ExecutionRow, TaskState } from "@/lib/runs/types";
-import { nextTasks } from "./next-tasks";
 import type { ToolApprovalNeeded } from "./run-agent";
 
 // What the end of a task attempt changes in the run: it waits for a tool call's approval, goes on

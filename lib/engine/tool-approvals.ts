@@ -1,30 +1,6 @@
 import type { ModelMessage, Tool, ToolResultPart } from "ai";
+import type { DecidedCall, PausedConversation } from "@/lib/run-model/review-types";
 import type { AgentStep } from "./run-agent";
-
-/** A gated tool call once a person decided it: run with these arguments, or refused. */
-export type DecidedCall = {
-  call_id: string;
-  tool: string;
-  approved: boolean;
-  /**
-   * The arguments it runs with when edited (a reviewer's); unedited, the model's own, as shown
-   * (secrets redacted): it then runs with the model's own from the saved conversation.
-   */
-  arguments: unknown;
-  /** Why it was refused (the agent reads it as the call's result). */
-  reason: string;
-  edited: boolean;
-};
-
-/**
- * Where a task's agent stopped for approvals: the conversation to go on with, and the calls
- * decided so far (the agent goes on once every call of the review is).
- */
-export type PausedConversation = {
-  messages: ModelMessage[];
-  steps_used: number;
-  decided?: DecidedCall[];
-};
 
 /**
  * Runs the approved calls (through the agent's wrapped tools, so time-outs and caps hold) and

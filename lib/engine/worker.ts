@@ -3,8 +3,8 @@ import os from "node:os";
 import { isConnectionError } from "@/lib/db/connection-errors";
 import type { Db } from "@/lib/db/types";
 import { errorMessage } from "@/lib/errors";
+import type { ExecutionRow } from "@/lib/run-model/types";
 import { withCrews } from "@/lib/runs/crew-definitions";
-import type { ExecutionRow } from "@/lib/runs/types";
 import { createNapper } from "@/lib/util/napper";
 import { runExecution } from "./run-execution";
 

@@ -1,7 +1,6 @@
 import { storableValue } from "@/lib/db/storable-text";
 import type { Queryable } from "@/lib/db/types";
-import type { AppliedEvent } from "@/lib/runs/execution-store";
-import type { ExecutionRow } from "@/lib/runs/types";
+import type { AppliedEvent, ExecutionRow } from "@/lib/run-model/types";
 import { describeEvent, LEDGER_EVENT_TYPES } from "./describe-event";
 import { entryHash, GENESIS_HASH, type LedgerEntry } from "./entry";
 

@@ -1,7 +1,8 @@
-import { type OpenReview, reviewKind } from "@/lib/reviews/open-reviews";
-import { builtInAndEnvPrices, priceFor } from "@/lib/runs/pricing";
-import { TERMINAL } from "@/lib/runs/states";
-import type { ExecutionRow } from "@/lib/runs/types";
+import { reviewKind } from "@/lib/run-model/open-reviews";
+import { builtInAndEnvPrices, priceFor } from "@/lib/run-model/pricing";
+import type { OpenReview } from "@/lib/run-model/review-types";
+import { TERMINAL } from "@/lib/run-model/states";
+import type { ExecutionRow } from "@/lib/run-model/types";
 import { metrics } from "./registry";
 
 // The engine's hook points call these: cheap, synchronous, and never throwing into a run.

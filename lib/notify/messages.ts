@@ -1,5 +1,4 @@
-import type { AppliedEvent } from "@/lib/runs/execution-store";
-import type { ExecutionRow } from "@/lib/runs/types";
+import type { AppliedEvent, ExecutionRow } from "@/lib/run-model/types";
 import type { NotifyEvent } from "./preferences";
 
 // What a notification says, once, then written out as an e-mail (plain text and simple HTML)

@@ -4,7 +4,7 @@ import type { Db, Queryable } from "@/lib/db/types";
 import { errorMessage, errors, type FieldError } from "@/lib/errors";
 import { checkWebhookUrl, RefusedUrlError, UNRESOLVED_CODES } from "@/lib/webhooks/ssrf";
 import type { NotifySettingsInput, NotifySettingsView, TlsMode } from "./schemas";
-import { checkedSmtpAddress } from "./send-email";
+import { checkedSmtpAddress } from "./smtp-address";
 
 // Where notifications go: an SMTP server (any: host, port, TLS mode, optional login) and a
 // Slack-compatible incoming webhook. Saved by an administrator; the SMTP password and the Slack

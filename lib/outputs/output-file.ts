@@ -1,4 +1,4 @@
-import { type InputValue, interpolate } from "@/lib/crew/inputs";
+import { type InputValue, interpolate } from "@/lib/util/placeholders";
 
 // `output_file` names a per-run artifact, not a path on this machine: artifacts live in the
 // database (every server process sees them), so a name only has to be safe to show and download.

@@ -1,7 +1,7 @@
 import type { Principal } from "@/lib/auth/principal";
 import { type Role, roleAllows } from "@/lib/auth/roles";
 import type { Queryable } from "@/lib/db/types";
-import type { OpenReview } from "./open-reviews";
+import type { OpenReview } from "@/lib/run-model/review-types";
 
 /** Someone who may be assigned a review: a person's e-mail, role and teams. */
 export type Person = { user_id: string; email: string; role: Role; teams: string[] };

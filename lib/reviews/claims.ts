@@ -1,21 +1,21 @@
 import { type Principal, principalName } from "@/lib/auth/principal";
 import { ROLES } from "@/lib/auth/roles";
 import { env } from "@/lib/config/env";
+import { normalizeAssignees } from "@/lib/crew/review-policy";
 import type { Db, Queryable } from "@/lib/db/types";
 import { AppError, errors } from "@/lib/errors";
-import { invalidateExecution } from "@/lib/runs/execution-cache";
-import { mutateExecution } from "@/lib/runs/execution-store";
-import { getExecutionOrThrow } from "@/lib/runs/get-execution";
-import type { NewEvent } from "@/lib/runs/types";
-import { mayDecide, type Person, personOf } from "./assignment";
 import {
   claimHolds,
   describeReview,
-  type OpenReview,
   openReviewsOf,
   reviewColumns,
-} from "./open-reviews";
-import { normalizeAssignees } from "./policy";
+} from "@/lib/run-model/open-reviews";
+import type { OpenReview } from "@/lib/run-model/review-types";
+import type { NewEvent } from "@/lib/run-model/types";
+import { invalidateExecution } from "@/lib/runs/execution-cache";
+import { mutateExecution } from "@/lib/runs/execution-store";
+import { getExecutionOrThrow } from "@/lib/runs/get-execution";
+import { mayDecide, type Person, personOf } from "./assignment";
 
 export type ReviewAction =
   | { action: "claim" }

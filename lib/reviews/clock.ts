@@ -1,15 +1,15 @@
+import { REVIEW_CLOCK_NAME } from "@/lib/crew/review-policy";
 import type { Db } from "@/lib/db/types";
 import { errorMessage } from "@/lib/errors";
+import { reviewColumns } from "@/lib/run-model/open-reviews";
+import type { OpenReview } from "@/lib/run-model/review-types";
+import type { ExecutionRow, NewEvent } from "@/lib/run-model/types";
 import { type Change, mutateExecution } from "@/lib/runs/execution-store";
 import { stopped } from "@/lib/runs/stop-execution";
-import type { ExecutionRow, NewEvent } from "@/lib/runs/types";
 import { createNapper } from "@/lib/util/napper";
 import { approve, type Decider, sendBack } from "./decide";
-import { type OpenReview, reviewColumns } from "./open-reviews";
 import { decideToolCalls, undecidedCalls } from "./tool-calls";
 
-/** How the log names the review clock when it decides for nobody (analytics leaves it out). */
-export const REVIEW_CLOCK_NAME = "review deadline";
 const CLOCK: Decider = { name: REVIEW_CLOCK_NAME, user_id: null };
 
 /**

@@ -1,17 +1,11 @@
 import type { TaskDef } from "@/lib/crew/schema";
-import { nextTasks } from "@/lib/engine/next-tasks";
 import type { Artifact } from "@/lib/outputs/output-file";
+import { nextTasks } from "@/lib/run-model/next-tasks";
+import { openReviewsOf, reviewColumns, sha256, waitToCount } from "@/lib/run-model/open-reviews";
+import type { Approval, OpenReview } from "@/lib/run-model/review-types";
+import type { ExecutionRow, NewEvent, Review, TaskState, WebhookUrls } from "@/lib/run-model/types";
 import { acceptEdit } from "@/lib/runs/edited-output";
 import type { Change } from "@/lib/runs/execution-store";
-import type { ExecutionRow, NewEvent, Review, TaskState, WebhookUrls } from "@/lib/runs/types";
-import {
-  type Approval,
-  type OpenReview,
-  openReviewsOf,
-  reviewColumns,
-  sha256,
-  waitToCount,
-} from "./open-reviews";
 
 /** Who decides: a person, an organization token, or the review clock. */
 export type Decider = { name: string; user_id: string | null };

@@ -1,8 +1,8 @@
 import type { Principal } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/types";
-import type { ExecutionRow, TaskState } from "@/lib/runs/types";
+import { claimHolds, describeReview, openReviewsOf } from "@/lib/run-model/open-reviews";
+import type { ExecutionRow, TaskState } from "@/lib/run-model/types";
 import { isAssigned, isTeamReview, names, personOf } from "./assignment";
-import { claimHolds, describeReview, openReviewsOf } from "./open-reviews";
 
 export const REVIEW_SCOPES = ["mine", "team", "all"] as const;
 export type ReviewScope = (typeof REVIEW_SCOPES)[number];

@@ -1,15 +1,15 @@
 import type { TaskDef } from "@/lib/crew/schema";
-import type { DecidedCall } from "@/lib/engine/tool-approvals";
+import { openReview, openReviewsOf, reviewColumns } from "@/lib/run-model/open-reviews";
+import type { DecidedCall, OpenReview, ToolCallUnderReview } from "@/lib/run-model/review-types";
+import type {
+  ExecutionRow,
+  NewEvent,
+  TaskState,
+  ToolReview,
+  WebhookUrls,
+} from "@/lib/run-model/types";
 import type { Change } from "@/lib/runs/execution-store";
-import type { ExecutionRow, NewEvent, TaskState, ToolReview, WebhookUrls } from "@/lib/runs/types";
 import { afterDecision, type Decider } from "./decide";
-import {
-  type OpenReview,
-  openReview,
-  openReviewsOf,
-  reviewColumns,
-  type ToolCallUnderReview,
-} from "./open-reviews";
 
 /**
  * The review the agent's gated tool calls open: the task's `review:` rules (who, deadline) apply,

@@ -1,17 +1,17 @@
 import crypto from "node:crypto";
 import type { KickoffRequest } from "@/lib/api/schemas";
 import { ownerOf, type Principal } from "@/lib/auth/principal";
-import type { InputValue } from "@/lib/crew/inputs";
 import type { CrewDef } from "@/lib/crew/schema";
 import { validInputs } from "@/lib/crew/valid-inputs";
 import { commitTogether } from "@/lib/db/group-commit";
 import type { Db } from "@/lib/db/types";
 import { errorMessage, errors } from "@/lib/errors";
+import type { TaskState, WebhookUrls } from "@/lib/run-model/types";
 import { integrationToken } from "@/lib/tracker/integration-token";
+import type { InputValue } from "@/lib/util/placeholders";
 import { assertWebhookUrlsAllowed } from "@/lib/webhooks/check-urls";
 import { streamSubscription } from "@/lib/webhooks/stream-subscription";
 import { definitionKey, storeDefinition } from "./crew-definitions";
-import type { TaskState, WebhookUrls } from "./types";
 
 /** Agents with `apps` call integration actions, which need the integration token. */
 function assertIntegrationReady(crew: CrewDef) {

@@ -1,9 +1,9 @@
 import { createPatch } from "diff";
-import type { InputValue } from "@/lib/crew/inputs";
 import type { TaskDef } from "@/lib/crew/schema";
 import { AppError, errors } from "@/lib/errors";
 import { type Artifact, ArtifactError, artifactFor } from "@/lib/outputs/output-file";
 import { parseStructured } from "@/lib/outputs/structured-output";
+import type { InputValue } from "@/lib/util/placeholders";
 
 /**
  * A reviewer's edit of a task's output, checked as the agent's own output was: JSON matching the

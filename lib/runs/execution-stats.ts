@@ -1,7 +1,7 @@
 import type { RunStats } from "@/lib/api/schemas";
 import type { Principal } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/types";
-import { estimateCost, type ModelPrices } from "./pricing";
+import { estimateCost, type ModelPrices } from "@/lib/run-model/pricing";
 
 /**
  * The overview's figures: what needs attention, and the last `days` days (today included) by

@@ -2,11 +2,11 @@ import type { Queryable } from "@/lib/db/types";
 import { appendLedger } from "@/lib/ledger/append";
 import { observeChange } from "@/lib/metrics/observe";
 import { enqueueNotifications } from "@/lib/notify/enqueue";
+import { assertTransition } from "@/lib/run-model/states";
+import type { AppliedEvent, ExecutionRow, NewEvent } from "@/lib/run-model/types";
 import { traceChange } from "@/lib/telemetry/trace-execution";
 import { enqueueWebhooks } from "@/lib/webhooks/enqueue";
 import { withCrews } from "./crew-definitions";
-import { assertTransition } from "./states";
-import type { ExecutionRow, NewEvent } from "./types";
 
 // Columns a state change may write; JSON ones are serialised explicitly so arrays stay JSON.
 export const JSON_COLUMNS: ReadonlySet<string> = new Set([
@@ -80,11 +80,6 @@ export type NewArtifact = {
   content_type: string;
   body: string;
   bytes: number;
-};
-export type AppliedEvent = Required<Omit<NewEvent, "data" | "key">> & {
-  seq: number;
-  data: Record<string, unknown>;
-  created_at: string;
 };
 
 /**

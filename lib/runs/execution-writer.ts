@@ -1,15 +1,9 @@
 import type { Db } from "@/lib/db/types";
 import { observeChange } from "@/lib/metrics/observe";
-import {
-  type AppliedEvent,
-  JSON_COLUMNS,
-  LeaseLostError,
-  mutateExecution,
-  WRITABLE,
-} from "./execution-store";
-import { assertTransition } from "./states";
+import { assertTransition } from "@/lib/run-model/states";
+import type { AppliedEvent, ExecutionRow } from "@/lib/run-model/types";
+import { JSON_COLUMNS, LeaseLostError, mutateExecution, WRITABLE } from "./execution-store";
 import { asStored } from "./stored-form";
-import type { ExecutionRow } from "./types";
 import { type Decide, isPlain, type Projected, writeAtOnce } from "./write-at-once";
 
 export type ExecutionWriter = {

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { canSeeExecution, type Principal } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/types";
 import { errors } from "@/lib/errors";
+import type { ExecutionRow } from "@/lib/run-model/types";
 import { cachedExecution } from "./execution-cache";
-import type { ExecutionRow } from "./types";
 
 export type ExecutionSummary = Pick<
   ExecutionRow,

@@ -3,8 +3,8 @@ import type { RunRow, RunsPage, TokenUsage } from "@/lib/api/schemas";
 import type { Principal } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/types";
 import { errors } from "@/lib/errors";
-import { estimateCost, type ModelPrices } from "./pricing";
-import { EXECUTION_STATUSES } from "./states";
+import { estimateCost, type ModelPrices } from "@/lib/run-model/pricing";
+import { EXECUTION_STATUSES } from "@/lib/run-model/states";
 import { startedBy } from "./status-view";
 
 export const ListQuerySchema = z.object({

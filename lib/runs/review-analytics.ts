@@ -1,8 +1,8 @@
 import "server-only";
 import type { ReviewStats } from "@/lib/api/schemas";
 import type { Principal } from "@/lib/auth/principal";
+import { REVIEW_CLOCK_NAME } from "@/lib/crew/review-policy";
 import type { Db } from "@/lib/db/types";
-import { REVIEW_CLOCK_NAME } from "@/lib/reviews/clock";
 import {
   assembleReviewStats,
   type DecisionPart,

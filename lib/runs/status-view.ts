@@ -4,11 +4,16 @@ import {
   StepSchema,
   type TokenUsage,
 } from "@/lib/api/schemas";
-import { describeReview, openReviewsOf, waitingFor } from "@/lib/reviews/open-reviews";
+import { describeReview, openReviewsOf, waitingFor } from "@/lib/run-model/open-reviews";
+import {
+  DEFAULT_MODEL_PRICES,
+  envModelPrices,
+  estimateCost,
+  type ModelPrices,
+} from "@/lib/run-model/pricing";
+import { CREWAI_STATE } from "@/lib/run-model/states";
+import type { TaskState } from "@/lib/run-model/types";
 import type { ExecutionSummary } from "./get-execution";
-import { DEFAULT_MODEL_PRICES, envModelPrices, estimateCost, type ModelPrices } from "./pricing";
-import { CREWAI_STATE } from "./states";
-import type { TaskState } from "./types";
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 const seconds = (from: Date | null, to: Date | null, now: Date) =>

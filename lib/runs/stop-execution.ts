@@ -1,12 +1,12 @@
 import { type Principal, principalName } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/types";
 import { errors } from "@/lib/errors";
-import { openReviewsOf, reviewColumns, waitingFor } from "@/lib/reviews/open-reviews";
+import { openReviewsOf, reviewColumns, waitingFor } from "@/lib/run-model/open-reviews";
+import { TERMINAL } from "@/lib/run-model/states";
+import type { ExecutionRow } from "@/lib/run-model/types";
 import { invalidateExecution } from "./execution-cache";
 import { type Change, mutateExecution } from "./execution-store";
 import { getExecutionOrThrow } from "./get-execution";
-import { TERMINAL } from "./states";
-import type { ExecutionRow } from "./types";
 
 /** Cancels a queued, running or paused execution. The worker running it notices and lets go. */
 export async function stopExecution({

@@ -2,6 +2,7 @@ import { commitTogether, type Piece } from "@/lib/db/group-commit";
 import type { Db } from "@/lib/db/types";
 import { LEDGER_EVENT_TYPES } from "@/lib/ledger/describe-event";
 import { mayNotify } from "@/lib/notify/enqueue";
+import type { AppliedEvent, ExecutionRow } from "@/lib/run-model/types";
 import { endsTrace } from "@/lib/telemetry/trace-execution";
 import {
   type PlainDelivery,
@@ -10,14 +11,7 @@ import {
   WEBHOOK_CHANNEL,
 } from "@/lib/webhooks/enqueue";
 import { EXECUTION_CHANNEL } from "./execution-cache";
-import {
-  type AppliedEvent,
-  type Change,
-  JSON_COLUMNS,
-  type NewArtifact,
-  WRITABLE,
-} from "./execution-store";
-import type { ExecutionRow } from "./types";
+import { type Change, JSON_COLUMNS, type NewArtifact, WRITABLE } from "./execution-store";
 
 // The worker's writer (./execution-writer.ts) stores the changes it decided in one statement
 // when they are plain: the row, its events, its files and its webhooks, nothing more.

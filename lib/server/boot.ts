@@ -1,4 +1,5 @@
 import "server-only";
+import { installPeerAddressHeader } from "@/lib/auth/client-address";
 import { issueSetupCode } from "@/lib/auth/setup-code";
 import { countUsersWithPassword, ensureBootstrapAdmin } from "@/lib/auth/users";
 import { env } from "@/lib/config/env";
@@ -6,7 +7,6 @@ import { problemLines } from "@/lib/crew/describe-catalog";
 import { crewCatalog, watchCrewCatalog } from "@/lib/crew/registry";
 import { getDb } from "@/lib/db";
 import { errorMessage } from "@/lib/errors";
-import { installPeerAddressHeader } from "@/lib/http/client-address";
 import { startTelemetry, stopTelemetry } from "@/lib/telemetry/start";
 import { seedDemoWorkspace } from "@/lib/tracker/seed";
 import { onShutdown } from "./shutdown";

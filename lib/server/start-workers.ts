@@ -2,10 +2,10 @@ import { env } from "@/lib/config/env";
 import type { Db } from "@/lib/db/types";
 import { startRemotePoller } from "@/lib/deployments/poller";
 import { startWorker } from "@/lib/engine/worker";
+import { startDeliveryWorker } from "@/lib/notify/delivery-worker";
 import { startRetentionSweeper } from "@/lib/retention/sweeper";
 import { startReviewClock } from "@/lib/reviews/clock";
 import { closeMcpPool } from "@/lib/tools/mcp/pool";
-import { startDeliveryWorker } from "@/lib/webhooks/delivery-worker";
 import { parseSchedule } from "@/lib/webhooks/schedule";
 import { webhookSecret } from "@/lib/webhooks/secret";
 

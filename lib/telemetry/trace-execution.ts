@@ -2,8 +2,8 @@ import type { Span } from "@opentelemetry/api";
 import type { TaskDef } from "@/lib/crew/schema";
 import type { Queryable } from "@/lib/db/types";
 import { errorMessage } from "@/lib/errors";
-import { TERMINAL } from "@/lib/runs/states";
-import type { ExecutionRow } from "@/lib/runs/types";
+import { TERMINAL } from "@/lib/run-model/states";
+import type { ExecutionRow } from "@/lib/run-model/types";
 import { executionSpanId, taskSpanId, traceIdOf } from "./ids";
 import { STATUS_ERROR, tracing } from "./state";
 

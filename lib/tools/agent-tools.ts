@@ -1,6 +1,7 @@
 import type { Tool, ToolExecutionOptions } from "ai";
 import { env } from "@/lib/config/env";
-import type { AgentDef, RequiresApproval } from "@/lib/crew/schema";
+import type { RequiresApproval } from "@/lib/crew/requires-approval";
+import type { AgentDef } from "@/lib/crew/schema";
 import { linkedSignal } from "@/lib/util/linked-signal";
 import { builtinTools } from "./builtin";
 import { mcpTools } from "./mcp";

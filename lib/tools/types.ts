@@ -1,5 +1,6 @@
 import type { Tool } from "ai";
-import type { CrewDef, RequiresApproval } from "@/lib/crew/schema";
+import type { RequiresApproval } from "@/lib/crew/requires-approval";
+import type { CrewDef } from "@/lib/crew/schema";
 import type { Db } from "@/lib/db/types";
 
 /** Where a tool call happens: the run, task attempt and agent it works for. */

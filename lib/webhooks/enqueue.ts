@@ -1,7 +1,11 @@
 import crypto from "node:crypto";
 import type { Queryable } from "@/lib/db/types";
-import type { AppliedEvent } from "@/lib/runs/execution-store";
-import type { ExecutionRow, StreamSubscription, WebhookUrls } from "@/lib/runs/types";
+import type {
+  AppliedEvent,
+  ExecutionRow,
+  StreamSubscription,
+  WebhookUrls,
+} from "@/lib/run-model/types";
 import { targetUrl, webhookKind, webhookPayload } from "./payloads";
 import { streamEvent, streamEventName } from "./stream-events";
 

@@ -1,6 +1,5 @@
-import { interpolate } from "@/lib/crew/inputs";
-import type { AppliedEvent } from "@/lib/runs/execution-store";
-import type { ExecutionRow, WebhookUrls } from "@/lib/runs/types";
+import type { AppliedEvent, ExecutionRow, WebhookUrls } from "@/lib/run-model/types";
+import { interpolate } from "@/lib/util/placeholders";
 
 export type WebhookKind = "step" | "task" | "crew";
 

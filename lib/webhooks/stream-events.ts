@@ -1,5 +1,4 @@
-import type { AppliedEvent } from "@/lib/runs/execution-store";
-import type { ExecutionRow } from "@/lib/runs/types";
+import type { AppliedEvent, ExecutionRow } from "@/lib/run-model/types";
 
 // CrewAI AMP's "webhook streaming" (the kickoff's `webhooks` object): the events of our log under
 // CrewAI's event-bus names, POSTed as `{"events": [{id, execution_id, timestamp, type, data}]}`.

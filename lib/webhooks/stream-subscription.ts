@@ -1,6 +1,6 @@
 import type { StreamWebhooks } from "@/lib/api/schemas";
 import { seal, unseal } from "@/lib/config/encryption";
-import type { StreamSubscription } from "@/lib/runs/types";
+import type { StreamSubscription } from "@/lib/run-model/types";
 
 // A kickoff's `webhooks` object as the run keeps it: the token sealed like every stored secret,
 // so the executions table and its backups never hold it in clear.

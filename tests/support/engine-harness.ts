@@ -6,7 +6,7 @@ import type { Principal } from "@/lib/auth/principal";
 import type { CrewCatalog } from "@/lib/crew/load-crews";
 import type { CrewDef } from "@/lib/crew/schema";
 import type { Db } from "@/lib/db/types";
-import type { ExecutionRow } from "@/lib/runs/types";
+import type { ExecutionRow } from "@/lib/run-model/types";
 import { type DbKind, openTestDb } from "./both-dbs";
 
 // The real engine on the embedded database (or on PostgreSQL: `database`), for one test file or

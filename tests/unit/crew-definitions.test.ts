@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CrewDef } from "@/lib/crew/schema";
 import type { Db, Queryable } from "@/lib/db/types";
-import type { ExecutionRow } from "@/lib/runs/types";
+import type { ExecutionRow } from "@/lib/run-model/types";
 
 // Runs name their crew's stored definition instead of keeping a copy (migration 21): written once,
 // read once per process, shared frozen; runs that keep their own copy read as before.

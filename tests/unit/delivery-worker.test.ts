@@ -84,7 +84,7 @@ describe("delivery worker", () => {
           );
         }
 
-    const { startDeliveryWorker } = await import("@/lib/webhooks/delivery-worker");
+    const { startDeliveryWorker } = await import("@/lib/notify/delivery-worker");
     const worker = startDeliveryWorker({
       db,
       secret: "whsec_dGVzdC13ZWJob29rLXNlY3JldC0wMTIzNDU2Nzg5",

@@ -12,8 +12,6 @@ const read = (rel: string) => fs.readFileSync(path.join(ROOT, rel), "utf8");
 const SOURCE_DIRS = ["app", "lib", "components", "scripts"];
 const SOURCE_FILES = ["proxy.ts", "instrumentation.ts", "next.config.js"];
 const ENV_SCHEMA = "lib/config/env.ts";
-// Linked from the README but written on its own branch: allowed to be missing until it lands.
-const PENDING_PAGES = new Set(["docs/architecture.md"]);
 
 const NAME = "[A-Z][A-Z0-9_]*";
 
@@ -125,7 +123,7 @@ function brokenLink(from: string, target: string): string | undefined {
   const [file = "", anchor] = target.split("#", 2);
   const to = file ? path.normalize(path.join(path.dirname(from), decodeURI(file))) : from;
   if (!fs.existsSync(path.join(ROOT, to)))
-    return PENDING_PAGES.has(to) ? undefined : `${to} does not exist`;
+    return `${to} does not exist`;
   if (anchor === undefined || !to.endsWith(".md")) return undefined;
   return anchorsOf(to).has(decodeURIComponent(anchor))
     ? undefined

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { ExecutionRow } from "@/lib/runs/types";
+import type { ExecutionRow } from "@/lib/run-model/types";
 import { type EventRow, engineHarness } from "../support/engine-harness";
 
 // The real engine on the embedded database, with the offline model: structured output, output

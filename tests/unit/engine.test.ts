@@ -6,7 +6,7 @@ import type { Principal } from "@/lib/auth/principal";
 import type { CrewDef } from "@/lib/crew/schema";
 import type { Db } from "@/lib/db/types";
 import { AppError } from "@/lib/errors";
-import type { ExecutionRow } from "@/lib/runs/types";
+import type { ExecutionRow } from "@/lib/run-model/types";
 
 // lib/config/env.ts reads process.env once: set it before anything calls env().
 const ENV = { OFFLINE_MODEL_DELAY_MS: "0", DEFAULT_LLM: "offline", MODEL_MAX_RETRIES: "0" };
@@ -106,7 +106,7 @@ let crews: Map<string, CrewDef>;
 let worker: { stop(): Promise<void>; activeCount(): number };
 const workerLog: string[] = [];
 let createExecution: typeof import("@/lib/runs/create-execution").createExecution;
-let resumeExecution: typeof import("@/lib/runs/resume-execution").resumeExecution;
+let resumeExecution: typeof import("@/lib/reviews/resume-execution").resumeExecution;
 let stopExecution: typeof import("@/lib/runs/stop-execution").stopExecution;
 let OFFLINE_LABEL: string;
 
@@ -134,7 +134,7 @@ beforeAll(async () => {
   await migrate(db); // a second run finds nothing to do
 
   ({ createExecution } = await import("@/lib/runs/create-execution"));
-  ({ resumeExecution } = await import("@/lib/runs/resume-execution"));
+  ({ resumeExecution } = await import("@/lib/reviews/resume-execution"));
   ({ stopExecution } = await import("@/lib/runs/stop-execution"));
   ({ OFFLINE_LABEL } = await import("@/lib/llm/offline-model"));
   const { startWorker } = await import("@/lib/engine/worker");

@@ -1,8 +1,8 @@
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Db, Queryable } from "@/lib/db/types";
-import type { ExecutionStatus } from "@/lib/runs/states";
-import type { ExecutionRow } from "@/lib/runs/types";
+import type { ExecutionStatus } from "@/lib/run-model/states";
+import type { ExecutionRow } from "@/lib/run-model/types";
 import { embeddedDbForFile } from "../support/embedded-db";
 
 // The worker's writer against the real embedded database: changes recorded and written in one
@@ -260,7 +260,7 @@ describe("the writer refuses an illegal transition before writing anything", () 
     "$what",
     async ({ path: legal, to }) => {
       const { executionWriter } = await import("@/lib/runs/execution-writer");
-      const { IllegalTransitionError } = await import("@/lib/runs/states");
+      const { IllegalTransitionError } = await import("@/lib/run-model/states");
       const row = await claimed(`illegal-${legal.join("-")}-${to}`);
       const writer = executionWriter({ db, row, leaseOwner: row.lease_owner as string });
       for (const status of legal)

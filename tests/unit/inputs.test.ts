@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { findPlaceholders, type InputValue, interpolate, missingInputs } from "@/lib/crew/inputs";
+import {
+  findPlaceholders,
+  type InputValue,
+  interpolate,
+  missingInputs,
+} from "@/lib/util/placeholders";
 
 describe("findPlaceholders", () => {
   it.each([

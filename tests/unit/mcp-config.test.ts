@@ -8,7 +8,7 @@ import {
   parseMcpRef,
   parseMcpServers,
   parseMcpUrl,
-} from "@/lib/tools/mcp/config";
+} from "@/lib/crew/mcp-config";
 import { redact, redactDeep, resolveServer, secretForms } from "@/lib/tools/mcp/resolve";
 import { toModelResult } from "@/lib/tools/mcp/result";
 import { crewsDirMaker } from "../support/crews-dir";

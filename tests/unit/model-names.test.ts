@@ -8,7 +8,12 @@ import { modelWarnings } from "@/lib/crew/model-warnings";
 import { chooseModel, missingSetup } from "@/lib/llm/choose-model";
 import { parseModelRef } from "@/lib/llm/model-ref";
 import { endpointFor, PROVIDERS } from "@/lib/llm/providers";
-import { DEFAULT_MODEL_PRICES, estimateCost, normalizeModelId, priceFor } from "@/lib/runs/pricing";
+import {
+  DEFAULT_MODEL_PRICES,
+  estimateCost,
+  normalizeModelId,
+  priceFor,
+} from "@/lib/run-model/pricing";
 
 // Models as CrewAI (through LiteLLM) names them. The environment is passed in, never read.
 const NONE = {};

@@ -4,8 +4,7 @@ import { signReviewLink, verifyReviewLink } from "@/lib/notify/link-token";
 import { describeEvent, toEmail, toSlack } from "@/lib/notify/messages";
 import { DEFAULT_PREFS, withDefaults } from "@/lib/notify/preferences";
 import { matchAssignees, type Person } from "@/lib/notify/recipients";
-import type { AppliedEvent } from "@/lib/runs/execution-store";
-import type { ExecutionRow } from "@/lib/runs/types";
+import type { AppliedEvent, ExecutionRow } from "@/lib/run-model/types";
 
 const SECRET = "a-test-auth-secret-that-is-long-enough-0123";
 const LINK = {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { inMetricsNetworks } from "@/lib/metrics/metrics-access";
 import { observeChange, observeDelivery, observeTokens } from "@/lib/metrics/observe";
 import { metrics } from "@/lib/metrics/registry";
-import type { ExecutionRow, TaskState } from "@/lib/runs/types";
+import type { ExecutionRow, TaskState } from "@/lib/run-model/types";
 import { executionSpanId, taskSpanId, traceIdOf } from "@/lib/telemetry/ids";
 import { tracingWanted } from "@/lib/telemetry/start";
 import { parseExposition, sampleValue } from "../support/prometheus-text";

@@ -1,5 +1,10 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { DEFAULT_MODEL_PRICES, envModelPrices, estimateCost, priceFor } from "@/lib/runs/pricing";
+import {
+  DEFAULT_MODEL_PRICES,
+  envModelPrices,
+  estimateCost,
+  priceFor,
+} from "@/lib/run-model/pricing";
 
 describe("priceFor", () => {
   it("matches by id, with or without the provider prefix, and dated snapshots", () => {

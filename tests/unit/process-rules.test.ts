@@ -4,7 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadCrews } from "@/lib/crew/load-crews";
 import { CallsPerMinute } from "@/lib/engine/calls-per-minute";
-import { nextTasks } from "@/lib/engine/next-tasks";
+import { nextTasks } from "@/lib/run-model/next-tasks";
 
 // What a crew may say about its process, checked when it loads; and the max_rpm limiter.
 function load(yaml: string) {

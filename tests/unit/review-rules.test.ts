@@ -3,11 +3,12 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadCrews } from "@/lib/crew/load-crews";
+import { parseDuration } from "@/lib/crew/review-policy";
 import { isAssigned, mayDecide, type Person } from "@/lib/reviews/assignment";
 import { fireDue } from "@/lib/reviews/clock";
-import { type OpenReview, openReview, reviewColumns } from "@/lib/reviews/open-reviews";
-import { parseDuration } from "@/lib/reviews/policy";
-import type { ExecutionRow } from "@/lib/runs/types";
+import { openReview, reviewColumns } from "@/lib/run-model/open-reviews";
+import type { OpenReview } from "@/lib/run-model/review-types";
+import type { ExecutionRow } from "@/lib/run-model/types";
 
 function load(review: string) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "crewdeck-review-"));

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { clientAddress, PEER_HEADER } from "@/lib/auth/client-address";
 import { dummyHash, hashPassword, parseHash } from "@/lib/auth/passwords";
 import {
   checkSignIn,
@@ -12,7 +13,6 @@ import { Busy, Semaphore } from "@/lib/auth/sign-in-gate";
 import { SlowDown, Throttle, throttles, unlockAccount } from "@/lib/auth/sign-in-throttle";
 import { env } from "@/lib/config/env";
 import type { Db } from "@/lib/db/types";
-import { clientAddress, PEER_HEADER } from "@/lib/http/client-address";
 
 // The sign-in check against a one-table stand-in for the database (findUserForSignIn's only
 // query); the hashing, throttling and gate are the real ones.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { classifySsoError, isSsoErrorCode } from "@/lib/auth/sso-errors";
-import { groupsFrom, parseRoleMap, roleForGroups } from "@/lib/auth/sso-roles";
+import { groupsFrom, roleForGroups } from "@/lib/auth/sso-roles";
+import { parseRoleMap } from "@/lib/config/roles";
 
 describe("OIDC_ROLE_MAP", () => {
   it("reads group=role pairs, the higher role winning for a group named twice", () => {

@@ -6,7 +6,7 @@ import {
   type ExecutionStatus,
   IllegalTransitionError,
   TERMINAL,
-} from "@/lib/runs/states";
+} from "@/lib/run-model/states";
 
 const LEGAL: [ExecutionStatus, ExecutionStatus][] = [
   ["queued", "running"],

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { StatusResponseSchema } from "@/lib/api/schemas";
+import { DEFAULT_MODEL_PRICES } from "@/lib/run-model/pricing";
 import type { ExecutionSummary } from "@/lib/runs/get-execution";
-import { DEFAULT_MODEL_PRICES } from "@/lib/runs/pricing";
 import { statusJson, toStatusResponse } from "@/lib/runs/status-view";
 
 const base: ExecutionSummary = {

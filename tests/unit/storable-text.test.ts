@@ -9,9 +9,9 @@ import {
 } from "@/lib/db/storable-text";
 import type { Db } from "@/lib/db/types";
 import { sha256Hex } from "@/lib/ledger/entry";
-import { sha256 } from "@/lib/reviews/open-reviews";
+import { sha256 } from "@/lib/run-model/open-reviews";
+import type { ExecutionRow } from "@/lib/run-model/types";
 import type { ExecutionWriter } from "@/lib/runs/execution-writer";
-import type { ExecutionRow } from "@/lib/runs/types";
 import { DB_KINDS, openTestDb } from "../support/both-dbs";
 
 // What PostgreSQL refuses (NUL anywhere, lone surrogates in jsonb) must not end a run: every

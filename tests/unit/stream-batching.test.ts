@@ -1,7 +1,7 @@
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/types";
-import type { NewEvent } from "@/lib/runs/types";
+import type { NewEvent } from "@/lib/run-model/types";
 import { embeddedDbForFile } from "../support/embedded-db";
 
 // The outbox side of the kickoff's `webhooks` stream, on the real embedded database: which events

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { TaskDef } from "@/lib/crew/schema";
 import type { Queryable } from "@/lib/db/types";
-import type { ExecutionRow } from "@/lib/runs/types";
+import type { ExecutionRow } from "@/lib/run-model/types";
 import { observedModel, tracedTools } from "@/lib/telemetry/gen-ai";
 import { executionSpanId, taskSpanId, traceIdOf } from "@/lib/telemetry/ids";
 import { startTelemetry, stopTelemetry } from "@/lib/telemetry/start";

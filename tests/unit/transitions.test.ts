@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/types";
-import type { ExecutionStatus } from "@/lib/runs/states";
+import type { ExecutionStatus } from "@/lib/run-model/states";
 
 // The state machine is enforced where state is written: the execution store refuses an illegal
 // move (completing a cancelled run, resuming a completed one), on the real embedded database,

@@ -12,8 +12,8 @@ import { crewsFor } from "@/lib/crew/registry";
 import { getDb } from "@/lib/db";
 import { remoteCrewDef } from "@/lib/deployments/remote-runs";
 import { listDeployments } from "@/lib/deployments/store";
+import { loadModelPrices } from "@/lib/run-model/pricing";
 import { ListQuerySchema, listExecutions } from "@/lib/runs/list-executions";
-import { loadModelPrices } from "@/lib/runs/pricing";
 
 export const metadata: Metadata = { title: "Crews" };
 export const dynamic = "force-dynamic";

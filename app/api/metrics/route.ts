@@ -1,6 +1,7 @@
 // GET /api/metrics — Prometheus exposition: runs, tasks, reviews, queue, webhooks, tokens, leases.
+
+import { clientAddress } from "@/lib/auth/client-address";
 import { getDb } from "@/lib/db";
-import { clientAddress } from "@/lib/http/client-address";
 import { scrapeCaller } from "@/lib/http/metrics-route";
 import { route } from "@/lib/http/routes";
 import { inMetricsNetworks } from "@/lib/metrics/metrics-access";

@@ -6,8 +6,8 @@ import { getDb } from "@/lib/db";
 import { errors } from "@/lib/errors";
 import { json } from "@/lib/http/respond";
 import { apiRoute, type NoParams } from "@/lib/http/routes";
+import { loadModelPrices } from "@/lib/run-model/pricing";
 import { type ListQuery, ListQuerySchema, listExecutions } from "@/lib/runs/list-executions";
-import { loadModelPrices } from "@/lib/runs/pricing";
 
 export const dynamic = "force-dynamic";
 

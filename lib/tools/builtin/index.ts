@@ -1,7 +1,7 @@
 import type { Tool } from "ai";
+import { catalogEntry } from "@/lib/crew/tool-catalog";
 import type { AgentTool, ToolContext } from "@/lib/tools/types";
 import { currentDate, wordCount } from "./basic";
-import { catalogEntry } from "./catalog";
 import { listDirectory, readFile, writeFile } from "./files";
 import { scrapeWebsite } from "./scrape-website";
 import { webSearch } from "./web-search";

@@ -1,7 +1,7 @@
 import { type Env, env } from "@/lib/config/env";
+import { searchSetupProblem } from "@/lib/crew/search-setup";
+import { TOOL_CATALOG } from "@/lib/crew/tool-catalog";
 import { formatBytes } from "@/lib/format/numbers";
-import { TOOL_CATALOG } from "./catalog";
-import { searchSetupProblem } from "./search-setup";
 import { maxFileBytes } from "./workspace";
 
 export type ToolkitStatus = {

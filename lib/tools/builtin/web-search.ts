@@ -1,10 +1,10 @@
 import { type Tool, tool } from "ai";
 import { z } from "zod";
 import { type Env, env } from "@/lib/config/env";
+import { searchSetupProblem } from "@/lib/crew/search-setup";
 import { toolSchema } from "@/lib/tools/tool-schema";
 import { aliased } from "./aliased";
 import { FetchError, guardedFetch } from "./guarded-http";
-import { searchSetupProblem } from "./search-setup";
 
 // web_search through the provider the deployment configures (SEARCH_PROVIDER), each spoken in
 // its own wire format and answered in one shape: {query, results: [{title, url, snippet}]}.

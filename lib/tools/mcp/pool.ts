@@ -11,7 +11,7 @@ import {
   type Tool as McpTool,
 } from "@modelcontextprotocol/sdk/types.js";
 import { env } from "@/lib/config/env";
-import type { McpServerDef } from "./config";
+import type { McpServerDef } from "@/lib/crew/mcp-config";
 import { guardedFetch } from "./guarded-fetch";
 import { type Resolved, redact } from "./resolve";
 

@@ -1,4 +1,4 @@
-import { type McpServerDef, REF } from "./config";
+import { type McpServerDef, REF } from "@/lib/crew/mcp-config";
 
 // `${env:NAME}` and `${secret:NAME}` filled in just before a server is connected. The values
 // filled in are remembered, so that any text shown afterwards (errors, tool results, the event

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 // Settings → Tools' API shapes (zod only: the dashboard's client loads them too). A server is
-// checked in full by parseMcpServers (lib/tools/mcp/config.ts), which names the key at fault.
+// checked in full by parseMcpServers (lib/crew/mcp-config.ts), which names the key at fault.
 
 const ServerMapSchema = z
   .record(z.string(), z.record(z.string(), z.unknown()))

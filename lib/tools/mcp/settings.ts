@@ -1,7 +1,7 @@
+import { McpConfigError, type McpServerDef, parseMcpServers } from "@/lib/crew/mcp-config";
 import { crewCatalog } from "@/lib/crew/registry";
 import type { Db } from "@/lib/db/types";
 import { errorMessage, errors } from "@/lib/errors";
-import { McpConfigError, type McpServerDef, parseMcpServers } from "./config";
 import { resolveFor } from "./index";
 import { listToolsOnce } from "./pool";
 import { redact } from "./resolve";

@@ -1,8 +1,8 @@
 import { seal, unseal } from "@/lib/config/encryption";
+import { type McpServerDef, parseMcpServers } from "@/lib/crew/mcp-config";
 import { readSetting, writeSetting } from "@/lib/db/settings";
 import type { Db } from "@/lib/db/types";
 import { errorMessage } from "@/lib/errors";
-import { type McpServerDef, parseMcpServers } from "./config";
 
 // What administrators save in Settings → Tools: the deployment's own MCP servers (sealed as a
 // whole: a URL or an argument may say more than it should) and the secrets `${secret:NAME}`

@@ -11,10 +11,11 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { requireUser } from "@/lib/auth/require-user";
 import { roleAllows } from "@/lib/auth/roles";
 import { env } from "@/lib/config/env";
-import type { AgentDef, RequiresApproval } from "@/lib/crew/schema";
+import type { McpServerDef } from "@/lib/crew/mcp-config";
+import type { RequiresApproval } from "@/lib/crew/requires-approval";
+import type { AgentDef } from "@/lib/crew/schema";
 import { crewForPage } from "@/lib/deployments/crew-for-page";
 import { chooseModel } from "@/lib/llm/choose-model";
-import type { McpServerDef } from "@/lib/tools/mcp/config";
 
 export const dynamic = "force-dynamic";
 

@@ -19,7 +19,7 @@ import {
   ModelPricesUpdateSchema,
   type ModelPricesViewSchema,
   savedModelPrices,
-} from "@/lib/runs/pricing";
+} from "@/lib/run-model/pricing";
 
 export const dynamic = "force-dynamic";
 

@@ -6,7 +6,7 @@ import { getDb } from "@/lib/db";
 import { resumeRemote } from "@/lib/deployments/remote-runs";
 import { json } from "@/lib/http/respond";
 import { type NoParams, otherMethods, runRoute } from "@/lib/http/routes";
-import { resumeExecution } from "@/lib/runs/resume-execution";
+import { resumeExecution } from "@/lib/reviews/resume-execution";
 
 export const dynamic = "force-dynamic";
 

@@ -8,8 +8,8 @@ import { getDb } from "@/lib/db";
 import { crewForPage } from "@/lib/deployments/crew-for-page";
 import { AppError } from "@/lib/errors";
 import { shortId } from "@/lib/format/id";
+import { loadModelPrices } from "@/lib/run-model/pricing";
 import { getExecutionOrThrow } from "@/lib/runs/get-execution";
-import { loadModelPrices } from "@/lib/runs/pricing";
 import { toStatusResponse } from "@/lib/runs/status-view";
 
 export const dynamic = "force-dynamic";

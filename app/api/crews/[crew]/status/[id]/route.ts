@@ -2,8 +2,8 @@
 import { getDb } from "@/lib/db";
 import { jsonText } from "@/lib/http/respond";
 import { otherMethods, runRoute } from "@/lib/http/routes";
+import { loadModelPrices } from "@/lib/run-model/pricing";
 import { getExecutionOrThrow } from "@/lib/runs/get-execution";
-import { loadModelPrices } from "@/lib/runs/pricing";
 import { statusJson } from "@/lib/runs/status-view";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { RequiresApprovalSchema } from "@/lib/crew/schema";
+import { RequiresApprovalSchema } from "./requires-approval";
 
 // An MCP server as a crew file (`mcp_servers:`) or Settings declares it: a local program spoken
 // to over stdio, or a Streamable HTTP endpoint. Secrets are never written in clear: values that

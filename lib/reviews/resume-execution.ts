@@ -3,16 +3,16 @@ import { type Principal, principalName } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/types";
 import { AppError, errors } from "@/lib/errors";
 import { valueErrors } from "@/lib/outputs/structured-output";
-import { mayDecide, personOf } from "@/lib/reviews/assignment";
-import { approve, type Decision, sendBack } from "@/lib/reviews/decide";
-import { claimHolds, openReviewsOf } from "@/lib/reviews/open-reviews";
+import { claimHolds, openReviewsOf } from "@/lib/run-model/open-reviews";
+import type { ExecutionRow } from "@/lib/run-model/types";
+import { invalidateExecution } from "@/lib/runs/execution-cache";
+import { mutateExecution } from "@/lib/runs/execution-store";
+import { getExecutionOrThrow } from "@/lib/runs/get-execution";
 import { assertWebhookUrlsAllowed } from "@/lib/webhooks/check-urls";
-import { invalidateExecution } from "./execution-cache";
-import { mutateExecution } from "./execution-store";
-import { getExecutionOrThrow } from "./get-execution";
+import { mayDecide, personOf } from "./assignment";
+import { approve, type Decision, sendBack } from "./decide";
 import { notOpen, type ResumeResult, replayOf, toolReplayOf } from "./resume-replays";
 import { decideToolCallRequest } from "./resume-tool-calls";
-import type { ExecutionRow } from "./types";
 
 /**
  * Applies a reviewer's decision to a task awaiting review: approve → the task is done (under a

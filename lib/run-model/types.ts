@@ -1,7 +1,6 @@
-import type { InputValue } from "@/lib/crew/inputs";
 import type { CrewDef } from "@/lib/crew/schema";
-import type { PausedConversation } from "@/lib/engine/tool-approvals";
-import type { OpenReview } from "@/lib/reviews/open-reviews";
+import type { InputValue } from "@/lib/util/placeholders";
+import type { OpenReview, PausedConversation } from "./review-types";
 import type { ExecutionStatus, TaskStatus } from "./states";
 
 export type TaskState = {
@@ -89,7 +88,7 @@ export type ExecutionRow = {
   tasks: TaskState[];
   current_task: string | null;
   pending_human_input: Record<string, unknown> | null;
-  /** Every review open in the run (lib/reviews/open-reviews.ts); [] when none. */
+  /** Every review open in the run (open-reviews.ts); [] when none. */
   open_reviews: OpenReview[];
   /** When the review clock next has a reminder or deadline to look at. */
   review_due_at: Date | null;
@@ -136,4 +135,11 @@ export type NewEvent = {
   task_id?: string | null;
   attempt?: number | null;
   data?: Record<string, unknown>;
+};
+
+/** An event as written: its sequence number and time, its data never absent. */
+export type AppliedEvent = Required<Omit<NewEvent, "data" | "key">> & {
+  seq: number;
+  data: Record<string, unknown>;
+  created_at: string;
 };

@@ -4,14 +4,14 @@ import { isConnectionError } from "@/lib/db/connection-errors";
 import type { Db } from "@/lib/db/types";
 import { errorMessage } from "@/lib/errors";
 import { observeDelivery } from "@/lib/metrics/observe";
-import { isNotification, sendNotification } from "@/lib/notify/send";
 import { createNapper } from "@/lib/util/napper";
-import { type AttemptResult, postWebhook } from "./deliver";
-import { WEBHOOK_CHANNEL } from "./enqueue";
-import { createAttemptRecorder } from "./record-attempts";
-import { nextAttempt } from "./schedule";
-import { signatureHeaders } from "./signing";
-import { authorizationOf } from "./stream-subscription";
+import { type AttemptResult, postWebhook } from "@/lib/webhooks/deliver";
+import { WEBHOOK_CHANNEL } from "@/lib/webhooks/enqueue";
+import { createAttemptRecorder } from "@/lib/webhooks/record-attempts";
+import { nextAttempt } from "@/lib/webhooks/schedule";
+import { signatureHeaders } from "@/lib/webhooks/signing";
+import { authorizationOf } from "@/lib/webhooks/stream-subscription";
+import { isNotification, sendNotification } from "./send";
 
 type Claimed = {
   id: string;

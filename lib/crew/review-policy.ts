@@ -113,3 +113,6 @@ export function reviewPolicy(block: ReviewBlock | undefined): ReviewPolicy {
 export function normalizeAssignees(list: string[]): string[] {
   return [...new Set(list.map((a) => (a.includes("@") ? a.toLowerCase() : a)))];
 }
+
+/** How the log names the review clock when it decides for nobody (analytics leaves it out). */
+export const REVIEW_CLOCK_NAME = "review deadline";

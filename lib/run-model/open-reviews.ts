@@ -1,63 +1,9 @@
 import crypto from "node:crypto";
+import { reviewPolicy } from "@/lib/crew/review-policy";
 import type { TaskDef } from "@/lib/crew/schema";
 import { storableText } from "@/lib/db/storable-text";
-import type { GatedCall } from "@/lib/engine/run-agent";
-import type { ExecutionRow, TaskState } from "@/lib/runs/types";
-import { reviewPolicy, type TimeoutAction } from "./policy";
-
-/** One approval toward a review's quorum. */
-export type Approval = {
-  reviewer: string;
-  user_id: string | null;
-  at: string;
-  feedback: string;
-  response?: Record<string, unknown>;
-  edited?: boolean;
-};
-export type Claim = { by: string; user_id: string | null; until: string };
-
-/** A task output waiting for people's decision, kept in `executions.open_reviews`. */
-export type OpenReview = {
-  task_id: string;
-  attempt: number;
-  /** The text under review: the agent's output, or the last approver's edit of it. */
-  output: string;
-  /** The agent's own output, for the decision's diff. */
-  agent_output: string;
-  output_sha256: string;
-  requested_at: string;
-  assignees: string[];
-  required_approvals: number;
-  approvals: Approval[];
-  claim: Claim | null;
-  deadline_at: string | null;
-  on_timeout: TimeoutAction | null;
-  escalate_to: string[];
-  /** Reminders still to send, earliest first. */
-  reminders_at: string[];
-  escalated_at?: string;
-  /** The form the reviewer fills in, from the task's review block. */
-  response_schema?: Record<string, unknown>;
-  /** A review of tool calls the agent asked to make (requires_approval), not of an output. */
-  tool_calls?: ToolCallUnderReview[];
-  /**
-   * Since when the run has had a review open without a break (the earliest request of reviews
-   * that overlap): reviews open side by side count their wait once.
-   */
-  waiting_since?: string;
-};
-
-/** A gated tool call in a review: what the model asked for, and its decision once made. */
-export type ToolCallUnderReview = GatedCall & {
-  decision?: {
-    approved: boolean;
-    arguments: unknown;
-    edited: boolean;
-    reason: string;
-    reviewer: string;
-    at: string;
-  };
-};
+import type { Claim, OpenReview } from "./review-types";
+import type { ExecutionRow, TaskState } from "./types";
 
 /** The hash of the output as stored, and so as the reviewer sees it (NUL as ␀: storable-text). */
 export const sha256 = (text: string) =>

@@ -1,12 +1,12 @@
 import type { ResumeRequest } from "@/lib/api/schemas";
 import { errors } from "@/lib/errors";
 import { valueErrors } from "@/lib/outputs/structured-output";
-import type { Decider } from "@/lib/reviews/decide";
-import type { OpenReview } from "@/lib/reviews/open-reviews";
-import { decideToolCalls, undecidedCalls } from "@/lib/reviews/tool-calls";
-import type { Change } from "./execution-store";
+import type { OpenReview } from "@/lib/run-model/review-types";
+import type { ExecutionRow } from "@/lib/run-model/types";
+import type { Change } from "@/lib/runs/execution-store";
+import type { Decider } from "./decide";
 import type { ResumeResult } from "./resume-replays";
-import type { ExecutionRow } from "./types";
+import { decideToolCalls, undecidedCalls } from "./tool-calls";
 
 /**
  * A decision on gated tool calls: the one `call_id` names, or every call not decided yet. Edited

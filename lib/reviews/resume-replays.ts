@@ -1,7 +1,8 @@
 import type { ResumeRequest } from "@/lib/api/schemas";
 import { AppError, errors } from "@/lib/errors";
-import { type OpenReview, openReviewsOf } from "@/lib/reviews/open-reviews";
-import type { ExecutionRow } from "./types";
+import { openReviewsOf } from "@/lib/run-model/open-reviews";
+import type { OpenReview } from "@/lib/run-model/review-types";
+import type { ExecutionRow } from "@/lib/run-model/types";
 
 // What a decision finds when the review it names is no longer open: the same decision again,
 // answered as it was the first time, or an error saying who decided it first.

@@ -1,5 +1,5 @@
 import type { TaskDef } from "@/lib/crew/schema";
-import type { TaskState } from "@/lib/runs/types";
+import type { TaskState } from "./types";
 
 /**
  * The tasks to run now, by index: the first task not completed, or — when it is async — every
