@@ -67,6 +67,14 @@ it(`unreplaced workers survive PostgreSQL crashing mid-transaction for ${OUTAGE_
   };
   const web = await startServer({ ...env, RUN_WORKER: "false" });
   procs.push(web);
+  // PGAPPNAME names each worker's connections, so the test can see which of them waits.
+  const workers = [
+    await startWorkerProcess({ ...env, PGAPPNAME: "worker-0" }),
+    await startWorkerProcess({ ...env, PGAPPNAME: "worker-1" }),
+  ];
+  procs.push(...workers);
+  // The work comes once both are up and polling, so one slow start cannot leave the other all
+  // of it.
   const ids: string[] = [];
   for (let i = 0; i < EXECUTIONS; i++) {
     const r = await call(web.url, "POST", "/api/crews/three-step/kickoff", {
@@ -76,12 +84,6 @@ it(`unreplaced workers survive PostgreSQL crashing mid-transaction for ${OUTAGE_
     expect(r.status, r.text).toBe(200);
     ids.push(r.json.kickoff_id as string);
   }
-  // PGAPPNAME names each worker's connections, so the test can see which of them waits.
-  const workers = [
-    await startWorkerProcess({ ...env, PGAPPNAME: "worker-0" }),
-    await startWorkerProcess({ ...env, PGAPPNAME: "worker-1" }),
-  ];
-  procs.push(...workers);
 
   // Freeze every execution row at a moment when both workers hold a run that is not finished:
   // each of those runs has a state change to make, and it will wait for the lock inside its

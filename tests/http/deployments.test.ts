@@ -197,7 +197,6 @@ describe("a run on another Crewdeck: webhooks, review, completion", () => {
       const s = await crew.waitFor(
         id,
         (x) => x.status === "pending_human_input" && x.pending_human_input.task_id === task_id,
-        20_000,
       );
       const r = await crew.resume({
         execution_id: id,

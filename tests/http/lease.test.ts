@@ -48,7 +48,6 @@ describe("ids", () => {
     await crew.waitFor(
       id,
       (s) => s.status === "pending_human_input" && s.pending_human_input.task_id === "polish",
-      30_000,
     );
     expect((await upper()).json.pending_human_input.task_id).toBe("polish");
   });

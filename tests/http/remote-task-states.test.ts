@@ -185,7 +185,6 @@ describe("a completed run on another Crewdeck", () => {
     const midway = await crew.waitFor(
       id,
       (s) => states(s) === "one:completed two:running three:pending",
-      30_000,
     );
     expect(midway.status).toBe("running");
     const queued = ((await crew.events(id)).json.events as Json[]).find(

@@ -95,11 +95,7 @@ describe(`SIGTERM (${mode})`, () => {
 
     await t.startWorker();
     const after = crewClient(t.url(), "three-step", TEST_CREW_TOKEN); // embedded: a new port
-    const done = await after.waitFor(
-      id,
-      (s) => s.status === "completed" || s.status === "error",
-      20_000,
-    );
+    const done = await after.waitFor(id, (s) => s.status === "completed" || s.status === "error");
     expect(done.status).toBe("completed");
     const events = (await after.events(id)).json.events as { seq: number }[];
     expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1));

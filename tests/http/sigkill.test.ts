@@ -41,11 +41,7 @@ describe(`SIGKILL of the worker (${mode})`, () => {
     await t.killWorker();
     await t.startWorker();
     const client = crewClient(t.url(), "three-step", TEST_CREW_TOKEN);
-    const done = await client.waitFor(
-      id,
-      (s) => s.status === "completed" || s.status === "error",
-      45_000,
-    );
+    const done = await client.waitFor(id, (s) => s.status === "completed" || s.status === "error");
 
     expect(done.status).toBe("completed");
     expect(

@@ -122,8 +122,7 @@ function relativeLinks(markdown: string): string[] {
 function brokenLink(from: string, target: string): string | undefined {
   const [file = "", anchor] = target.split("#", 2);
   const to = file ? path.normalize(path.join(path.dirname(from), decodeURI(file))) : from;
-  if (!fs.existsSync(path.join(ROOT, to)))
-    return `${to} does not exist`;
+  if (!fs.existsSync(path.join(ROOT, to))) return `${to} does not exist`;
   if (anchor === undefined || !to.endsWith(".md")) return undefined;
   return anchorsOf(to).has(decodeURIComponent(anchor))
     ? undefined
