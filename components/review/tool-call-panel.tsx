@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/input";
 import { toast } from "@/components/ui/toast";
 import { ApiError, crewApi } from "@/lib/api/client";
-import type { OpenReviewView } from "@/lib/api/schemas";
+import type { OpenReviewView } from "@/lib/contract/reviews";
 import { errorMessage } from "@/lib/errors";
 import { DecisionError } from "./decision-error";
 import {

@@ -21,7 +21,7 @@ import {
   TableRow,
 } from "@/components/ui/table";
 import { settingsApi } from "@/lib/api/client";
-import type { Delivery } from "@/lib/api/schemas";
+import type { Delivery } from "@/lib/contract/webhooks";
 import { shortId } from "@/lib/format/id";
 
 const PAGE_SIZE = 20;

@@ -13,7 +13,7 @@ import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { type ConnectionCheck, deploymentsApi } from "@/lib/api/client";
-import type { DeploymentView } from "@/lib/api/schemas";
+import type { DeploymentView } from "@/lib/contract/admin";
 import { type DeploymentFields, DeploymentForm } from "./deployment-form";
 
 const EMPTY: DeploymentFields = { name: "", base_url: "", token: "", webhook_secret: "" };

@@ -3,7 +3,7 @@ import {
   type StatusResponse,
   StepSchema,
   type TokenUsage,
-} from "@/lib/api/schemas";
+} from "@/lib/contract/status";
 import { describeReview, openReviewsOf, waitingFor } from "@/lib/reviews/open-reviews";
 import type { ExecutionSummary } from "./get-execution";
 import { DEFAULT_MODEL_PRICES, envModelPrices, estimateCost, type ModelPrices } from "./pricing";

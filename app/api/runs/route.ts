@@ -1,7 +1,7 @@
 // GET /api/runs — executions across crews, newest first, filtered and paginated (the runs table).
 // `meta=key:value` may repeat (every one must match); from > to is a 422.
 
-import type { RunsPage } from "@/lib/api/schemas";
+import type { RunsPage } from "@/lib/contract/runs";
 import { getDb } from "@/lib/db";
 import { errors } from "@/lib/errors";
 import { json } from "@/lib/http/respond";

@@ -1,8 +1,9 @@
 // /api/tokens — API tokens for the dashboard's settings. Administrators see and create every
 // kind; everyone else (operator and up) sees and creates only user tokens of their own.
-import { TokenRequestSchema } from "@/lib/api/management-schemas";
+
 import { createToken, listTokens } from "@/lib/auth/manage-tokens";
 import { roleAllows } from "@/lib/auth/roles";
+import { TokenRequestSchema } from "@/lib/contract/admin";
 import { getDb } from "@/lib/db";
 import { AppError, errors, zodFieldErrors } from "@/lib/errors";
 import { readJsonBody, requireObject } from "@/lib/http/read-json";

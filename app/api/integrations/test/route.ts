@@ -1,9 +1,9 @@
 // POST /api/integrations/test — checks a tracker answers (lists its teams): the saved one, or the
 // one chosen on screen when the body names it ({backend, linearKey?}; a blank key uses the saved one).
 import type { z } from "zod";
-import { ConnectionTestSchema, TrackerTestRequestSchema } from "@/lib/api/schemas";
 import { unseal } from "@/lib/config/encryption";
 import { env } from "@/lib/config/env";
+import { ConnectionTestSchema, TrackerTestRequestSchema } from "@/lib/contract/integrations";
 import { getDb } from "@/lib/db";
 import { readSetting } from "@/lib/db/settings";
 import type { Db } from "@/lib/db/types";

@@ -1,5 +1,5 @@
 // /api/integrations/tokens — integration tokens for agent runtimes (administrators only).
-import { IntegrationTokenRequestSchema } from "@/lib/api/management-schemas";
+import { IntegrationTokenRequestSchema } from "@/lib/contract/integrations";
 import { getDb } from "@/lib/db";
 import { errors, zodFieldErrors } from "@/lib/errors";
 import { readJsonBody, requireObject } from "@/lib/http/read-json";

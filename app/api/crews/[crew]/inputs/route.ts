@@ -1,7 +1,7 @@
 // GET /inputs — the names of the inputs the crew requires, and their JSON Schema.
 
 import { z } from "zod";
-import type { InputsResponseSchema } from "@/lib/api/schemas";
+import type { InputsResponseSchema } from "@/lib/contract/crew";
 import { InputSchema, toInputSchema, undeclaredInput } from "@/lib/crew/input-schema";
 import { inputSpecsOf } from "@/lib/crew/validate-inputs";
 import { forwardGet } from "@/lib/deployments/remote-runs";

@@ -1,7 +1,7 @@
 // POST /kickoff — queue an execution with the given inputs; answers with its kickoff_id at once.
 
 import type { z } from "zod";
-import { KICKOFF_BODY_LIMIT_BYTES, KickoffRequestSchema } from "@/lib/api/schemas";
+import { KICKOFF_BODY_LIMIT_BYTES, KickoffRequestSchema } from "@/lib/contract/crew";
 import { getDb } from "@/lib/db";
 import { kickoffRemote } from "@/lib/deployments/remote-runs";
 import { json } from "@/lib/http/respond";

@@ -1,7 +1,7 @@
 // POST /resume — approve a task that awaits review, or send it back with feedback.
 
 import type { z } from "zod";
-import { ResumeRequestSchema } from "@/lib/api/schemas";
+import { ResumeRequestSchema } from "@/lib/contract/crew";
 import { getDb } from "@/lib/db";
 import { resumeRemote } from "@/lib/deployments/remote-runs";
 import { json } from "@/lib/http/respond";

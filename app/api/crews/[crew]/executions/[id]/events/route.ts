@@ -1,7 +1,7 @@
 // GET /executions/{id}/events?after=N — the execution's event log after sequence N.
 
 import type { z } from "zod";
-import { EventsQuerySchema } from "@/lib/api/schemas";
+import { EventsQuerySchema } from "@/lib/contract/status";
 import { getDb } from "@/lib/db";
 import { json } from "@/lib/http/respond";
 import { otherMethods, runRoute } from "@/lib/http/routes";

@@ -1,7 +1,7 @@
 // POST /executions/{id}/reviews/{task} — claim, release or reassign a task's open review.
 
 import type { z } from "zod";
-import { ReviewActionSchema } from "@/lib/api/schemas";
+import { ReviewActionSchema } from "@/lib/contract/reviews";
 import { getDb } from "@/lib/db";
 import { errors } from "@/lib/errors";
 import { json } from "@/lib/http/respond";
