@@ -115,3 +115,4 @@ export const ActionResultSchema = z
   .record(z.string(), z.unknown())
   .describe("What the action returns: the issue, project or list it names")
   .meta({ id: "ActionResult" });
+export type TrackerTestRequest = z.infer<typeof TrackerTestRequestSchema>;

@@ -1,8 +1,6 @@
 // /api/deployments — remote deployments (administrators): list, add. Tokens are never sent back.
 import { getDb } from "@/lib/db";
 import { createDeployment, DeploymentInputSchema, listDeployments } from "@/lib/deployments/store";
-import { errors, zodFieldErrors } from "@/lib/errors";
-import { readJsonBody, requireObject } from "@/lib/http/read-json";
 import { json } from "@/lib/http/respond";
 import { apiRoute } from "@/lib/http/routes";
 
@@ -14,13 +12,7 @@ export const GET = apiRoute(async ({ principal }) =>
 );
 
 export const POST = apiRoute(
-  async ({ request, principal }) => {
-    const parsed = DeploymentInputSchema.safeParse(
-      requireObject(await readJsonBody(request, 16 * 1024)),
-    );
-    if (!parsed.success)
-      throw errors.unprocessable("Invalid deployment.", { errors: zodFieldErrors(parsed.error) });
-    return json(await createDeployment(await getDb(), principal, parsed.data), { status: 201 });
-  },
-  { action: "admin" },
+  async ({ body, principal }) =>
+    json(await createDeployment(await getDb(), principal, body), { status: 201 }),
+  { action: "admin", body: DeploymentInputSchema, bodyLimit: 16 * 1024, invalid: 422 },
 );

@@ -1,8 +1,6 @@
 // /api/users — people and their roles (administrators only).
 import { createUser, listUsers, NewUserSchema } from "@/lib/auth/users";
 import { getDb } from "@/lib/db";
-import { errors, zodFieldErrors } from "@/lib/errors";
-import { readJsonBody, requireObject } from "@/lib/http/read-json";
 import { json } from "@/lib/http/respond";
 import { apiRoute } from "@/lib/http/routes";
 
@@ -13,11 +11,6 @@ export const GET = apiRoute(async () => json({ users: await listUsers(await getD
 });
 
 export const POST = apiRoute(
-  async ({ request }) => {
-    const parsed = NewUserSchema.safeParse(requireObject(await readJsonBody(request, 16 * 1024)));
-    if (!parsed.success)
-      throw errors.unprocessable("Invalid user.", { errors: zodFieldErrors(parsed.error) });
-    return json(await createUser(await getDb(), parsed.data), { status: 201 });
-  },
-  { action: "admin" },
+  async ({ body }) => json(await createUser(await getDb(), body), { status: 201 }),
+  { action: "admin", body: NewUserSchema, bodyLimit: 16 * 1024, invalid: 422 },
 );
