@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 import { AppError, zodFieldErrors } from "@/lib/errors";
 
 // With CREWDECK_CHECK_RESPONSES=1 (set by the HTTP tests' server), every 2xx JSON answer of a
@@ -7,9 +7,12 @@ import { AppError, zodFieldErrors } from "@/lib/errors";
 // default, so production does not parse each answer a second time.
 export const checkingResponses = () => process.env.CREWDECK_CHECK_RESPONSES === "1";
 
-/** The answer as it was, or a 500 problem when its JSON body does not match `schema`. */
+/** One schema for every 2xx answer, or one per status when they differ. */
+export type ResponseSchema = z.ZodType | Record<number, z.ZodType>;
+
+/** The answer as it was, or a 500 problem when its JSON body does not match its schema. */
 export async function checkResponse(
-  schema: z.ZodType,
+  declared: ResponseSchema,
   request: Request,
   response: Response,
 ): Promise<Response> {
@@ -17,10 +20,17 @@ export async function checkResponse(
   // Streams (SSE), files and 204s have no JSON body to check.
   if (response.status < 200 || response.status > 299 || !type.startsWith("application/json"))
     return response;
+  const route = `${request.method} ${new URL(request.url).pathname}`;
+  const schema = declared instanceof z.ZodType ? declared : declared[response.status];
+  if (!schema)
+    throw new AppError(
+      "response-mismatch",
+      500,
+      `${route} answered ${response.status}, a status its route does not declare.`,
+    );
   const text = await response.text();
   const parsed = schema.safeParse(JSON.parse(text));
   if (!parsed.success) {
-    const route = `${request.method} ${new URL(request.url).pathname}`;
     console.error(
       `[crewdeck] the answer of ${route} does not match its response schema:`,
       JSON.stringify(parsed.error.issues),

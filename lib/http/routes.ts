@@ -13,7 +13,7 @@ import { type Deployment, getDeploymentOrThrow } from "@/lib/deployments/store";
 import { AppError, errors } from "@/lib/errors";
 import { isDraining } from "@/lib/server/shutdown";
 import { type IntegrationAccess, integrationAccess } from "@/lib/tracker/integration-token";
-import { checkingResponses, checkResponse } from "./check-response";
+import { checkingResponses, checkResponse, type ResponseSchema } from "./check-response";
 import { parseInput } from "./parse-input";
 import { type ProblemShape, toProblem } from "./problem";
 import { checkRateLimit, checkRateLimitFor } from "./rate-limit";
@@ -50,8 +50,8 @@ type Inputs<B, Q> = {
   repeatable?: readonly string[];
   /** The path parameters' schema: values it refuses name nothing, a 404 with its message. */
   params?: z.ZodType<Record<string, unknown>>;
-  /** The 2xx JSON body's schema, as the OpenAPI document gives it (see check-response.ts). */
-  response?: z.ZodType;
+  /** The 2xx JSON body's schema as the OpenAPI document gives it, or one per status. */
+  response?: ResponseSchema;
 };
 
 type RouteSpec<C, P, B, Q> = Inputs<B, Q> & {

@@ -1,5 +1,6 @@
 // /api/integrations/linear — the OAuth connection to Linear: what it is (GET; never a token) and
 // the OAuth application's id and secret (PUT; the secret sealed at rest).
+import { LinearOAuthViewSchema } from "@/lib/contract/integrations";
 import { getDb } from "@/lib/db";
 import { json } from "@/lib/http/respond";
 import { apiRoute } from "@/lib/http/routes";
@@ -9,6 +10,7 @@ export const dynamic = "force-dynamic";
 
 export const GET = apiRoute(async () => json(await describeLinearOAuth(await getDb())), {
   action: "manage",
+  response: LinearOAuthViewSchema,
 });
 
 export const PUT = apiRoute(
@@ -17,5 +19,11 @@ export const PUT = apiRoute(
     await saveOAuthApp(db, body);
     return json(await describeLinearOAuth(db));
   },
-  { action: "manage", body: OAuthAppSchema, bodyLimit: 8 * 1024, invalid: 422 },
+  {
+    action: "manage",
+    body: OAuthAppSchema,
+    bodyLimit: 8 * 1024,
+    invalid: 422,
+    response: LinearOAuthViewSchema,
+  },
 );

@@ -1,5 +1,6 @@
 // /api/integrations/settings — which issue tracker agents use; the Linear key is sealed at rest
 // and never sent back (organization tokens and administrators).
+import { TrackerSettingsViewSchema } from "@/lib/contract/integrations";
 import { getDb } from "@/lib/db";
 import { AppError, errorMessage } from "@/lib/errors";
 import { json } from "@/lib/http/respond";
@@ -14,6 +15,7 @@ export const dynamic = "force-dynamic";
 
 export const GET = apiRoute(async () => json(await describeTrackerSettings(await getDb())), {
   action: "manage",
+  response: TrackerSettingsViewSchema,
 });
 
 export const PUT = apiRoute(
@@ -26,5 +28,11 @@ export const PUT = apiRoute(
     }
     return json(await describeTrackerSettings(db));
   },
-  { action: "manage", body: TrackerSettingsSchema, bodyLimit: 8 * 1024, invalid: 422 },
+  {
+    action: "manage",
+    body: TrackerSettingsSchema,
+    bodyLimit: 8 * 1024,
+    invalid: 422,
+    response: TrackerSettingsViewSchema,
+  },
 );

@@ -5,6 +5,7 @@
 import { forgetCachedTokens } from "@/lib/auth/authenticate";
 import type { Principal } from "@/lib/auth/principal";
 import { changeUser, removeUser, type UserChange, UserChangeSchema } from "@/lib/auth/users";
+import { UserRowSchema } from "@/lib/contract/admin";
 import { getDb } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { json } from "@/lib/http/respond";
@@ -26,7 +27,13 @@ export const PATCH = apiRoute<{ id: string }, UserChange>(
   },
   // A field of the wrong type, or one that does not exist, is a malformed request (400); a
   // well-formed change that says nothing, or holds a value out of range, is unprocessable (422).
-  { action: "admin", body: UserChangeSchema, bodyLimit: 4 * 1024, invalid: 422 },
+  {
+    action: "admin",
+    body: UserChangeSchema,
+    bodyLimit: 4 * 1024,
+    invalid: 422,
+    response: UserRowSchema,
+  },
 );
 
 export const DELETE = apiRoute<{ id: string }>(
