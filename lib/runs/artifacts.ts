@@ -1,4 +1,4 @@
-import { artifactUrl } from "@/lib/api/artifact-url";
+import { artifactUrl } from "@/lib/contract/artifact-url";
 import type { Artifact } from "@/lib/contract/status";
 import type { Queryable } from "@/lib/db/types";
 
