@@ -13,11 +13,17 @@ function valueAt(input: unknown, path: PropertyKey[]): unknown {
 /**
  * Whether an issue says the body is not the shape asked for (a wrong type, an unknown key), as
  * opposed to a well-typed value that breaks a rule (too short, not a URL, not one of the choices).
- * A union is wrong in shape when one of its branches is.
+ * A union is wrong in shape when one of its branches is; a choice when the value's type is none of
+ * the choices' types ({"role": 5}).
  */
 function isShapeIssue(issue: z.core.$ZodIssue, input: unknown, base: PropertyKey[] = []): boolean {
   const path = [...base, ...issue.path];
   if (issue.code === "invalid_type") return valueAt(input, path) !== undefined;
+  // Not one of the choices: a wrong type when the value is not even of the choices' type.
+  if (issue.code === "invalid_value") {
+    const value = valueAt(input, path);
+    return value !== undefined && !issue.values.some((v) => typeof v === typeof value);
+  }
   if (issue.code === "invalid_union")
     return issue.errors.some((branch) => branch.some((i) => isShapeIssue(i, input, path)));
   return issue.code === "unrecognized_keys" || issue.code === "invalid_key";

@@ -83,6 +83,7 @@ describe("bodies", () => {
     ["a required field missing", "{}", 422, 422],
     ["a value that breaks a rule", '{"name": ""}', 400, 422],
     ["a value not among the choices", '{"name": "x", "role": "c"}', 400, 422],
+    ["a choice of the wrong type", '{"name": "x", "role": 5}', 400, 400],
   ])("%s: %i, or %i on a route that says invalid: 422", async (_what, body, plain, strict) => {
     expect((await make()(...post(body))).status).toBe(plain);
     expect((await make({ invalid: 422 })(...post(body))).status).toBe(strict);
