@@ -2,6 +2,8 @@ import { z } from "zod";
 // Every area's schemas register in zod's global registry on import; some (the webhook bodies,
 // Problem) are named only by reference, so each area is imported here.
 import "@/lib/contract/crew";
+import "@/lib/contract/webhook-subscription";
+import "@/lib/contract/usage";
 import "@/lib/contract/ledger";
 import "@/lib/contract/problem";
 import "@/lib/contract/status";

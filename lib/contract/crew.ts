@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { InputSchema } from "./inputs";
-import { StreamWebhooksSchema, WebhookUrlSchema } from "./webhooks";
+import { StreamWebhooksSchema, WebhookUrlSchema } from "./webhook-subscription";
 
 // The Crew Execution Service API's requests and small answers (kickoff, inputs, resume, stop);
 // the status and the events a run answers with are in ./status.

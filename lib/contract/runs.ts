@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { EXECUTION_STATUSES } from "./states";
-import { StartedBySchema, TokenUsageSchema } from "./status";
+import { StartedBySchema, TokenUsageSchema } from "./usage";
 
 // Executions across crews: the runs table, the overview's figures and the review figures.
 // GET /api/runs: one page of the runs table.

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { OpenReviewSchema } from "./reviews";
 import { CREWAI_STATES, EXECUTION_STATUSES, TASK_STATUSES } from "./states";
+import { StartedBySchema, TokenUsageSchema } from "./usage";
 
 // One run as the API answers for it: its status (CrewAI's /status and more), events and artifacts.
 export const StepSchema = z
@@ -21,26 +22,6 @@ export const StepSchema = z
     at: z.string(),
   })
   .meta({ id: "Step" });
-
-export const TokenUsageSchema = z
-  .object({
-    input_tokens: z.number().int(),
-    output_tokens: z.number().int(),
-    total_tokens: z.number().int(),
-  })
-  .meta({ id: "TokenUsage" });
-
-export const StartedBySchema = z
-  .object({
-    via: z.enum(["dashboard", "api", "deployment"]),
-    name: z
-      .string()
-      .nullable()
-      .describe("The person's e-mail (dashboard), the token's label or prefix (api)"),
-  })
-  .nullable()
-  .describe("How the run was started; null for runs from before this was recorded")
-  .meta({ id: "StartedBy" });
 
 export const CostSchema = z
   .object({
@@ -190,7 +171,5 @@ export const ArtifactsResponseSchema = z
 export type Artifact = z.infer<typeof ArtifactSchema>;
 
 export type StatusResponse = z.infer<typeof StatusResponseSchema>;
-export type TokenUsage = z.infer<typeof TokenUsageSchema>;
-export type StartedBy = z.infer<typeof StartedBySchema>;
 export type Cost = z.infer<typeof CostSchema>;
 export type ExecutionEvent = z.infer<typeof EventSchema>;

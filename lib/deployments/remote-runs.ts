@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { ownerOf, type Principal, principalName } from "@/lib/auth/principal";
 import type { ResumeRequest } from "@/lib/contract/crew";
-import type { StreamWebhooks } from "@/lib/contract/webhooks";
+import type { StreamWebhooks } from "@/lib/contract/webhook-subscription";
 import type { CrewDef } from "@/lib/crew/schema";
 import type { Db, Queryable } from "@/lib/db/types";
 import { AppError, errors } from "@/lib/errors";

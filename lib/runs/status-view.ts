@@ -1,9 +1,5 @@
-import {
-  type StartedBy,
-  type StatusResponse,
-  StepSchema,
-  type TokenUsage,
-} from "@/lib/contract/status";
+import { type StatusResponse, StepSchema } from "@/lib/contract/status";
+import type { StartedBy, TokenUsage } from "@/lib/contract/usage";
 import { describeReview, openReviewsOf, waitingFor } from "@/lib/reviews/open-reviews";
 import type { ExecutionSummary } from "./get-execution";
 import { DEFAULT_MODEL_PRICES, envModelPrices, estimateCost, type ModelPrices } from "./pricing";

@@ -23,7 +23,7 @@ const CREWAI_NAME: Record<string, string> = {
 };
 
 // The names a kickoff may list are part of the API's contract.
-export { STREAM_EVENT_NAMES, type StreamEventName } from "@/lib/contract/webhooks";
+export { STREAM_EVENT_NAMES, type StreamEventName } from "@/lib/contract/webhook-subscription";
 
 /** CrewAI's name for one of our events, or undefined when it has none. */
 export function streamEventName(e: Pick<AppliedEvent, "type" | "data">): string | undefined {
