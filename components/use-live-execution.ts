@@ -3,7 +3,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { crewApi } from "@/lib/api/client";
-import type { ExecutionEvent, StatusResponse } from "@/lib/api/schemas";
+import type { ExecutionEvent, StatusResponse } from "@/lib/contract/status";
 
 // Events after which /status has changed (a remote run's polled status change included).
 const STATE_EVENTS = /^(execution_|task_|review_|remote_status)/;

@@ -2,8 +2,8 @@
 
 import fs from "node:fs";
 import { parseArgs } from "node:util";
-import { LedgerExportSchema } from "@/lib/api/ledger-schemas";
 import { env } from "@/lib/config/env";
+import { LedgerExportSchema } from "@/lib/contract/ledger";
 import { readLiveLock } from "@/lib/db/embedded-lock";
 import { errorMessage } from "@/lib/errors";
 import type { LedgerEntry } from "@/lib/ledger/entry";

@@ -7,7 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/input";
 import { toast } from "@/components/ui/toast";
-import type { OpenReviewView } from "@/lib/api/schemas";
+import type { OpenReviewView } from "@/lib/contract/reviews";
 import { errorMessage } from "@/lib/errors";
 import {
   cancelApproval,

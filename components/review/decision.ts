@@ -1,5 +1,5 @@
 import { ApiError } from "@/lib/api/client";
-import type { OpenReviewView } from "@/lib/api/schemas";
+import type { OpenReviewView } from "@/lib/contract/reviews";
 import { errorMessage } from "@/lib/errors";
 import type { DecisionProblem } from "./decision-error";
 

@@ -10,8 +10,8 @@ import { Input } from "@/components/ui/input";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { toast } from "@/components/ui/toast";
 import { crewApi } from "@/lib/api/client";
-import type { OpenReviewView, ReviewAction } from "@/lib/api/schemas";
 import { ROLES } from "@/lib/auth/roles";
+import type { OpenReviewView, ReviewAction } from "@/lib/contract/reviews";
 
 const AFTER_DEADLINE: Record<string, string> = {
   approve: "then it is approved automatically",

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { toast } from "@/components/ui/toast";
 import { crewApi } from "@/lib/api/client";
-import type { ExecutionEvent } from "@/lib/api/schemas";
+import type { ExecutionEvent } from "@/lib/contract/status";
 import { isActive } from "@/lib/run-model/states";
 import type { RunStatus } from "./run-types";
 import { StopButton } from "./stop-button";

@@ -1,6 +1,6 @@
 import { Download } from "lucide-react";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { artifactUrl } from "@/lib/api/artifact-url";
+import { artifactUrl } from "@/lib/contract/artifact-url";
 import { formatBytes } from "@/lib/format/numbers";
 import type { TraceArtifact } from "./trace-types";
 

@@ -1,4 +1,4 @@
-import type { ExecutionEvent } from "@/lib/api/schemas";
+import type { ExecutionEvent } from "@/lib/contract/status";
 import type { RunStatus, TokenUsage } from "./run-types";
 import type { Trace } from "./trace-types";
 

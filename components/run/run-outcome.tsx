@@ -4,7 +4,7 @@ import { CircleStop, RotateCcw } from "lucide-react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { RelativeTime } from "@/components/ui/relative-time";
-import type { ExecutionEvent } from "@/lib/api/schemas";
+import type { ExecutionEvent } from "@/lib/contract/status";
 import { useRerun } from "./run-actions";
 import type { RunStatus } from "./run-types";
 

@@ -1,4 +1,4 @@
-import type { StatusResponse } from "@/lib/api/schemas";
+import type { StatusResponse } from "@/lib/contract/status";
 
 // The run as /status describes it, with the names the run page's parts use.
 export type RunStatus = StatusResponse;

@@ -8,7 +8,7 @@ import { ShortId } from "@/components/ui/short-id";
 import { Skeleton } from "@/components/ui/skeleton";
 import { StatusPill } from "@/components/ui/status-pill";
 import { useLiveExecution } from "@/components/use-live-execution";
-import type { StatusResponse } from "@/lib/api/schemas";
+import type { StatusResponse } from "@/lib/contract/status";
 import { isActive } from "@/lib/run-model/states";
 import { DETAIL_PANE } from "./detail-pane";
 import { RunActions } from "./run-actions";

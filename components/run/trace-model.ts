@@ -1,4 +1,4 @@
-import type { ExecutionEvent, StatusResponse } from "@/lib/api/schemas";
+import type { ExecutionEvent, StatusResponse } from "@/lib/contract/status";
 import {
   at,
   closeTasks,

@@ -1,4 +1,4 @@
-import type { ExecutionEvent, StatusResponse } from "@/lib/api/schemas";
+import type { ExecutionEvent, StatusResponse } from "@/lib/contract/status";
 import type { TraceStep, TraceTask } from "./trace-types";
 
 // What buildTrace needs to read events: their times and texts, delegation, labels, the end.

@@ -1,4 +1,4 @@
-import type { ExecutionEvent } from "@/lib/api/schemas";
+import type { ExecutionEvent } from "@/lib/contract/status";
 
 // The run as a trace: tasks → attempts → steps, each with a start and an end on one clock (ms),
 // built from the event log alone so it grows live as events arrive (trace-model.ts builds it).

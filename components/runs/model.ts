@@ -1,5 +1,5 @@
 import type { RunRow } from "@/lib/api/client";
-import type { StartedBy } from "@/lib/api/schemas";
+import type { StartedBy } from "@/lib/contract/usage";
 import { secondsBetween } from "@/lib/format/duration";
 
 // How the runs list and the overview read a row of GET /api/runs.

@@ -1,5 +1,16 @@
 import { z } from "zod";
-import "./schemas"; // registers the crew API's schemas in zod's global registry
+// Every area's schemas register in zod's global registry on import; some (the webhook bodies,
+// Problem) are named only by reference, so each area is imported here.
+import "@/lib/contract/crew";
+import "@/lib/contract/webhook-subscription";
+import "@/lib/contract/usage";
+import "@/lib/contract/ledger";
+import "@/lib/contract/problem";
+import "@/lib/contract/status";
+import "@/lib/contract/runs";
+import "@/lib/contract/webhooks";
+import "@/lib/contract/integrations";
+import "@/lib/contract/admin";
 import { adminApi } from "./openapi/admin-api";
 import { crewApi } from "./openapi/crew-api";
 import { integrationsApi } from "./openapi/integrations-api";

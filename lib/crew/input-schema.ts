@@ -1,21 +1,18 @@
-import { z } from "zod";
+import type { InputControl, InputProperty, InputSchema } from "@/lib/contract/inputs";
 
 // A crew's typed inputs: the `inputs:` block of its YAML, resolved, and the JSON Schema that
 // GET /inputs publishes for it. Pure (no server code): the dashboard's kickoff form imports it.
+// The published schema's shape is part of the API's contract (lib/contract/inputs.ts).
+export {
+  INPUT_CONTROLS,
+  type InputControl,
+  type InputProperty,
+  InputPropertySchema,
+  InputSchema,
+} from "@/lib/contract/inputs";
 
 export const INPUT_TYPES = ["string", "text", "number", "boolean", "enum", "date", "json"] as const;
 export type InputType = (typeof INPUT_TYPES)[number];
-
-export const INPUT_CONTROLS = [
-  "text",
-  "textarea",
-  "number",
-  "checkbox",
-  "select",
-  "date",
-  "json",
-] as const;
-export type InputControl = (typeof INPUT_CONTROLS)[number];
 
 /** A value as the engine stores it and puts into prompts (json inputs are kept as JSON text). */
 export type InputScalar = string | number | boolean;
@@ -32,38 +29,6 @@ export type InputSpec = {
   options?: string[]; // enum only
   declared: boolean; // false: a bare `{placeholder}` (a required string, as always)
 };
-
-const InputScalarSchema = z.union([z.string(), z.number(), z.boolean()]);
-
-export const InputPropertySchema = z
-  .object({
-    type: z.enum(["string", "number", "boolean"]),
-    title: z.string(),
-    description: z.string().optional(),
-    default: InputScalarSchema.optional(),
-    examples: z.array(InputScalarSchema).optional(),
-    enum: z.array(z.string()).optional(),
-    format: z.literal("date").optional(),
-    contentMediaType: z
-      .literal("application/json")
-      .optional()
-      .describe("json inputs: JSON text (kickoff also takes the JSON value itself)"),
-    "x-control": z.enum(INPUT_CONTROLS).describe("The form control that suits the input"),
-  })
-  .meta({ id: "InputProperty" });
-
-/** GET /inputs's `input_schema`: a JSON Schema object of the kickoff's `inputs`. */
-export const InputSchema = z
-  .object({
-    type: z.literal("object"),
-    properties: z.record(z.string(), InputPropertySchema),
-    required: z.array(z.string()),
-    "x-order": z.array(z.string()).describe("The input names in the crew's order"),
-  })
-  .meta({ id: "InputSchema" });
-
-export type InputSchema = z.infer<typeof InputSchema>;
-export type InputProperty = z.infer<typeof InputPropertySchema>;
 
 const JSON_TYPE: Record<InputType, InputProperty["type"]> = {
   string: "string",

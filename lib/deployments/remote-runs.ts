@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
-import type { ResumeRequest, StreamWebhooks } from "@/lib/api/schemas";
 import { ownerOf, type Principal, principalName } from "@/lib/auth/principal";
+import type { ResumeRequest } from "@/lib/contract/crew";
+import type { StreamWebhooks } from "@/lib/contract/webhook-subscription";
 import type { CrewDef } from "@/lib/crew/schema";
 import type { Db } from "@/lib/db/types";
 import { AppError, errors } from "@/lib/errors";

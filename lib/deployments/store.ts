@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import { z } from "zod";
-import type { DeploymentView } from "@/lib/api/schemas";
 import { assertCan } from "@/lib/auth/access";
 import type { Principal } from "@/lib/auth/principal";
 import { seal, unseal } from "@/lib/config/encryption";
+import type { DeploymentView } from "@/lib/contract/admin";
 import type { Db, Queryable } from "@/lib/db/types";
 import { AppError, errors } from "@/lib/errors";
 

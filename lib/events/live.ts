@@ -1,5 +1,5 @@
 import { EventEmitter } from "node:events";
-import type { ExecutionEvent } from "@/lib/api/schemas";
+import type { ExecutionEvent } from "@/lib/contract/status";
 import type { Db } from "@/lib/db/types";
 import { EXECUTION_CHANNEL } from "@/lib/runs/execution-cache";
 import { listEvents } from "@/lib/runs/list-events";

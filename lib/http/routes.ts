@@ -10,13 +10,14 @@ import { getDb } from "@/lib/db";
 import { isConnectionError } from "@/lib/db/connection-errors";
 import { remoteCrewDef } from "@/lib/deployments/remote-runs";
 import { type Deployment, getDeploymentOrThrow } from "@/lib/deployments/store";
-import { AppError } from "@/lib/errors";
+import { AppError, errors } from "@/lib/errors";
 import { isDraining } from "@/lib/server/shutdown";
 import { type IntegrationAccess, integrationAccess } from "@/lib/tracker/integration-token";
+import { checkingResponses, checkResponse, type ResponseSchema } from "./check-response";
 import { parseInput } from "./parse-input";
 import { type ProblemShape, toProblem } from "./problem";
 import { checkRateLimit, checkRateLimitFor } from "./rate-limit";
-import { readJsonBody } from "./read-json";
+import { parseJsonText, readJsonBody, readTextBody } from "./read-json";
 
 type Params = Record<string, string | string[]>;
 /** For routes without path parameters of their own. */
@@ -39,8 +40,18 @@ type Inputs<B, Q> = {
   body?: z.ZodType<B>;
   /** Body limit in bytes (413 beyond it); 1 MiB unless said. */
   bodyLimit?: number;
+  /** No body, or a blank one, is allowed: the handler gets `undefined`. */
+  optionalBody?: true;
+  /** The answer to a well-typed body whose values break a rule: 400 unless said. */
+  invalid?: 400 | 422;
   /** The query string's schema (all values are strings); any failure → 400. */
   query?: z.ZodType<Q>;
+  /** Query keys that may repeat: given to the schema as a list when they do. */
+  repeatable?: readonly string[];
+  /** The path parameters' schema: values it refuses name nothing, a 404 with its message. */
+  params?: z.ZodType<Record<string, unknown>>;
+  /** The 2xx JSON body's schema as the OpenAPI document gives it, or one per status. */
+  response?: ResponseSchema;
 };
 
 type RouteSpec<C, P, B, Q> = Inputs<B, Q> & {
@@ -56,8 +67,9 @@ export type Ctx<C, P, B, Q> = { request: Request; caller: C; params: P; body: B;
 
 /**
  * The one builder every API route is made with. In order: refuse while this instance drains
- * (503), identify the caller, rate-limit it (429), parse the query and the body against their
- * schemas within the body limit, run the handler. Every failure becomes one problem body.
+ * (503), identify the caller, rate-limit it (429), check the path parameters (404), parse the
+ * query and the body against their schemas within the body limit, run the handler (and, in the
+ * HTTP tests, check its answer). Every failure becomes one problem body.
  */
 export function route<C, P extends Params = Params, B = undefined, Q = undefined>(
   spec: RouteSpec<C, P, B, Q>,
@@ -66,21 +78,52 @@ export function route<C, P extends Params = Params, B = undefined, Q = undefined
   return async (request: Request, context: { params: Promise<P> }) => {
     try {
       if (isDraining()) throw shuttingDown();
-      const params = await context.params;
-      const caller = await spec.caller(request, params);
+      const raw = await context.params;
+      const caller = await spec.caller(request, raw);
       const key = spec.rateKey(caller, request);
       if (key) checkRateLimitFor(key);
+      // After the caller: a bad token learns nothing, not even which ids are well-formed.
+      const params = parseParams(spec.params, raw);
       const query = spec.query
-        ? parseInput(spec.query, Object.fromEntries(new URL(request.url).searchParams), "query")
+        ? parseInput(spec.query, queryOf(request, spec.repeatable), "query")
         : (undefined as Q);
-      const body = spec.body
-        ? parseInput(spec.body, await readJsonBody(request, spec.bodyLimit ?? 1024 * 1024), "body")
-        : (undefined as B);
-      return await handler({ request, caller, params, body, query });
+      const body = spec.body ? await parseBody(request, spec) : (undefined as B);
+      const response = await handler({ request, caller, params, body, query });
+      return spec.response && checkingResponses()
+        ? await checkResponse(spec.response, request, response)
+        : response;
     } catch (err) {
       return toProblem(asUnavailable(err) ?? err, spec.shape);
     }
   };
+}
+
+function parseParams<P extends Params>(schema: z.ZodType | undefined, params: P): P {
+  if (!schema) return params;
+  const parsed = schema.safeParse(params);
+  if (!parsed.success) throw errors.notFound(parsed.error.issues[0]?.message ?? "Not found.");
+  return { ...params, ...(parsed.data as object) };
+}
+
+function queryOf(request: Request, repeatable: readonly string[] = []) {
+  const search = new URL(request.url).searchParams;
+  const query: Record<string, string | string[]> = Object.fromEntries(search);
+  for (const key of repeatable) {
+    const all = search.getAll(key);
+    if (all.length > 1) query[key] = all;
+  }
+  return query;
+}
+
+async function parseBody<B>(request: Request, spec: Inputs<B, unknown>): Promise<B> {
+  const limit = spec.bodyLimit ?? 1024 * 1024;
+  const schema = spec.body as z.ZodType<B>;
+  if (spec.optionalBody) {
+    const text = request.body ? await readTextBody(request, limit) : "";
+    if (!text.trim()) return undefined as B;
+    return parseInput(schema, parseJsonText(text), "body", spec.invalid);
+  }
+  return parseInput(schema, await readJsonBody(request, limit), "body", spec.invalid);
 }
 
 /** For routes whose caller proves itself inside (signed webhooks, the setup code): no token. */
@@ -101,10 +144,27 @@ export type RouteContext<P extends Params, B = undefined, Q = undefined> = {
  */
 export function apiRoute<P extends Params = Params, B = undefined, Q = undefined>(
   handler: (ctx: RouteContext<P, B, Q>) => Promise<Response>,
-  { action = "read", ...inputs }: { action?: Action } & Inputs<B, Q> = {},
+  {
+    action = "read",
+    sessionOnly,
+    ...inputs
+  }: {
+    action?: Action;
+    /** Only the dashboard's session: a token gets this 403 before the body is read. */
+    sessionOnly?: string;
+  } & Inputs<B, Q> = {},
 ) {
   return route<Principal, P, B, Q>(
-    { ...inputs, caller: (request) => principalFor(request, action), rateKey: () => null },
+    {
+      ...inputs,
+      async caller(request) {
+        const principal = await principalFor(request, action);
+        if (sessionOnly && principal.kind !== "session")
+          throw new AppError("forbidden", 403, sessionOnly);
+        return principal;
+      },
+      rateKey: () => null,
+    },
     ({ caller, ...ctx }) => handler({ ...ctx, principal: caller }),
   );
 }

@@ -1,5 +1,5 @@
-import type { ResumeRequest } from "@/lib/api/schemas";
 import { type Principal, principalName } from "@/lib/auth/principal";
+import type { ResumeRequest } from "@/lib/contract/crew";
 import type { Db } from "@/lib/db/types";
 import { AppError, errors } from "@/lib/errors";
 import { valueErrors } from "@/lib/outputs/structured-output";

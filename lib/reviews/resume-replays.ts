@@ -1,4 +1,4 @@
-import type { ResumeRequest } from "@/lib/api/schemas";
+import type { ResumeRequest } from "@/lib/contract/crew";
 import { AppError, errors } from "@/lib/errors";
 import { openReviewsOf } from "@/lib/run-model/open-reviews";
 import type { OpenReview } from "@/lib/run-model/review-types";

@@ -1,4 +1,4 @@
-import type { ResumeRequest } from "@/lib/api/schemas";
+import type { ResumeRequest } from "@/lib/contract/crew";
 import { errors } from "@/lib/errors";
 import { valueErrors } from "@/lib/outputs/structured-output";
 import type { OpenReview } from "@/lib/run-model/review-types";

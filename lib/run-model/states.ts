@@ -1,23 +1,16 @@
 // The execution state machine, in one place. Every write to `executions.status` goes through
 // `assertTransition`, so an illegal move (completing a cancelled run, …) fails loudly.
-export const EXECUTION_STATUSES = [
-  "queued",
-  "running",
-  "pending_human_input",
-  "completed",
-  "error",
-  "cancelled",
-] as const;
-export type ExecutionStatus = (typeof EXECUTION_STATUSES)[number];
+import type { CrewAIState, ExecutionStatus } from "@/lib/contract/states";
 
-export const TASK_STATUSES = [
-  "pending",
-  "running",
-  "pending_human_input",
-  "completed",
-  "error",
-] as const;
-export type TaskStatus = (typeof TASK_STATUSES)[number];
+// The lists are the API's contract (lib/contract/states.ts); the machine over them is here.
+export {
+  CREWAI_STATES,
+  type CrewAIState,
+  EXECUTION_STATUSES,
+  type ExecutionStatus,
+  TASK_STATUSES,
+  type TaskStatus,
+} from "@/lib/contract/states";
 
 export const TERMINAL: ReadonlySet<ExecutionStatus> = new Set(["completed", "error", "cancelled"]);
 
@@ -58,7 +51,4 @@ export const CREWAI_STATE = {
   completed: "SUCCESS",
   error: "FAILED",
   cancelled: "FAILED",
-} as const satisfies Record<ExecutionStatus, string>;
-
-export const CREWAI_STATES = ["PENDING", "RUNNING", "SUCCESS", "FAILED"] as const;
-export type CrewAIState = (typeof CREWAI_STATES)[number];
+} as const satisfies Record<ExecutionStatus, CrewAIState>;

@@ -1,5 +1,5 @@
-import { artifactUrl } from "@/lib/api/artifact-url";
-import type { Artifact } from "@/lib/api/schemas";
+import { artifactUrl } from "@/lib/contract/artifact-url";
+import type { Artifact } from "@/lib/contract/status";
 import type { Queryable } from "@/lib/db/types";
 
 type ArtifactRow = Omit<Artifact, "download_url" | "created_at"> & { created_at: Date | string };

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
-import type { KickoffRequest } from "@/lib/api/schemas";
 import { ownerOf, type Principal } from "@/lib/auth/principal";
+import type { KickoffRequest } from "@/lib/contract/crew";
 import type { CrewDef } from "@/lib/crew/schema";
 import { validInputs } from "@/lib/crew/valid-inputs";
 import { commitTogether } from "@/lib/db/group-commit";

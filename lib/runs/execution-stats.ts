@@ -1,5 +1,5 @@
-import type { RunStats } from "@/lib/api/schemas";
 import type { Principal } from "@/lib/auth/principal";
+import type { RunStats } from "@/lib/contract/runs";
 import type { Db } from "@/lib/db/types";
 import { estimateCost, type ModelPrices } from "@/lib/run-model/pricing";
 

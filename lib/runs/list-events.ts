@@ -1,4 +1,4 @@
-import type { ExecutionEvent } from "@/lib/api/schemas";
+import type { ExecutionEvent } from "@/lib/contract/status";
 import type { Queryable } from "@/lib/db/types";
 
 /** Events after sequence `after`, oldest first: a client resumes exactly where it stopped. */

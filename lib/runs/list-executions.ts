@@ -1,6 +1,7 @@
 import { z } from "zod";
-import type { RunRow, RunsPage, TokenUsage } from "@/lib/api/schemas";
 import type { Principal } from "@/lib/auth/principal";
+import type { RunRow, RunStats, RunsPage } from "@/lib/contract/runs";
+import type { TokenUsage } from "@/lib/contract/usage";
 import type { Db } from "@/lib/db/types";
 import { errors } from "@/lib/errors";
 import { estimateCost, type ModelPrices } from "@/lib/run-model/pricing";

@@ -1,6 +1,6 @@
 import "server-only";
-import type { ReviewStats } from "@/lib/api/schemas";
 import type { Principal } from "@/lib/auth/principal";
+import type { ReviewStats } from "@/lib/contract/runs";
 import { REVIEW_CLOCK_NAME } from "@/lib/crew/review-policy";
 import type { Db } from "@/lib/db/types";
 import {

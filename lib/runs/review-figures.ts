@@ -1,4 +1,4 @@
-import type { ReviewFigures, ReviewStats } from "@/lib/api/schemas";
+import type { ReviewFigures, ReviewStats } from "@/lib/contract/runs";
 
 // Pure assembly of the review analytics: the SQL (review-analytics.ts) aggregates each part
 // once over GROUPING SETS ((), (crew)); this merges the parts into totals and one row per crew.

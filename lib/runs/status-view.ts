@@ -1,9 +1,5 @@
-import {
-  type StartedBy,
-  type StatusResponse,
-  StepSchema,
-  type TokenUsage,
-} from "@/lib/api/schemas";
+import { type StatusResponse, StepSchema } from "@/lib/contract/status";
+import type { StartedBy, TokenUsage } from "@/lib/contract/usage";
 import { describeReview, openReviewsOf, waitingFor } from "@/lib/run-model/open-reviews";
 import {
   DEFAULT_MODEL_PRICES,

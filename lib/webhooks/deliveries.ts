@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { DeliveriesPage, Delivery } from "@/lib/api/schemas";
+import type { DeliveriesPage, Delivery } from "@/lib/contract/webhooks";
 import type { Db } from "@/lib/db/types";
 import { errors } from "@/lib/errors";
 import { WEBHOOK_CHANNEL } from "./enqueue";

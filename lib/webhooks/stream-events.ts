@@ -21,22 +21,8 @@ const CREWAI_NAME: Record<string, string> = {
   review_submitted: "human_feedback_received",
 };
 
-/** The event names a kickoff's `webhooks.events` may list, in CrewAI's spelling. */
-export const STREAM_EVENT_NAMES = [
-  "crew_kickoff_started",
-  "crew_kickoff_completed",
-  "crew_kickoff_failed",
-  "task_started",
-  "task_completed",
-  "task_failed",
-  "llm_call_completed",
-  "tool_usage_started",
-  "tool_usage_finished",
-  "tool_usage_error",
-  "human_feedback_requested",
-  "human_feedback_received",
-] as const;
-export type StreamEventName = (typeof STREAM_EVENT_NAMES)[number];
+// The names a kickoff may list are part of the API's contract.
+export { STREAM_EVENT_NAMES, type StreamEventName } from "@/lib/contract/webhook-subscription";
 
 /** CrewAI's name for one of our events, or undefined when it has none. */
 export function streamEventName(e: Pick<AppliedEvent, "type" | "data">): string | undefined {

@@ -1,5 +1,5 @@
-import type { StreamWebhooks } from "@/lib/api/schemas";
 import { seal, unseal } from "@/lib/config/encryption";
+import type { StreamWebhooks } from "@/lib/contract/webhook-subscription";
 import type { StreamSubscription } from "@/lib/run-model/types";
 
 // A kickoff's `webhooks` object as the run keeps it: the token sealed like every stored secret,

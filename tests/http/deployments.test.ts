@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { StatusResponseSchema } from "@/lib/api/schemas";
+import { StatusResponseSchema } from "@/lib/contract/status";
 import { signatureHeaders } from "@/lib/webhooks/signing";
 import { call, crewClient, expectProblem, type Json } from "../support/api";
 import {

@@ -54,6 +54,8 @@ export default async function setup(project: TestProject) {
     OFFLINE_MODEL_DELAY_MS: "30",
     WORKER_LEASE_MS: "3000",
     WORKER_POLL_MS: "100",
+    // Every 2xx JSON answer is parsed with its route's declared schema (lib/http/check-response.ts).
+    CREWDECK_CHECK_RESPONSES: "1",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
   const server = await startServer(serverEnv);

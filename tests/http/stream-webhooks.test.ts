@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { StreamWebhookSchema } from "@/lib/api/schemas";
+import { StreamWebhookSchema } from "@/lib/contract/webhooks";
 import { crewClient, expectProblem, type Json, until } from "../support/api";
 import { TEST_CREW_TOKEN } from "../support/harness";
 import { startReceiver } from "../support/receiver";

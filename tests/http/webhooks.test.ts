@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { CrewWebhookSchema, StepWebhookSchema, TaskWebhookSchema } from "@/lib/api/schemas";
+import { CrewWebhookSchema, StepWebhookSchema, TaskWebhookSchema } from "@/lib/contract/webhooks";
 import { call, crewClient, expectProblem, type Json, until } from "../support/api";
 import { TEST_CREW_TOKEN, tokenCli } from "../support/harness";
 import { type Received, startReceiver } from "../support/receiver";

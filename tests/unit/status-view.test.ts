@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { StatusResponseSchema } from "@/lib/api/schemas";
+import { StatusResponseSchema } from "@/lib/contract/status";
 import { DEFAULT_MODEL_PRICES } from "@/lib/run-model/pricing";
 import type { ExecutionSummary } from "@/lib/runs/get-execution";
 import { statusJson, toStatusResponse } from "@/lib/runs/status-view";

@@ -19,7 +19,7 @@ beforeAll(() => {
 async function startRun(webhooks: Record<string, unknown>) {
   const { loadCrews } = await import("@/lib/crew/load-crews");
   const { createExecution } = await import("@/lib/runs/create-execution");
-  const { KickoffRequestSchema } = await import("@/lib/api/schemas");
+  const { KickoffRequestSchema } = await import("@/lib/contract/crew");
   const crew = loadCrews(FIXTURE_CREWS).crews.get("three-step");
   if (!crew) throw new Error("fixture crew three-step missing");
   const request = KickoffRequestSchema.parse({ inputs: { job: "x" }, webhooks });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildTrace } from "@/components/run/trace-model";
-import type { ExecutionEvent } from "@/lib/api/schemas";
+import type { ExecutionEvent } from "@/lib/contract/status";
 import { normalise, search } from "@/lib/tools/builtin/web-search";
 
 // env() is read lazily: a SearXNG server on loopback, which nothing allows here.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildTrace } from "@/components/run/trace-model";
-import type { ExecutionEvent } from "@/lib/api/schemas";
+import type { ExecutionEvent } from "@/lib/contract/status";
 
 // The run page's timeline from the event log: output checks are rows, retries a count on the
 // task, structured output is marked JSON, output files are listed.

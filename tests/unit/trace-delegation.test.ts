@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildTrace } from "@/components/run/trace-model";
-import type { ExecutionEvent } from "@/lib/api/schemas";
+import type { ExecutionEvent } from "@/lib/contract/status";
 
 // The run page's trace of a delegated task: the hand-over and the coworker's steps are named.
 const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s)).toISOString();

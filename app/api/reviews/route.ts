@@ -1,7 +1,7 @@
 // GET /api/reviews?scope=mine|team|all — the open reviews the caller may see (the inbox).
 
 import type { z } from "zod";
-import { ReviewsQuerySchema } from "@/lib/api/schemas";
+import { ReviewsQuerySchema, ReviewsResponseSchema } from "@/lib/contract/reviews";
 import { getDb } from "@/lib/db";
 import { json } from "@/lib/http/respond";
 import { apiRoute, type NoParams } from "@/lib/http/routes";
@@ -12,5 +12,5 @@ export const dynamic = "force-dynamic";
 export const GET = apiRoute<NoParams, undefined, z.infer<typeof ReviewsQuerySchema>>(
   async ({ principal, query }) =>
     json(await listOpenReviews({ db: await getDb(), principal, scope: query.scope })),
-  { query: ReviewsQuerySchema },
+  { query: ReviewsQuerySchema, response: ReviewsResponseSchema },
 );

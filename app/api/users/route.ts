@@ -1,8 +1,7 @@
 // /api/users — people and their roles (administrators only).
 import { createUser, listUsers, NewUserSchema } from "@/lib/auth/users";
+import { UserRowSchema, UsersListSchema } from "@/lib/contract/admin";
 import { getDb } from "@/lib/db";
-import { errors, zodFieldErrors } from "@/lib/errors";
-import { readJsonBody, requireObject } from "@/lib/http/read-json";
 import { json } from "@/lib/http/respond";
 import { apiRoute } from "@/lib/http/routes";
 
@@ -10,14 +9,16 @@ export const dynamic = "force-dynamic";
 
 export const GET = apiRoute(async () => json({ users: await listUsers(await getDb()) }), {
   action: "admin",
+  response: UsersListSchema,
 });
 
 export const POST = apiRoute(
-  async ({ request }) => {
-    const parsed = NewUserSchema.safeParse(requireObject(await readJsonBody(request, 16 * 1024)));
-    if (!parsed.success)
-      throw errors.unprocessable("Invalid user.", { errors: zodFieldErrors(parsed.error) });
-    return json(await createUser(await getDb(), parsed.data), { status: 201 });
+  async ({ body }) => json(await createUser(await getDb(), body), { status: 201 }),
+  {
+    action: "admin",
+    body: NewUserSchema,
+    bodyLimit: 16 * 1024,
+    invalid: 422,
+    response: UserRowSchema,
   },
-  { action: "admin" },
 );

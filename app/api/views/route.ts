@@ -8,18 +8,22 @@ import {
   type SavedView,
   type SavedViewInput,
   SavedViewInputSchema,
-  type SavedViewsResponseSchema,
+  SavedViewSchema,
+  SavedViewsResponseSchema,
 } from "@/lib/views/schema";
 import { listViews, saveView } from "@/lib/views/store";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute(async ({ principal }) => {
-  const body: z.infer<typeof SavedViewsResponseSchema> = {
-    views: await listViews({ db: await getDb(), userId: viewOwnerOf(principal) }),
-  };
-  return json(body);
-});
+export const GET = apiRoute(
+  async ({ principal }) => {
+    const body: z.infer<typeof SavedViewsResponseSchema> = {
+      views: await listViews({ db: await getDb(), userId: viewOwnerOf(principal) }),
+    };
+    return json(body);
+  },
+  { response: SavedViewsResponseSchema },
+);
 
 // 201 with the new view; 200 when it replaced the caller's view of the same name.
 export const POST = apiRoute<NoParams, SavedViewInput>(
@@ -29,5 +33,5 @@ export const POST = apiRoute<NoParams, SavedViewInput>(
     const view: SavedView = saved.view;
     return json(view, { status: saved.created ? 201 : 200 });
   },
-  { body: SavedViewInputSchema, bodyLimit: 16 * 1024 },
+  { body: SavedViewInputSchema, bodyLimit: 16 * 1024, response: SavedViewSchema },
 );

@@ -1,7 +1,13 @@
-import { request, schema } from "./request";
+import { contract, request } from "./request";
+
+const crewSchemas = contract(() => import("@/lib/contract/crew"));
 
 // A crew's inputs: names (as CrewAI answers) and the JSON Schema the kickoff form is built from.
 export const inputsApi = {
   get: (crew: string) =>
-    request(schema("InputsResponseSchema"), "GET", `/api/crews/${encodeURIComponent(crew)}/inputs`),
+    request(
+      crewSchemas("InputsResponseSchema"),
+      "GET",
+      `/api/crews/${encodeURIComponent(crew)}/inputs`,
+    ),
 };

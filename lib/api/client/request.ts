@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type * as ApiSchemas from "@/lib/api/schemas";
+import type { ProblemSchema } from "@/lib/contract/problem";
 
 // The dashboard's HTTP core: the same endpoints and rules as any script (the session cookie
 // stands in for the bearer token). Every body is parsed with the zod schema the server answers
@@ -7,8 +7,9 @@ import type * as ApiSchemas from "@/lib/api/schemas";
 //
 // The schemas (and zod, ~40 kB gzip) are imported on the first call rather than with the page:
 // a request is asynchronous anyway, so parsing can wait for the chunk without delaying the first
-// paint, and no page pays for zod in its first-load JavaScript.
-export type Problem = z.infer<typeof ApiSchemas.ProblemSchema>;
+// paint, and no page pays for zod in its first-load JavaScript. Each area's contract
+// (lib/contract/<area>.ts) is its own chunk, so a page loads only the areas it calls.
+export type Problem = z.infer<typeof ProblemSchema>;
 
 /** What the dashboard reads of an error: the RFC 9457 members (CrewAI's duplicates are optional). */
 export type ProblemDetail = Omit<Problem, "error" | "message"> &
@@ -20,20 +21,24 @@ export class ApiError extends Error {
   }
 }
 
-type Schemas = typeof ApiSchemas;
-type SchemaName = { [K in keyof Schemas]: Schemas[K] extends z.ZodType ? K : never }[keyof Schemas];
-
-let loading: Promise<Schemas> | undefined;
-const loadSchemas = () => {
-  loading ??= import("@/lib/api/schemas");
-  return loading;
-};
-
-/** A schema from lib/api/schemas, loaded on first use. */
+/** A schema loaded on first use. */
 export type SchemaRef<S extends z.ZodType> = () => Promise<S>;
-export function schema<K extends SchemaName>(name: K): SchemaRef<Schemas[K] & z.ZodType> {
-  return async () => (await loadSchemas())[name] as Schemas[K] & z.ZodType;
+type SchemaName<M> = { [K in keyof M]: M[K] extends z.ZodType ? K : never }[keyof M];
+
+/** One area's schemas, imported when a request first needs one of them. */
+export function contract<M>(load: () => Promise<M>) {
+  let loading: Promise<M> | undefined;
+  return <K extends SchemaName<M>>(name: K): SchemaRef<M[K] & z.ZodType> =>
+    async () => {
+      loading ??= load();
+      return (await loading)[name] as M[K] & z.ZodType;
+    };
 }
+
+const problems = contract(() => import("@/lib/contract/problem"));
+const problemSchema = problems("ProblemSchema");
+/** The answer without a body (204). */
+export const noContent = problems("NoContentSchema");
 
 export async function request<S extends z.ZodType>(
   answer: SchemaRef<S>,
@@ -56,8 +61,8 @@ export async function request<S extends z.ZodType>(
     data = undefined;
   }
   if (!res.ok) {
-    const { ProblemSchema } = await loadSchemas();
-    const problem = ProblemSchema.partial({ type: true, error: true, message: true })
+    const problem = (await problemSchema())
+      .partial({ type: true, error: true, message: true })
       .passthrough()
       .safeParse(data);
     throw new ApiError(

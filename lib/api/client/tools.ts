@@ -1,14 +1,16 @@
 import type { McpSecretsInput, McpServersInput, McpTestRequest } from "@/lib/tools/mcp/schemas";
-import { request, schema } from "./request";
+import { contract, request } from "./request";
+
+const toolSchemas = contract(() => import("@/lib/tools/mcp/schemas"));
 
 // Settings → Tools: the deployment's MCP servers and their secrets (administrators).
 export const toolsApi = {
-  servers: () => request(schema("McpServersViewSchema"), "GET", "/api/settings/mcp-servers"),
+  servers: () => request(toolSchemas("McpServersViewSchema"), "GET", "/api/settings/mcp-servers"),
   saveServers: (body: McpServersInput) =>
-    request(schema("McpServersViewSchema"), "PUT", "/api/settings/mcp-servers", body),
+    request(toolSchemas("McpServersViewSchema"), "PUT", "/api/settings/mcp-servers", body),
   test: (body: McpTestRequest) =>
-    request(schema("McpTestResultSchema"), "POST", "/api/settings/mcp-servers/test", body),
-  secrets: () => request(schema("McpSecretsViewSchema"), "GET", "/api/settings/mcp-secrets"),
+    request(toolSchemas("McpTestResultSchema"), "POST", "/api/settings/mcp-servers/test", body),
+  secrets: () => request(toolSchemas("McpSecretsViewSchema"), "GET", "/api/settings/mcp-secrets"),
   saveSecrets: (body: McpSecretsInput) =>
-    request(schema("McpSecretsViewSchema"), "PUT", "/api/settings/mcp-secrets", body),
+    request(toolSchemas("McpSecretsViewSchema"), "PUT", "/api/settings/mcp-secrets", body),
 };

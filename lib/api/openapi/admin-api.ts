@@ -1,19 +1,21 @@
-import { HealthzSchema, RevokedSchema, TokenRequestSchema } from "@/lib/api/management-schemas";
+import { LocalAdminTokenActionSchema } from "@/lib/auth/manage-tokens";
+import { SetupRequest } from "@/lib/auth/sign-in-setup";
+import { NewUserSchema, UserChangeSchema } from "@/lib/auth/users";
 import {
   ConnectionCheckSchema,
   CreatedTokenSchema,
   DeploymentListSchema,
   DeploymentViewSchema,
+  HealthzSchema,
+  RevokedSchema,
+  TokenRequestSchema,
   TokensListSchema,
   UnlockedUserSchema,
   UserRowSchema,
   UsersListSchema,
-} from "@/lib/api/schemas";
-import { LocalAdminTokenActionSchema } from "@/lib/auth/manage-tokens";
-import { SetupRequest } from "@/lib/auth/sign-in-setup";
-import { NewUserSchema, UserChangeSchema } from "@/lib/auth/users";
+} from "@/lib/contract/admin";
 import { DeploymentInputSchema, DeploymentPatchSchema } from "@/lib/deployments/store";
-import { ModelPricesUpdateSchema, ModelPricesViewSchema } from "@/lib/runs/pricing";
+import { ModelPricesUpdateSchema, ModelPricesViewSchema } from "@/lib/run-model/pricing";
 import type { OperationSpec } from "./operations";
 
 // People, tokens, remote deployments and settings; and the service's own endpoints.

@@ -1,22 +1,23 @@
 import {
+  InputsResponseSchema,
+  KickoffRequestSchema,
+  KickoffResponseSchema,
+  ResumeRequestSchema,
+  ResumeResponseSchema,
+  StopResponseSchema,
+} from "@/lib/contract/crew";
+import {
   LedgerQuerySchema,
   LedgerResponseSchema,
   LedgerVerdictSchema,
-} from "@/lib/api/ledger-schemas";
+} from "@/lib/contract/ledger";
+import { OpenReviewSchema, ReviewActionSchema } from "@/lib/contract/reviews";
 import {
   ArtifactsResponseSchema,
   EventsQuerySchema,
   EventsResponseSchema,
-  InputsResponseSchema,
-  KickoffRequestSchema,
-  KickoffResponseSchema,
-  OpenReviewSchema,
-  ResumeRequestSchema,
-  ResumeResponseSchema,
-  ReviewActionSchema,
   StatusResponseSchema,
-  StopResponseSchema,
-} from "@/lib/api/schemas";
+} from "@/lib/contract/status";
 import type { OperationSpec } from "./operations";
 
 // The Crew Execution Service API, mounted once per crew: `/api/crews/{crew}` is the base URL a

@@ -1,18 +1,16 @@
+import { CreatedTokenSchema } from "@/lib/contract/admin";
 import {
   ActionRequestSchema,
   ActionResultSchema,
   ActionsListSchema,
   ActionsQuerySchema,
-  IntegrationTokenRequestSchema,
-} from "@/lib/api/management-schemas";
-import {
   ConnectionTestSchema,
-  CreatedTokenSchema,
+  IntegrationTokenRequestSchema,
   IntegrationTokensListSchema,
   LinearOAuthViewSchema,
   TrackerSettingsViewSchema,
   TrackerTestRequestSchema,
-} from "@/lib/api/schemas";
+} from "@/lib/contract/integrations";
 import { OAuthAppSchema } from "@/lib/tracker/linear/oauth";
 import { TrackerSettingsSchema } from "@/lib/tracker/settings";
 import type { OperationSpec } from "./operations";

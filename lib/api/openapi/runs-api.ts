@@ -1,12 +1,11 @@
+import { ReviewsQuerySchema, ReviewsResponseSchema } from "@/lib/contract/reviews";
 import {
   ReviewStatsQuerySchema,
   ReviewStatsSchema,
-  ReviewsQuerySchema,
-  ReviewsResponseSchema,
   RunStatsQuerySchema,
   RunStatsSchema,
   RunsPageSchema,
-} from "@/lib/api/schemas";
+} from "@/lib/contract/runs";
 import { ListQuerySchema } from "@/lib/runs/list-executions";
 import {
   SavedViewInputSchema,

@@ -1,13 +1,11 @@
 import {
+  DeliveriesPageSchema,
   InboxSchema,
   ReceivedWebhookSchema,
-  RemoteHookResultSchema,
-} from "@/lib/api/management-schemas";
-import {
-  DeliveriesPageSchema,
   RedeliverResponseSchema,
+  RemoteHookResultSchema,
   WebhookSecretSchema,
-} from "@/lib/api/schemas";
+} from "@/lib/contract/webhooks";
 import { DeliveriesQuerySchema } from "@/lib/webhooks/deliveries";
 import type { OperationSpec } from "./operations";
 

@@ -10,6 +10,7 @@ import {
 } from "@/lib/auth/manage-tokens";
 import { hashToken, safeEqual } from "@/lib/auth/token-format";
 import { localAdminSecret } from "@/lib/config/secrets";
+import { CreatedTokenSchema, RevokedSchema, TokensListSchema } from "@/lib/contract/admin";
 import { getDb } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { json } from "@/lib/http/respond";
@@ -34,12 +35,17 @@ const localAdmin = {
   rateKey: () => "local-admin",
 };
 
-export const GET = route(localAdmin, async () =>
+export const GET = route({ ...localAdmin, response: TokensListSchema }, async () =>
   json({ tokens: await listTokens({ db: await getDb() }) }),
 );
 
 export const POST = route<void, NoParams, z.infer<typeof LocalAdminTokenActionSchema>>(
-  { ...localAdmin, body: LocalAdminTokenActionSchema, bodyLimit: 16 * 1024 },
+  {
+    ...localAdmin,
+    body: LocalAdminTokenActionSchema,
+    bodyLimit: 16 * 1024,
+    response: { 200: RevokedSchema, 201: CreatedTokenSchema },
+  },
   async ({ body }) => {
     const db = await getDb();
     if (body.action === "create")

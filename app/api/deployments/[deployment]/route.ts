@@ -1,23 +1,23 @@
 // /api/deployments/<slug> — change (a new token, URL or name) or remove a remote deployment.
+
+import type { z } from "zod";
+import { DeploymentViewSchema } from "@/lib/contract/admin";
 import { getDb } from "@/lib/db";
 import { DeploymentPatchSchema, deleteDeployment, updateDeployment } from "@/lib/deployments/store";
-import { errors, zodFieldErrors } from "@/lib/errors";
-import { readJsonBody, requireObject } from "@/lib/http/read-json";
 import { json } from "@/lib/http/respond";
 import { apiRoute } from "@/lib/http/routes";
 
 export const dynamic = "force-dynamic";
 
-export const PATCH = apiRoute<{ deployment: string }>(
-  async ({ request, params }) => {
-    const parsed = DeploymentPatchSchema.safeParse(
-      requireObject(await readJsonBody(request, 16 * 1024)),
-    );
-    if (!parsed.success)
-      throw errors.unprocessable("Invalid deployment.", { errors: zodFieldErrors(parsed.error) });
-    return json(await updateDeployment(await getDb(), params.deployment, parsed.data));
+export const PATCH = apiRoute<{ deployment: string }, z.output<typeof DeploymentPatchSchema>>(
+  async ({ body, params }) => json(await updateDeployment(await getDb(), params.deployment, body)),
+  {
+    action: "admin",
+    body: DeploymentPatchSchema,
+    bodyLimit: 16 * 1024,
+    invalid: 422,
+    response: DeploymentViewSchema,
   },
-  { action: "admin" },
 );
 
 export const DELETE = apiRoute<{ deployment: string }>(

@@ -1,7 +1,7 @@
 // GET /api/integrations/actions?apps=tracker — the actions an agent runtime may call, with
 // their parameters as JSON Schema (the shape of CrewAI's platform-tools transport).
 import type { z } from "zod";
-import { ActionsQuerySchema } from "@/lib/api/management-schemas";
+import { ActionsListSchema, ActionsQuerySchema } from "@/lib/contract/integrations";
 import { json } from "@/lib/http/respond";
 import { integrationRoute, type NoParams } from "@/lib/http/routes";
 import { APP_NAMES, describeActions, grantedActions } from "@/lib/tracker/actions";
@@ -23,5 +23,5 @@ export const GET = integrationRoute<NoParams, undefined, z.infer<typeof ActionsQ
     }
     return json({ actions });
   },
-  { query: ActionsQuerySchema },
+  { query: ActionsQuerySchema, response: ActionsListSchema },
 );

@@ -1,16 +1,17 @@
 // POST /api/integrations/test — checks a tracker answers (lists its teams): the saved one, or the
 // one chosen on screen when the body names it ({backend, linearKey?}; a blank key uses the saved one).
-import type { z } from "zod";
-import { ConnectionTestSchema, TrackerTestRequestSchema } from "@/lib/api/schemas";
 import { unseal } from "@/lib/config/encryption";
 import { env } from "@/lib/config/env";
+import {
+  ConnectionTestSchema,
+  type TrackerTestRequest,
+  TrackerTestRequestSchema,
+} from "@/lib/contract/integrations";
 import { getDb } from "@/lib/db";
 import { readSetting } from "@/lib/db/settings";
 import type { Db } from "@/lib/db/types";
-import { errors, zodFieldErrors } from "@/lib/errors";
-import { parseJsonText, readTextBody, requireObject } from "@/lib/http/read-json";
 import { json } from "@/lib/http/respond";
-import { apiRoute } from "@/lib/http/routes";
+import { apiRoute, type NoParams } from "@/lib/http/routes";
 import { executeAction } from "@/lib/tracker/actions";
 import { searchTeams } from "@/lib/tracker/embedded/projects";
 import { TrackerError } from "@/lib/tracker/errors";
@@ -34,7 +35,7 @@ async function linearCredential(db: Db): Promise<{ apiKey?: string; accessToken?
   return { apiKey: unseal(saved.linearKey) };
 }
 
-async function teamsOf(db: Db, body: z.infer<typeof TrackerTestRequestSchema> | undefined) {
+async function teamsOf(db: Db, body: TrackerTestRequest | undefined) {
   if (!body) {
     const { backend } = await trackerBackend(db);
     return { backend, ...((await executeAction(db, "search_teams", {})) as Teams) };
@@ -45,32 +46,27 @@ async function teamsOf(db: Db, body: z.infer<typeof TrackerTestRequestSchema> | 
   return { backend: body.backend, ...((await tracker.search_teams({})) as Teams) };
 }
 
-export const POST = apiRoute(
-  async ({ request }) => {
+export const POST = apiRoute<NoParams, TrackerTestRequest | undefined>(
+  async ({ body }) => {
     const db = await getDb();
-    // No body (or an empty one) keeps the old meaning: test the saved backend.
-    const raw = request.body ? await readTextBody(request, 8 * 1024) : "";
-    let body: z.infer<typeof TrackerTestRequestSchema> | undefined;
-    if (raw.trim()) {
-      const parsed = TrackerTestRequestSchema.safeParse(requireObject(parseJsonText(raw)));
-      if (!parsed.success)
-        throw errors.unprocessable("Invalid connection test.", {
-          errors: zodFieldErrors(parsed.error),
-        });
-      body = parsed.data;
-    }
     let backend: string = body?.backend ?? "embedded";
     try {
       const result = await teamsOf(db, body);
       backend = result.backend;
-      return json(
-        ConnectionTestSchema.parse({ ok: true, backend, teams: result.teams.map((t) => t.key) }),
-      );
+      return json({ ok: true, backend, teams: result.teams.map((t) => t.key) });
     } catch (err) {
       if (!(err instanceof TrackerError)) throw err;
       if (!body) backend = (await trackerBackend(db).catch(() => ({ backend }))).backend;
       return json({ ok: false, backend, error: { code: err.code, message: err.message } });
     }
   },
-  { action: "manage" },
+  {
+    action: "manage",
+    // No body (or an empty one) keeps the old meaning: test the saved backend.
+    body: TrackerTestRequestSchema,
+    optionalBody: true,
+    bodyLimit: 8 * 1024,
+    invalid: 422,
+    response: ConnectionTestSchema,
+  },
 );

@@ -22,12 +22,13 @@ function personOf(principal: Principal) {
   return principal.userId;
 }
 
-export const GET = apiRoute(async ({ principal }) =>
-  json(await readPreferences(await getDb(), personOf(principal))),
+export const GET = apiRoute(
+  async ({ principal }) => json(await readPreferences(await getDb(), personOf(principal))),
+  { response: NotificationPrefsSchema },
 );
 
 export const PUT = apiRoute(
   async ({ principal, body }) =>
     json(await savePreferences(await getDb(), personOf(principal), body)),
-  { body: NotificationPrefsSchema, bodyLimit: 4 * 1024 },
+  { body: NotificationPrefsSchema, bodyLimit: 4 * 1024, response: NotificationPrefsSchema },
 );

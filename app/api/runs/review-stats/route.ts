@@ -1,6 +1,6 @@
 // GET /api/runs/review-stats?days=14&crew= — how reviews went in the overview's window: time to
 // first review, approval rate, send-back rounds and timeouts, by crew and by reviewer.
-import { type ReviewStats, ReviewStatsQuerySchema } from "@/lib/api/schemas";
+import { type ReviewStats, ReviewStatsQuerySchema, ReviewStatsSchema } from "@/lib/contract/runs";
 import { getDb } from "@/lib/db";
 import { json } from "@/lib/http/respond";
 import { apiRoute, type NoParams } from "@/lib/http/routes";
@@ -18,5 +18,5 @@ export const GET = apiRoute<NoParams, undefined, { days: number; crew?: string }
     });
     return json(stats);
   },
-  { query: ReviewStatsQuerySchema },
+  { query: ReviewStatsQuerySchema, response: ReviewStatsSchema },
 );

@@ -1,6 +1,6 @@
 // GET /api/runs/stats?days=14 — the overview's counts and per-day series (1..90 days, today
 // included): outcomes, p50/p95 duration, review wait, tokens and estimated cost, plus totals.
-import { type RunStats, RunStatsQuerySchema } from "@/lib/api/schemas";
+import { type RunStats, RunStatsQuerySchema, RunStatsSchema } from "@/lib/contract/runs";
 import { getDb } from "@/lib/db";
 import { json } from "@/lib/http/respond";
 import { apiRoute, type NoParams } from "@/lib/http/routes";
@@ -20,5 +20,5 @@ export const GET = apiRoute<NoParams, undefined, { days: number }>(
     });
     return json(stats);
   },
-  { query: RunStatsQuerySchema },
+  { query: RunStatsQuerySchema, response: RunStatsSchema },
 );

@@ -3,13 +3,14 @@
 import { getDb } from "@/lib/db";
 import { json } from "@/lib/http/respond";
 import { apiRoute } from "@/lib/http/routes";
-import { McpSecretsInputSchema } from "@/lib/tools/mcp/schemas";
+import { McpSecretsInputSchema, McpSecretsViewSchema } from "@/lib/tools/mcp/schemas";
 import { listSecrets, saveSecrets } from "@/lib/tools/mcp/store";
 
 export const dynamic = "force-dynamic";
 
 export const GET = apiRoute(async () => json({ secrets: await listSecrets(await getDb()) }), {
   action: "admin",
+  response: McpSecretsViewSchema,
 });
 
 export const PUT = apiRoute(
@@ -18,5 +19,10 @@ export const PUT = apiRoute(
     await saveSecrets(db, body.secrets);
     return json({ secrets: await listSecrets(db) });
   },
-  { action: "admin", body: McpSecretsInputSchema, bodyLimit: 64 * 1024 },
+  {
+    action: "admin",
+    body: McpSecretsInputSchema,
+    bodyLimit: 64 * 1024,
+    response: McpSecretsViewSchema,
+  },
 );

@@ -17,7 +17,7 @@ import {
   loadModelPrices,
   MODEL_PRICES_SETTING,
   ModelPricesUpdateSchema,
-  type ModelPricesViewSchema,
+  ModelPricesViewSchema,
   savedModelPrices,
 } from "@/lib/run-model/pricing";
 
@@ -35,12 +35,15 @@ async function view(): Promise<z.infer<typeof ModelPricesViewSchema>> {
   };
 }
 
-export const GET = apiRoute(async () => json(await view()), { action: "admin" });
+export const GET = apiRoute(async () => json(await view()), {
+  action: "admin",
+  response: ModelPricesViewSchema,
+});
 
 export const PUT = apiRoute<NoParams, z.infer<typeof ModelPricesUpdateSchema>>(
   async ({ body }) => {
     await writeSetting(await getDb(), MODEL_PRICES_SETTING, body.prices);
     return json(await view());
   },
-  { action: "admin", body: ModelPricesUpdateSchema },
+  { action: "admin", body: ModelPricesUpdateSchema, response: ModelPricesViewSchema },
 );

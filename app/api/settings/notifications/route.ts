@@ -3,13 +3,14 @@
 import { getDb } from "@/lib/db";
 import { json } from "@/lib/http/respond";
 import { apiRoute } from "@/lib/http/routes";
-import { NotifySettingsInputSchema } from "@/lib/notify/schemas";
+import { NotifySettingsInputSchema, NotifySettingsViewSchema } from "@/lib/notify/schemas";
 import { describeNotifySettings, saveNotifySettings } from "@/lib/notify/settings";
 
 export const dynamic = "force-dynamic";
 
 export const GET = apiRoute(async () => json(await describeNotifySettings(await getDb())), {
   action: "admin",
+  response: NotifySettingsViewSchema,
 });
 
 export const PUT = apiRoute(
@@ -18,5 +19,10 @@ export const PUT = apiRoute(
     await saveNotifySettings(db, body);
     return json(await describeNotifySettings(db));
   },
-  { action: "admin", body: NotifySettingsInputSchema, bodyLimit: 16 * 1024 },
+  {
+    action: "admin",
+    body: NotifySettingsInputSchema,
+    bodyLimit: 16 * 1024,
+    response: NotifySettingsViewSchema,
+  },
 );

@@ -2,22 +2,20 @@
 //   PATCH  { role?, teams?, disabled?, password? }: change the role or teams, disable or re-enable,
 //          reset the password
 //   DELETE: remove the person (see removeUser for what stays behind)
-import { z } from "zod";
 import { forgetCachedTokens } from "@/lib/auth/authenticate";
 import type { Principal } from "@/lib/auth/principal";
 import { changeUser, removeUser } from "@/lib/auth/user-changes";
-import { UserChangeSchema } from "@/lib/auth/users";
+import { type UserChange, UserChangeSchema } from "@/lib/auth/users";
+import { UserRowSchema } from "@/lib/contract/admin";
 import { getDb } from "@/lib/db";
-import { AppError, errors, zodFieldErrors } from "@/lib/errors";
-import { readJsonBody, requireObject } from "@/lib/http/read-json";
+import { AppError } from "@/lib/errors";
 import { json } from "@/lib/http/respond";
 import { apiRoute } from "@/lib/http/routes";
 
 export const dynamic = "force-dynamic";
 
-export const PATCH = apiRoute<{ id: string }>(
-  async ({ request, params, principal }) => {
-    const change = parseChange(requireObject(await readJsonBody(request, 4 * 1024)));
+export const PATCH = apiRoute<{ id: string }, UserChange>(
+  async ({ body: change, params, principal }) => {
     // Administrators may change themselves too; changeUser refuses whatever would leave nobody
     // able to manage access (the last active administrator demoted or disabled).
     const user = await changeUser(
@@ -28,7 +26,15 @@ export const PATCH = apiRoute<{ id: string }>(
     forgetCachedTokens(); // this process at once; the others on the NOTIFY
     return json(user);
   },
-  { action: "admin" },
+  // A field of the wrong type, or one that does not exist, is a malformed request (400); a
+  // well-formed change that says nothing, or holds a value out of range, is unprocessable (422).
+  {
+    action: "admin",
+    body: UserChangeSchema,
+    bodyLimit: 4 * 1024,
+    invalid: 422,
+    response: UserRowSchema,
+  },
 );
 
 export const DELETE = apiRoute<{ id: string }>(
@@ -45,25 +51,4 @@ function adminId(principal: Principal) {
   if (principal.kind !== "session")
     throw new AppError("forbidden", 403, "Sign in as an administrator.");
   return principal.userId;
-}
-
-// A field of the wrong type, or one that does not exist, is a malformed request (400); a
-// well-formed one that says nothing, or holds a value out of range, is unprocessable (422).
-const Shape = z.strictObject({
-  role: z.string().optional(),
-  teams: z.array(z.string()).optional(),
-  disabled: z.boolean().optional(),
-  password: z.string().optional(),
-});
-
-function parseChange(body: unknown) {
-  const shape = Shape.safeParse(body);
-  if (!shape.success)
-    throw errors.badRequest("Invalid change to a user.", zodFieldErrors(shape.error));
-  const parsed = UserChangeSchema.safeParse(shape.data);
-  if (!parsed.success)
-    throw errors.unprocessable("Invalid change to a user.", {
-      errors: zodFieldErrors(parsed.error),
-    });
-  return parsed.data;
 }

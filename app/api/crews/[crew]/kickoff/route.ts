@@ -1,7 +1,11 @@
 // POST /kickoff — queue an execution with the given inputs; answers with its kickoff_id at once.
 
 import type { z } from "zod";
-import { KICKOFF_BODY_LIMIT_BYTES, KickoffRequestSchema } from "@/lib/api/schemas";
+import {
+  KICKOFF_BODY_LIMIT_BYTES,
+  KickoffRequestSchema,
+  KickoffResponseSchema,
+} from "@/lib/contract/crew";
 import { getDb } from "@/lib/db";
 import { kickoffRemote } from "@/lib/deployments/remote-runs";
 import { json } from "@/lib/http/respond";
@@ -26,7 +30,12 @@ export const POST = crewRoute<NoParams, z.infer<typeof KickoffRequestSchema>>(
       : await createExecution({ db, crew, principal, request: body });
     return json({ kickoff_id: kickoffId });
   },
-  { action: "start", body: KickoffRequestSchema, bodyLimit: KICKOFF_BODY_LIMIT_BYTES },
+  {
+    action: "start",
+    body: KickoffRequestSchema,
+    bodyLimit: KICKOFF_BODY_LIMIT_BYTES,
+    response: KickoffResponseSchema,
+  },
 );
 
 export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

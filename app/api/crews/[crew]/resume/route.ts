@@ -1,7 +1,7 @@
 // POST /resume — approve a task that awaits review, or send it back with feedback.
 
 import type { z } from "zod";
-import { ResumeRequestSchema } from "@/lib/api/schemas";
+import { ResumeRequestSchema, ResumeResponseSchema } from "@/lib/contract/crew";
 import { getDb } from "@/lib/db";
 import { resumeRemote } from "@/lib/deployments/remote-runs";
 import { json } from "@/lib/http/respond";
@@ -23,7 +23,7 @@ export const POST = runRoute<NoParams, z.infer<typeof ResumeRequestSchema>>(
       }),
     );
   },
-  { action: "review", body: ResumeRequestSchema },
+  { action: "review", body: ResumeRequestSchema, response: ResumeResponseSchema },
 );
 
 export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

@@ -1,4 +1,5 @@
 // POST /api/integrations/linear/disconnect — revoke the token at Linear and forget it here.
+import { LinearOAuthViewSchema } from "@/lib/contract/integrations";
 import { getDb } from "@/lib/db";
 import { json } from "@/lib/http/respond";
 import { apiRoute } from "@/lib/http/routes";
@@ -12,5 +13,5 @@ export const POST = apiRoute(
     await disconnect(db);
     return json(await describeLinearOAuth(db));
   },
-  { action: "manage" },
+  { action: "manage", response: LinearOAuthViewSchema },
 );

@@ -10,8 +10,6 @@ export const dynamic = "force-dynamic";
 
 export const DELETE = apiRoute<{ id: string }>(
   async ({ params }) => {
-    if (!z.uuid().safeParse(params.id).success)
-      throw errors.notFound(`No integration token '${params.id}'.`);
     try {
       await revokeIntegrationToken(await getDb(), params.id);
     } catch (err) {
@@ -20,5 +18,10 @@ export const DELETE = apiRoute<{ id: string }>(
     }
     return new Response(null, { status: 204 });
   },
-  { action: "admin" },
+  {
+    action: "admin",
+    params: z.object({
+      id: z.uuid({ error: (i) => `No integration token '${String(i.input)}'.` }),
+    }),
+  },
 );

@@ -2,7 +2,7 @@
 import { getDb } from "@/lib/db";
 import { json } from "@/lib/http/respond";
 import { apiRoute } from "@/lib/http/routes";
-import { McpTestRequestSchema } from "@/lib/tools/mcp/schemas";
+import { McpTestRequestSchema, McpTestResultSchema } from "@/lib/tools/mcp/schemas";
 import { testServer } from "@/lib/tools/mcp/settings";
 
 export const dynamic = "force-dynamic";
@@ -11,4 +11,5 @@ export const POST = apiRoute(async ({ body }) => json(await testServer(await get
   action: "admin",
   body: McpTestRequestSchema,
   bodyLimit: 16 * 1024,
+  response: McpTestResultSchema,
 });

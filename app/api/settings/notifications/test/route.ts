@@ -4,7 +4,7 @@ import { getDb } from "@/lib/db";
 import { errors } from "@/lib/errors";
 import { json } from "@/lib/http/respond";
 import { apiRoute } from "@/lib/http/routes";
-import { TestEmailRequestSchema } from "@/lib/notify/schemas";
+import { TestEmailRequestSchema, TestEmailResultSchema } from "@/lib/notify/schemas";
 import { sendTestEmail } from "@/lib/notify/test-email";
 
 export const dynamic = "force-dynamic";
@@ -15,5 +15,10 @@ export const POST = apiRoute(
     if (!to) throw errors.unprocessable("Say whom to send it to (`to`).");
     return json(await sendTestEmail(await getDb(), { to, timeoutMs: env().WEBHOOK_TIMEOUT_MS }));
   },
-  { action: "admin", body: TestEmailRequestSchema, bodyLimit: 4 * 1024 },
+  {
+    action: "admin",
+    body: TestEmailRequestSchema,
+    bodyLimit: 4 * 1024,
+    response: TestEmailResultSchema,
+  },
 );

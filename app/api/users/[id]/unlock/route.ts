@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { unlockAccount } from "@/lib/auth/sign-in-throttle";
 import { getUser } from "@/lib/auth/users";
+import { UnlockedUserSchema } from "@/lib/contract/admin";
 import { getDb } from "@/lib/db";
 import { AppError, errors } from "@/lib/errors";
 import { json } from "@/lib/http/respond";
@@ -17,9 +18,7 @@ export const POST = apiRoute<{ id: string }>(
     // Only a person signed in as an administrator (action "admin": no token may).
     if (principal.kind !== "session")
       throw new AppError("forbidden", 403, "Sign in as an administrator.");
-    const user = z.uuid().safeParse(params.id).success
-      ? await getUser(await getDb(), params.id)
-      : undefined;
+    const user = await getUser(await getDb(), params.id);
     if (!user) throw errors.notFound(`No user '${params.id}'.`);
     const lockedPairs = unlockAccount(user.email);
     // No audit table for people changes: the server log is the record.
@@ -28,5 +27,9 @@ export const POST = apiRoute<{ id: string }>(
     );
     return json({ email: user.email, locked_pairs: lockedPairs });
   },
-  { action: "admin" },
+  {
+    action: "admin",
+    params: z.object({ id: z.uuid({ error: (i) => `No user '${String(i.input)}'.` }) }),
+    response: UnlockedUserSchema,
+  },
 );

@@ -1,4 +1,5 @@
 // POST /stop/{kickoff_id} — cancel a queued, running or paused execution.
+import { StopResponseSchema } from "@/lib/contract/crew";
 import { getDb } from "@/lib/db";
 import { stopRemote } from "@/lib/deployments/remote-runs";
 import { json } from "@/lib/http/respond";
@@ -14,7 +15,7 @@ export const POST = runRoute<{ id: string }>(
     else await stopExecution({ db, crew: crew.slug, id: params.id, principal });
     return json({ status: "stopped", kickoff_id: params.id });
   },
-  { action: "stop" },
+  { action: "stop", response: StopResponseSchema },
 );
 
 export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

@@ -1,6 +1,6 @@
 // POST /api/integrations/actions/{name}/execute — run one action: {"integration": {…params}}.
 import type { z } from "zod";
-import { ActionRequestSchema } from "@/lib/api/management-schemas";
+import { ActionRequestSchema, ActionResultSchema } from "@/lib/contract/integrations";
 import { getDb } from "@/lib/db";
 import { json } from "@/lib/http/respond";
 import { integrationRoute } from "@/lib/http/routes";
@@ -18,5 +18,5 @@ export const POST = integrationRoute<{ name: string }, z.infer<typeof ActionRequ
     });
     return json(result);
   },
-  { body: ActionRequestSchema },
+  { body: ActionRequestSchema, response: ActionResultSchema },
 );

@@ -1,4 +1,5 @@
 // POST /api/webhooks/deliveries/{id}/redeliver — try a delivery again now.
+import { RedeliverResponseSchema } from "@/lib/contract/webhooks";
 import { getDb } from "@/lib/db";
 import { json } from "@/lib/http/respond";
 import { apiRoute } from "@/lib/http/routes";
@@ -8,5 +9,5 @@ export const dynamic = "force-dynamic";
 
 export const POST = apiRoute<{ id: string }>(
   async ({ params }) => json(await redeliver({ db: await getDb(), id: params.id })),
-  { action: "manage" },
+  { action: "manage", response: RedeliverResponseSchema },
 );

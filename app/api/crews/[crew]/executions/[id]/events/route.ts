@@ -1,7 +1,7 @@
 // GET /executions/{id}/events?after=N — the execution's event log after sequence N.
 
 import type { z } from "zod";
-import { EventsQuerySchema } from "@/lib/api/schemas";
+import { EventsQuerySchema, EventsResponseSchema } from "@/lib/contract/status";
 import { getDb } from "@/lib/db";
 import { json } from "@/lib/http/respond";
 import { otherMethods, runRoute } from "@/lib/http/routes";
@@ -16,7 +16,7 @@ export const GET = runRoute<{ id: string }, undefined, z.infer<typeof EventsQuer
     await getExecutionOrThrow({ db, crew: crew.slug, id: params.id, principal });
     return json(await listEvents({ q: db, id: params.id, ...query }));
   },
-  { query: EventsQuerySchema },
+  { query: EventsQuerySchema, response: EventsResponseSchema },
 );
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

@@ -1,7 +1,7 @@
 // GET /executions/{id}/ledger — the run's decision ledger (?download=1: as a file to keep).
 
 import type { z } from "zod";
-import { LedgerQuerySchema } from "@/lib/api/ledger-schemas";
+import { LedgerQuerySchema, LedgerResponseSchema } from "@/lib/contract/ledger";
 import { getDb } from "@/lib/db";
 import { json } from "@/lib/http/respond";
 import { otherMethods, runRoute } from "@/lib/http/routes";
@@ -23,7 +23,7 @@ export const GET = runRoute<{ id: string }, undefined, z.infer<typeof LedgerQuer
         : {},
     );
   },
-  { query: LedgerQuerySchema },
+  { query: LedgerQuerySchema, response: LedgerResponseSchema },
 );
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

@@ -1,7 +1,7 @@
 // POST /executions/{id}/reviews/{task} — claim, release or reassign a task's open review.
 
 import type { z } from "zod";
-import { ReviewActionSchema } from "@/lib/api/schemas";
+import { OpenReviewSchema, ReviewActionSchema } from "@/lib/contract/reviews";
 import { getDb } from "@/lib/db";
 import { errors } from "@/lib/errors";
 import { json } from "@/lib/http/respond";
@@ -26,7 +26,7 @@ export const POST = runRoute<{ id: string; task: string }, z.infer<typeof Review
     });
     return json(review);
   },
-  { action: "review", body: ReviewActionSchema },
+  { action: "review", body: ReviewActionSchema, response: OpenReviewSchema },
 );
 
 export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

@@ -64,3 +64,6 @@ export const LedgerExportSchema = z.union([
   z.object({ entries: z.array(LedgerEntrySchema) }),
   z.array(LedgerEntrySchema).transform((entries) => ({ entries })),
 ]);
+
+export type LedgerEntry = z.infer<typeof LedgerEntrySchema>;
+export type LedgerVerdict = z.infer<typeof LedgerVerdictSchema>;

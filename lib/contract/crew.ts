@@ -1,0 +1,129 @@
+import { z } from "zod";
+import { InputSchema } from "./inputs";
+import { StreamWebhooksSchema, WebhookUrlSchema } from "./webhook-subscription";
+
+// The Crew Execution Service API's requests and small answers (kickoff, inputs, resume, stop);
+// the status and the events a run answers with are in ./status.
+export const META_LIMIT_BYTES = 16 * 1024;
+export const KICKOFF_BODY_LIMIT_BYTES = 1024 * 1024;
+
+/**
+ * A callback URL at kickoff or resume, or none. CrewAI's clients send `null` for a callback they
+ * were not given (Semantic Kernel's plugins, Python and .NET, always send all three) and some send
+ * `""`: both mean "no callback", as they do on CrewAI.
+ */
+const CallbackUrlSchema = z
+  .preprocess((v) => (v === null || v === "" ? undefined : v), WebhookUrlSchema.optional())
+  .meta({
+    type: ["string", "null"],
+    format: "uri",
+    description: "An http(s) URL to call back; null or an empty string mean none",
+  });
+
+export const InputValueSchema = z.union([z.string(), z.number(), z.boolean(), z.null()], {
+  error: "input values must be a string, a number or a boolean",
+});
+// A json input also takes the JSON value itself; kickoff answers 400 for one anywhere else.
+const KickoffInputValueSchema = z.union(
+  [InputValueSchema, z.array(z.unknown()), z.record(z.string(), z.unknown())],
+  { error: "input values must be a string, a number or a boolean" },
+);
+
+export const KickoffRequestSchema = z
+  .object({
+    inputs: z
+      .record(z.string(), KickoffInputValueSchema, {
+        error: "inputs must be an object mapping input names to values",
+      })
+      .default({}),
+    meta: z
+      .record(z.string(), z.unknown(), { error: "meta must be a JSON object" })
+      .refine((m) => Buffer.byteLength(JSON.stringify(m)) <= META_LIMIT_BYTES, {
+        error: `meta must be at most ${META_LIMIT_BYTES} bytes of JSON`,
+      })
+      .optional(),
+    taskWebhookUrl: CallbackUrlSchema,
+    stepWebhookUrl: CallbackUrlSchema,
+    crewWebhookUrl: CallbackUrlSchema,
+    // null, as for the URLs, means none.
+    webhooks: z.preprocess((v) => (v === null ? undefined : v), StreamWebhooksSchema.optional()),
+  })
+  .meta({ id: "KickoffRequest" });
+
+export const KickoffResponseSchema = z
+  .object({ kickoff_id: z.uuid() })
+  .meta({ id: "KickoffResponse" });
+
+export const InputsResponseSchema = z
+  .object({
+    inputs: z
+      .array(z.string())
+      .describe(
+        "Names of the crew's inputs, in order (as CrewAI answers); `input_schema.required` says which must be given.",
+      ),
+    input_schema: InputSchema.describe(
+      "The inputs as a JSON Schema object: type, title, description, default, examples, enum, format and `x-control` (the form control that suits it) per input; `required`; `x-order`. Inputs the crew does not type are required strings.",
+    ),
+  })
+  .meta({ id: "InputsResponse" });
+
+export const ResumeRequestSchema = z
+  .object({
+    execution_id: z.uuid({ error: "must be the kickoff_id (a UUID)" }),
+    task_id: z.string({ error: "must be a string" }).min(1, "must not be empty"),
+    human_feedback: z.string({ error: "must be a string" }),
+    is_approve: z.boolean({ error: "must be true or false" }),
+    edited_output: z
+      .string({ error: "must be a string" })
+      .max(1_000_000, "must be at most 1,000,000 characters")
+      .optional()
+      .describe(
+        "Crewdeck's: approve this text instead of the agent's output (with is_approve: true). Later tasks get it as this task's output; the decision keeps both and their diff. A task with output_json takes JSON matching its schema.",
+      ),
+    review_response: z
+      .record(z.string(), z.unknown(), { error: "must be an object" })
+      .optional()
+      .describe(
+        "Crewdeck's: the reviewer's answers to the task's review.response_schema (a rating, a reason…), kept with the decision. Required when the task has one.",
+      ),
+    call_id: z
+      .string({ error: "must be a string" })
+      .min(1, "must not be empty")
+      .max(200, "must be at most 200 characters")
+      .optional()
+      .describe(
+        "Crewdeck's: the tool call this decision is about, when the task waits for approval of tool calls (`pending_human_inputs[].tool_calls[].call_id`). Without it, the decision covers every call not decided yet. human_feedback is the reason a refused call's agent reads.",
+      ),
+    edited_arguments: z
+      .record(z.string(), z.unknown(), { error: "must be an object" })
+      .optional()
+      .describe(
+        "Crewdeck's: run the tool call with these arguments instead of the model's (with is_approve: true and one call). Checked against the tool's input_schema.",
+      ),
+    taskWebhookUrl: CallbackUrlSchema,
+    stepWebhookUrl: CallbackUrlSchema,
+    crewWebhookUrl: CallbackUrlSchema,
+  })
+  .meta({ id: "ResumeRequest" });
+
+export const ResumeResponseSchema = z
+  .object({
+    status: z
+      .enum(["resumed", "retrying", "completed", "approval_recorded", "waiting"])
+      .describe(
+        "resumed: the run goes on; retrying: the task runs again with the feedback; completed: that was the last task; approval_recorded: more approvals are needed (review.required_approvals); waiting: approved, and the run still awaits other reviews",
+      ),
+    message: z.string(),
+    approvals: z
+      .object({ count: z.number().int(), required: z.number().int() })
+      .optional()
+      .describe("Approvals of this review so far, and how many it needs"),
+  })
+  .meta({ id: "ResumeResponse" });
+
+export const StopResponseSchema = z
+  .object({ status: z.literal("stopped"), kickoff_id: z.uuid() })
+  .meta({ id: "StopResponse" });
+
+export type KickoffRequest = z.infer<typeof KickoffRequestSchema>;
+export type ResumeRequest = z.infer<typeof ResumeRequestSchema>;
