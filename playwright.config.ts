@@ -70,6 +70,8 @@ function server(port: number, dataDir: string) {
       // Remote deployments in e2e/remote-deployments.spec.ts run on loopback and call us back.
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       DEPLOYMENT_ALLOWED_NETWORKS: "127.0.0.0/8",
+      // A remote on this loaded machine may be slow to answer; slow is not unreachable here.
+      DEPLOYMENT_TIMEOUT_MS: "60000",
       // e2e/settings.spec.ts sends webhooks to a closed loopback port, never off the machine.
       WEBHOOK_ALLOWED_NETWORKS: "127.0.0.0/8",
       // e2e/linear-oauth.spec.ts starts the loopback Linear (OAuth + GraphQL) on this port.

@@ -83,6 +83,8 @@ const EnvSchema = z.object({
   WEBHOOK_ALLOWED_NETWORKS: z.string().default(""),
   // The same for remote deployments' base URLs (set by administrators).
   DEPLOYMENT_ALLOWED_NETWORKS: z.string().default(""),
+  // How long one request to a remote deployment may take before it counts as unreachable.
+  DEPLOYMENT_TIMEOUT_MS: positiveInt.default(10_000),
   // The address remote deployments call back (webhooks); defaults to http://localhost:PORT.
   PUBLIC_URL: z.url().optional(),
   // Delays before each attempt (the first is the immediate one): ms, or with s/m/h.

@@ -1,5 +1,6 @@
 import http from "node:http";
 import https from "node:https";
+import { env } from "@/lib/config/env";
 import { errorMessage } from "@/lib/errors";
 import { assertLiteralAllowed, guardedLookupFor } from "@/lib/webhooks/ssrf";
 import type { Deployment } from "./store";
@@ -9,7 +10,6 @@ export type RemoteReply = { status: number; body: unknown; text: string };
 /** The deployment could not be asked: refused address, no connection, time-out, huge answer. */
 export class RemoteUnreachableError extends Error {}
 
-const TIMEOUT_MS = 10_000;
 const BODY_LIMIT = 1024 * 1024;
 const lookup = guardedLookupFor("DEPLOYMENT_ALLOWED_NETWORKS");
 
@@ -34,12 +34,13 @@ export function callDeployment(
       return;
     }
     const payload = body === undefined ? undefined : JSON.stringify(body);
+    const timeoutMs = env().DEPLOYMENT_TIMEOUT_MS;
     const req = (url.protocol === "https:" ? https : http).request(
       url,
       {
         method,
         lookup,
-        timeout: TIMEOUT_MS,
+        timeout: timeoutMs,
         headers: {
           authorization: `Bearer ${deployment.token}`,
           accept: "application/json, text/plain",
@@ -74,13 +75,9 @@ export function callDeployment(
         });
       },
     );
-    const deadline = setTimeout(
-      () => req.destroy(new RemoteUnreachableError(`no answer within ${TIMEOUT_MS / 1000} s`)),
-      TIMEOUT_MS,
-    );
-    req.on("timeout", () =>
-      req.destroy(new RemoteUnreachableError(`no answer within ${TIMEOUT_MS / 1000} s`)),
-    );
+    const late = () => new RemoteUnreachableError(`no answer within ${timeoutMs / 1000} s`);
+    const deadline = setTimeout(() => req.destroy(late()), timeoutMs);
+    req.on("timeout", () => req.destroy(late()));
     req.on("error", (err) => {
       clearTimeout(deadline);
       const code = (err as NodeJS.ErrnoException).code;

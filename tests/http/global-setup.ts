@@ -38,6 +38,8 @@ export default async function setup(project: TestProject) {
     // Remote deployments (another Crewdeck, a CrewAI fake) live on loopback and call us back.
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     DEPLOYMENT_ALLOWED_NETWORKS: "127.0.0.0/8",
+    // A remote on this loaded machine may be slow to answer; slow is not unreachable here.
+    DEPLOYMENT_TIMEOUT_MS: "60000",
     OPENAI_BASE_URL: openai.url,
     OPENAI_API_KEY: "test-key",
     MODEL_MAX_RETRIES: "1",

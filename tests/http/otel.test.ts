@@ -202,21 +202,21 @@ describe("OpenTelemetry traces", () => {
 
 describe("a run taken over by another worker", () => {
   it("after a SIGKILL mid-task, the new worker's attempt is in the same trace, under the same task span", async () => {
+    // The first worker's model takes an hour a step: whenever the test looks, it is mid-task one.
     const t = await startTopology(dbMode(), procs, {
-      OFFLINE_MODEL_DELAY_MS: "400",
+      OFFLINE_MODEL_DELAY_MS: "3600000",
       OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
       OTEL_BSP_SCHEDULE_DELAY: "100",
     });
     const crew = crewClient(t.url(), "three-step", TEST_CREW_TOKEN);
     const id = await crew.start({ job: "inventory" });
-    // In the middle of task two: it has taken a step and not finished.
     await until(
-      "task two in progress",
+      "task one in progress",
       async () => (await crew.events(id)).json.events as { type: string; task_id: string }[],
-      (es) => es.some((e) => e.type === "thought" && e.task_id === "two"),
+      (es) => es.some((e) => e.type === "task_started" && e.task_id === "one"),
     );
     await t.killWorker();
-    await t.startWorker();
+    await t.startWorker({ OFFLINE_MODEL_DELAY_MS: "0" });
     const done = await crewClient(t.url(), "three-step", TEST_CREW_TOKEN).waitFor(
       id,
       (s: Json) => s.status === "completed" || s.status === "error",
@@ -224,21 +224,21 @@ describe("a run taken over by another worker", () => {
     expect(done.status).toBe("completed");
 
     // (Not traceOf: the killed worker's attempt never ended, so it is never sent.)
-    const taskTwo = (spans: ReceivedSpan[]) => {
+    const taskOne = (spans: ReceivedSpan[]) => {
       const root = spans.find((s) => s.name === "crewdeck.execution three-step");
-      return childrenOf(spans, root).find((s) => s.name === "crewdeck.task two");
+      return childrenOf(spans, root).find((s) => s.name === "crewdeck.task one");
     };
     const spans = await until(
       "the retried attempt's span",
       () => spansOf(id),
       (all) =>
-        childrenOf(all, taskTwo(all)).some((s) => s.attributes["crewdeck.task.attempt"] === 2),
+        childrenOf(all, taskOne(all)).some((s) => s.attributes["crewdeck.task.attempt"] === 2),
     );
-    const two = taskTwo(spans);
-    expect(two?.attributes["crewdeck.task.attempts"]).toBe(2);
+    const one = taskOne(spans);
+    expect(one?.attributes["crewdeck.task.attempts"]).toBe(2);
     // The killed worker's attempt never ended (so was never sent); the new one's names the
     // task's span, derived from the execution's id, as its parent.
-    const retried = childrenOf(spans, two).find((s) => s.attributes["crewdeck.task.attempt"] === 2);
+    const retried = childrenOf(spans, one).find((s) => s.attributes["crewdeck.task.attempt"] === 2);
     expect(retried?.attributes).toMatchObject({
       "gen_ai.operation.name": "invoke_agent",
       "crewdeck.task.status": "completed",

@@ -33,6 +33,8 @@ beforeAll(async () => {
     ADMIN_PASSWORD: TEST_ADMIN.password,
     RUN_WORKER: "false",
     DEPLOYMENT_ALLOWED_NETWORKS: "127.0.0.0/8",
+    // A remote on this loaded machine may be slow to answer; slow is not unreachable here.
+    DEPLOYMENT_TIMEOUT_MS: "60000",
   };
   if (mode === "postgres") base.DATABASE_URL = (await freshPostgresDatabase()) as string;
 });

@@ -11,7 +11,8 @@ import {
 /**
  * A web server and a worker to kill. Embedded: the worker lives in the web process, so the whole
  * process dies and a new one starts on the same DATA_DIR. PostgreSQL: a separate worker process
- * dies and another one starts; the web server stays up.
+ * dies and another one starts; the web server stays up. startWorker may change the environment
+ * of the next one.
  */
 export async function startTopology(
   mode: "embedded" | "postgres",
@@ -38,8 +39,8 @@ export async function startTopology(
       url: () => web.url,
       killWorker: (signal: NodeJS.Signals = "SIGKILL") => worker.kill(signal),
       worker: () => worker,
-      startWorker: async () => {
-        worker = await startWorkerProcess(env);
+      startWorker: async (changed: Record<string, string> = {}) => {
+        worker = await startWorkerProcess({ ...env, ...changed });
         procs.push(worker);
       },
     };
@@ -51,8 +52,8 @@ export async function startTopology(
     url: () => web.url,
     killWorker: (signal: NodeJS.Signals = "SIGKILL") => web.kill(signal),
     worker: (): Proc => web,
-    startWorker: async () => {
-      web = await startServer(env);
+    startWorker: async (changed: Record<string, string> = {}) => {
+      web = await startServer({ ...env, ...changed });
       procs.push(web);
     },
   };
