@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Principal } from "@/lib/auth/principal";
-import type { RunRow, RunStats, RunsPage } from "@/lib/contract/runs";
+import type { RunRow, RunsPage } from "@/lib/contract/runs";
 import type { TokenUsage } from "@/lib/contract/usage";
 import type { Db } from "@/lib/db/types";
 import { errors } from "@/lib/errors";
