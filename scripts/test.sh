@@ -1,47 +1,117 @@
 #!/usr/bin/env bash
-# `npm test`: lint, type-check, unit tests, then the HTTP suite against a real `next start`,
-# once on the embedded database and once on a real PostgreSQL started here. Prints each step's
-# time at the end.
+# `npm test`: lint, type-check, unit tests, the HTTP suite against a real `next start` on the
+# embedded database and on a real PostgreSQL started here, a short chaos run and the browser
+# tests. Suites that wait more than they compute run side by side, each in its own log, printed
+# when it ends. Prints each step's time at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+LOGS=test-results/logs
+rm -rf "$LOGS"
+mkdir -p "$LOGS"
 timings=()
-current=""
-started=0
-finish() {
-  [ -n "$current" ] && timings+=("$(printf '%6ds  %s' $(($(date +%s) - started)) "$current")")
-  current=""
-}
-step() {
-  finish
-  current="$*"
+failed=()
+
+# run NAME COMMAND...: in the foreground, timed.
+run() {
+  local name=$1 started
+  shift
   started=$(date +%s)
-  printf '\n\033[1m== %s\033[0m\n' "$*"
-}
-report() {
-  finish
-  printf '\n\033[1m== step times\033[0m\n'
-  printf '%s\n' "${timings[@]}"
+  printf '\n\033[1m== %s\033[0m\n' "$name"
+  if "$@"; then
+    timings+=("$(printf '%6ds  %s' $(($(date +%s) - started)) "$name")")
+  else
+    timings+=("$(printf '%6ds  %s (failed)' $(($(date +%s) - started)) "$name")")
+    exit 1
+  fi
 }
 
-step "lint"
-npx biome check .
-step "type-check"
-npx tsc --noEmit
-# One throw-away PostgreSQL for the unit tests that run on both databases and the HTTP suite.
+# Several steps at once: `start NAME COMMAND...` for each, then `wait_all`.
+pids=()
+names=()
+starts=()
+logs=()
+start() {
+  local name=$1
+  shift
+  printf '\033[1m== %s\033[0m (started; its output follows when it ends)\n' "$name"
+  # A process group of its own, so a failure elsewhere can end it with all it started.
+  local log
+  log="$LOGS/$(echo "$name" | tr -c 'A-Za-z0-9\n' '-' | tr -s '-').log"
+  setsid "$@" >"$log" 2>&1 &
+  pids+=($!)
+  logs+=("$log")
+  names+=("$name")
+  starts+=("$(date +%s)")
+}
+wait_all() {
+  # Whichever ends first is reported first.
+  local left=${#pids[@]} done_pid status i took
+  while [ "$left" -gt 0 ]; do
+    status=0
+    local live=()
+    for i in "${!pids[@]}"; do [ "${pids[$i]}" != 0 ] && live+=("${pids[$i]}"); done
+    wait -n -p done_pid "${live[@]}" || status=$?
+    for i in "${!pids[@]}"; do [ "${pids[$i]}" = "$done_pid" ] && break; done
+    took=$(($(date +%s) - starts[i]))
+    printf '\n\033[1m== %s — %s in %ds\033[0m\n' "${names[$i]}" \
+      "$([ "$status" = 0 ] && echo passed || echo FAILED)" "$took"
+    cat "${logs[$i]}"
+    if [ "$status" = 0 ]; then
+      timings+=("$(printf '%6ds  %s' "$took" "${names[$i]}")")
+    else
+      timings+=("$(printf '%6ds  %s (failed)' "$took" "${names[$i]}")")
+      failed+=("${names[$i]}")
+    fi
+    pids[i]=0
+    left=$((left - 1))
+  done
+  pids=()
+  names=()
+  starts=()
+  logs=()
+  if [ ${#failed[@]} -gt 0 ]; then
+    printf '\n\033[1mFailed: %s\033[0m\n' "${failed[*]}"
+    exit 1
+  fi
+}
+
+suite_started=$(date +%s)
+report() {
+  local status=$?
+  # A failed step leaves the others of its group running: end them (only ours, by PID).
+  for pid in "${pids[@]:-}"; do [ "${pid:-0}" != 0 ] && kill -- "-$pid" 2>/dev/null; done
+  pg_test_stop 2>/dev/null || true
+  printf '\n\033[1m== step times\033[0m\n'
+  printf '%s\n' "${timings[@]}"
+  printf '%6ds  total\n' $(($(date +%s) - suite_started))
+  exit $status
+}
+trap report EXIT
+
+run "lint" npx biome check .
+run "type-check" npx tsc --noEmit
+
+# One throw-away PostgreSQL for the unit tests that run on both databases and the HTTP suites,
+# and one migrated embedded database that every fresh one in the tests starts as a copy of.
 source scripts/pg-test-server.sh
-trap 'pg_test_stop; report' EXIT
-step "unit tests"
-npx vitest run --project unit
-step "build"
-npx next build >/tmp/crewdeck-build.log 2>&1 || { cat /tmp/crewdeck-build.log; exit 1; }
-tail -n 25 /tmp/crewdeck-build.log
-step "HTTP tests — embedded database"
-TEST_DB=embedded npx vitest run --project http
-step "HTTP tests — PostgreSQL"
-TEST_DB=postgres npx vitest run --project http
-step "Reliability — short form of npm run test:chaos"
-CHAOS_EXECUTIONS=${CHAOS_EXECUTIONS:-40} CHAOS_KILL_EVERY_MS=${CHAOS_KILL_EVERY_MS:-1500} \
+run "database template" node --conditions=react-server --import tsx \
+  tests/support/pglite-template-cli.ts
+
+start "unit tests" npx vitest run --project unit
+start "build" bash -c 'npx next build >"$0" 2>&1 || { cat "$0"; exit 1; }; tail -n 25 "$0"' \
+  "$LOGS/build-output.log"
+wait_all
+
+start "HTTP tests — embedded database" env TEST_DB=embedded npx vitest run --project http
+start "HTTP tests — PostgreSQL" env TEST_DB=postgres npx vitest run --project http
+start "Reliability — short form of npm run test:chaos" \
+  env CHAOS_EXECUTIONS="${CHAOS_EXECUTIONS:-40}" CHAOS_KILL_EVERY_MS="${CHAOS_KILL_EVERY_MS:-1500}" \
   npx vitest run --project chaos
-step "Browser tests — Playwright in Debian's Chromium"
-npx playwright test
+# The browser tests in two halves, each with its own servers and ports.
+start "Browser tests 1/2 — Playwright in Debian's Chromium" \
+  env E2E_PORT=3217 E2E_OUTPUT_DIR=test-results/e2e/shard-1 npx playwright test --shard=1/2
+start "Browser tests 2/2 — Playwright in Debian's Chromium" \
+  env E2E_PORT=3227 E2E_FAKE_LINEAR_PORT=3229 E2E_OUTPUT_DIR=test-results/e2e/shard-2 \
+  npx playwright test --shard=2/2
+wait_all
