@@ -135,7 +135,8 @@ describe.each(DB_KINDS)("on the %s database", (kind) => {
           [id, after.last_seq],
         );
         expect(events.rows[0]?.task_id).toBe(storableText(text));
-        expect(events.rows[0]?.data).toEqual(storableValue(data));
+        // Stored as JSON, where -0 is 0: compared with what a JSON round trip keeps.
+        expect(events.rows[0]?.data).toEqual(JSON.parse(JSON.stringify(storableValue(data))));
         const { rows } = await db.query<Parameters<typeof statusJson>[0]>(
           "SELECT *, NULL AS input_order FROM executions WHERE id = $1",
           [id],
