@@ -21,7 +21,7 @@ export default defineConfig({
   // Two runs side by side (npm test runs two shards) each need their own.
   outputDir: process.env.E2E_OUTPUT_DIR ?? "test-results/e2e",
   // Hang guards sized for a loaded 2-core machine: npm test runs suites side by side.
-  timeout: 180_000,
+  timeout: 360_000,
   expect: { timeout: 30_000 },
   fullyParallel: false,
   workers: 1,
