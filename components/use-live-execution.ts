@@ -8,7 +8,7 @@ import type { ExecutionEvent, StatusResponse } from "@/lib/contract/status";
 // Events after which /status has changed (a remote run's polled status change included).
 const STATE_EVENTS = /^(execution_|task_|review_|remote_status)/;
 
-export const runStatusKey = (crew: string, id: string) => ["run-status", crew, id] as const;
+const runStatusKey = (crew: string, id: string) => ["run-status", crew, id] as const;
 
 /**
  * An execution's status (TanStack Query, so a revisit shows it at once) and event log, kept live:

@@ -7,7 +7,7 @@ import { CHART_COLORS, type ChartColor } from "./colors";
 import { linear, niceTicks } from "./scale";
 import { useWidth } from "./use-width";
 
-export type ChartSeries = {
+type ChartSeries = {
   key: string;
   label: string;
   color: ChartColor;

@@ -138,5 +138,3 @@ function useQueueKeys(order: Order) {
     return () => window.removeEventListener("keydown", onKey);
   }, [order]);
 }
-
-export type InboxState = ReturnType<typeof useInbox>;

@@ -188,7 +188,7 @@ function TaskBody({ task, status, now }: { task: TraceTask; status?: TaskWithUsa
   );
 }
 
-export function findStep(trace: Trace, key: string): TraceStep | undefined {
+function findStep(trace: Trace, key: string): TraceStep | undefined {
   for (const s of trace.loose) if (s.key === key) return s;
   for (const t of trace.tasks)
     for (const a of t.attempts) for (const s of a.steps) if (s.key === key) return s;

@@ -5,7 +5,7 @@ import { useCallback, useMemo } from "react";
 
 // The runs list's filters live in the URL: a filtered list can be shared, reloaded and returned to
 // with the back button. These are the keys it reads; anything else in the query is left alone.
-export const FILTER_KEYS = [
+const FILTER_KEYS = [
   "crew",
   "deployment",
   "status",
@@ -18,7 +18,7 @@ export const FILTER_KEYS = [
 export type FilterKey = (typeof FILTER_KEYS)[number];
 
 /** The URL's filters, normalised (sorted keys, no empty values): the query a saved view stores. */
-export function filterQuery(params: URLSearchParams): string {
+function filterQuery(params: URLSearchParams): string {
   const out = new URLSearchParams();
   for (const key of FILTER_KEYS)
     for (const value of params.getAll(key)) if (value) out.append(key, value);

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { runsApi } from "@/lib/api/client";
 
-export const INBOX_COUNT_KEY = ["runs", "inbox-count"] as const;
+const INBOX_COUNT_KEY = ["runs", "inbox-count"] as const;
 
 /** How many runs await review, kept fresh while the tab is open; reviews invalidate it at once. */
 export function useInboxCount() {

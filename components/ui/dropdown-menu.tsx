@@ -6,7 +6,6 @@ import { cn } from "./cn";
 
 export const DropdownMenu = M.Root;
 export const DropdownMenuTrigger = M.Trigger;
-export const DropdownMenuGroup = M.Group;
 
 export function DropdownMenuContent({
   className,

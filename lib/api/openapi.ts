@@ -21,7 +21,7 @@ import { toolsApi } from "./openapi/tools-api";
 import { webhooksApi } from "./openapi/webhooks-api";
 
 // Every route a program may call, by tag. Browser-only routes are left out (see BROWSER_ONLY).
-export const OPERATIONS = [
+const OPERATIONS = [
   ...crewApi,
   ...runsApi,
   ...webhooksApi,

@@ -3,7 +3,7 @@
 // there is one (TRUST_PROXY), else a cross-site page could name itself.
 
 /** The host the client addressed: the proxy's X-Forwarded-Host with TRUST_PROXY, else Host. */
-export function addressedHost(headers: Headers, trustProxy: boolean): string | null {
+function addressedHost(headers: Headers, trustProxy: boolean): string | null {
   const forwarded = trustProxy ? headers.get("x-forwarded-host")?.split(",")[0]?.trim() : undefined;
   return forwarded || headers.get("host");
 }

@@ -35,7 +35,7 @@ declare module "next-auth/jwt" {
 // Email + password, JWT sessions (no session table to clean). The role in the token is only a
 // hint for the UI: every request re-reads the user (see sessionPrincipal), so a changed role or
 // a removed user takes effect at once.
-export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
+const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   trustHost: true,
   secret: authSecret(),
   session: { strategy: "jwt", maxAge: 7 * 24 * 3600 },
@@ -131,6 +131,9 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
     },
   },
 }));
+
+// auth() stays inside: the rest of the app reads the session through currentUser below.
+export { handlers, signIn, signOut };
 
 /** next-auth's generic OpenID Connect provider, when OIDC_* are set. */
 function ssoProviders(): Provider[] {

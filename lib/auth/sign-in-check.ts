@@ -124,7 +124,7 @@ export function refusalCode(err: SignInRefused) {
 }
 
 /** Parses refusalCode's output back; undefined for anything else. */
-export function parseRefusalCode(code: unknown) {
+function parseRefusalCode(code: unknown) {
   const m = typeof code === "string" ? /^(throttled|busy)-(\d{1,6})$/.exec(code) : null;
   return m ? { reason: m[1] as "throttled" | "busy", retryAfterS: Number(m[2]) } : undefined;
 }

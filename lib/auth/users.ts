@@ -69,13 +69,13 @@ async function insertWithPassword(q: Queryable, u: z.output<typeof NewUserSchema
 // requests — cannot both see "nobody yet" and both create one.
 const FIRST_ADMIN_LOCK = 7283192;
 
-export const wrongSetupCode = () =>
+const wrongSetupCode = () =>
   new AppError(
     "wrong-setup-code",
     403,
     "Wrong setup code. Use the code printed on the server console when Crewdeck started.",
   );
-export const alreadySetUp = () =>
+const alreadySetUp = () =>
   errors.conflict("Crewdeck already has an administrator: sign in instead.");
 
 /**

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 // The JSON Schema GET /inputs publishes for a crew's inputs (lib/crew/input-schema.ts builds it).
-export const INPUT_CONTROLS = [
+const INPUT_CONTROLS = [
   "text",
   "textarea",
   "number",
@@ -14,7 +14,7 @@ export type InputControl = (typeof INPUT_CONTROLS)[number];
 
 const InputScalarSchema = z.union([z.string(), z.number(), z.boolean()]);
 
-export const InputPropertySchema = z
+const InputPropertySchema = z
   .object({
     type: z.enum(["string", "number", "boolean"]),
     title: z.string(),

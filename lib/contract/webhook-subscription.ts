@@ -21,7 +21,6 @@ export const STREAM_EVENT_NAMES = [
   "human_feedback_requested",
   "human_feedback_received",
 ] as const;
-export type StreamEventName = (typeof STREAM_EVENT_NAMES)[number];
 
 const EVENT_LIST = STREAM_EVENT_NAMES.join(", ");
 

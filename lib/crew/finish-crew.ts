@@ -42,7 +42,7 @@ export type CrewParts = {
   warn: Warn;
 };
 
-export type CrewFileSettings = Omit<CrewSettings, "manager_llm" | "manager_llm_params"> & {
+type CrewFileSettings = Omit<CrewSettings, "manager_llm" | "manager_llm_params"> & {
   manager_llm?: z.infer<typeof CrewFileSchema>["manager_llm"];
 };
 

@@ -3,13 +3,7 @@ import type { InputControl, InputProperty, InputSchema } from "@/lib/contract/in
 // A crew's typed inputs: the `inputs:` block of its YAML, resolved, and the JSON Schema that
 // GET /inputs publishes for it. Pure (no server code): the dashboard's kickoff form imports it.
 // The published schema's shape is part of the API's contract (lib/contract/inputs.ts).
-export {
-  INPUT_CONTROLS,
-  type InputControl,
-  type InputProperty,
-  InputPropertySchema,
-  InputSchema,
-} from "@/lib/contract/inputs";
+export { type InputProperty, InputSchema } from "@/lib/contract/inputs";
 
 export const INPUT_TYPES = ["string", "text", "number", "boolean", "enum", "date", "json"] as const;
 export type InputType = (typeof INPUT_TYPES)[number];

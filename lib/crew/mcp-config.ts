@@ -26,7 +26,7 @@ const Common = z.object({
 
 const StdioServer = StdioServerSchema.extend(Common.shape).strict();
 const HttpServer = HttpServerSchema.extend(Common.shape).strict();
-export const McpServerSchema = z.union([StdioServer, HttpServer], {
+const McpServerSchema = z.union([StdioServer, HttpServer], {
   error: "an MCP server has either command (stdio) or url (Streamable HTTP)",
 });
 
@@ -45,7 +45,7 @@ const REF_ONLY = /^\$\{(env|secret):[A-Za-z_][A-Za-z0-9_]*\}/;
 // Keys whose values are credentials: these must be references, never written in clear.
 const SECRET_KEY = /authorization|token|secret|passw|cookie|credential|api[-_]?key|(^|[-_])key$/i;
 
-export const looksSecret = (key: string) => SECRET_KEY.test(key);
+const looksSecret = (key: string) => SECRET_KEY.test(key);
 
 /** A mistake in a server declaration: the key at fault (under `mcp_servers`) and why. */
 export class McpConfigError extends Error {
@@ -57,7 +57,7 @@ export class McpConfigError extends Error {
   }
 }
 
-export const hasRef = (value: string) => new RegExp(REF.source).test(value);
+const hasRef = (value: string) => new RegExp(REF.source).test(value);
 
 /**
  * `mcp_servers:` as written (a map of name → server), checked: the shape, the names, and that no

@@ -26,7 +26,7 @@ export class ProcessError extends Error {
 
 type LoadedTask = Omit<TaskDef, "agent"> & { agent?: string };
 
-export const MANAGER_ID = "crew_manager";
+const MANAGER_ID = "crew_manager";
 
 function madeManager(llm: string | undefined, llm_params: LlmParams | undefined): AgentDef {
   return {

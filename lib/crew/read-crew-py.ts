@@ -7,7 +7,7 @@ import { type JsonSchema, readPydanticModels } from "./read-pydantic";
 //                                                       agent=self.researcher(), …)
 
 /** What a @task method says about its agent. */
-export type TaskAgentRef =
+type TaskAgentRef =
   | { kind: "agent"; method: string; taskMethod: string } // agent=self.<method>()
   | { kind: "none"; taskMethod: string } // no agent= at all
   | { kind: "unreadable"; expr: string; taskMethod: string }; // agent=<anything else>

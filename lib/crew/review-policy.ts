@@ -27,7 +27,7 @@ const names = z
   })
   .transform((v) => (Array.isArray(v) ? v : [v]).map((s) => s.trim()).filter(Boolean));
 
-export const TIMEOUT_ACTIONS = ["approve", "send_back", "stop", "escalate"] as const;
+const TIMEOUT_ACTIONS = ["approve", "send_back", "stop", "escalate"] as const;
 export type TimeoutAction = (typeof TIMEOUT_ACTIONS)[number];
 
 export const ReviewBlockSchema = z

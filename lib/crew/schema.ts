@@ -72,7 +72,7 @@ const idRecord = <T extends z.ZodType>(item: T, what: string) =>
     .record(z.string().regex(ID, `${what} ids are letters, digits, '_' or '-'`), item)
     .refine((r) => Object.keys(r).length > 0, `at least one ${what} is required`);
 
-export const RetentionDaysSchema = z.union([z.number().int().positive(), z.literal("forever")], {
+const RetentionDaysSchema = z.union([z.number().int().positive(), z.literal("forever")], {
   error: "retention_days is a whole number of days (at least 1) or 'forever'",
 });
 

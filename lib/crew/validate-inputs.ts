@@ -5,7 +5,7 @@ import type { CrewDef } from "./schema";
 // Kickoff's inputs checked against the crew's inputs. Inputs only named by a `{placeholder}`
 // behave as on CrewAI: any value, required; a list or an object is interpolated as its JSON.
 
-export type InputFieldError = { path: string; message: string };
+type InputFieldError = { path: string; message: string };
 
 export type CheckedInputs = {
   values: Record<string, InputScalar>; // the crew's inputs, in its order

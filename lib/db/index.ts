@@ -5,7 +5,7 @@ import { migrate } from "./migrations";
 import { openEmbedded, openPostgres } from "./open";
 import type { Db } from "./types";
 
-export type { Db, Queryable } from "./types";
+export type { Db } from "./types";
 
 // One handle per process. Next.js may load this module in several bundles (instrumentation and
 // route handlers), so the handle lives on globalThis, not in module scope.

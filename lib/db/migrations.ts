@@ -1,7 +1,7 @@
 import type { Db } from "./types";
 
 // Append-only: never edit a shipped migration, add the next one.
-export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
+const MIGRATIONS: { version: number; name: string; sql: string }[] = [
   {
     version: 1,
     name: "executions, events, users, tokens",

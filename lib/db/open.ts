@@ -65,7 +65,7 @@ export async function openPostgres(url: string, log = console.error): Promise<Db
  * connections and loops notice: an outage is not a flood of stack traces. Callers treat
  * connection errors (lib/db/connection-errors.ts) as "retry later" and need not log them.
  */
-export function outageReporter(log: (msg: string) => void) {
+function outageReporter(log: (msg: string) => void) {
   let downSince = 0;
   return {
     failed(err: unknown) {

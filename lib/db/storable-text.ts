@@ -6,7 +6,7 @@
  * U+FFFD, in string values and object keys alike. Everything else is left as it was.
  */
 
-export const NUL_STANDIN = "\u2400";
+const NUL_STANDIN = "\u2400";
 const REPLACEMENT = "\ufffd";
 
 // ES2024's String methods (Node 20 has them; the project's TypeScript lib is ES2023).

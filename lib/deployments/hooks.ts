@@ -8,7 +8,7 @@ export type HookKind = (typeof HOOK_KINDS)[number];
  * The secret in a run's webhook URLs: derived from the server's key and the run, so the same URLs
  * can be sent again with every resume and nothing needs storing.
  */
-export const hookSecret = (runId: string) => derivedSecret(`remote-run-hooks:${runId}`);
+const hookSecret = (runId: string) => derivedSecret(`remote-run-hooks:${runId}`);
 
 // Under any key still held: URLs handed out before a key rotation keep working.
 export const hookSecretMatches = (runId: string, given: string) =>

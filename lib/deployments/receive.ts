@@ -10,7 +10,7 @@ import { pollSoon } from "./remote-runs";
 import { mirrorRemoteLog } from "./sync";
 import { fromWebhook } from "./translate";
 
-export const HOOK_BODY_LIMIT = 256 * 1024;
+const HOOK_BODY_LIMIT = 256 * 1024;
 
 /**
  * A webhook from a remote deployment about one of our remote runs. Authenticated by the run's

@@ -21,7 +21,7 @@ import type { Deployment } from "./store";
 // engine never claims it. Its log is fed by the receivers and the poller.
 
 export const POLL_CHANNEL = "crewdeck_poll";
-export const remoteCrew = (slug: string) => `@${slug}`;
+const remoteCrew = (slug: string) => `@${slug}`;
 
 /** A deployment as a crew: its agents and tasks are not known here, only its name. */
 export function remoteCrewDef(deployment: Pick<Deployment, "slug" | "name" | "base_url">): CrewDef {
@@ -144,7 +144,7 @@ export async function kickoffRemote({
   return id;
 }
 /** The row with its remote bookkeeping, or undefined. */
-export async function remoteRow(db: Db, id: string) {
+async function remoteRow(db: Db, id: string) {
   const { rows } = await db.query<ExecutionRow & { slug: string }>(
     `SELECT e.*, d.slug FROM executions e JOIN deployments d ON d.id = e.deployment_id WHERE e.id = $1`,
     [id],

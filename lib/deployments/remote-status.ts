@@ -4,7 +4,7 @@ import { z } from "zod";
 // one shape for the dashboard. Remote bodies are not ours to trust: every field is optional and
 // a field of the wrong type is dropped rather than failing the whole body.
 
-export type RemoteState =
+type RemoteState =
   | "queued"
   | "running"
   | "pending_human_input"

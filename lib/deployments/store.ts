@@ -50,7 +50,7 @@ const COLUMNS = `id, slug, name, base_url, token_sealed, webhook_secret_sealed,
 
 const view = ({ token_sealed: _t, webhook_secret_sealed: _w, ...v }: Row): DeploymentView => v;
 
-export const slugify = (name: string) =>
+const slugify = (name: string) =>
   name
     .toLowerCase()
     .normalize("NFKD")

@@ -6,8 +6,8 @@ import type { AgentDef, CrewDef, TaskDef } from "@/lib/crew/schema";
 // hierarchical crew, hands work to a coworker or asks them a question. The coworker works on it
 // as an agent of its own (its model, its tools), recorded in the same task, and its answer is
 // the tool's result.
-export const DELEGATE_TOOL = "delegate_work_to_coworker";
-export const ASK_TOOL = "ask_question_to_coworker";
+const DELEGATE_TOOL = "delegate_work_to_coworker";
+const ASK_TOOL = "ask_question_to_coworker";
 
 export type CoworkerRequest = { coworker: AgentDef; request: string; context: string };
 

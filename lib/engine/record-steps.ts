@@ -5,9 +5,9 @@ import type { AgentStep, AgentUsage } from "./run-agent";
 
 const LAST_STEP_TEXT_LIMIT = 4_000;
 
-export const ZERO_USAGE: TokenUsage = { input_tokens: 0, output_tokens: 0, total_tokens: 0 };
+const ZERO_USAGE: TokenUsage = { input_tokens: 0, output_tokens: 0, total_tokens: 0 };
 
-export function addUsage(a: TokenUsage, b: { input_tokens: number; output_tokens: number }) {
+function addUsage(a: TokenUsage, b: { input_tokens: number; output_tokens: number }) {
   return {
     input_tokens: a.input_tokens + b.input_tokens,
     output_tokens: a.output_tokens + b.output_tokens,
@@ -111,7 +111,7 @@ export function recordSteps({
 }
 
 /** The run file that keeps a cut tool result whole. */
-export const fullResultName = (taskId: string, callId: string) =>
+const fullResultName = (taskId: string, callId: string) =>
   `tool-results/${taskId}/${callId.replace(/[^A-Za-z0-9_.-]/g, "_")}.json`;
 
 /** Other events of the task's work (output checks), with the tokens their model calls used. */

@@ -6,7 +6,7 @@ import type { LoopStep } from "./loop-step";
 import { toolLoop } from "./tool-loop";
 
 // The offline model recognises this heading (lib/llm/offline-model.ts).
-export const FINAL_ANSWER_NOW =
+const FINAL_ANSWER_NOW =
   "# Final answer now\nYou have used all the steps you may take on this task. Do not call any more tools: give your best complete final answer now, from what you have.";
 
 export type AgentUsage = { input_tokens: number; output_tokens: number };

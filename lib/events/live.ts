@@ -12,11 +12,7 @@ const slot = globalThis as unknown as {
 slot.__crewdeckLive ??= { emitter: new EventEmitter().setMaxListeners(0) };
 const live = slot.__crewdeckLive;
 
-export async function subscribeToExecution(
-  db: Db,
-  id: string,
-  onChange: () => void,
-): Promise<() => void> {
+async function subscribeToExecution(db: Db, id: string, onChange: () => void): Promise<() => void> {
   live.started ??= db.listen(
     EXECUTION_CHANNEL,
     (changed) => live.emitter.emit(changed),

@@ -26,7 +26,7 @@ const CREWAI_ERRORS: Record<number, string> = {
  * An RFC 9457 problem that a CrewAI client reads too: `error` and `message` as CrewAI's API
  * answers, and a 422's missing inputs also under `details.missing_inputs`.
  */
-export function problemBody(err: AppError) {
+function problemBody(err: AppError) {
   const title = TITLES[err.status] ?? "Error";
   const missing = err.details.missing_inputs;
   return {

@@ -23,7 +23,7 @@ export async function readTextBody(request: Request, limitBytes: number): Promis
 }
 
 /** How deeply objects and arrays may nest in a request body; real bodies stay far below it. */
-export const MAX_JSON_DEPTH = 64;
+const MAX_JSON_DEPTH = 64;
 
 /**
  * The nesting depth of JSON text, counted without parsing: brackets outside strings. Run before
@@ -122,11 +122,4 @@ export async function readJsonBody(request: Request, limitBytes: number): Promis
   const text = await readTextBody(request, limitBytes);
   if (!text.trim()) throw errors.badRequest("The request body is empty; send a JSON object.");
   return parseJsonText(text);
-}
-
-export function requireObject(body: unknown): Record<string, unknown> {
-  if (typeof body !== "object" || body === null || Array.isArray(body)) {
-    throw errors.badRequest("The request body must be a JSON object.");
-  }
-  return body as Record<string, unknown>;
 }

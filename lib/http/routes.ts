@@ -258,7 +258,7 @@ function forbidden(action: Action) {
 }
 
 /** A database that is down is a 503 the client can retry, not a 500. */
-export function asUnavailable(err: unknown): AppError | undefined {
+function asUnavailable(err: unknown): AppError | undefined {
   if (!isConnectionError(err)) return undefined;
   return new AppError(
     "unavailable",

@@ -1,6 +1,6 @@
 import { entryHash, GENESIS_HASH, type LedgerEntry } from "./entry";
 
-export type ChainBreak = {
+type ChainBreak = {
   position: number;
   /**
    * hash mismatch: the entry's fields no longer give its hash (it was edited);

@@ -19,7 +19,7 @@ export type LlmParams = {
   seed?: number;
 };
 
-export const OFFLINE: ModelRef = { provider: "offline", model: "offline", id: "offline" };
+const OFFLINE: ModelRef = { provider: "offline", model: "offline", id: "offline" };
 
 const USAGE = `use 'offline', a bare OpenAI model name (gpt-4o-mini) or '<provider>/<model>' with a provider among ${KNOWN_PROVIDERS.join(", ")}`;
 

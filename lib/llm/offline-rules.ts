@@ -1,12 +1,12 @@
 // The plain-language rules the offline model can judge and follow, so a crew's guardrails show
 // fail → retry → pass with no real model: word limits and words that must (not) appear.
 
-export type Rules = { maxWords?: number; mention: string[]; forbid: string[] };
+type Rules = { maxWords?: number; mention: string[]; forbid: string[] };
 
 // The term: quoted, or the words up to the next punctuation.
 const QUOTED = `["'“‘]?([^"'“”‘’.,;:\\n]+)`;
 
-export function parseRules(text: string): Rules {
+function parseRules(text: string): Rules {
   const rules: Rules = { mention: [], forbid: [] };
   for (const m of text.matchAll(
     /\b(at most|no more than|fewer than|less than|under|maximum of|max(?:imum)?|up to)\s+(\d+)\s+words\b/gi,
@@ -27,7 +27,7 @@ export function parseRules(text: string): Rules {
   return rules;
 }
 
-export const wordCount = (s: string) => s.split(/\s+/).filter(Boolean).length;
+const wordCount = (s: string) => s.split(/\s+/).filter(Boolean).length;
 
 /** The offline model's verdict: the first rule broken, or a pass. */
 export function judge(rule: string, output: string): { pass: boolean; reason: string } {

@@ -3,7 +3,7 @@ import { z } from "zod";
 // The model providers an agent's `llm` may name, with LiteLLM's prefixes and environment variable
 // names (CrewAI hands model names to LiteLLM, so crews written for it name models this way).
 
-export type ProviderKind = "openai-compatible" | "anthropic" | "azure";
+type ProviderKind = "openai-compatible" | "anthropic" | "azure";
 
 export type Provider = {
   name: string;

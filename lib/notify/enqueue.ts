@@ -12,7 +12,7 @@ import { enabledPeople, matchAssignees, type Person, stringList } from "./recipi
 import { configuredChannels } from "./settings";
 
 // The delivery row's `url` for Slack: the real URL is a sealed setting, read when sending.
-export const SLACK_TARGET = "slack:incoming-webhook";
+const SLACK_TARGET = "slack:incoming-webhook";
 
 /** Who an event is for (before their preferences): see the contract's assignee rules. */
 export function recipientsOf(

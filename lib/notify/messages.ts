@@ -15,7 +15,7 @@ export type Notice = {
 
 const EXCERPT_CHARS = 600;
 
-export function excerptOf(text: unknown): string | null {
+function excerptOf(text: unknown): string | null {
   if (typeof text !== "string" || !text.trim()) return null;
   const t = text.trim();
   return t.length > EXCERPT_CHARS ? `${t.slice(0, EXCERPT_CHARS).trimEnd()}…` : t;

@@ -4,7 +4,7 @@ import { type Email, sendEmail } from "./send-email";
 import { slackUrl, smtpConfig } from "./settings";
 
 // The outbox kinds that are notifications rather than webhooks.
-export const NOTIFY_KINDS = ["email", "slack"] as const;
+const NOTIFY_KINDS = ["email", "slack"] as const;
 export const isNotification = (kind: string) => (NOTIFY_KINDS as readonly string[]).includes(kind);
 
 const notSetUp = (what: string): AttemptResult => ({

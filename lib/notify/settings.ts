@@ -9,7 +9,7 @@ import { checkedSmtpAddress } from "./smtp-address";
 // Where notifications go: an SMTP server (any: host, port, TLS mode, optional login) and a
 // Slack-compatible incoming webhook. Saved by an administrator; the SMTP password and the Slack
 // URL (itself a credential) are sealed at rest and never sent back.
-export const SETTINGS_KEY = "notifications";
+const SETTINGS_KEY = "notifications";
 
 type SavedSmtp = {
   host: string;

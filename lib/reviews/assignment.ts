@@ -45,9 +45,3 @@ export function mayDecide(review: OpenReview, person: Person | null): boolean {
   if (!roleAllows(person.role, "review")) return false;
   return person.role === "admin" || isAssigned(review, person);
 }
-
-/** How a review's assignees read in a message: "alice@example.com, legal (team)". */
-export function describeAssignees(assignees: string[]): string {
-  if (!assignees.length) return "anyone who may review";
-  return assignees.join(", ");
-}

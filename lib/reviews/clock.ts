@@ -18,7 +18,7 @@ const CLOCK: Decider = { name: REVIEW_CLOCK_NAME, user_id: null };
  * or a deadline fires once, whoever gets to it first — and after a restart, since it is all kept
  * in the row.
  */
-export async function tickReviewClock(db: Db): Promise<number> {
+async function tickReviewClock(db: Db): Promise<number> {
   let fired = 0;
   // One item per transaction (a deadline may end the run); a run with more comes back round.
   for (let round = 0; round < 100; round++) {

@@ -4,7 +4,7 @@ import { claimHolds, describeReview, openReviewsOf } from "@/lib/run-model/open-
 import type { ExecutionRow, TaskState } from "@/lib/run-model/types";
 import { isAssigned, isTeamReview, names, personOf } from "./assignment";
 
-export const REVIEW_SCOPES = ["mine", "team", "all"] as const;
+const REVIEW_SCOPES = ["mine", "team", "all"] as const;
 export type ReviewScope = (typeof REVIEW_SCOPES)[number];
 
 /**

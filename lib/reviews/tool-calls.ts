@@ -27,7 +27,7 @@ export function toolCallReview(
   return { ...review, required_approvals: 1, tool_calls: calls, response_schema: undefined };
 }
 
-export function describeCalls(calls: ToolCallUnderReview[]): string {
+function describeCalls(calls: ToolCallUnderReview[]): string {
   return calls
     .map((c) => {
       const from = c.server ? ` (MCP server ${c.server})` : "";

@@ -8,11 +8,11 @@ import { PROVIDER_ALIASES } from "@/lib/llm/providers";
 // prices, overridable per deployment. Later sources win: the defaults below, then the dashboard
 // setting (`model_prices`), then the MODEL_PRICES environment variable (the operator's word).
 
-export const ModelPriceSchema = z.object({
+const ModelPriceSchema = z.object({
   input: z.number().min(0, "input must be a price ≥ 0 (USD per 1M tokens)"),
   output: z.number().min(0, "output must be a price ≥ 0 (USD per 1M tokens)"),
 });
-export const ModelPricesSchema = z
+const ModelPricesSchema = z
   .record(z.string().min(1).max(200), ModelPriceSchema)
   .meta({ id: "ModelPrices" });
 // PUT /api/settings/model-prices, and what it and GET answer: each layer and the table in force.

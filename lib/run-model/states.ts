@@ -4,7 +4,6 @@ import type { CrewAIState, ExecutionStatus } from "@/lib/contract/states";
 
 // The lists are the API's contract (lib/contract/states.ts); the machine over them is here.
 export {
-  CREWAI_STATES,
   type CrewAIState,
   EXECUTION_STATUSES,
   type ExecutionStatus,

@@ -59,7 +59,6 @@ export const ListQuerySchema = z.object({
   per_page: z.coerce.number().int().min(1).max(100).default(25),
 });
 export type ListQuery = z.infer<typeof ListQuerySchema>;
-export type ListQueryInput = z.input<typeof ListQuerySchema>;
 
 type ListRow = {
   id: string;

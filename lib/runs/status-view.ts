@@ -30,7 +30,7 @@ export function startedBy(row: {
 }
 
 /** The cost of the tasks' recorded usage (each task runs on its agent's one model). */
-export function runCost(tasks: TaskState[], prices: ModelPrices) {
+function runCost(tasks: TaskState[], prices: ModelPrices) {
   return estimateCost(
     tasks.flatMap((t) =>
       t.models?.[0] && t.token_usage

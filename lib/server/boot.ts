@@ -15,7 +15,7 @@ import { startWorkers } from "./start-workers";
 const slot = globalThis as unknown as { __crewdeckBooted?: boolean };
 
 /** Start-up of the web process: migrate, load crews, start the in-process worker, say hello. */
-export async function bootServer() {
+async function bootServer() {
   if (slot.__crewdeckBooted) return;
   slot.__crewdeckBooted = true;
   installPeerAddressHeader(); // sign-in throttling needs the caller's real address

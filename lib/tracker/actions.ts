@@ -57,7 +57,7 @@ const HANDLERS: {
 let linear: { key: string; tracker: LinearTracker } | undefined;
 
 /** The Linear client when Linear is the chosen backend; undefined means the embedded tracker. */
-export async function linearTracker(
+async function linearTracker(
   db: Db,
 ): Promise<{ tracker: LinearTracker; oauthScopes?: string[] } | undefined> {
   const choice = await trackerBackend(db);
@@ -110,7 +110,7 @@ async function runOnLinear(
   }
 }
 
-export function isActionName(name: string): name is ActionName {
+function isActionName(name: string): name is ActionName {
   return (ACTION_NAMES as string[]).includes(name);
 }
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { TrackerError } from "./errors";
 
 // The filter formula: OR of AND groups of {field, operator, value}, compiled to parameterised SQL.
-export const STRING_OPS = [
+const STRING_OPS = [
   "$stringExactlyMatches",
   "$stringDoesNotExactlyMatch",
   "$stringIsIn",
@@ -16,14 +16,14 @@ export const STRING_OPS = [
   "$stringGreaterThan",
   "$stringLessThan",
 ] as const;
-export const NUMBER_OPS = [
+const NUMBER_OPS = [
   "$numberGreaterThanOrEqualTo",
   "$numberLessThanOrEqualTo",
   "$numberGreaterThan",
   "$numberLessThan",
 ] as const;
-export const DATE_OPS = ["$dateTimeAfter", "$dateTimeBefore"] as const;
-export const OPERATORS = [...STRING_OPS, ...NUMBER_OPS, ...DATE_OPS] as const;
+const DATE_OPS = ["$dateTimeAfter", "$dateTimeBefore"] as const;
+const OPERATORS = [...STRING_OPS, ...NUMBER_OPS, ...DATE_OPS] as const;
 
 export type FieldType = "string" | "number" | "date";
 export type FieldMap = Record<string, { type: FieldType; sql: string }>;
@@ -40,7 +40,6 @@ export const FilterFormulaSchema = z
   .describe(
     'Disjunctive normal form: {"operator":"OR","conditions":[{"operator":"AND","conditions":[{"field","operator","value"}]}]}',
   );
-export type FilterFormula = z.infer<typeof FilterFormulaSchema>;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 

@@ -13,7 +13,7 @@ export function uuid(field: string, value: string): string {
   return value.toLowerCase();
 }
 
-export function optionalUuid(field: string, value: string | undefined) {
+function optionalUuid(field: string, value: string | undefined) {
   return value === undefined ? undefined : uuid(field, value);
 }
 
@@ -29,7 +29,7 @@ export function identifier(value: string) {
   return { key: m[1], number: Number(m[2]) };
 }
 
-export function priority(value: string | number | undefined): number | undefined {
+function priority(value: string | number | undefined): number | undefined {
   if (value === undefined) return undefined;
   const max = env().TRACKER_PRIORITY_MAX;
   const n =
@@ -44,7 +44,7 @@ export function priority(value: string | number | undefined): number | undefined
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
-export function isoDate(field: string, value: string | undefined): string | undefined {
+function isoDate(field: string, value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
   const d = new Date(value);
   if (
@@ -61,7 +61,7 @@ export function isoDate(field: string, value: string | undefined): string | unde
 }
 
 /** additionalFields may hold only the keys this action knows; anything else is a custom field that does not exist. */
-export function onlyKnownFields(fields: Record<string, unknown> | undefined, known: string[]) {
+function onlyKnownFields(fields: Record<string, unknown> | undefined, known: string[]) {
   for (const key of Object.keys(fields ?? {})) {
     if (!known.includes(key)) {
       throw new TrackerError(
@@ -104,7 +104,7 @@ export function parseIssueFields(p: IssueFieldInput) {
 
 const PROJECT_STATES = ["backlog", "planned", "started", "paused", "completed", "canceled"];
 
-export function projectState(value: unknown) {
+function projectState(value: unknown) {
   if (value === undefined) return undefined;
   if (typeof value !== "string" || !PROJECT_STATES.includes(value)) {
     throw new TrackerError(

@@ -70,7 +70,7 @@ const subscribed = (stream: StreamSubscription, e: AppliedEvent) => {
 };
 
 /** How long a batch of streamed events (realtime: false) gathers before it is sent. */
-export const STREAM_BATCH_MS = 1_000;
+const STREAM_BATCH_MS = 1_000;
 
 /**
  * The subscribed events as streamed webhooks (`{"events": [...]}`). Realtime: one delivery per

@@ -21,9 +21,6 @@ const CREWAI_NAME: Record<string, string> = {
   review_submitted: "human_feedback_received",
 };
 
-// The names a kickoff may list are part of the API's contract.
-export { STREAM_EVENT_NAMES, type StreamEventName } from "@/lib/contract/webhook-subscription";
-
 /** CrewAI's name for one of our events, or undefined when it has none. */
 export function streamEventName(e: Pick<AppliedEvent, "type" | "data">): string | undefined {
   // A tool that failed is CrewAI's tool_usage_error, not a finished use.

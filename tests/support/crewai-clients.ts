@@ -8,7 +8,7 @@
 // Each `readStatus` throws where the client throws, and `finished` is the client's own test for
 // "stop polling".
 
-export type ClientStatus = { state: string; result: string | null; finished: boolean };
+type ClientStatus = { state: string; result: string | null; finished: boolean };
 
 export type CrewAIClient = {
   name: string;
@@ -36,7 +36,7 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** System.Text.Json into CrewAIStatusResponse: `string? Result`, `Dictionary<string,object>? LastStep`. */
-export function semanticKernelDotnet({ url, token }: Endpoint): CrewAIClient {
+function semanticKernelDotnet({ url, token }: Endpoint): CrewAIClient {
   const headers = { Authorization: `Bearer ${token}` };
   const stateOf = (v: unknown) => {
     // CrewAIStateEnumConverter: anything else is "Failed to parse Crew AI kickoff state."
@@ -91,7 +91,7 @@ export function semanticKernelDotnet({ url, token }: Endpoint): CrewAIClient {
 }
 
 /** pydantic into CrewAIStatusResponse: `state: CrewAIEnterpriseKickoffState`, `result: str | None`. */
-export function semanticKernelPython({ url, token }: Endpoint): CrewAIClient {
+function semanticKernelPython({ url, token }: Endpoint): CrewAIClient {
   const headers = {
     Authorization: `Bearer ${token}`,
     "Content-Type": "application/json",
@@ -145,7 +145,7 @@ export function semanticKernelPython({ url, token }: Endpoint): CrewAIClient {
 }
 
 /** requests' `response.json()` read as a dict; `state` compared in lower case. */
-export function crewaiTools({ url, token }: Endpoint): CrewAIClient {
+function crewaiTools({ url, token }: Endpoint): CrewAIClient {
   const headers = { Authorization: `Bearer ${token}`, "Content-Type": "application/json" };
   return {
     name: "crewai-tools InvokeCrewAIAutomationTool",

@@ -13,7 +13,7 @@ type Body = Record<string, unknown>;
  * step waits for release() as well, so a test can see the step before it whatever the machine's
  * speed.
  */
-export type ScriptStep = { afterMs: number; body: Body; held?: boolean };
+type ScriptStep = { afterMs: number; body: Body; held?: boolean };
 export type Script = ScriptStep[];
 
 export type FakeCrewAI = {

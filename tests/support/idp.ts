@@ -7,7 +7,7 @@ import { freePort } from "./harness";
 // single sign-on tests: one client for the Crewdeck under test, one for "another application",
 // people whose groups a test changes as it goes, and a plain login form for its interactions.
 
-export type IdpPerson = { email: string; name: string; groups: string[]; emailVerified?: boolean };
+type IdpPerson = { email: string; name: string; groups: string[]; emailVerified?: boolean };
 
 export type Idp = {
   issuer: string;
@@ -23,7 +23,7 @@ export type Idp = {
   close: () => Promise<void>;
 };
 
-export const OTHER_CLIENT_ID = "another-application";
+const OTHER_CLIENT_ID = "another-application";
 
 export async function startIdp({
   redirectUri,

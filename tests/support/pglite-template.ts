@@ -17,7 +17,7 @@ function templateKey() {
   return hash.digest("hex").slice(0, 16);
 }
 
-export const TEMPLATE_DIR = path.join(os.tmpdir(), `crewdeck-pglite-template-${templateKey()}`);
+const TEMPLATE_DIR = path.join(os.tmpdir(), `crewdeck-pglite-template-${templateKey()}`);
 
 /** The migrated template's folder, made now if this machine has none for these migrations. */
 export async function ensureTemplate(): Promise<string> {

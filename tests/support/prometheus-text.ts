@@ -1,7 +1,7 @@
 // Reads Prometheus' text exposition format (0.0.4) into samples, checking its structure as it
 // goes: every sample belongs to a metric announced by # HELP and # TYPE before it.
 
-export type Sample = { name: string; labels: Record<string, string>; value: number };
+type Sample = { name: string; labels: Record<string, string>; value: number };
 export type Exposition = { types: Map<string, string>; samples: Sample[] };
 
 const SAMPLE = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{(.*)\})?\s+(\S+)(\s+\d+)?$/;

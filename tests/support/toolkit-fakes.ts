@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 // redirects, a 404, a PDF, pages too big) and four search providers, each speaking its wire
 // format. Every request is recorded, so tests can say what the tool sent.
 
-export type Seen = {
+type Seen = {
   method: string;
   path: string;
   query: Record<string, string>;

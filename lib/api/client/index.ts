@@ -6,7 +6,7 @@ export * from "./inputs";
 export * from "./integrations";
 export * from "./ledger";
 export * from "./notifications";
-export { ApiError, contract, noContent, type Problem, request } from "./request";
+export { ApiError } from "./request";
 export * from "./runs";
 export * from "./settings";
 export * from "./tools";

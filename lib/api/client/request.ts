@@ -9,7 +9,7 @@ import type { ProblemSchema } from "@/lib/contract/problem";
 // a request is asynchronous anyway, so parsing can wait for the chunk without delaying the first
 // paint, and no page pays for zod in its first-load JavaScript. Each area's contract
 // (lib/contract/<area>.ts) is its own chunk, so a page loads only the areas it calls.
-export type Problem = z.infer<typeof ProblemSchema>;
+type Problem = z.infer<typeof ProblemSchema>;
 
 /** What the dashboard reads of an error: the RFC 9457 members (CrewAI's duplicates are optional). */
 export type ProblemDetail = Omit<Problem, "error" | "message"> &

@@ -6,11 +6,11 @@ import { type Action, can, ROLES } from "@/lib/auth/roles";
 // its path parameters are read from that template, so a parameter can never be declared that the
 // path does not contain (strict OpenAPI 3.1 validators reject that) nor one be left out.
 
-export type Method = "get" | "post" | "put" | "patch" | "delete";
+type Method = "get" | "post" | "put" | "patch" | "delete";
 type JsonSchema = Record<string, unknown>;
 
 /** Who may call an operation. */
-export type Access =
+type Access =
   /** apiRoute / crewRoute: a bearer token or the dashboard's session, allowed `action` (roles.ts). */
   | {
       action: Action;
@@ -74,7 +74,7 @@ const PATH_PARAMS: Record<string, { schema: JsonSchema; description: string }> =
 };
 
 /** The component a schema is, by its `.meta({ id })`; a schema without one is inlined. */
-export function schemaOf(schema: z.ZodType | JsonSchema): JsonSchema {
+function schemaOf(schema: z.ZodType | JsonSchema): JsonSchema {
   if (!(schema instanceof z.ZodType)) return schema;
   const id = z.globalRegistry.get(schema)?.id;
   if (id) return { $ref: `#/components/schemas/${id}` };
@@ -91,7 +91,7 @@ export const JSON_SCHEMA_OPTIONS = {
 const problemRef = (name: string) => ({ $ref: `#/components/responses/${name}` });
 
 /** Who qualifies for `action`, straight from can(): so the document follows the code. */
-export function principalsFor(action: Action) {
+function principalsFor(action: Action) {
   const base = { tokenId: "t", userId: "u", email: "e" };
   return {
     org: can({ kind: "org", tokenId: null }, action),
@@ -247,5 +247,3 @@ export const sharedResponses = {
     headers: { "Retry-After": { schema: { type: "integer" } } },
   },
 };
-
-export { problem };

@@ -71,7 +71,7 @@ const fromRole = (roles: string[]) => {
 };
 
 /** Who may call, one line per way in: `Bearer token: organization; user token (operator or above)`. */
-export function accessOf(op: Operation): string[] {
+function accessOf(op: Operation): string[] {
   if (!op.security?.length)
     return [`No credential${op["x-credential"] ? `: ${op["x-credential"]}` : ""}`];
   return op.security.flatMap((requirement) =>

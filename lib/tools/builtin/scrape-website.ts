@@ -33,7 +33,7 @@ const HTML_TYPES = /^(text\/html|application\/xhtml\+xml)$/;
  * network, every redirect checked again) and returns it as text. What is the site's fault (a 404,
  * a PDF, a page too big) comes back as {error} so the model can try another; only a bug throws.
  */
-export async function scrape(url: string, signal?: AbortSignal) {
+async function scrape(url: string, signal?: AbortSignal) {
   const e = env();
   const maxBytes = e.SCRAPE_MAX_BYTES;
   let res: Awaited<ReturnType<typeof guardedFetch>>;

@@ -12,7 +12,7 @@ import { ARTIFACT_MAX_BYTES, contentTypeFor, nameProblem } from "@/lib/outputs/o
 
 export class WorkspaceError extends Error {}
 
-export const ARTIFACT_PREFIX = "workspace/";
+const ARTIFACT_PREFIX = "workspace/";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

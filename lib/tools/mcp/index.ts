@@ -13,7 +13,7 @@ import { toModelResult } from "./result";
 import { readDeploymentServers, readSecretValues } from "./store";
 
 /** The servers a crew's agents may use: its own, then the deployment's (the crew's win). */
-export async function serversFor(db: Db, crewServers: McpServerDef[] | undefined) {
+async function serversFor(db: Db, crewServers: McpServerDef[] | undefined) {
   return mergeServers(crewServers ?? [], await readDeploymentServers(db));
 }
 

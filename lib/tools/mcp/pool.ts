@@ -42,7 +42,7 @@ const CONNECT_TIMEOUT_MS = 30_000;
 const STDERR_TAIL = 2000;
 
 /** A server that could not be reached or started; the message names it and is redacted. */
-export class McpConnectError extends Error {}
+class McpConnectError extends Error {}
 
 const keyOf = (r: Resolved) =>
   `${r.server.name}:${crypto.createHash("sha256").update(JSON.stringify(r.server)).digest("hex")}`;
@@ -101,7 +101,7 @@ function sweepIdle() {
 }
 
 /** Drops a connection (a call found it dead): the next use connects again. */
-export async function discard(r: Resolved, conn: Connection) {
+async function discard(r: Resolved, conn: Connection) {
   conn.closed = true;
   const key = keyOf(r);
   const current = pool.get(key);
@@ -196,7 +196,7 @@ function minimalEnv(declared: Record<string, string>): Record<string, string> {
 }
 
 /** Whether a failed call says the connection is gone (not that the tool itself failed). */
-export function diedOf(err: unknown, conn: Connection): boolean {
+function diedOf(err: unknown, conn: Connection): boolean {
   if (conn.closed) return true;
   if (err instanceof McpError)
     return err.code === ErrorCode.ConnectionClosed || /session/i.test(err.message);

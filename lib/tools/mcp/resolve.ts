@@ -13,7 +13,7 @@ export type Resolved = {
   secrets: string[];
 };
 
-export class MissingReferenceError extends Error {}
+class MissingReferenceError extends Error {}
 
 export function resolveServer(
   def: McpServerDef,

@@ -18,7 +18,7 @@ const base64url = (b: Buffer) => b.toString("base64url");
 
 // The browser that clicked Connect carries the state's hash in a short-lived cookie, so the
 // answer is accepted only in that same browser session, not merely for the same person.
-export const STATE_COOKIE = "crewdeck_linear_oauth";
+const STATE_COOKIE = "crewdeck_linear_oauth";
 
 /** The redirect to Linear's consent page, setting the cookie that binds the state to this browser. */
 export function consentRedirect({ url, state }: { url: string; state: string }) {
