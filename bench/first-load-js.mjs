@@ -5,7 +5,7 @@
 // before the page is interactive); "by idle" adds the chunks loaded on demand afterwards (the
 // API schemas on the first request, Markdown, dialogs) until the network is idle.
 // Target: ≤ 180 kB gzip for the run page. Appends to bench/RESULTS.md.
-import { chromium } from "playwright-core";
+import { chromium } from "@playwright/test";
 import { appendResults, machine, run, stamp, startCrewdeck } from "./common.mjs";
 
 const ADMIN = { email: "bench@example.com", password: "bench password 123" };

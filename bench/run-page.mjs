@@ -11,7 +11,7 @@
 // RESULTS.md). STEPS=5000 SCROLL_STEPS=120 node bench/run-page.mjs
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { chromium } from "playwright-core";
+import { chromium } from "@playwright/test";
 import { machine, run, sleep, startCrewdeck, stop, tempDir } from "./common.mjs";
 
 const STEPS = Number(process.env.STEPS ?? 5_000);
