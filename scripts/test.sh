@@ -90,6 +90,7 @@ report() {
 trap report EXIT
 
 run "lint" npx biome check .
+run "unused code" npx knip
 run "type-check" npx tsc --noEmit
 
 # One throw-away PostgreSQL for the unit tests that run on both databases and the HTTP suites,
