@@ -11,6 +11,18 @@ const DATA_DIR = path.join(os.tmpdir(), `crewdeck-e2e-${process.pid}`);
 const FRESH_PORT = Number(process.env.E2E_FRESH_PORT ?? PORT + 3);
 const FRESH_SPECS = /runs-list\.spec\.ts/;
 
+// npm test runs the specs in two halves side by side (E2E_PART=1 and 2), split by their measured
+// times rather than by count, as --shard would. The first half is this list; the second is every
+// other spec, so a new one is never left out. Only the second half needs the fresh server.
+const FIRST_HALF =
+  /\/(access|crew-page|dashboard|inbox|output-checks|remote-deployments|review-edit|review-email|review-flow)\.spec\.ts$/;
+const PART = process.env.E2E_PART;
+const sharedSpecs =
+  PART === "1"
+    ? { testMatch: FIRST_HALF }
+    : { testIgnore: PART === "2" ? [FRESH_SPECS, FIRST_HALF] : FRESH_SPECS };
+const withFresh = PART !== "1";
+
 // Each server's fresh embedded database starts as a copy of the tests' migrated template.
 const TEMPLATE = ensureTemplateSync();
 
@@ -18,7 +30,7 @@ export const E2E_ADMIN = { email: "admin@example.com", password: "correct horse 
 
 export default defineConfig({
   testDir: "e2e",
-  // Two runs side by side (npm test runs two shards) each need their own.
+  // Two runs side by side (npm test runs two halves) each need their own.
   outputDir: process.env.E2E_OUTPUT_DIR ?? "test-results/e2e",
   // Hang guards sized for a loaded 2-core machine: npm test runs suites side by side.
   timeout: 360_000,
@@ -45,11 +57,22 @@ export default defineConfig({
       ],
     },
   },
-  webServer: [server(PORT, DATA_DIR), server(FRESH_PORT, `${DATA_DIR}-fresh`)],
+  webServer: [
+    server(PORT, DATA_DIR),
+    ...(withFresh ? [server(FRESH_PORT, `${DATA_DIR}-fresh`)] : []),
+  ],
   projects: [
-    { name: "shared", testIgnore: FRESH_SPECS },
+    { name: "shared", ...sharedSpecs },
     // Specs that count every run on the server get one to themselves.
-    { name: "fresh", testMatch: FRESH_SPECS, use: { baseURL: `http://127.0.0.1:${FRESH_PORT}` } },
+    ...(withFresh
+      ? [
+          {
+            name: "fresh",
+            testMatch: FRESH_SPECS,
+            use: { baseURL: `http://127.0.0.1:${FRESH_PORT}` },
+          },
+        ]
+      : []),
   ],
 });
 

@@ -114,10 +114,11 @@ run "Reliability — short form of npm run test:chaos" \
   env CHAOS_EXECUTIONS="${CHAOS_EXECUTIONS:-40}" CHAOS_KILL_EVERY_MS="${CHAOS_KILL_EVERY_MS:-1500}" \
   npx vitest run --project chaos
 
-# The browser tests in two halves, each with its own servers and ports.
+# The browser tests in two halves of about equal time (playwright.config.ts), each with its own
+# servers and ports.
 start "Browser tests 1/2 — Playwright in Debian's Chromium" \
-  env E2E_PORT=3217 E2E_OUTPUT_DIR=test-results/e2e/shard-1 npx playwright test --shard=1/2
+  env E2E_PART=1 E2E_PORT=3217 E2E_OUTPUT_DIR=test-results/e2e/part-1 npx playwright test
 start "Browser tests 2/2 — Playwright in Debian's Chromium" \
-  env E2E_PORT=3227 E2E_FAKE_LINEAR_PORT=3229 E2E_OUTPUT_DIR=test-results/e2e/shard-2 \
-  npx playwright test --shard=2/2
+  env E2E_PART=2 E2E_PORT=3227 E2E_FAKE_LINEAR_PORT=3229 E2E_OUTPUT_DIR=test-results/e2e/part-2 \
+  npx playwright test
 wait_all
