@@ -2,7 +2,7 @@
 # `npm test`: lint, type-check, unit tests, the HTTP suite against a real `next start` on the
 # embedded database and on a real PostgreSQL started here, a short chaos run and the browser
 # tests. Suites run two at a time where they can, each in its own log, printed when it ends.
-# Prints each step's time at the end.
+# Prints each step's time at the end, and how busy the CPU was meanwhile.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -12,16 +12,28 @@ mkdir -p "$LOGS"
 timings=()
 failed=()
 
+# The machine's CPU ticks, busy and in all, from /proc/stat. Each step's line says how busy the
+# whole machine was while it ran: under 100 %, the suites waited on something else than the CPU.
+cpu_ticks() { awk '/^cpu /{b=$2+$3+$4+$7+$8; print b, b+$5+$6; exit}' /proc/stat; }
+busy_since() {
+  local b1 t1
+  read -r b1 t1 < <(cpu_ticks)
+  echo $(((b1 - $1) * 100 / (t1 - $2 > 0 ? t1 - $2 : 1)))
+}
+# timing SECONDS BUSY_TICKS NAME [SUFFIX]: one line of the table printed at the end.
+timing() { timings+=("$(printf '%6ds %4d%% busy  %s%s' "$1" "$(busy_since $2)" "$3" "${4:-}")"); }
+
 # run NAME COMMAND...: in the foreground, timed.
 run() {
-  local name=$1 started
+  local name=$1 started ticks
   shift
   started=$(date +%s)
+  ticks=$(cpu_ticks)
   printf '\n\033[1m== %s\033[0m\n' "$name"
   if "$@"; then
-    timings+=("$(printf '%6ds  %s' $(($(date +%s) - started)) "$name")")
+    timing $(($(date +%s) - started)) "$ticks" "$name"
   else
-    timings+=("$(printf '%6ds  %s (failed)' $(($(date +%s) - started)) "$name")")
+    timing $(($(date +%s) - started)) "$ticks" "$name" " (failed)"
     exit 1
   fi
 }
@@ -30,6 +42,7 @@ run() {
 pids=()
 names=()
 starts=()
+ticks=()
 logs=()
 start() {
   local name=$1
@@ -43,6 +56,7 @@ start() {
   logs+=("$log")
   names+=("$name")
   starts+=("$(date +%s)")
+  ticks+=("$(cpu_ticks)")
 }
 wait_all() {
   # Whichever ends first is reported first.
@@ -58,9 +72,9 @@ wait_all() {
       "$([ "$status" = 0 ] && echo passed || echo FAILED)" "$took"
     cat "${logs[$i]}"
     if [ "$status" = 0 ]; then
-      timings+=("$(printf '%6ds  %s' "$took" "${names[$i]}")")
+      timing "$took" "${ticks[$i]}" "${names[$i]}"
     else
-      timings+=("$(printf '%6ds  %s (failed)' "$took" "${names[$i]}")")
+      timing "$took" "${ticks[$i]}" "${names[$i]}" " (failed)"
       failed+=("${names[$i]}")
     fi
     pids[i]=0
@@ -69,6 +83,7 @@ wait_all() {
   pids=()
   names=()
   starts=()
+  ticks=()
   logs=()
   if [ ${#failed[@]} -gt 0 ]; then
     printf '\n\033[1mFailed: %s\033[0m\n' "${failed[*]}"
@@ -77,6 +92,7 @@ wait_all() {
 }
 
 suite_started=$(date +%s)
+suite_ticks=$(cpu_ticks)
 report() {
   local status=$?
   # A failed step leaves the others of its group running: end them (only ours, by PID).
@@ -84,7 +100,7 @@ report() {
   pg_test_stop 2>/dev/null || true
   printf '\n\033[1m== step times\033[0m\n'
   printf '%s\n' "${timings[@]}"
-  printf '%6ds  total\n' $(($(date +%s) - suite_started))
+  printf '%6ds %4d%% busy  total\n' $(($(date +%s) - suite_started)) "$(busy_since $suite_ticks)"
   exit $status
 }
 trap report EXIT
