@@ -1,5 +1,6 @@
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, inject, it, onTestFinished } from "vitest";
 import { call, crewClient, type Json, until } from "../support/api";
+import { startFakeOpenAI } from "../support/fake-openai";
 import { type Proc, TEST_CREW_TOKEN } from "../support/harness";
 import { startReceiver, TEST_WEBHOOK_SECRET } from "../support/receiver";
 import { startTopology } from "../support/topology";
@@ -28,17 +29,38 @@ async function eventsOf(url: string, crew: string, id: string): Promise<Event[]>
 
 describe(`SIGKILL of the worker (${mode})`, () => {
   it("mid-task: another worker re-runs that task once the lease expires; nothing lost or repeated", async () => {
-    const t = await topology({ OFFLINE_MODEL_DELAY_MS: "400" });
+    // The model answers task two's first call and holds its second while `holding`: the worker is
+    // inside task two when it is killed, however fast or slow this machine is. The next worker is
+    // answered throughout.
+    let holding = true;
+    let held = 0;
+    const model = await startFakeOpenAI({
+      scripted: ({ messages }) => {
+        const inTwo = JSON.stringify(messages).includes("Step two");
+        if (!holding || !inTwo || !messages.some((m) => m.role === "tool")) return undefined;
+        held += 1;
+        return "hold";
+      },
+    });
+    onTestFinished(() => model.close());
+    const t = await topology({
+      DEFAULT_LLM: "openai/gpt-test",
+      OPENAI_BASE_URL: model.url,
+      OPENAI_API_KEY: "test-key",
+    });
     const id = await crewClient(t.url(), "three-step", TEST_CREW_TOKEN).start({ job: "inventory" });
     // In the middle of task two: it has started and taken a step, and has not finished.
-    const before = await until(
-      "task two in progress",
-      () => eventsOf(t.url(), "three-step", id),
-      (es) => es.some((e) => e.type === "thought" && e.task_id === "two"),
+    await until(
+      "task two's second model call",
+      () => held,
+      (n) => n > 0,
     );
+    const before = await eventsOf(t.url(), "three-step", id);
+    expect(before.some((e) => e.type === "tool_result" && e.task_id === "two")).toBe(true);
     expect(before.some((e) => e.type === "task_completed" && e.task_id === "two")).toBe(false);
 
     await t.killWorker();
+    holding = false;
     await t.startWorker();
     const client = crewClient(t.url(), "three-step", TEST_CREW_TOKEN);
     const done = await client.waitFor(id, (s) => s.status === "completed" || s.status === "error");

@@ -15,7 +15,8 @@ import type { Json } from "./api";
 // /openai/deployments/<deployment>/chat/completions?api-version=<version> with an `api-key` header
 // (401 without the right key, 404 for any other path or version); the deployment is the model.
 // With `scripted`, a test answers the requests it chooses itself (the assistant message and the
-// finish reason); those it returns nothing for get the behaviours above.
+// finish reason), or holds them unanswered ("hold": a model call in flight for as long as the test
+// needs); those it returns nothing for get the behaviours above.
 export type FakeOpenAI = {
   url: string;
   requests: { model: string; body: Json; path: string; headers: http.IncomingHttpHeaders }[];
@@ -28,7 +29,7 @@ export async function startFakeOpenAI(
     scripted?: (body: {
       model: string;
       messages: Record<string, unknown>[];
-    }) => { message: Record<string, unknown>; finish: string } | undefined;
+    }) => { message: Record<string, unknown>; finish: string } | "hold" | undefined;
   } = {},
 ): Promise<FakeOpenAI> {
   const requests: FakeOpenAI["requests"] = [];
@@ -70,6 +71,7 @@ export async function startFakeOpenAI(
         }),
       );
     const scripted = options.scripted?.(body);
+    if (scripted === "hold") return; // until the client gives up or the server closes
     if (scripted) {
       reply(scripted.message, scripted.finish);
       return;
