@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: lint, type-check, unit tests, the HTTP suite against a real `next start` on the
 # embedded database and on a real PostgreSQL started here, a short chaos run and the browser
-# tests. Suites run two at a time where they can, each in its own log, printed when it ends.
+# tests. Suites run two at a time, each in its own log, printed when it ends.
 # Prints each step's time at the end, and how busy the CPU was meanwhile.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -38,19 +38,47 @@ run() {
   fi
 }
 
-# Several steps at once: `start NAME COMMAND...` for each, then `wait_all`.
+# Steps beside each other, at most SLOTS at once: `start NAME COMMAND...` queues one (waiting for
+# a free slot), `wait_for NAME` waits until that one has ended, `wait_all` until all have. Each
+# writes to its own log, printed when it ends; a failure is reported at the end, after the rest.
+SLOTS=${TEST_SLOTS:-2}
 pids=()
 names=()
 starts=()
 ticks=()
 logs=()
+finished=()
+running() {
+  local n=0 pid
+  for pid in "${pids[@]:-}"; do [ "${pid:-0}" != 0 ] && n=$((n + 1)); done
+  echo "$n"
+}
+# Waits for whichever running step ends first and reports it.
+reap_one() {
+  local done_pid status=0 i took live=()
+  for i in "${!pids[@]}"; do [ "${pids[$i]}" != 0 ] && live+=("${pids[$i]}"); done
+  wait -n -p done_pid "${live[@]}" || status=$?
+  for i in "${!pids[@]}"; do [ "${pids[$i]}" = "$done_pid" ] && break; done
+  took=$(($(date +%s) - starts[i]))
+  printf '\n\033[1m== %s — %s in %ds\033[0m\n' "${names[$i]}" \
+    "$([ "$status" = 0 ] && echo passed || echo FAILED)" "$took"
+  cat "${logs[$i]}"
+  if [ "$status" = 0 ]; then
+    timing "$took" "${ticks[$i]}" "${names[$i]}"
+  else
+    timing "$took" "${ticks[$i]}" "${names[$i]}" " (failed)"
+    failed+=("${names[$i]}")
+  fi
+  finished+=("${names[$i]}")
+  pids[i]=0
+}
 start() {
-  local name=$1
+  local name=$1 log
   shift
+  while [ "$(running)" -ge "$SLOTS" ]; do reap_one; done
   printf '\033[1m== %s\033[0m (started; its output follows when it ends)\n' "$name"
-  # A process group of its own, so a failure elsewhere can end it with all it started.
-  local log
   log="$LOGS/$(echo "$name" | tr -c 'A-Za-z0-9\n' '-' | tr -s '-').log"
+  # A process group of its own, so a failure elsewhere can end it with all it started.
   setsid "$@" >"$log" 2>&1 &
   pids+=($!)
   logs+=("$log")
@@ -58,33 +86,13 @@ start() {
   starts+=("$(date +%s)")
   ticks+=("$(cpu_ticks)")
 }
+ended() { printf '%s\n' "${finished[@]:-}" | grep -qxF "$1"; }
+wait_for() {
+  until ended "$1"; do reap_one; done
+  if printf '%s\n' "${failed[@]:-}" | grep -qxF "$1"; then exit 1; fi
+}
 wait_all() {
-  # Whichever ends first is reported first.
-  local left=${#pids[@]} done_pid status i took
-  while [ "$left" -gt 0 ]; do
-    status=0
-    local live=()
-    for i in "${!pids[@]}"; do [ "${pids[$i]}" != 0 ] && live+=("${pids[$i]}"); done
-    wait -n -p done_pid "${live[@]}" || status=$?
-    for i in "${!pids[@]}"; do [ "${pids[$i]}" = "$done_pid" ] && break; done
-    took=$(($(date +%s) - starts[i]))
-    printf '\n\033[1m== %s — %s in %ds\033[0m\n' "${names[$i]}" \
-      "$([ "$status" = 0 ] && echo passed || echo FAILED)" "$took"
-    cat "${logs[$i]}"
-    if [ "$status" = 0 ]; then
-      timing "$took" "${ticks[$i]}" "${names[$i]}"
-    else
-      timing "$took" "${ticks[$i]}" "${names[$i]}" " (failed)"
-      failed+=("${names[$i]}")
-    fi
-    pids[i]=0
-    left=$((left - 1))
-  done
-  pids=()
-  names=()
-  starts=()
-  ticks=()
-  logs=()
+  while [ "$(running)" -gt 0 ]; do reap_one; done
   if [ ${#failed[@]} -gt 0 ]; then
     printf '\n\033[1mFailed: %s\033[0m\n' "${failed[*]}"
     exit 1
@@ -95,7 +103,7 @@ suite_started=$(date +%s)
 suite_ticks=$(cpu_ticks)
 report() {
   local status=$?
-  # A failed step leaves the others of its group running: end them (only ours, by PID).
+  # A failed or interrupted run leaves steps running: end them (only ours, by PID).
   for pid in "${pids[@]:-}"; do [ "${pid:-0}" != 0 ] && kill -- "-$pid" 2>/dev/null; done
   pg_test_stop 2>/dev/null || true
   printf '\n\033[1m== step times\033[0m\n'
@@ -115,21 +123,17 @@ source scripts/pg-test-server.sh
 run "database template" node --conditions=react-server --import tsx \
   tests/support/pglite-template-cli.ts
 
-start "unit tests" npx vitest run --project unit
+# Two steps at a time: the machine has two cores, and most steps keep about one busy (each line of
+# the step table says how busy). The longest go first, the short chaos run fills in at the end.
+# vitest gives the unit tests one worker on two cores; beside the build, two keep both busy.
 start "build" bash -c 'npx next build >"$0" 2>&1 || { cat "$0"; exit 1; }; tail -n 25 "$0"' \
   "$LOGS/build-output.log"
-wait_all
+start "unit tests" npx vitest run --project unit --maxWorkers=2
+# Everything after this runs against the build.
+wait_for "build"
 
-# Two at a time: each of these keeps about one core busy, and the machine has two. More at once
-# only stretches every suite (CPU-bound: measured 0 % idle with five side by side).
 start "HTTP tests — embedded database" env TEST_DB=embedded npx vitest run --project http
 start "HTTP tests — PostgreSQL" env TEST_DB=postgres npx vitest run --project http
-wait_all
-
-run "Reliability — short form of npm run test:chaos" \
-  env CHAOS_EXECUTIONS="${CHAOS_EXECUTIONS:-40}" CHAOS_KILL_EVERY_MS="${CHAOS_KILL_EVERY_MS:-1500}" \
-  npx vitest run --project chaos
-
 # The browser tests in two halves of about equal time (playwright.config.ts), each with its own
 # servers and ports.
 start "Browser tests 1/2 — Playwright in Debian's Chromium" \
@@ -137,4 +141,7 @@ start "Browser tests 1/2 — Playwright in Debian's Chromium" \
 start "Browser tests 2/2 — Playwright in Debian's Chromium" \
   env E2E_PART=2 E2E_PORT=3227 E2E_FAKE_LINEAR_PORT=3229 E2E_OUTPUT_DIR=test-results/e2e/part-2 \
   npx playwright test
+start "Reliability — short form of npm run test:chaos" \
+  env CHAOS_EXECUTIONS="${CHAOS_EXECUTIONS:-40}" CHAOS_KILL_EVERY_MS="${CHAOS_KILL_EVERY_MS:-1500}" \
+  npx vitest run --project chaos
 wait_all
