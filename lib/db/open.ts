@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import v8 from "node:v8";
 import type { Pool, PoolClient } from "pg";
 import { errorMessage } from "@/lib/errors";
 import { isConnectionError } from "./connection-errors";
@@ -123,6 +124,10 @@ async function listenPostgres(
 }
 
 export async function openEmbedded(dataDir: string): Promise<Db> {
+  // PGlite is PostgreSQL compiled to WebAssembly, which Node 20's V8 compiles whole at start.
+  // Compiled lazily, only what the queries run: a sixth less CPU per open, and queries no slower
+  // (bench/pglite-open.mjs, docs/benchmarks.md). Every process and test opening it pays this.
+  v8.setFlagsFromString("--wasm-lazy-compilation");
   const { PGlite } = await import("@electric-sql/pglite");
   const dir = path.resolve(dataDir, "pgdata");
   fs.mkdirSync(dir, { recursive: true });
