@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { errorCode } from "@/lib/errors";
 
 // PGlite is one process's database: a lock in DATA_DIR stops a second process from opening the
 // same files (two would corrupt them). The lock file also tells CLI tools which server holds the
@@ -56,7 +57,7 @@ function pidHolds(info: LockInfo) {
   try {
     process.kill(info.pid, 0);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== "EPERM") return false;
+    if (errorCode(err) !== "EPERM") return false;
   }
   const started = startTime(info.pid);
   // Where /proc tells, the process must be the one that wrote the file (and not a zombie).
@@ -135,7 +136,7 @@ function holdWithExclusiveCreate(dataDir: string, info: LockInfo) {
       });
       return;
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+      if (errorCode(err) !== "EEXIST") throw err;
     }
     const holder = readInfo(dataDir);
     if (holder && pidHolds(holder)) throw refusal(dataDir, holder);

@@ -61,7 +61,7 @@ export async function receiveRemoteHook({
   } catch (err) {
     // Not JSON: kept as the text it is. JSON too deep or with a string the database cannot
     // store (NUL, lone surrogate) is refused with the reason, as is such text.
-    if ((err as AppError).code !== "malformed-json") throw err;
+    if (!(err instanceof AppError) || err.code !== "malformed-json") throw err;
     if (text.includes("\u0000"))
       throw errors.badRequest("The webhook body contains a NUL character, which cannot be stored.");
   }

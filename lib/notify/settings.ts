@@ -1,7 +1,7 @@
 import { seal, unseal } from "@/lib/config/encryption";
 import { writeSetting } from "@/lib/db/settings";
 import type { Db, Queryable } from "@/lib/db/types";
-import { errorMessage, errors, type FieldError } from "@/lib/errors";
+import { errorCode, errorMessage, errors, type FieldError } from "@/lib/errors";
 import { checkWebhookUrl, RefusedUrlError, UNRESOLVED_CODES } from "@/lib/webhooks/ssrf";
 import type { NotifySettingsInput, NotifySettingsView, TlsMode } from "./schemas";
 import { checkedSmtpAddress } from "./smtp-address";
@@ -58,7 +58,7 @@ async function assertTargetsAllowed(input: NotifySettingsInput) {
     try {
       await fn();
     } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code ?? "";
+      const code = errorCode(err) ?? "";
       const refused = err instanceof RefusedUrlError || UNRESOLVED_CODES.has(code);
       // A resolver that cannot be asked now says nothing about the name: each send checks again.
       if (!refused && code.startsWith("EAI_")) return;

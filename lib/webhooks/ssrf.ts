@@ -2,6 +2,7 @@ import dns from "node:dns";
 import net from "node:net";
 import ipaddr from "ipaddr.js";
 import { env } from "@/lib/config/env";
+import { errorCode } from "@/lib/errors";
 import { type Cidr, parseCidrs } from "@/lib/util/cidrs";
 
 // Webhook URLs come from API clients: without a guard they could make this server call its own
@@ -112,7 +113,7 @@ export async function checkWebhookUrl(
   try {
     addresses = await dns.promises.lookup(host, { all: true });
   } catch (err) {
-    if (UNRESOLVED_CODES.has((err as NodeJS.ErrnoException).code ?? ""))
+    if (UNRESOLVED_CODES.has(errorCode(err) ?? ""))
       throw new RefusedUrlError(`the host ${host} does not resolve (no such name in DNS)`);
     return;
   }

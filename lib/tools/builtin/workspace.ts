@@ -3,6 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { env } from "@/lib/config/env";
 import type { Db } from "@/lib/db/types";
+import { errorCode } from "@/lib/errors";
 import { ARTIFACT_MAX_BYTES, contentTypeFor, nameProblem } from "@/lib/outputs/output-file";
 
 // Each run's files, for read_file / write_file / list_directory: a folder on disk under
@@ -75,7 +76,7 @@ async function resolveInside(root: string, rel: string): Promise<string> {
     try {
       real = await fs.realpath(next);
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === "ENOENT") {
+      if (errorCode(err) === "ENOENT") {
         at = next; // the rest does not exist yet: nothing to follow
         continue;
       }
@@ -101,7 +102,7 @@ export async function readWorkspaceFile(
   try {
     handle = await fs.open(file, constants.O_RDONLY | constants.O_NOFOLLOW);
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
+    const code = errorCode(err);
     if (code !== "ENOENT") throw errorFor(code, rel);
     const restored = await restore(db, executionId, root, rel);
     if (!restored) throw new WorkspaceError(`no file '${rel}' in the workspace`);
@@ -168,7 +169,7 @@ async function writeToDisk(root: string, rel: string, content: string, overwrite
   try {
     handle = await fs.open(file, flags, 0o644);
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
+    const code = errorCode(err);
     if (code === "EEXIST")
       throw new WorkspaceError(`'${rel}' exists already: set overwrite to true to replace it`);
     throw errorFor(code, rel);

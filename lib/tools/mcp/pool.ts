@@ -12,6 +12,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { env } from "@/lib/config/env";
 import type { McpServerDef } from "@/lib/crew/mcp-config";
+import { errorCode, errorField, errorMessage } from "@/lib/errors";
 import { guardedFetch } from "./guarded-fetch";
 import { type Resolved, redact } from "./resolve";
 
@@ -180,10 +181,10 @@ async function connect(r: Resolved): Promise<Connection> {
 }
 
 function reasonOf(err: unknown, def: McpServerDef): string {
-  const e = err as NodeJS.ErrnoException & { cause?: unknown };
-  if (e.code === "ENOENT" && "command" in def) return `command '${def.command}' not found`;
-  const cause = e.cause instanceof Error ? `: ${e.cause.message}` : "";
-  return `${e.message ?? String(err)}${cause}`;
+  if (errorCode(err) === "ENOENT" && "command" in def) return `command '${def.command}' not found`;
+  const e = errorField(err, "cause");
+  const cause = e instanceof Error ? `: ${e.message}` : "";
+  return `${errorMessage(err)}${cause}`;
 }
 
 function minimalEnv(declared: Record<string, string>): Record<string, string> {
@@ -200,7 +201,7 @@ export function diedOf(err: unknown, conn: Connection): boolean {
   if (conn.closed) return true;
   if (err instanceof McpError)
     return err.code === ErrorCode.ConnectionClosed || /session/i.test(err.message);
-  if ((err as Error).name === "AbortError") return false;
+  if (errorField(err, "name") === "AbortError") return false;
   // The HTTP transport's own errors (refused connection, a 404 for a lost session, …).
   return true;
 }
