@@ -70,7 +70,7 @@ const LONG = 256;
  * is searched only for a long string or one with a \u escape: in bench/engine-in-process.ts,
  * about a quarter of what JSON.parse and JSON.stringify of the same parameters take.
  */
-export function storableParams(sql: string, params: unknown[] | undefined) {
+export function storableParams(sql: string, params: unknown[] | undefined): unknown[] | undefined {
   if (!params) return params;
   let out: unknown[] | undefined;
   for (let i = 0; i < params.length; i++) {

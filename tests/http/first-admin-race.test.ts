@@ -3,6 +3,7 @@ import { issueSetupCode } from "@/lib/auth/setup-code";
 import { createFirstAdmin, listUsers } from "@/lib/auth/users";
 import { migrate } from "@/lib/db/migrations";
 import { openPostgres } from "@/lib/db/open";
+import { queryable } from "@/lib/db/queryable";
 import type { Db, Queryable } from "@/lib/db/types";
 import { AppError } from "@/lib/errors";
 import { freshPostgresDatabase, tempDir } from "../support/harness";
@@ -32,13 +33,12 @@ function forcedRace(inner: Db): Db {
       await q.query("SELECT 1"); // yield; no sleep, the condition decides
     }
   };
-  const wrap = (q: Queryable): Queryable => ({
-    async query(sql, params) {
+  const wrap = (q: Queryable): Queryable =>
+    queryable(async (sql, params) => {
       const res = await q.query(sql, params);
       if (/FROM users WHERE password_hash IS NOT NULL/.test(sql)) await waitForOthers(q);
-      return res as never;
-    },
-  });
+      return res;
+    });
   return { ...inner, query: inner.query.bind(inner), tx: (fn) => inner.tx((q) => fn(wrap(q))) };
 }
 

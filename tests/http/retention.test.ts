@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { queryable } from "@/lib/db/queryable";
 import type { Queryable } from "@/lib/db/types";
 import { crewClient, type Json, until } from "../support/api";
 import { crewsDirMaker } from "../support/crews-dir";
@@ -52,12 +53,12 @@ async function withDatabase<T>(
     const client = new pg.Client({ connectionString: env.DATABASE_URL });
     await client.connect();
     try {
-      return await fn({
-        query: async (sql, params) => {
+      return await fn(
+        queryable(async (sql, params) => {
           const r = await client.query(sql, params);
           return { rows: r.rows, rowCount: r.rowCount ?? 0 };
-        },
-      });
+        }),
+      );
     } finally {
       await client.end();
     }

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CrewDef } from "@/lib/crew/schema";
+import { queryable } from "@/lib/db/queryable";
 import type { Db, Queryable } from "@/lib/db/types";
 import type { ExecutionRow } from "@/lib/run-model/types";
 
@@ -21,13 +22,12 @@ const org = { kind: "org", tokenId: null } as const;
 /** A handle on the same database that records its statements' first words (a second process). */
 function handle(fail?: (sql: string) => boolean) {
   const seen: string[] = [];
-  const wrap = (q: Queryable): Queryable => ({
-    query: (sql, params) => {
+  const wrap = (q: Queryable): Queryable =>
+    queryable((sql, params) => {
       seen.push(sql.trim().split(/\s+/).slice(0, 3).join(" "));
       if (fail?.(sql)) return Promise.reject(new Error("refused by the test"));
       return q.query(sql, params);
-    },
-  });
+    });
   const other: Db = { ...db, ...wrap(db), tx: (fn) => db.tx((q) => fn(wrap(q))) };
   return { db: other, seen };
 }

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { queryable } from "@/lib/db/queryable";
 import type { Db, Queryable } from "@/lib/db/types";
 import type { ExecutionStatus } from "@/lib/run-model/states";
 import type { ExecutionRow } from "@/lib/run-model/types";
@@ -38,12 +39,11 @@ async function claimed(owner: string): Promise<ExecutionRow> {
 /** The database, counting statements (a transaction counts as its statements). */
 function counting() {
   const seen: string[] = [];
-  const wrap = (q: Queryable): Queryable => ({
-    query: (sql, params) => {
+  const wrap = (q: Queryable): Queryable =>
+    queryable((sql, params) => {
       seen.push(sql.trim().split(/\s+/).slice(0, 4).join(" "));
       return q.query(sql, params);
-    },
-  });
+    });
   const counted: Db = { ...db, ...wrap(db), tx: (fn) => db.tx((q) => fn(wrap(q))) };
   return { db: counted, seen };
 }

@@ -1,5 +1,6 @@
 import { beforeAll, expect, it } from "vitest";
 import { commitTogether, type Piece } from "@/lib/db/group-commit";
+import { queryable } from "@/lib/db/queryable";
 import type { Db } from "@/lib/db/types";
 import { embeddedDbForFile } from "../support/embedded-db";
 
@@ -30,10 +31,10 @@ function counting() {
   const sent: string[] = [];
   const counted: Db = {
     ...db,
-    query: (sql, params) => {
+    ...queryable((sql, params) => {
       sent.push(sql);
       return db.query(sql, params);
-    },
+    }),
   };
   return { db: counted, sent };
 }
@@ -142,10 +143,10 @@ it("on PostgreSQL, cuts a herd into statements of 16 sent side by side, three at
   const pg: Db = {
     ...db,
     kind: "postgres",
-    query: (sql, params) => {
+    ...queryable((sql, params) => {
       sent.push(sql);
       return held.then(() => db.query(sql, params));
-    },
+    }),
   };
   const herd = Array.from({ length: 60 }, (_, i) => commitTogether(pg, insert(100 + i, "h")));
   await new Promise((r) => setImmediate(r)); // the end of the turn: statements go out
@@ -185,10 +186,10 @@ it("PostgreSQL: an applied piece's notification is a NOTIFY in its statement, on
     ...db,
     kind: "postgres",
     notifyHere: undefined,
-    query: (sql, params) => {
+    ...queryable((sql, params) => {
       sent.push(sql);
       return db.query(sql, params);
-    },
+    }),
   };
   const heard: string[] = [];
   await db.listen("gc_pg", (payload) => heard.push(payload));

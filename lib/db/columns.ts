@@ -1,0 +1,25 @@
+import { z } from "zod";
+
+// Column types for row schemas, as both engines return them. node-postgres returns BIGINT,
+// NUMERIC, COUNT(*) and SUM as strings where PGlite returns numbers for BIGINT, COUNT and SUM;
+// both return int4 and float8 as numbers, timestamptz and date as Date, json(b) as parsed JSON.
+
+/** int4/float8: a number on both engines. */
+export const num = z.number();
+/** BIGINT, COUNT(*), SUM(int): a number on PGlite, a string on node-postgres; read as a number. */
+export const bigNum = z.union([z.number(), z.string()]).transform(Number);
+/** timestamptz, date. */
+export const time = z.date();
+export const text = z.string();
+export const bool = z.boolean();
+
+/**
+ * A json(b) column written by this service as a `T` (through its own zod schemas on the way
+ * in): checked to be JSON of the right kind, not re-parsed in depth on every read (a run's tasks
+ * and crew are large and read on every status poll).
+ */
+export const jsonObject = <T extends object>() =>
+  z.custom<T>((v) => typeof v === "object" && v !== null && !Array.isArray(v));
+export const jsonArray = <T>() => z.custom<T[]>((v) => Array.isArray(v));
+/** A json(b) column read as whatever JSON it holds; the reader checks it. */
+export const json = z.unknown();
