@@ -23,3 +23,8 @@ export const jsonObject = <T extends object>() =>
 export const jsonArray = <T>() => z.custom<T[]>((v) => Array.isArray(v));
 /** A json(b) column read as whatever JSON it holds; the reader checks it. */
 export const json = z.unknown();
+
+/** The commonest row read back: `RETURNING id`, `SELECT id`. */
+export const IdRow = z.object({ id: z.string() });
+/** `SELECT count(*)::int AS n` (int4: a number on both engines). */
+export const CountRow = z.object({ n: num });

@@ -1,11 +1,14 @@
 import crypto from "node:crypto";
+import { z } from "zod";
 import { ownerOf, type Principal, principalName } from "@/lib/auth/principal";
 import type { ResumeRequest } from "@/lib/contract/crew";
 import type { StreamWebhooks } from "@/lib/contract/webhook-subscription";
 import type { CrewDef } from "@/lib/crew/schema";
 import type { Db } from "@/lib/db/types";
 import { AppError, errors } from "@/lib/errors";
-import type { ExecutionRow, RemoteState, WebhookUrls } from "@/lib/run-model/types";
+import type { RemoteState, WebhookUrls } from "@/lib/run-model/types";
+import { withCrews } from "@/lib/runs/crew-definitions";
+import { StoredExecutionRow } from "@/lib/runs/execution-row";
 import { mutateExecution } from "@/lib/runs/execution-store";
 import { getExecutionOrThrow } from "@/lib/runs/get-execution";
 import { assertWebhookUrlsAllowed } from "@/lib/webhooks/check-urls";
@@ -145,11 +148,12 @@ export async function kickoffRemote({
 }
 /** The row with its remote bookkeeping, or undefined. */
 export async function remoteRow(db: Db, id: string) {
-  const { rows } = await db.query<ExecutionRow & { slug: string }>(
+  const { rows } = await db.query(
     `SELECT e.*, d.slug FROM executions e JOIN deployments d ON d.id = e.deployment_id WHERE e.id = $1`,
     [id],
+    StoredExecutionRow.extend({ slug: z.string() }),
   );
-  return rows[0];
+  return (await withCrews(db, rows))[0];
 }
 
 /** Sends the reviewer's decision to the deployment, with our webhook URLs again. */

@@ -15,6 +15,7 @@ import type { NewEvent } from "@/lib/run-model/types";
 import { invalidateExecution } from "@/lib/runs/execution-cache";
 import { mutateExecution } from "@/lib/runs/execution-store";
 import { getExecutionOrThrow } from "@/lib/runs/get-execution";
+import { isOneOf } from "@/lib/util/one-of";
 import { mayDecide, type Person, personOf } from "./assignment";
 
 export type ReviewAction =
@@ -158,7 +159,7 @@ async function knownAssignees(q: Queryable, list: string[]): Promise<string[]> {
   const emails = new Set(rows.map((r) => r.email));
   const teams = new Set(rows.flatMap((r) => r.teams));
   const unknown = assignees.filter((a) =>
-    a.includes("@") ? !emails.has(a) : !(ROLES as readonly string[]).includes(a) && !teams.has(a),
+    a.includes("@") ? !emails.has(a) : !isOneOf(ROLES, a) && !teams.has(a),
   );
   if (unknown.length)
     throw errors.unprocessable(
