@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { type Principal, principalName } from "@/lib/auth/principal";
 import { ROLES } from "@/lib/auth/roles";
 import { env } from "@/lib/config/env";
@@ -153,8 +154,10 @@ async function knownAssignees(q: Queryable, list: string[]): Promise<string[]> {
     throw errors.unprocessable("Say who takes the review: one or more e-mails, roles or teams.", {
       errors: [{ path: "assignees", message: "required" }],
     });
-  const { rows } = await q.query<{ email: string; teams: string[] }>(
+  const { rows } = await q.query(
     "SELECT lower(email) AS email, teams FROM users WHERE disabled_at IS NULL",
+    [],
+    z.object({ email: z.string(), teams: z.array(z.string()) }),
   );
   const emails = new Set(rows.map((r) => r.email));
   const teams = new Set(rows.flatMap((r) => r.teams));

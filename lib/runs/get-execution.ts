@@ -15,6 +15,7 @@ const SummaryRow = z.object({
   tasks: c.tasks,
   current_task: c.current_task,
   pending_human_input: c.pending_human_input,
+  open_reviews: c.open_reviews,
   last_step: c.last_step,
   result: c.result,
   error: c.error,
@@ -31,7 +32,6 @@ const SummaryRow = z.object({
   stopped_at: c.stopped_at,
   review_wait_seconds: c.review_wait_seconds,
   deployment_id: c.deployment_id,
-  open_reviews: c.open_reviews,
   input_order: jsonArray<string>().nullable(),
 });
 export type ExecutionSummary = z.infer<typeof SummaryRow>;
