@@ -10,9 +10,9 @@ import { env } from "@/lib/config/env";
 import { dataDirSecret } from "@/lib/config/secrets";
 import { type IntegrationTokenRow, IntegrationTokenRowSchema } from "@/lib/contract/integrations";
 import type { Db } from "@/lib/db/types";
-import { isActionName } from "./actions";
+import { isOneOf } from "@/lib/util/one-of";
 import { TrackerError } from "./errors";
-import type { ActionName } from "./schemas";
+import { ACTION_NAMES, type ActionName } from "./schemas";
 
 export type IntegrationAccess = "read" | "write";
 
@@ -53,7 +53,7 @@ export async function integrationAccess(db: Db, request: Request): Promise<Integ
 
 /** A read-only token may look, not change: the seed's "account lacks permission". */
 export function assertAllowed(access: IntegrationAccess, action: string) {
-  if (access === "read" && !(isActionName(action) && READ_ACTIONS.has(action))) {
+  if (access === "read" && !(isOneOf(ACTION_NAMES, action) && READ_ACTIONS.has(action))) {
     throw new TrackerError(
       "permission_denied",
       `This integration token may only read (get and search actions); '${action}' changes the tracker. Use a token with write access.`,
