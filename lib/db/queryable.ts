@@ -14,7 +14,6 @@ export function queryable(
     params: unknown[],
     schema: S,
   ): Promise<QueryResult<z.output<S>>>;
-  function query<T extends Row>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
   async function query(
     sql: string,
     params?: unknown[],

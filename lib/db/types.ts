@@ -15,8 +15,6 @@ export interface Queryable {
     params: unknown[],
     schema: S,
   ): Promise<QueryResult<z.output<S>>>;
-  /** @deprecated Asserts the row type unchecked: pass a row schema instead. */
-  query<T extends Row>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
 }
 
 export interface Db extends Queryable {

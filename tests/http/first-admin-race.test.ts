@@ -8,6 +8,7 @@ import type { Db, Queryable } from "@/lib/db/types";
 import { AppError } from "@/lib/errors";
 import { freshPostgresDatabase, tempDir } from "../support/harness";
 import { openFreshEmbedded } from "../support/pglite-template";
+import { queryAs } from "../support/rows";
 
 // createFirstAdmin against the real database engine, with the race forced rather than hoped for:
 // every transaction, once it has counted the users, waits until all 8 have counted too — or until
@@ -26,7 +27,8 @@ function forcedRace(inner: Db): Db {
     counted += 1;
     if (inner.kind !== "postgres") return;
     for (;;) {
-      const { rows } = await inner.query<{ n: number }>(
+      const { rows } = await queryAs<{ n: number }>(
+        inner,
         "SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted",
       );
       if (counted === N || counted + (rows[0]?.n ?? 0) >= N) return;

@@ -3,6 +3,7 @@ import { commitTogether, type Piece } from "@/lib/db/group-commit";
 import { queryable } from "@/lib/db/queryable";
 import type { Db } from "@/lib/db/types";
 import { embeddedDbForFile } from "../support/embedded-db";
+import { queryAs } from "../support/rows";
 
 // Writes that each hold on their own, sent together, against the real embedded database. Which
 // pieces share a statement is decided by the event loop, not by timing: those submitted in one
@@ -40,7 +41,7 @@ function counting() {
 }
 
 const ids = async () =>
-  (await db.query<{ id: number }>("SELECT id FROM gc_items ORDER BY id")).rows.map((r) => r.id);
+  (await queryAs<{ id: number }>(db, "SELECT id FROM gc_items ORDER BY id")).rows.map((r) => r.id);
 
 it("sends the pieces of one turn in one statement, each told whether it applied", async () => {
   const { db: counted, sent } = counting();

@@ -3,6 +3,7 @@ import { beforeAll, expect, it } from "vitest";
 import { queryable } from "@/lib/db/queryable";
 import type { Db } from "@/lib/db/types";
 import { embeddedDbForFile } from "../support/embedded-db";
+import { queryAs } from "../support/rows";
 
 // A run claimed while a lease renewal is in flight is not in that renewal's answer; its own
 // worker must not take it for lost (it would abort it mid-task, and the run would wait out its
@@ -94,7 +95,8 @@ it("a run claimed while a renewal is in flight is not aborted as lost by its own
     await changesMayProceed.promise;
     // Both runs are in the worker now; wait for it to have nothing left running.
     while (worker.activeCount() > 0) await new Promise((r) => setTimeout(r, 20));
-    const { rows } = await db.query<{ id: string; status: string; lease_owner: string | null }>(
+    const { rows } = await queryAs<{ id: string; status: string; lease_owner: string | null }>(
+      db,
       "SELECT id, status, lease_owner FROM executions ORDER BY created_at",
     );
     expect(rows).toEqual([
