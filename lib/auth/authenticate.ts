@@ -16,11 +16,12 @@ type CachedToken = { principal: Principal | null; expires: number };
 // bounds the staleness if that notification is lost.
 const CACHE_MS = 5_000;
 const LAST_USED_RESOLUTION_MS = 60_000;
-const slot = globalThis as unknown as {
-  __crewdeckTokenCache?: Map<string, CachedToken>;
-  __crewdeckTokenListen?: Promise<void>;
-  __crewdeckTokenGeneration?: number;
-};
+declare global {
+  var __crewdeckTokenCache: Map<string, CachedToken> | undefined;
+  var __crewdeckTokenListen: Promise<void> | undefined;
+  var __crewdeckTokenGeneration: number | undefined;
+}
+const slot = globalThis;
 slot.__crewdeckTokenCache ??= new Map();
 slot.__crewdeckTokenGeneration ??= 0;
 const cache = slot.__crewdeckTokenCache;

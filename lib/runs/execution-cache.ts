@@ -18,7 +18,10 @@ type Cache = {
   started?: Promise<void>;
 };
 
-const slot = globalThis as unknown as { __crewdeckExecCache?: Cache };
+declare global {
+  var __crewdeckExecCache: Cache | undefined;
+}
+const slot = globalThis;
 slot.__crewdeckExecCache ??= { entries: new Map(), inflight: new Map(), listening: false };
 const cache = slot.__crewdeckExecCache;
 

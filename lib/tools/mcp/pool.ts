@@ -35,7 +35,10 @@ export type Connection = {
 
 // On globalThis: instrumentation (the worker) and route handlers (Settings' test) are separate
 // bundles with their own copies of this module, and shutdown must close every connection.
-const slot = globalThis as unknown as { __crewdeckMcpPool?: Map<string, Promise<Connection>> };
+declare global {
+  var __crewdeckMcpPool: Map<string, Promise<Connection>> | undefined;
+}
+const slot = globalThis;
 slot.__crewdeckMcpPool ??= new Map();
 const pool = slot.__crewdeckMcpPool;
 
