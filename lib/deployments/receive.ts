@@ -3,6 +3,7 @@ import { unseal } from "@/lib/config/encryption";
 import type { Db } from "@/lib/db/types";
 import { AppError, errors } from "@/lib/errors";
 import { parseJsonText, readTextBody } from "@/lib/http/read-json";
+import { fieldOf } from "@/lib/util/field";
 import { isOneOf } from "@/lib/util/one-of";
 import { verify } from "@/lib/webhooks/signing";
 import { applyRemote } from "./apply-remote";
@@ -71,7 +72,7 @@ export async function receiveRemoteHook({
   // From a remote Crewdeck (its bodies carry their place in its log) the webhook is a doorbell:
   // the log is copied from where we are, so events stay in the remote's order, none skipped —
   // a crew webhook can overtake the last step's. The body itself is stored only if that fails.
-  if (run.kind !== "other" && typeof (body as { sequence?: unknown })?.sequence === "number") {
+  if (run.kind !== "other" && typeof fieldOf(body, "sequence") === "number") {
     const mirrored = await mirrorRemoteLog(db, params.run).catch(() => null);
     if (mirrored !== null) return { stored: "mirrored" };
   }

@@ -50,7 +50,6 @@ const TRACKER_ACTIONS = new Set([
   "delete_project",
 ]);
 
-
 export function nextCall(
   tools: { name: string; inputSchema: unknown }[],
   results: Map<string, unknown>,
