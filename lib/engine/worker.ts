@@ -41,7 +41,7 @@ export function startWorker({
   const nudge = () => napper.wake();
   // NOTIFYs from kickoff/resume (work to claim) and stop (abort now), from any process.
   db.listen("crewdeck_work", () => nudge()).catch((err) =>
-    log(`[worker] LISTEN failed: ${err.message}`),
+    log(`[worker] LISTEN failed: ${errorMessage(err)}`),
   );
   db.listen("crewdeck_stop", (executionId) =>
     active.get(executionId)?.controller.abort(new Error("stopped")),

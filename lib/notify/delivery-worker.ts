@@ -64,7 +64,7 @@ export function startDeliveryWorker({
   const running = new Set<Promise<void>>();
   const recorder = createAttemptRecorder(db, id);
   db.listen(WEBHOOK_CHANNEL, () => napper.wake()).catch((err) =>
-    log(`[webhooks] LISTEN failed: ${err.message}`),
+    log(`[webhooks] LISTEN failed: ${errorMessage(err)}`),
   );
 
   async function claim(limit: number): Promise<Claimed[]> {

@@ -27,7 +27,7 @@ export async function removeWorkspaces(dataDir: string, ids: readonly string[]):
 }
 
 const workspaceNames = (dataDir: string) =>
-  fs.readdir(path.join(dataDir, "workspaces")).catch(() => [] as string[]);
+  fs.readdir(path.join(dataDir, "workspaces")).catch((): string[] => []);
 
 /** Removes the folders whose run is gone (deleted by another host's sweeper, or by hand). */
 export async function removeOrphanWorkspaces(db: Db, dataDir: string): Promise<number> {

@@ -108,7 +108,9 @@ export async function search(query: string, n: number, signal?: AbortSignal) {
   if (problem || !provider) return { query, error: problem ?? "web search is not configured" };
   const key = e.SEARCH_API_KEY;
   const wire = request(provider, query, n, key);
-  const base = new URL((e.SEARCH_URL ?? DEFAULT_URLS[provider]) as string);
+  const where = e.SEARCH_URL ?? DEFAULT_URLS[provider];
+  if (!where) return { query, error: "web search has no SEARCH_URL" };
+  const base = new URL(where);
   const url = new URL(base.pathname.replace(/\/+$/, "") + wire.path, base);
   for (const [k, v] of Object.entries(wire.query ?? {})) url.searchParams.set(k, v);
   // The key may be echoed back by a provider or a proxy: never let it reach the model.
