@@ -6,10 +6,13 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { z } from "zod";
 import { loadCrews } from "@/lib/crew/load-crews";
+import { num } from "@/lib/db/columns";
 import { migrate } from "@/lib/db/migrations";
 import { openEmbedded, openPostgres } from "@/lib/db/open";
-import type { Db, Queryable, Row } from "@/lib/db/types";
+import { queryable } from "@/lib/db/queryable";
+import type { Db, Queryable } from "@/lib/db/types";
 import { startWorker } from "@/lib/engine/worker";
 import { createExecution } from "@/lib/runs/create-execution";
 
@@ -22,20 +25,19 @@ const sqlCounts = new Map<string, { n: number; ms: number }>();
 /** Counts statements, transactions included (BEGIN and COMMIT are round trips too). */
 function counted(db: Db) {
   const n = { statements: 0 };
-  const wrap = (q: Queryable): Queryable => ({
-    query: <T extends Row>(sql: string, params?: unknown[]) => {
+  const wrap = (q: Queryable): Queryable =>
+    queryable((sql, params) => {
       n.statements++;
-      if (!process.env.LOG_SQL) return q.query<T>(sql, params);
+      if (!process.env.LOG_SQL) return q.query(sql, params);
       const k = sql.replace(/\s+/g, " ").slice(0, 70);
       const t0 = performance.now();
-      return q.query<T>(sql, params).finally(() => {
+      return q.query(sql, params).finally(() => {
         const s = sqlCounts.get(k) ?? { n: 0, ms: 0 };
         s.n++;
         s.ms += performance.now() - t0;
         sqlCounts.set(k, s);
       });
-    },
-  });
+    });
   const inner = db.tx.bind(db);
   const out: Db = {
     ...db,
@@ -77,8 +79,10 @@ async function main() {
     log: () => {},
   });
   for (;;) {
-    const { rows } = await raw.query<{ open: number }>(
+    const { rows } = await raw.query(
       "SELECT count(*)::int AS open FROM executions WHERE status IN ('queued', 'running')",
+      [],
+      z.object({ open: num }),
     );
     if (rows[0]?.open === 0) break;
     await new Promise((r) => setTimeout(r, 100));
@@ -86,9 +90,10 @@ async function main() {
   const elapsed = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
   await worker.stop();
-  const { rows } = await raw.query<{ status: string; n: number }>(
+  const { rows } = await raw.query(
     "SELECT status, count(*)::int AS n FROM executions WHERE id = ANY($1::uuid[]) GROUP BY status",
     [ids],
+    z.object({ status: z.string(), n: num }),
   );
   const tasks = RUNS * crew.tasks.length;
   const result = {

@@ -57,6 +57,17 @@ export const errors = {
  */
 export function errorMessage(err: unknown): string {
   if (err instanceof Error) return err.message;
-  const message = (err as { message?: unknown } | null)?.message;
+  const message = errorField(err, "message");
   return typeof message === "string" ? message : String(err);
+}
+
+/** A field of a caught value (`code`, `cause`, `errors`…), when the value is an object. */
+export function errorField(err: unknown, name: string): unknown {
+  return typeof err === "object" && err !== null ? Reflect.get(err, name) : undefined;
+}
+
+/** A caught error's `code` (a Node errno such as ENOENT, or a PostgreSQL SQLSTATE), if any. */
+export function errorCode(err: unknown): string | undefined {
+  const code = errorField(err, "code");
+  return typeof code === "string" ? code : undefined;
 }

@@ -4,8 +4,10 @@
 // under the current key are left alone. Each value is rewritten only if it has not changed since
 // it was read, so a running server (PostgreSQL) may keep writing meanwhile.
 
+import { z } from "zod";
 import { currentKeyId, isCurrent, looksSealed, seal, unseal } from "@/lib/config/encryption";
 import { env } from "@/lib/config/env";
+import { json } from "@/lib/db/columns";
 import { readLiveLock } from "@/lib/db/embedded-lock";
 import type { Db } from "@/lib/db/types";
 import { errorMessage } from "@/lib/errors";
@@ -53,8 +55,10 @@ function resealJson(root: unknown, where: string, counts: Counts): unknown {
 export async function resealAll(db: Db): Promise<Counts> {
   const counts: Counts = { resealed: 0, current: 0, unreadable: [] };
   for (const [table, key, column] of COLUMNS) {
-    const { rows } = await db.query<{ k: string; v: string }>(
+    const { rows } = await db.query(
       `SELECT ${key}::text AS k, ${column} AS v FROM ${table} WHERE ${column} IS NOT NULL`,
+      [],
+      z.object({ k: z.string(), v: z.string() }),
     );
     for (const row of rows) {
       const again = resealValue(row.v, `${table}.${column} (${row.k})`, counts);
@@ -65,8 +69,10 @@ export async function resealAll(db: Db): Promise<Counts> {
         );
     }
   }
-  const { rows } = await db.query<{ key: string; value: unknown; raw: string }>(
+  const { rows } = await db.query(
     "SELECT key, value, value::text AS raw FROM settings",
+    [],
+    z.object({ key: z.string(), value: json, raw: z.string() }),
   );
   for (const row of rows) {
     const before = counts.resealed;

@@ -1,9 +1,10 @@
 import "server-only";
+import { z } from "zod";
 import { env } from "@/lib/config/env";
 import { getDb } from "@/lib/db";
 import { AppError, errors } from "@/lib/errors";
 import type { Principal } from "./principal";
-import type { Role } from "./roles";
+import { ROLES } from "./roles";
 import { sameOrigin } from "./same-origin";
 import { hashToken, looksLikeToken, safeEqual } from "./token-format";
 
@@ -15,11 +16,12 @@ type CachedToken = { principal: Principal | null; expires: number };
 // bounds the staleness if that notification is lost.
 const CACHE_MS = 5_000;
 const LAST_USED_RESOLUTION_MS = 60_000;
-const slot = globalThis as unknown as {
-  __crewdeckTokenCache?: Map<string, CachedToken>;
-  __crewdeckTokenListen?: Promise<void>;
-  __crewdeckTokenGeneration?: number;
-};
+declare global {
+  var __crewdeckTokenCache: Map<string, CachedToken> | undefined;
+  var __crewdeckTokenListen: Promise<void> | undefined;
+  var __crewdeckTokenGeneration: number | undefined;
+}
+const slot = globalThis;
 slot.__crewdeckTokenCache ??= new Map();
 slot.__crewdeckTokenGeneration ??= 0;
 const cache = slot.__crewdeckTokenCache;
@@ -71,6 +73,16 @@ export async function authenticate(request: Request): Promise<Principal> {
   return principal;
 }
 
+const TokenOwnerRow = z.object({
+  id: z.string(),
+  kind: z.enum(["org", "user"]),
+  user_id: z.string().nullable(),
+  email: z.string().nullable(),
+  role: z.enum(ROLES).nullable(),
+  disabled: z.boolean(),
+  stale: z.boolean(),
+});
+
 async function lookupToken(hash: string): Promise<Principal | null> {
   const db = await getDb();
   // While notifications may be missed (connection lost, or back after a gap), trust no verdict.
@@ -78,20 +90,13 @@ async function lookupToken(hash: string): Promise<Principal | null> {
     forgetCachedTokens(),
   );
   await slot.__crewdeckTokenListen;
-  const { rows } = await db.query<{
-    id: string;
-    kind: "org" | "user";
-    user_id: string | null;
-    email: string | null;
-    role: Role | null;
-    disabled: boolean;
-    stale: boolean;
-  }>(
+  const { rows } = await db.query(
     `SELECT t.id, t.kind, t.user_id, u.email, u.role, u.disabled_at IS NOT NULL AS disabled,
             (t.last_used_at IS NULL OR t.last_used_at < now() - make_interval(secs => $2)) AS stale
        FROM api_tokens t LEFT JOIN users u ON u.id = t.user_id
       WHERE t.token_hash = $1 AND t.revoked_at IS NULL`,
     [hash, LAST_USED_RESOLUTION_MS / 1000],
+    TokenOwnerRow,
   );
   const row = rows[0];
   if (!row) return null;

@@ -1,5 +1,7 @@
 import crypto from "node:crypto";
 import { z } from "zod";
+import { type TokenRow, TokenRowSchema } from "@/lib/contract/admin";
+import { IdRow } from "@/lib/db/columns";
 import type { Db } from "@/lib/db/types";
 import { errors } from "@/lib/errors";
 import { createIntegrationToken } from "@/lib/tracker/integration-token";
@@ -30,16 +32,8 @@ export const LocalAdminTokenActionSchema = z
   ])
   .meta({ id: "LocalAdminTokenAction" });
 
-export type TokenSummary = {
-  id: string;
-  kind: "org" | "user";
-  email: string | null;
-  prefix: string;
-  label: string | null;
-  created_at: string;
-  last_used_at: string | null;
-  revoked_at: string | null;
-};
+// A token as listed is its row, as the API shows it (timestamps read as text).
+export type TokenSummary = TokenRow;
 
 /** Creates a token and returns it in clear — the only time it exists outside the caller. */
 export async function createToken({ db, input: raw }: { db: Db; input: CreateTokenInput }) {
@@ -52,10 +46,11 @@ export async function createToken({ db, input: raw }: { db: Db; input: CreateTok
     let userId: string | null = null;
     if (input.kind === "user") {
       const email = input.email.toLowerCase();
-      const { rows } = await q.query<{ id: string }>(
+      const { rows } = await q.query(
         `INSERT INTO users (id, email) VALUES ($1, $2)
          ON CONFLICT (email) DO UPDATE SET email = EXCLUDED.email RETURNING id`,
         [crypto.randomUUID(), email],
+        IdRow,
       );
       userId = rows[0]?.id ?? null;
     }
@@ -98,13 +93,14 @@ export async function listTokens({
   db: Db;
   userId?: string;
 }): Promise<TokenSummary[]> {
-  const { rows } = await db.query<TokenSummary>(
+  const { rows } = await db.query(
     `SELECT t.id, t.kind, u.email, t.display_prefix AS prefix, t.label,
             t.created_at::text, t.last_used_at::text, t.revoked_at::text
        FROM api_tokens t LEFT JOIN users u ON u.id = t.user_id
       ${userId ? "WHERE t.user_id = $1" : ""}
       ORDER BY t.created_at`,
     userId ? [userId] : [],
+    TokenRowSchema,
   );
   return rows;
 }

@@ -3,6 +3,7 @@ import NextAuth, { CredentialsSignin } from "next-auth";
 import type { Provider } from "next-auth/providers";
 import Credentials from "next-auth/providers/credentials";
 import { getDb } from "@/lib/db";
+import { isRecord } from "@/lib/util/field";
 import { authSecret } from "./auth-secret";
 import type { Role } from "./roles";
 import { safeRedirect } from "./safe-next";
@@ -78,9 +79,9 @@ const { handlers, auth, signIn, signOut } = NextAuth(() => ({
     async signIn({ user, account, profile }) {
       if (account?.provider !== SSO_PROVIDER_ID) return true;
       const config = ssoConfig();
-      if (!config || !profile) return "/sign-in?error=sso-failed";
+      if (!config || !isRecord(profile)) return "/sign-in?error=sso-failed";
       const outcome = await ssoSignIn(await getDb(), config, {
-        idClaims: profile as Record<string, unknown>,
+        idClaims: profile,
         accessToken: account.access_token,
       });
       if ("refused" in outcome) return `/sign-in?error=${outcome.refused}`;

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { z } from "zod";
 import type { Queryable } from "@/lib/db/types";
 
 // The one-time code that first-run setup asks for (as Jupyter prints a token): until an
@@ -11,6 +12,7 @@ import type { Queryable } from "@/lib/db/types";
 // throttled per address.
 
 const PREFIX = "setup-code:";
+const CodeRow = z.object({ value: z.object({ sha256: z.string().optional() }) });
 const ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"; // no 0/O, 1/I: read off a console
 
 const digest = (code: string) =>
@@ -32,9 +34,10 @@ export async function issueSetupCode(q: Queryable) {
 export async function setupCodeMatches(q: Queryable, code: string) {
   if (!normalize(code)) return false;
   const want = Buffer.from(digest(code));
-  const { rows } = await q.query<{ value: { sha256?: string } }>(
+  const { rows } = await q.query(
     "SELECT value FROM settings WHERE key LIKE $1",
     [`${PREFIX}%`],
+    CodeRow,
   );
   return rows.some((r) => {
     const have = Buffer.from(r.value.sha256 ?? "");

@@ -126,7 +126,10 @@ export function refusalCode(err: SignInRefused) {
 /** Parses refusalCode's output back; undefined for anything else. */
 function parseRefusalCode(code: unknown) {
   const m = typeof code === "string" ? /^(throttled|busy)-(\d{1,6})$/.exec(code) : null;
-  return m ? { reason: m[1] as "throttled" | "busy", retryAfterS: Number(m[2]) } : undefined;
+  const reason = m?.[1];
+  return reason === "throttled" || reason === "busy"
+    ? { reason, retryAfterS: Number(m?.[2]) }
+    : undefined;
 }
 
 /** The sentence the sign-in page shows for a refusal code. */

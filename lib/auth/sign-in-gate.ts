@@ -43,7 +43,10 @@ export class Semaphore {
   }
 }
 
-const slot = globalThis as unknown as { __crewdeckHashGate?: Semaphore };
+declare global {
+  var __crewdeckHashGate: Semaphore | undefined;
+}
+const slot = globalThis;
 // Half the cores (at least one), so hashing never takes them all; a queue of 8 is ~0.4 s of waiting.
 slot.__crewdeckHashGate ??= new Semaphore(
   Math.max(1, Math.floor(os.availableParallelism() / 2)),

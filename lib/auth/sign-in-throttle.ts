@@ -145,14 +145,12 @@ const MINUTE = 60_000;
 
 // Shared by every request of this process (and kept across Next's module reloads in dev; named
 // anew when its shape changes, so a reload never finds an old one).
-const slot = globalThis as unknown as {
-  __crewdeckSignInLocks?: {
-    pair: Throttle;
-    account: SlowDown;
-    address: Throttle;
-    setup: Throttle;
-  };
-};
+declare global {
+  var __crewdeckSignInLocks:
+    | { pair: Throttle; account: SlowDown; address: Throttle; setup: Throttle }
+    | undefined;
+}
+const slot = globalThis;
 slot.__crewdeckSignInLocks ??= {
   // 5 wrong passwords in 15 min lock the account, from that address, for 1 min, then 2, 4 … 1 h.
   pair: new Throttle({

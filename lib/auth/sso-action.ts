@@ -4,6 +4,7 @@ import { redirect, unstable_rethrow } from "next/navigation";
 import { safeNext } from "@/lib/auth/safe-next";
 import { signIn } from "@/lib/auth/session";
 import { SSO_PROVIDER_ID } from "@/lib/auth/sso-config";
+import { errorMessage } from "@/lib/errors";
 
 /** The sign-in page's "Sign in with …" button: off to the identity provider, back to `next`. */
 export async function ssoSignInAction(formData: FormData): Promise<void> {
@@ -13,9 +14,7 @@ export async function ssoSignInAction(formData: FormData): Promise<void> {
   } catch (err) {
     unstable_rethrow(err); // the redirect to the provider that signIn throws on success
     // Discovery failed: the provider is down or OIDC_ISSUER is wrong.
-    console.warn(
-      `[auth] cannot start single sign-on: ${err instanceof Error ? err.message : String(err)}`,
-    );
+    console.warn(`[auth] cannot start single sign-on: ${errorMessage(err)}`);
     redirect(`/sign-in?error=sso-unavailable&next=${encodeURIComponent(next)}`);
   }
 }

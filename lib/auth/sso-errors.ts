@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { fieldOf } from "@/lib/util/field";
 
 // A failed single sign-on lands on the sign-in page with one of these codes (?error=sso-…) and a
 // sentence saying what happened — never next-auth's generic "Configuration", never a stack trace.
@@ -31,11 +32,11 @@ export function classifySsoError(error: unknown): SsoErrorCode {
   let e: unknown = error;
   for (let depth = 0; e && depth < 6; depth++) {
     if (e instanceof Error) {
-      seen.push(`${e.name} ${(e as { type?: string }).type ?? ""} ${e.message}`);
+      seen.push(`${e.name} ${fieldOf(e, "type") ?? ""} ${e.message}`);
       e = e.cause;
     } else if (typeof e === "object") {
       seen.push(JSON.stringify(e));
-      e = (e as { err?: unknown }).err;
+      e = fieldOf(e, "err");
     } else break;
   }
   const all = seen.join("\n");

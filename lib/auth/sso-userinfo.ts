@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { errorMessage } from "@/lib/errors";
 import type { SsoConfig } from "./sso-config";
 
 // The identity provider's userinfo endpoint: where a person's current groups are read, at sign-in
@@ -52,6 +53,6 @@ export async function fetchUserinfo(
     if (claims.sub !== subject) return { kind: "refused", status: res.status };
     return { kind: "ok", claims };
   } catch (err) {
-    return { kind: "unavailable", reason: err instanceof Error ? err.message : String(err) };
+    return { kind: "unavailable", reason: errorMessage(err) };
   }
 }

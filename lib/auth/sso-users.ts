@@ -1,4 +1,6 @@
 import crypto from "node:crypto";
+import { z } from "zod";
+import { IdRow } from "@/lib/db/columns";
 import type { Db, Queryable } from "@/lib/db/types";
 import type { Role } from "./roles";
 
@@ -25,13 +27,14 @@ export async function provisionSsoUser(
 ): Promise<{ id: string } | { refused: SsoRefusal }> {
   return db.tx(async (q) => {
     // A disabled person stays disabled: the provider vouching for them does not re-enable them.
-    const { rows } = await q.query<{ id: string; disabled: boolean }>(
+    const { rows } = await q.query(
       `INSERT INTO users (id, email, name, role) VALUES ($1, $2, $3, $4)
        ON CONFLICT (email) DO UPDATE SET role = CASE WHEN users.disabled_at IS NULL
            THEN EXCLUDED.role ELSE users.role END,
          name = COALESCE(users.name, EXCLUDED.name)
        RETURNING id, disabled_at IS NOT NULL AS disabled`,
       [crypto.randomUUID(), email.toLowerCase(), name, role],
+      IdRow.extend({ disabled: z.boolean() }),
     );
     const row = rows[0];
     if (!row) throw new Error("provisionSsoUser: no row returned");

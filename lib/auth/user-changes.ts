@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { num } from "@/lib/db/columns";
 import type { Db, Queryable } from "@/lib/db/types";
 import { AppError, errors } from "@/lib/errors";
 import { hashPassword } from "./passwords";
-import { COLUMNS, type User, type UserChange } from "./users";
+import { COLUMNS, type User, type UserChange, UserRow } from "./users";
 
 // An administrator's changes to a person (role, teams, disabled, password) and removing them,
 // never leaving the deployment without an active administrator.
@@ -24,12 +25,13 @@ async function lockUserForChange(q: Queryable, id: string, actor: string) {
   if (!actorIsAdmin.rows.length) {
     throw new AppError("forbidden", 403, "You are no longer an administrator.");
   }
-  const { rows } = await q.query<{ active_admin: boolean; others: number }>(
+  const { rows } = await q.query(
     `SELECT role = 'admin' AND disabled_at IS NULL AS active_admin,
             (SELECT count(*)::int FROM users o
               WHERE o.role = 'admin' AND o.disabled_at IS NULL AND o.id <> $1) AS others
        FROM users WHERE id = $1`,
     [id],
+    z.object({ active_admin: z.boolean(), others: num }),
   );
   const row = rows[0];
   if (!row) throw errors.notFound(`No user '${id}'.`);
@@ -66,7 +68,7 @@ export async function changeUser(
       target.guardLastAdmin();
     }
     const endSessions = change.disabled === true || hash !== null;
-    const { rows } = await q.query<User>(
+    const { rows } = await q.query(
       `UPDATE users SET
           role = COALESCE($2, role),
           teams = COALESCE($6::text[], teams),
@@ -77,7 +79,11 @@ export async function changeUser(
         WHERE id = $1
         RETURNING ${COLUMNS}`,
       [id, change.role ?? null, change.disabled ?? null, hash, endSessions, change.teams ?? null],
+      UserRow,
     );
+    // Locked by lockUserForChange: the row is there.
+    const user = rows[0];
+    if (!user) throw errors.notFound(`No user '${id}'.`);
     if (change.disabled === true) {
       await q.query(
         "UPDATE api_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL",
@@ -85,7 +91,7 @@ export async function changeUser(
       );
     }
     await notifyTokens(q);
-    return rows[0] as User;
+    return user;
   });
 }
 

@@ -1,22 +1,27 @@
 import crypto from "node:crypto";
 import { z } from "zod";
+import { CountRow, num } from "@/lib/db/columns";
 import type { Db, Queryable } from "@/lib/db/types";
 import { AppError, errors, zodFieldErrors } from "@/lib/errors";
 import { hashPassword, PASSWORD_MIN_LENGTH } from "./passwords";
-import { ROLES, type Role } from "./roles";
+import { ROLES } from "./roles";
 import { clearSetupCodes, setupCodeMatches } from "./setup-code";
 
-export type User = {
-  id: string;
-  email: string;
-  name: string | null;
-  role: Role;
+const Person = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string().nullable(),
+  role: z.enum(ROLES),
+});
+/** A row read with COLUMNS. */
+export const UserRow = Person.extend({
   /** Names a crew's review block may assign to (besides the roles). */
-  teams: string[];
-  has_password: boolean;
-  disabled: boolean;
-  created_at: string;
-};
+  teams: z.array(z.string()),
+  has_password: z.boolean(),
+  disabled: z.boolean(),
+  created_at: z.string(),
+});
+export type User = z.infer<typeof UserRow>;
 
 export const NewUserSchema = z
   .object({
@@ -36,8 +41,10 @@ export const COLUMNS =
   "id, email, name, role, teams, password_hash IS NOT NULL AS has_password, disabled_at IS NOT NULL AS disabled, created_at::text";
 
 export async function countUsersWithPassword(db: Queryable) {
-  const { rows } = await db.query<{ n: number }>(
+  const { rows } = await db.query(
     "SELECT count(*)::int AS n FROM users WHERE password_hash IS NOT NULL",
+    [],
+    CountRow,
   );
   return rows[0]?.n ?? 0;
 }
@@ -54,13 +61,14 @@ export async function createUser(db: Db, input: NewUser): Promise<User> {
 // Inserts the user, or gives a password to one that a user token created; undefined when a user
 // with that email can already sign in.
 async function insertWithPassword(q: Queryable, u: z.output<typeof NewUserSchema>, hash: string) {
-  const { rows } = await q.query<User>(
+  const { rows } = await q.query(
     `INSERT INTO users (id, email, name, role, password_hash) VALUES ($1, $2, $3, $4, $5)
      ON CONFLICT (email) DO UPDATE SET password_hash = EXCLUDED.password_hash, role = EXCLUDED.role,
        name = COALESCE(EXCLUDED.name, users.name)
      WHERE users.password_hash IS NULL
      RETURNING ${COLUMNS}`,
     [crypto.randomUUID(), u.email, u.name ?? null, u.role, hash],
+    UserRow,
   );
   return rows[0];
 }
@@ -111,25 +119,21 @@ export async function createFirstAdmin(
 }
 
 export async function findUserForSignIn(db: Db, email: string) {
-  const { rows } = await db.query<{
-    id: string;
-    email: string;
-    name: string | null;
-    role: Role;
-    password_hash: string | null;
-  }>(
+  const { rows } = await db.query(
     // A disabled person is refused like an unknown one (authorize then fails the same way).
     "SELECT id, email, name, role, password_hash FROM users WHERE email = $1 AND disabled_at IS NULL",
     [email.toLowerCase()],
+    Person.extend({ password_hash: z.string().nullable() }),
   );
   return rows[0];
 }
 
 /** The version a new session cookie carries; undefined when the person cannot sign in. */
 export async function sessionVersionOf(db: Db, id: string): Promise<number | undefined> {
-  const { rows } = await db.query<{ session_version: number }>(
+  const { rows } = await db.query(
     "SELECT session_version FROM users WHERE id = $1 AND disabled_at IS NULL",
     [id],
+    z.object({ session_version: num }),
   );
   return rows[0]?.session_version;
 }
@@ -139,10 +143,11 @@ export async function sessionVersionOf(db: Db, id: string): Promise<number | und
  * disabled, and has not signed out (or been reset) since the cookie was issued.
  */
 export async function findSessionUser(db: Db, id: string, version: number) {
-  const { rows } = await db.query<{ id: string; email: string; name: string | null; role: Role }>(
+  const { rows } = await db.query(
     `SELECT id, email, name, role FROM users
       WHERE id = $1 AND session_version = $2 AND disabled_at IS NULL`,
     [id, version],
+    Person,
   );
   return rows[0];
 }
@@ -153,12 +158,12 @@ export async function endSessions(db: Db, id: string) {
 }
 
 export async function getUser(db: Db, id: string): Promise<User | undefined> {
-  const { rows } = await db.query<User>(`SELECT ${COLUMNS} FROM users WHERE id = $1`, [id]);
+  const { rows } = await db.query(`SELECT ${COLUMNS} FROM users WHERE id = $1`, [id], UserRow);
   return rows[0];
 }
 
 export async function listUsers(db: Db): Promise<User[]> {
-  const { rows } = await db.query<User>(`SELECT ${COLUMNS} FROM users ORDER BY created_at`);
+  const { rows } = await db.query(`SELECT ${COLUMNS} FROM users ORDER BY created_at`, [], UserRow);
   return rows;
 }
 

@@ -52,8 +52,10 @@ function ring(): Ring {
   const legacyMaterial = [AUTH_SECRET, existingDataDirSecret("encryption-key")].filter(
     (m): m is string => Boolean(m),
   );
+  const [current] = keys;
+  if (!current) throw new Error("no encryption key to seal with");
   const built: Ring = {
-    current: keys[0] as Key,
+    current,
     all: new Map(keys.map((k) => [k.id, k])),
     legacy: legacyMaterial.map((m) => hkdf(m, "settings-encryption")),
   };
@@ -88,16 +90,16 @@ function openWith(key: Buffer, iv: string, tag: string, body: string): string {
 }
 
 export function unseal(sealed: string): string {
-  const parts = sealed.split(".");
-  if (parts[0] === "v2" && parts.length === 5) {
-    const [, id, iv, tag, body] = parts as [string, string, string, string, string];
+  const [version, ...parts] = sealed.split(".");
+  if (version === "v2" && parts.length === 4) {
+    const [id = "", iv = "", tag = "", body = ""] = parts;
     const key = ring().all.get(id);
     if (!key)
       throw new Error(`sealed with key ${id}, which is not in ENCRYPTION_KEY (was it dropped?)`);
     return openWith(key.key, iv, tag, body);
   }
-  if (parts[0] === "v1" && parts.length === 4) {
-    const [, iv, tag, body] = parts as [string, string, string, string];
+  if (version === "v1" && parts.length === 3) {
+    const [iv = "", tag = "", body = ""] = parts;
     // No key id: whichever legacy key opens it (GCM's tag tells a wrong key apart).
     for (const key of ring().legacy) {
       try {

@@ -1,3 +1,4 @@
+import { isOneOf } from "@/lib/util/one-of";
 // The roles a person can have, lowest first: each can do what the ones before it can, and more
 // (lib/auth/roles.ts says what). The environment's OIDC settings are checked against them here.
 export const ROLES = ["viewer", "operator", "reviewer", "admin"] as const;
@@ -13,13 +14,13 @@ export function parseRoleMap(raw: string): RoleMap {
     const at = pair.lastIndexOf("=");
     const group = pair.slice(0, at).trim();
     const role = pair.slice(at + 1).trim();
-    if (at <= 0 || !group || !(ROLES as readonly string[]).includes(role)) {
+    if (at <= 0 || !group || !isOneOf(ROLES, role)) {
       throw new Error(
         `OIDC_ROLE_MAP: "${pair.trim()}" is not group=role with a role of ${ROLES.join(", ")}`,
       );
     }
     const before = map.get(group);
-    if (!before || higherRole(role as Role, before)) map.set(group, role as Role);
+    if (!before || higherRole(role, before)) map.set(group, role);
   }
   return map;
 }

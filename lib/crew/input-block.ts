@@ -1,5 +1,6 @@
+import { isOneOf } from "@/lib/util/one-of";
 import { coerceInput } from "./coerce-input";
-import { INPUT_TYPES, type InputSpec, type InputType, titleFromName } from "./input-schema";
+import { INPUT_TYPES, type InputSpec, titleFromName } from "./input-schema";
 
 // The `inputs:` block of a crew file, checked: any mistake names the input and what is wrong.
 
@@ -48,7 +49,7 @@ function parseOne(name: string, decl: unknown): InputSpec {
   }
 
   const type = d.type ?? "string";
-  if (typeof type !== "string" || !(INPUT_TYPES as readonly string[]).includes(type))
+  if (typeof type !== "string" || !isOneOf(INPUT_TYPES, type))
     throw bad("type", `type must be one of ${INPUT_TYPES.join(", ")} (got ${show(type)})`);
   for (const key of ["title", "description"] as const) {
     if (d[key] !== undefined && d[key] !== null && typeof d[key] !== "string")
@@ -75,7 +76,7 @@ function parseOne(name: string, decl: unknown): InputSpec {
 
   const spec: InputSpec = {
     name,
-    type: type as InputType,
+    type,
     title: typeof d.title === "string" && d.title.trim() ? d.title.trim() : titleFromName(name),
     description:
       typeof d.description === "string" && d.description.trim() ? d.description.trim() : null,

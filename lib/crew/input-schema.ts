@@ -6,7 +6,7 @@ import type { InputControl, InputProperty, InputSchema } from "@/lib/contract/in
 export { type InputProperty, InputSchema } from "@/lib/contract/inputs";
 
 export const INPUT_TYPES = ["string", "text", "number", "boolean", "enum", "date", "json"] as const;
-export type InputType = (typeof INPUT_TYPES)[number];
+type InputType = (typeof INPUT_TYPES)[number];
 
 /** A value as the engine stores it and puts into prompts (json inputs are kept as JSON text). */
 export type InputScalar = string | number | boolean;

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { catalogEntry } from "@/lib/crew/tool-catalog";
+import { entriesOf, fieldOf } from "@/lib/util/field";
 import { finishCrew, inputBlock, titleFromSlug } from "./finish-crew";
 import { crewMcpServers } from "./mcp-servers";
 import { type CrewPy, readCrewPy } from "./read-crew-py";
@@ -80,7 +81,8 @@ function crewModule(dir: string): string {
     .filter((f) => f.endsWith(".py") && !f.startsWith("__"))
     .map((f) => path.join(dir, f))
     .filter((f) => /@CrewBase|\b(agents|tasks)_config\b/.test(fs.readFileSync(f, "utf8")));
-  return candidates.length === 1 ? (candidates[0] as string) : crewPy;
+  const [only, ...others] = candidates;
+  return only !== undefined && !others.length ? only : crewPy;
 }
 
 export function loadClassic(
@@ -97,10 +99,10 @@ export function loadClassic(
   const tasksDoc = readYaml(tasksFile);
   const agents = parseOrThrow(CrewFileSchema.shape.agents, agentsDoc, agentsFile, "");
   const tasks = parseOrThrow(CrewFileSchema.shape.tasks, tasksDoc, tasksFile, "");
-  for (const [id, item] of Object.entries(agentsDoc as object)) {
+  for (const [id, item] of entriesOf(agentsDoc)) {
     warnUnknownKeys(item, Object.keys(AgentSchema.shape), agentsFile, id, warn);
   }
-  for (const [id, item] of Object.entries(tasksDoc as object)) {
+  for (const [id, item] of entriesOf(tasksDoc)) {
     warnUnknownKeys(item, Object.keys(TaskSchema.shape), tasksFile, id, warn);
   }
   // Typed inputs in this layout: an optional config/inputs.yaml, a map like the `inputs:` block.
@@ -129,7 +131,7 @@ export function loadClassic(
     if (def && builtIn.length) {
       const have = new Set(def.tools.map((t) => catalogEntry(t)?.name ?? t));
       for (const t of builtIn) {
-        const name = catalogEntry(t)?.name as string;
+        const name = catalogEntry(t)?.name ?? t;
         if (!have.has(name)) def.tools.push(t);
         have.add(name);
       }
@@ -155,12 +157,11 @@ export function loadClassic(
       );
   }
   // crew.py's literal Task(...) flags fill in what tasks.yaml leaves out; tasks.yaml wins.
-  const written = tasksDoc as Record<string, Record<string, unknown>>;
   const withFlags = Object.entries(tasks).map(([id, t]): [string, typeof t] => {
     const flags = Object.entries(crewPy?.read.taskFlags.get(id) ?? {});
     const merged = {
       ...t,
-      ...Object.fromEntries(flags.filter(([k]) => !(k in (written[id] ?? {})))),
+      ...Object.fromEntries(flags.filter(([k]) => fieldOf(fieldOf(tasksDoc, id), k) === undefined)),
     };
     return [id, { ...merged, ...pythonOutputSchema(id, merged, crewPy, warn) }];
   });

@@ -120,9 +120,8 @@ export function referencesOf(
   const out = new Map<string, { kind: "env" | "secret"; name: string }>();
   for (const t of texts)
     for (const m of t.matchAll(REF)) {
-      const kind = m[1] as "env" | "secret";
-      const name = m[2] as string;
-      out.set(`${kind}:${name}`, { kind, name });
+      const [, kind, name = ""] = m;
+      if (kind === "env" || kind === "secret") out.set(`${kind}:${name}`, { kind, name });
     }
   return [...out.values()];
 }

@@ -76,9 +76,10 @@ export function resolveProcess(
     };
   }
   if (settings.manager_agent) named("manager_agent", settings.manager_agent);
-  const manager = settings.manager_agent
-    ? (agents.find((a) => a.id === settings.manager_agent) as AgentDef)
-    : madeManager(settings.manager_llm, settings.manager_llm_params);
+  const chosen = settings.manager_agent
+    ? agents.find((a) => a.id === settings.manager_agent)
+    : undefined;
+  const manager = chosen ?? madeManager(settings.manager_llm, settings.manager_llm_params);
   if (!settings.manager_agent && !settings.manager_llm)
     warn(
       "manager_llm",

@@ -68,7 +68,8 @@ export function readCrewPy(source: string): CrewPy {
   const agentMcps: CrewPy["agentMcps"] = new Map();
   const taskModels: CrewPy["taskModels"] = new Map();
   for (const m of code.matchAll(DECORATED_DEF)) {
-    const [, kind, method] = m as unknown as [string, "agent" | "task", string];
+    const [, kind, method = ""] = m;
+    if (kind !== "agent" && kind !== "task") continue;
     const start = (m.index ?? 0) + m[0].length;
     NEXT_MEMBER.lastIndex = start;
     const end = NEXT_MEMBER.exec(code)?.index ?? code.length;
@@ -199,7 +200,7 @@ const AGENT_VAR = /\bagent\s*=\s*(\w+)\s*(?=[,)\n]|$)/;
 
 function readAssignments(code: string, agents: CrewPy["agents"], tasks: CrewPy["tasks"]) {
   for (const m of code.matchAll(ASSIGNED)) {
-    const [, name, kind] = m as unknown as [string, string, "Agent" | "Task"];
+    const [, name = "", kind] = m;
     const args = callArguments(code, (m.index ?? 0) + m[0].length);
     if (kind === "Agent") {
       const key = configKey("agents").exec(args)?.[2];
@@ -230,7 +231,8 @@ function readCrewCall(code: string, agents: Map<string, string>): CrewPy["crew"]
   const start = m.index + m[0].length;
   NEXT_MEMBER.lastIndex = start;
   const body = code.slice(start, NEXT_MEMBER.exec(code)?.index ?? code.length);
-  const process = PROCESS.exec(body)?.[1] as CrewPy["crew"]["process"];
+  const named = PROCESS.exec(body)?.[1];
+  const process = named === "sequential" || named === "hierarchical" ? named : undefined;
   const managerLlm = MANAGER_LLM.exec(body)?.[2];
   const managerMethod = MANAGER_AGENT.exec(body)?.[1];
   const rpm = MAX_RPM.exec(body)?.[1];
@@ -255,7 +257,7 @@ export function stripComments(source: string): string {
   let out = "";
   let i = 0;
   while (i < source.length) {
-    const ch = source[i] as string;
+    const ch = source.charAt(i);
     if (ch === "#") {
       while (i < source.length && source[i] !== "\n") i++;
       continue;

@@ -58,9 +58,10 @@ export function parseOrThrow<T extends z.ZodType>(
   let issue = res.error.issues[0];
   let path = issue?.path ?? [];
   // A bad record key (an agent or task id) carries the real message one level down.
-  if (issue?.code === "invalid_key" && issue.issues[0]) {
-    path = [...path, ...issue.issues[0].path];
-    issue = issue.issues[0] as typeof issue;
+  const inner = issue?.code === "invalid_key" ? issue.issues[0] : undefined;
+  if (inner) {
+    path = [...path, ...inner.path];
+    issue = inner;
   }
   const key = [prefix, ...path.map(String)].filter(Boolean).join(".");
   throw new LoadError(file, key, issue?.message ?? "invalid");

@@ -19,8 +19,8 @@ const FIELD = /^(\w+)\s*:\s*([^=]+?)\s*(?:=\s*(.+))?$/;
 export function readPydanticModels(code: string): Map<string, JsonSchema> {
   const models = new Map<string, Model>();
   for (const m of code.matchAll(CLASS)) {
-    const [, indent = "", name, bases] = m as unknown as [string, string, string, string];
-    if (!/\bBaseModel\b/.test(bases)) continue;
+    const [, indent = "", name, bases] = m;
+    if (!name || !bases || !/\bBaseModel\b/.test(bases)) continue;
     models.set(name, readBody(code.slice((m.index ?? 0) + m[0].length), indent.length));
   }
   const schemas = new Map<string, JsonSchema>();
@@ -90,8 +90,9 @@ function typeSchema(raw: string, models: Map<string, Model>, seen: string[]): Js
   const union = splitTop(type, "|");
   if (union.length > 1) {
     const rest = union.filter((t) => t !== "None");
-    return rest.length === 1
-      ? typeSchema(rest[0] as string, models, seen)
+    const [only] = rest;
+    return rest.length === 1 && only !== undefined
+      ? typeSchema(only, models, seen)
       : { anyOf: rest.map((t) => typeSchema(t, models, seen)) };
   }
   const opt = inner("Optional");
@@ -115,7 +116,8 @@ function typeSchema(raw: string, models: Map<string, Model>, seen: string[]): Js
     bool: { type: "boolean" },
     Any: {},
   };
-  if (simple[type]) return simple[type] as JsonSchema;
+  const known = simple[type];
+  if (known) return known;
   if (models.has(type)) return toSchema(type, models, seen);
   return {}; // a type this reader does not know: anything goes
 }

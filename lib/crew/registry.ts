@@ -10,11 +10,12 @@ import { modelWarnings } from "./model-warnings";
 import type { CrewDef } from "./schema";
 import { type CrewWatcher, watchCrews } from "./watch-crews";
 
-const slot = globalThis as unknown as {
-  __crewdeckCrews?: CrewCatalog;
+declare global {
+  var __crewdeckCrews: CrewCatalog | undefined;
   // Each crew as it last loaded well: its runs stay reachable while its files are broken.
-  __crewdeckLastGood?: Map<string, CrewDef>;
-};
+  var __crewdeckLastGood: Map<string, CrewDef> | undefined;
+}
+const slot = globalThis;
 
 function remember(catalog: CrewCatalog) {
   slot.__crewdeckLastGood ??= new Map();

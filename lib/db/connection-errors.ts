@@ -1,3 +1,5 @@
+import { errorCode, errorField } from "@/lib/errors";
+
 // Errors that mean "the database is unreachable right now" (down, restarting, connection cut),
 // as opposed to a bad query: worth retrying later, never worth failing a run or the process for.
 const UNREACHABLE_CODES = new Set([
@@ -25,10 +27,14 @@ const UNREACHABLE_MESSAGES =
 
 export function isConnectionError(err: unknown): boolean {
   if (!err || typeof err !== "object") return false;
-  const { code, message } = err as { code?: unknown; message?: unknown };
-  if (typeof code === "string" && UNREACHABLE_CODES.has(code)) return true;
+  const code = errorCode(err);
+  const message = errorField(err, "message");
+  if (code !== undefined && UNREACHABLE_CODES.has(code)) return true;
   if (typeof message === "string" && UNREACHABLE_MESSAGES.test(message)) return true;
   // AggregateError (a host resolving to several addresses, all refusing) and wrapped causes.
-  const nested = (err as { errors?: unknown[]; cause?: unknown }).errors ?? [];
-  return nested.some(isConnectionError) || isConnectionError((err as { cause?: unknown }).cause);
+  const nested = errorField(err, "errors");
+  return (
+    (Array.isArray(nested) && nested.some(isConnectionError)) ||
+    isConnectionError(errorField(err, "cause"))
+  );
 }

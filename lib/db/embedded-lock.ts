@@ -1,6 +1,8 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { errorCode } from "@/lib/errors";
+import { fieldOf } from "@/lib/util/field";
 
 // PGlite is one process's database: a lock in DATA_DIR stops a second process from opening the
 // same files (two would corrupt them). The lock file also tells CLI tools which server holds the
@@ -56,7 +58,7 @@ function pidHolds(info: LockInfo) {
   try {
     process.kill(info.pid, 0);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== "EPERM") return false;
+    if (errorCode(err) !== "EPERM") return false;
   }
   const started = startTime(info.pid);
   // Where /proc tells, the process must be the one that wrote the file (and not a zombie).
@@ -110,8 +112,11 @@ async function holdWithFlock(dataDir: string, info: LockInfo) {
   fs.writeFileSync(file, JSON.stringify(info));
   // The helper lives as long as we do, but must not keep us alive.
   helper.unref();
-  (helper.stdin as unknown as { unref?: () => void } | null)?.unref?.();
-  (helper.stdout as unknown as { unref?: () => void } | null)?.unref?.();
+  // Its pipes are sockets, which can be unref'd too (Node's types say only Writable/Readable).
+  for (const pipe of [helper.stdin, helper.stdout]) {
+    const unref = fieldOf(pipe, "unref");
+    if (typeof unref === "function") unref.call(pipe);
+  }
   let exiting = false;
   helper.once("exit", () => {
     if (!exiting)
@@ -135,7 +140,7 @@ function holdWithExclusiveCreate(dataDir: string, info: LockInfo) {
       });
       return;
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+      if (errorCode(err) !== "EEXIST") throw err;
     }
     const holder = readInfo(dataDir);
     if (holder && pidHolds(holder)) throw refusal(dataDir, holder);

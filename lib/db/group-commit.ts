@@ -1,3 +1,4 @@
+import { errorCode } from "@/lib/errors";
 import { isConnectionError } from "./connection-errors";
 import type { Db } from "./types";
 
@@ -88,14 +89,14 @@ function pump(db: Db, q: Queue) {
 
 async function send(db: Db, sql: string, params: unknown[], items: Item[]) {
   try {
-    const { rows } = await db.query<Record<string, boolean>>(sql, params);
+    const { rows } = await db.query(sql, params);
     const applied = items.map((_, i) => rows[0]?.[`a${i}`] === true);
     // Listeners first, as a NOTIFY's would be: a cached row is forgotten before its writer goes on.
     if (db.notifyHere) {
       for (const [i, item] of items.entries())
         if (applied[i]) for (const n of item.notify ?? []) db.notifyHere(n.channel, n.payload);
     }
-    for (const [i, item] of items.entries()) item.resolve(applied[i] as boolean);
+    for (const [i, item] of items.entries()) item.resolve(applied[i] === true);
   } catch (err) {
     if (items.length === 1 || !refusedByDatabase(err)) {
       for (const item of items) item.reject(err);
@@ -165,6 +166,6 @@ const tag = (i: number) => `w${i}_`;
  * connection lost or refused (whose codes include five-letter errnos such as EPIPE).
  */
 function refusedByDatabase(err: unknown) {
-  const code = (err as { code?: unknown } | null)?.code;
-  return typeof code === "string" && /^[0-9A-Z]{5}$/.test(code) && !isConnectionError(err);
+  const code = errorCode(err);
+  return code !== undefined && /^[0-9A-Z]{5}$/.test(code) && !isConnectionError(err);
 }

@@ -9,7 +9,10 @@ export type { Db } from "./types";
 
 // One handle per process. Next.js may load this module in several bundles (instrumentation and
 // route handlers), so the handle lives on globalThis, not in module scope.
-const slot = globalThis as unknown as { __crewdeckDb?: Promise<Db> };
+declare global {
+  var __crewdeckDb: Promise<Db> | undefined;
+}
+const slot = globalThis;
 
 export function getDb(): Promise<Db> {
   slot.__crewdeckDb ??= open().catch((err) => {

@@ -1,3 +1,5 @@
+import { z } from "zod";
+import { num } from "./columns";
 import type { Db } from "./types";
 
 // Append-only: never edit a shipped migration, add the next one.
@@ -512,7 +514,11 @@ export async function migrate(db: Db) {
     await q.query("SELECT pg_advisory_xact_lock(7283190)");
     await q.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
       version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
-    const { rows } = await q.query<{ version: number }>("SELECT version FROM schema_migrations");
+    const { rows } = await q.query(
+      "SELECT version FROM schema_migrations",
+      [],
+      z.object({ version: num }),
+    );
     const applied = new Set(rows.map((r) => r.version));
     for (const m of MIGRATIONS) {
       if (applied.has(m.version)) continue;

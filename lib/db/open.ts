@@ -4,8 +4,9 @@ import v8 from "node:v8";
 import type { Pool, PoolClient } from "pg";
 import { errorMessage } from "@/lib/errors";
 import { isConnectionError } from "./connection-errors";
+import { queryable } from "./queryable";
 import { storableParams } from "./storable-text";
-import type { Db, Queryable, Row } from "./types";
+import type { Db, Row } from "./types";
 
 export async function openPostgres(url: string, log = console.error): Promise<Db> {
   const { default: pg } = await import("pg");
@@ -13,20 +14,21 @@ export async function openPostgres(url: string, log = console.error): Promise<Db
   const outage = outageReporter(log);
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on("error", (err) => outage.failed(err));
-  const run = async <T extends Row>(q: Pool | PoolClient, sql: string, params?: unknown[]) => {
-    try {
-      // Every write passes here: no NUL or lone surrogate reaches the database (storable-text.ts).
-      const res = await q.query(sql, storableParams(sql, params) as unknown[]);
-      outage.ok();
-      return { rows: res.rows as T[], rowCount: res.rowCount ?? 0 };
-    } catch (err) {
-      outage.failed(err);
-      throw err;
-    }
-  };
+  const run = (q: Pool | PoolClient) =>
+    queryable(async (sql, params) => {
+      try {
+        // Every write passes here: no NUL or lone surrogate reaches the database (storable-text.ts).
+        const res = await q.query<Row>(sql, storableParams(sql, params));
+        outage.ok();
+        return { rows: res.rows, rowCount: res.rowCount ?? 0 };
+      } catch (err) {
+        outage.failed(err);
+        throw err;
+      }
+    });
   return {
     kind: "postgres",
-    query: (sql, params) => run(pool, sql, params),
+    ...run(pool),
     async tx(fn) {
       const client = await pool.connect().catch((err) => {
         outage.failed(err);
@@ -43,7 +45,7 @@ export async function openPostgres(url: string, log = console.error): Promise<Db
       client.on("error", onError);
       try {
         await client.query("BEGIN");
-        const result = await fn({ query: (sql, params) => run(client, sql, params) });
+        const result = await fn(run(client));
         await client.query("COMMIT");
         return result;
       } catch (err) {
@@ -132,12 +134,11 @@ export async function openEmbedded(dataDir: string): Promise<Db> {
   const dir = path.resolve(dataDir, "pgdata");
   fs.mkdirSync(dir, { recursive: true });
   const pglite = await PGlite.create(dir);
-  const wrap = (q: Pick<typeof pglite, "query">): Queryable => ({
-    async query<T extends Row>(sql: string, params?: unknown[]) {
-      const res = await q.query<T>(sql, storableParams(sql, params) as unknown[]);
+  const wrap = (q: Pick<typeof pglite, "query">) =>
+    queryable(async (sql, params) => {
+      const res = await q.query<Row>(sql, storableParams(sql, params));
       return { rows: res.rows, rowCount: res.affectedRows ?? res.rows.length };
-    },
-  });
+    });
   const here = new Map<string, Set<(payload: string) => void>>();
   return {
     kind: "embedded",

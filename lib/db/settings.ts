@@ -1,10 +1,17 @@
-import type { Db } from "./types";
+import { z } from "zod";
+import type { Db, RowSchema } from "./types";
 
 // Settings saved from the dashboard, one JSON value per key (secrets in them are sealed first).
+const Saved = z.object({ value: z.unknown() });
 
-export async function readSetting<T>(db: Db, key: string): Promise<T | undefined> {
-  const { rows } = await db.query<{ value: T }>("SELECT value FROM settings WHERE key = $1", [key]);
-  return rows[0]?.value;
+/** The saved value of `key`, read by `schema` (what the writer of `key` saves). */
+export async function readSetting<S extends RowSchema>(
+  db: Db,
+  key: string,
+  schema: S,
+): Promise<z.output<S> | undefined> {
+  const { rows } = await db.query("SELECT value FROM settings WHERE key = $1", [key], Saved);
+  return rows[0] && schema.parse(rows[0].value);
 }
 
 export async function writeSetting(db: Db, key: string, value: unknown) {

@@ -10,14 +10,18 @@ const NUL_STANDIN = "\u2400";
 const REPLACEMENT = "\ufffd";
 
 // ES2024's String methods (Node 20 has them; the project's TypeScript lib is ES2023).
-type WellFormed = { isWellFormed(): boolean; toWellFormed(): string };
+declare global {
+  interface String {
+    isWellFormed(): boolean;
+    toWellFormed(): string;
+  }
+}
 
 /** `s` with NUL as "␀" and each lone surrogate as U+FFFD; `s` itself when it has neither. */
 export function storableText(s: string): string {
-  const wf = s as unknown as WellFormed;
-  const whole = wf.isWellFormed();
+  const whole = s.isWellFormed();
   if (whole && !s.includes("\0")) return s;
-  return (whole ? s : wf.toWellFormed()).replaceAll("\0", NUL_STANDIN);
+  return (whole ? s : s.toWellFormed()).replaceAll("\0", NUL_STANDIN);
 }
 
 // JSON text (as JSON.stringify writes it) holds NUL and lone surrogates only as \u escapes, so
@@ -70,7 +74,7 @@ const LONG = 256;
  * is searched only for a long string or one with a \u escape: in bench/engine-in-process.ts,
  * about a quarter of what JSON.parse and JSON.stringify of the same parameters take.
  */
-export function storableParams(sql: string, params: unknown[] | undefined) {
+export function storableParams(sql: string, params: unknown[] | undefined): unknown[] | undefined {
   if (!params) return params;
   let out: unknown[] | undefined;
   for (let i = 0; i < params.length; i++) {
@@ -80,8 +84,8 @@ export function storableParams(sql: string, params: unknown[] | undefined) {
       // A long one is most likely JSON (a run's tasks, an event's data): one search, not two.
       if (v.length >= LONG && readAsJson(sql, i)) stored = storableJsonText(v);
       else {
-        stored = storableText(v);
-        if (mayNeed(v) && readAsJson(sql, i)) stored = storableJsonText(stored as string);
+        const text = storableText(v);
+        stored = mayNeed(v) && readAsJson(sql, i) ? storableJsonText(text) : text;
       }
     } else if (
       Array.isArray(v) &&

@@ -1,11 +1,20 @@
+import type { z } from "zod";
+
 // The one interface both engines satisfy: PGlite (embedded) and node-postgres (scale-out).
 export type Row = Record<string, unknown>;
+/** What a row schema (lib/db/columns.ts) turns a row into. */
+export type RowSchema = z.ZodType;
+export type QueryResult<T> = { rows: T[]; rowCount: number };
 
 export interface Queryable {
-  query<T extends Row = Row>(
+  /** A statement whose rows are not read as typed values (writes, DDL, a count of rows). */
+  query(sql: string, params?: unknown[]): Promise<QueryResult<Row>>;
+  /** Rows read as data: each one parsed by `schema`, so its type is checked, never asserted. */
+  query<S extends RowSchema>(
     sql: string,
-    params?: unknown[],
-  ): Promise<{ rows: T[]; rowCount: number }>;
+    params: unknown[],
+    schema: S,
+  ): Promise<QueryResult<z.output<S>>>;
 }
 
 export interface Db extends Queryable {

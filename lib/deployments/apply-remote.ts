@@ -1,7 +1,10 @@
+import { z } from "zod";
+import { jsonObject, num, time } from "@/lib/db/columns";
 import type { Db, Queryable } from "@/lib/db/types";
 import { TERMINAL } from "@/lib/run-model/states";
 import type { NewEvent, RemoteState } from "@/lib/run-model/types";
 import { type ExecutionPatch, mutateExecution, withoutKnownKeys } from "@/lib/runs/execution-store";
+import { isOneOf } from "@/lib/util/one-of";
 import { mergeTasks, TASK_EVENT_TYPES, type TaskEvent, tasksFromSnapshot } from "./task-states";
 import { stateFromEvents, type TaskSnapshot } from "./translate";
 
@@ -54,7 +57,7 @@ export async function applyRemote(
         patch.started_at ??= new Date();
       }
       if (change.remote) {
-        const before = (row.remote ?? {}) as RemoteState;
+        const before: RemoteState = row.remote ?? {};
         patch.remote = { ...before, ...change.remote };
         // Two mirrorings may finish out of order: the log position only moves forward.
         patch.remote.last_remote_seq = Math.max(
@@ -68,14 +71,23 @@ export async function applyRemote(
   });
 }
 
-const isTaskEvent = (e: NewEvent) =>
-  Boolean(e.task_id) && (TASK_EVENT_TYPES as readonly string[]).includes(e.type);
+const isTaskEvent = (e: NewEvent) => Boolean(e.task_id) && isOneOf(TASK_EVENT_TYPES, e.type);
+
+const TaskEventRow = z.object({
+  seq: num,
+  type: z.string(),
+  task_id: z.string(),
+  attempt: num.nullable(),
+  data: jsonObject<Record<string, unknown>>(),
+  created_at: time,
+});
 
 async function storedTaskEvents(q: Queryable, id: string): Promise<TaskEvent[]> {
-  const { rows } = await q.query<TaskEvent>(
+  const { rows } = await q.query(
     `SELECT seq, type, task_id, attempt, data, created_at FROM execution_events
       WHERE execution_id = $1 AND task_id IS NOT NULL AND type = ANY($2::text[]) ORDER BY seq`,
     [id, TASK_EVENT_TYPES],
+    TaskEventRow,
   );
   return rows;
 }

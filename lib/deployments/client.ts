@@ -1,7 +1,7 @@
 import http from "node:http";
 import https from "node:https";
 import { env } from "@/lib/config/env";
-import { errorMessage } from "@/lib/errors";
+import { errorCode, errorMessage } from "@/lib/errors";
 import { assertLiteralAllowed, guardedLookupFor } from "@/lib/webhooks/ssrf";
 import type { Deployment } from "./store";
 
@@ -80,7 +80,7 @@ export function callDeployment(
     req.on("timeout", () => req.destroy(late()));
     req.on("error", (err) => {
       clearTimeout(deadline);
-      const code = (err as NodeJS.ErrnoException).code;
+      const code = errorCode(err);
       reject(
         err instanceof RemoteUnreachableError
           ? err

@@ -1,3 +1,4 @@
+import { IdRow, num } from "@/lib/db/columns";
 import { isConnectionError } from "@/lib/db/connection-errors";
 import type { Db } from "@/lib/db/types";
 import { errorMessage } from "@/lib/errors";
@@ -50,13 +51,14 @@ export function startRemotePoller({
     while (!stopping) {
       try {
         // Claimed by pushing next_poll_at out: another worker will not poll it meanwhile.
-        const { rows } = await db.query<{ id: string; interval_ms: number | null }>(
+        const { rows } = await db.query(
           `UPDATE executions SET next_poll_at = now() + interval '60 seconds'
             WHERE id IN (SELECT id FROM executions
                           WHERE deployment_id IS NOT NULL AND next_poll_at <= now()
                           ORDER BY next_poll_at LIMIT $1 FOR UPDATE SKIP LOCKED)
             RETURNING id, (remote->>'interval_ms')::int AS interval_ms`,
           [concurrency],
+          IdRow.extend({ interval_ms: num.nullable() }),
         );
         failing = false;
         await Promise.all(rows.map((r) => pollOne(r.id, r.interval_ms || FAST_MS)));

@@ -1,13 +1,18 @@
 import crypto from "node:crypto";
+import { z } from "zod";
 import { ownerOf, type Principal, principalName } from "@/lib/auth/principal";
 import type { ResumeRequest } from "@/lib/contract/crew";
 import type { StreamWebhooks } from "@/lib/contract/webhook-subscription";
 import type { CrewDef } from "@/lib/crew/schema";
 import type { Db } from "@/lib/db/types";
 import { AppError, errors } from "@/lib/errors";
-import type { ExecutionRow, RemoteState, WebhookUrls } from "@/lib/run-model/types";
+import type { RemoteState, WebhookUrls } from "@/lib/run-model/types";
+import { withCrews } from "@/lib/runs/crew-definitions";
+import { StoredExecutionRow } from "@/lib/runs/execution-row";
 import { mutateExecution } from "@/lib/runs/execution-store";
 import { getExecutionOrThrow } from "@/lib/runs/get-execution";
+import { fieldOf } from "@/lib/util/field";
+import { isOneOf } from "@/lib/util/one-of";
 import { assertWebhookUrlsAllowed } from "@/lib/webhooks/check-urls";
 import { streamSubscription } from "@/lib/webhooks/stream-subscription";
 import { applyRemote } from "./apply-remote";
@@ -114,7 +119,7 @@ export async function kickoffRemote({
     await db.query("DELETE FROM executions WHERE id = $1", [id]);
     throw err;
   }
-  const remoteId = (reply.body as { kickoff_id?: unknown } | null)?.kickoff_id;
+  const remoteId = fieldOf(reply.body, "kickoff_id");
   if (reply.status !== 200 || typeof remoteId !== "string" || !remoteId) {
     await db.query("DELETE FROM executions WHERE id = $1", [id]);
     if (reply.status === 200)
@@ -145,12 +150,15 @@ export async function kickoffRemote({
 }
 /** The row with its remote bookkeeping, or undefined. */
 async function remoteRow(db: Db, id: string) {
-  const { rows } = await db.query<ExecutionRow & { slug: string }>(
+  const { rows } = await db.query(
     `SELECT e.*, d.slug FROM executions e JOIN deployments d ON d.id = e.deployment_id WHERE e.id = $1`,
     [id],
+    StoredExecutionRow.extend({ slug: z.string() }),
   );
-  return rows[0];
+  return (await withCrews(db, rows))[0];
 }
+
+const RESUME_STATUSES = ["resumed", "retrying", "completed"] as const;
 
 /** Sends the reviewer's decision to the deployment, with our webhook URLs again. */
 export async function resumeRemote({
@@ -170,7 +178,7 @@ export async function resumeRemote({
     id: request.execution_id,
     principal,
   });
-  const pending = summary.pending_human_input as { task_id: string; attempt?: number } | null;
+  const pending = summary.pending_human_input;
   if (summary.status !== "pending_human_input" || !pending)
     throw errors.conflict(
       `Execution ${summary.id} is not awaiting human input (it is ${summary.status}).`,
@@ -194,8 +202,9 @@ export async function resumeRemote({
     ...hookUrls(deployment.slug, row.id),
   });
   if (reply.status !== 200) throw remoteFailure("review", reply.status, reply.body);
-  const answer = reply.body as { status?: unknown; message?: unknown };
-  const attempt = pending.attempt ?? 1;
+  const answerStatus = fieldOf(reply.body, "status");
+  const answerMessage = fieldOf(reply.body, "message");
+  const attempt = typeof pending.attempt === "number" ? pending.attempt : 1;
   await applyRemote(db, row.id, {
     patch: { status: "running", pending_human_input: null },
     remote: { interval_ms: 2_000 },
@@ -215,9 +224,10 @@ export async function resumeRemote({
   });
   await pollSoon(db, row.id);
   return {
-    status: (["resumed", "retrying", "completed"].includes(String(answer?.status))
-      ? answer.status
-      : "resumed") as "resumed" | "retrying" | "completed",
-    message: typeof answer?.message === "string" ? answer.message : "Sent to the deployment.",
+    status:
+      typeof answerStatus === "string" && isOneOf(RESUME_STATUSES, answerStatus)
+        ? answerStatus
+        : "resumed",
+    message: typeof answerMessage === "string" ? answerMessage : "Sent to the deployment.",
   };
 }

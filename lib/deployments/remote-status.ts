@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isOneOf } from "@/lib/util/one-of";
 
 // Reads the /status body of a remote deployment — another Crewdeck or a CrewAI-style one — into
 // one shape for the dashboard. Remote bodies are not ours to trust: every field is optional and
@@ -30,14 +31,14 @@ export type RemoteStatus = {
   raw: unknown;
 };
 
-const OUR_STATES: readonly string[] = [
+const OUR_STATES = [
   "queued",
   "running",
   "pending_human_input",
   "completed",
   "error",
   "cancelled",
-] satisfies RemoteState[];
+] as const satisfies readonly RemoteState[];
 
 // CrewAI's `state` (Celery-like, upper case) and the looser `status` words seen in the wild,
 // compared in lower case.
@@ -143,7 +144,7 @@ const lower = (s: string | undefined) => s?.trim().toLowerCase();
 // Crewdeck's own `status` wins; otherwise CrewAI's `state`, then a looser `status` word.
 function readState(status: string | undefined, state: string | undefined): RemoteState | null {
   const s = lower(status);
-  if (s !== undefined && OUR_STATES.includes(s)) return s as RemoteState;
+  if (s !== undefined && isOneOf(OUR_STATES, s)) return s;
   for (const word of [lower(state), s]) {
     if (word !== undefined && Object.hasOwn(ALIASES, word)) return ALIASES[word] ?? null;
   }

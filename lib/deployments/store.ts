@@ -3,7 +3,7 @@ import { z } from "zod";
 import { assertCan } from "@/lib/auth/access";
 import type { Principal } from "@/lib/auth/principal";
 import { seal, unseal } from "@/lib/config/encryption";
-import type { DeploymentView } from "@/lib/contract/admin";
+import { type DeploymentView, DeploymentViewSchema } from "@/lib/contract/admin";
 import type { Db, Queryable } from "@/lib/db/types";
 import { AppError, errors } from "@/lib/errors";
 
@@ -44,7 +44,11 @@ export const DeploymentPatchSchema = z
 export type { DeploymentView };
 export type Deployment = DeploymentView & { token: string; webhook_secret: string | null };
 
-type Row = DeploymentView & { token_sealed: string; webhook_secret_sealed: string | null };
+const Row = DeploymentViewSchema.extend({
+  token_sealed: z.string(),
+  webhook_secret_sealed: z.string().nullable(),
+});
+type Row = z.infer<typeof Row>;
 const COLUMNS = `id, slug, name, base_url, token_sealed, webhook_secret_sealed,
   webhook_secret_sealed IS NOT NULL AS signs_webhooks, created_at::text`;
 
@@ -61,13 +65,13 @@ const slugify = (name: string) =>
 /** The deployments the caller may see (their names and URLs; never their secrets). */
 export async function listDeployments(db: Db, principal: Principal): Promise<DeploymentView[]> {
   assertCan(principal);
-  const { rows } = await db.query<Row>(`SELECT ${COLUMNS} FROM deployments ORDER BY name`);
+  const { rows } = await db.query(`SELECT ${COLUMNS} FROM deployments ORDER BY name`, [], Row);
   return rows.map(view);
 }
 
 /** The deployment with its secrets, for calling it; 404 when there is none by that slug. */
 export async function getDeploymentOrThrow(q: Queryable, slug: string): Promise<Deployment> {
-  const { rows } = await q.query<Row>(`SELECT ${COLUMNS} FROM deployments WHERE slug = $1`, [slug]);
+  const { rows } = await q.query(`SELECT ${COLUMNS} FROM deployments WHERE slug = $1`, [slug], Row);
   const row = rows[0];
   if (!row) throw errors.notFound(`No deployment named '${slug}'.`);
   return {
@@ -86,7 +90,7 @@ export async function createDeployment(
   // The slug is part of webhook URLs handed to the remote: unique, and stable once chosen.
   for (let n = 1; n < 100; n++) {
     const slug = n === 1 ? base : `${base}-${n}`;
-    const { rows } = await db.query<Row>(
+    const { rows } = await db.query(
       `INSERT INTO deployments (id, slug, name, base_url, token_sealed, webhook_secret_sealed, created_by)
        VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (slug) DO NOTHING RETURNING ${COLUMNS}`,
       [
@@ -98,6 +102,7 @@ export async function createDeployment(
         input.webhook_secret ? seal(input.webhook_secret) : null,
         principal.kind === "user" ? principal.userId : null,
       ],
+      Row,
     );
     if (rows[0]) return view(rows[0]);
   }
@@ -117,9 +122,10 @@ export async function updateDeployment(
   let guard = "";
   const params: unknown[] = [slug];
   if (patch.base_url !== undefined && patch.token === undefined) {
-    const { rows } = await db.query<{ base_url: string }>(
+    const { rows } = await db.query(
       "SELECT base_url FROM deployments WHERE slug = $1",
       [slug],
+      z.object({ base_url: z.string() }),
     );
     const current = rows[0];
     if (!current) throw errors.notFound(`No deployment named '${slug}'.`);
@@ -143,9 +149,10 @@ export async function updateDeployment(
   if (patch.base_url !== undefined) set("base_url", patch.base_url);
   if (patch.token !== undefined) set("token_sealed", seal(patch.token));
   if (patch.webhook_secret !== undefined) set("webhook_secret_sealed", seal(patch.webhook_secret));
-  const { rows } = await db.query<Row>(
+  const { rows } = await db.query(
     `UPDATE deployments SET ${sets.join(", ")} WHERE slug = $1${guard} RETURNING ${COLUMNS}`,
     params,
+    Row,
   );
   if (!rows[0] && guard) throw errors.conflict("The deployment changed meanwhile; try again.");
   if (!rows[0]) throw errors.notFound(`No deployment named '${slug}'.`);

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { unseal } from "@/lib/config/encryption";
 import type { Db } from "@/lib/db/types";
 import type { ExecutionRow, RemoteState } from "@/lib/run-model/types";
+import { withCrews } from "@/lib/runs/crew-definitions";
+import { StoredExecutionRow } from "@/lib/runs/execution-row";
 import { applyRemote } from "./apply-remote";
 import { callDeployment, RemoteUnreachableError } from "./client";
 import { readRemoteError, readRemoteStatus } from "./remote-status";
@@ -24,15 +26,18 @@ const RemoteLogSchema = z.object({
   has_more: z.boolean().optional(),
 });
 
+const StoredRow = StoredExecutionRow.extend({ base_url: z.string(), token_sealed: z.string() });
+
 type Row = ExecutionRow & { base_url: string; token_sealed: string };
 
-async function loadRow(db: Db, id: string) {
-  const { rows } = await db.query<Row>(
+async function loadRow(db: Db, id: string): Promise<Row | undefined> {
+  const { rows } = await db.query(
     `SELECT e.*, d.base_url, d.token_sealed FROM executions e JOIN deployments d ON d.id = e.deployment_id
       WHERE e.id = $1`,
     [id],
+    StoredRow,
   );
-  return rows[0];
+  return (await withCrews(db, rows))[0];
 }
 
 // One mirroring at a time per run in this process: webhooks arrive in bursts, and each would

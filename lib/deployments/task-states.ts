@@ -1,5 +1,6 @@
 import { TASK_STATUSES, type TaskStatus } from "@/lib/run-model/states";
 import type { TaskState } from "@/lib/run-model/types";
+import { isOneOf } from "@/lib/util/one-of";
 import type { RemoteTask } from "./remote-status";
 
 // The tasks of a remote run, from two sources: the events of its log (mirrored from a remote
@@ -204,4 +205,4 @@ export function tasksFromSnapshot(
 }
 
 const asTaskStatus = (s: string | null) =>
-  s !== null && (TASK_STATUSES as readonly string[]).includes(s) ? (s as TaskStatus) : undefined;
+  s !== null && isOneOf(TASK_STATUSES, s) ? s : undefined;

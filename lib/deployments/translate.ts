@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { ExecutionStatus } from "@/lib/run-model/states";
 import type { ExecutionRow, NewEvent } from "@/lib/run-model/types";
 import type { ExecutionPatch } from "@/lib/runs/execution-store";
+import { fieldOf, isRecord } from "@/lib/util/field";
 import type { HookKind } from "./hooks";
 import type { RemoteStatus, RemoteTask } from "./remote-status";
 
@@ -61,7 +62,7 @@ const num = (v: unknown) => (typeof v === "number" && Number.isInteger(v) ? v : 
  * webhook-id or, failing that, its content.
  */
 export function fromWebhook(kind: HookKind, body: unknown, webhookId: string | null): NewEvent {
-  const b = (body && typeof body === "object" ? body : {}) as Record<string, unknown>;
+  const b = isRecord(body) ? body : {};
   const seq = num(b.sequence);
   const taskId = str(b.task_id);
   const attempt = num(b.attempt);
@@ -164,9 +165,7 @@ export function fromStatus(
       output: status.pending.output ?? "",
       attempt: status.pending.attempt ?? 1,
       // Kept while the same review is awaited, so its wait is counted from when it began.
-      requested_at:
-        (row.pending_human_input as { requested_at?: string } | null)?.requested_at ??
-        new Date().toISOString(),
+      requested_at: requestedAt(row.pending_human_input) ?? new Date().toISOString(),
     };
   else if (to && to !== "pending_human_input") patch.pending_human_input = null;
   if (status.last_step) patch.last_step = status.last_step;
@@ -216,17 +215,23 @@ export function fromStatus(
         attempt: status.pending.attempt ?? 1,
         data: { output: status.pending.output, via: "polling" },
       });
-    if (to && FINAL[to])
+    const final = to ? FINAL[to] : undefined;
+    if (final)
       events.push({
         key: "end",
-        type: FINAL[to] as string,
+        type: final,
         data: { result: status.result, error: status.error, via: "polling" },
       });
   }
   return { patch, events, changed: rawChanged, snapshot };
 }
 
+// The review's start as the row keeps it: a string, or none.
+function requestedAt(pending: unknown): string | undefined {
+  const at = fieldOf(pending, "requested_at");
+  return typeof at === "string" ? at : undefined;
+}
+
 function stateWord(raw: unknown) {
-  const r = (raw && typeof raw === "object" ? raw : {}) as Record<string, unknown>;
-  return str(r.state) ?? str(r.status);
+  return str(fieldOf(raw, "state")) ?? str(fieldOf(raw, "status"));
 }

@@ -30,7 +30,7 @@ export class CallsPerMinute {
         this.calls.push(now);
         return waited;
       }
-      const wait = (this.calls[0] as number) + MINUTE_MS - now;
+      const wait = (this.calls[0] ?? now) + MINUTE_MS - now;
       await this.clock.sleep(wait, signal);
       waited += wait;
     }

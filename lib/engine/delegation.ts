@@ -29,12 +29,18 @@ export function delegationTools(
   coworkers: AgentDef[],
   work: (req: CoworkerRequest & { kind: "delegate" | "ask" }) => Promise<string>,
 ): Record<string, Tool> {
-  if (!coworkers.length) return {};
-  const ids = coworkers.map((a) => a.id) as [string, ...string[]];
+  const [first, ...others] = coworkers;
+  if (!first) return {};
+  const ids: [string, ...string[]] = [first.id, ...others.map((a) => a.id)];
   // One line per coworker, so a model (and the offline one) can tell who does what.
   const team = coworkers.map((a) => `- ${a.id}: ${a.role}. ${a.goal}`).join("\n");
   const coworker = z.enum(ids).describe("The id of the coworker, one of the list above");
-  const byId = (id: string) => coworkers.find((a) => a.id === id) as AgentDef;
+  // The tools' schema allows only these ids.
+  const byId = (id: string) => {
+    const agent = coworkers.find((a) => a.id === id);
+    if (!agent) throw new Error(`no coworker '${id}'`);
+    return agent;
+  };
   return {
     [DELEGATE_TOOL]: tool({
       description: `Hand a piece of work to a coworker, who does it and returns the result. Coworkers:\n${team}`,

@@ -69,7 +69,8 @@ export function contextFor(
     ),
   );
   const wanted = task.context ?? earlier.map((t) => t.id);
-  return earlier
-    .filter((t) => wanted.includes(t.id) && outputs.has(t.id))
-    .map((t) => ({ task_id: t.id, name: t.name, output: outputs.get(t.id) as string }));
+  return earlier.flatMap((t) => {
+    const output = wanted.includes(t.id) ? outputs.get(t.id) : undefined;
+    return output === undefined ? [] : [{ task_id: t.id, name: t.name, output }];
+  });
 }

@@ -1,4 +1,3 @@
-import type { TaskDef } from "@/lib/crew/schema";
 import { isConnectionError } from "@/lib/db/connection-errors";
 import type { Db } from "@/lib/db/types";
 import { nextTasks } from "@/lib/run-model/next-tasks";
@@ -46,9 +45,10 @@ export async function runExecution({
     for (;;) {
       const indexes = nextTasks(row.crew_snapshot.tasks, row.tasks);
       if (!indexes.length) return; // nothing left (completed by the last task's transaction)
+      const [only, ...more] = indexes;
       row =
-        indexes.length === 1
-          ? await runTask({ db, row, ...taskAt(row, indexes[0] as number), writer, signal })
+        only !== undefined && !more.length
+          ? await runTask({ db, row, ...taskAt(row, only), writer, signal })
           : await runSideBySide({ db, row, indexes, writer, signal });
       if (row.status !== "running") return;
     }
@@ -118,7 +118,9 @@ async function runSideBySide({
 }
 
 function taskAt(row: ExecutionRow, index: number) {
-  return { index, task: row.crew_snapshot.tasks[index] as TaskDef };
+  const task = row.crew_snapshot.tasks[index];
+  if (!task) throw new Error(`the crew has no task #${index}`);
+  return { index, task };
 }
 
 // Started fresh, picked up after a review, or taken over from a worker that died mid-task.

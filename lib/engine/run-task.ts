@@ -84,9 +84,9 @@ export async function runTask({
   });
 
   const outputs = new Map(
-    row.tasks
-      .filter((t) => t.status === "completed" && t.output !== null)
-      .map((t) => [t.task_id, t.output as string]),
+    row.tasks.flatMap((t) =>
+      t.status === "completed" && t.output !== null ? [[t.task_id, t.output] as const] : [],
+    ),
   );
   const { system, prompt } = buildPrompt({
     agent,

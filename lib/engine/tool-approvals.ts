@@ -1,4 +1,5 @@
 import type { ModelMessage, Tool, ToolResultPart } from "ai";
+import { errorMessage } from "@/lib/errors";
 import type { DecidedCall, PausedConversation } from "@/lib/run-model/review-types";
 import type { AgentStep } from "./run-agent";
 
@@ -41,7 +42,7 @@ export async function settleDecidedCalls(
       parts.push(toolResult(call, { type: "json", value: asJson(result) }));
     } catch (err) {
       if (signal.aborted) throw err;
-      const message = err instanceof Error ? err.message : String(err);
+      const message = errorMessage(err);
       steps.push({
         type: "tool_result",
         tool: call.tool,

@@ -4,6 +4,7 @@ import {
   TypeValidationError,
 } from "@ai-sdk/provider";
 import { asSchema, InvalidToolInputError, type ModelMessage, NoSuchToolError, type Tool } from "ai";
+import { fieldOf, isRecord } from "@/lib/util/field";
 import type { LoopToolCall, LoopToolOutput } from "./loop-step";
 
 // The model's tool calls in the tool loop (./tool-loop.ts): read and checked against their tools,
@@ -58,17 +59,12 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false; er
 
 function assertNoPrototypeKeys(value: unknown) {
   if (!value || typeof value !== "object") return;
-  const o = value as Record<string, unknown>;
-  if (Object.hasOwn(o, "__proto__"))
+  if (Object.hasOwn(value, "__proto__"))
     throw new SyntaxError("Object contains forbidden prototype property");
-  if (
-    Object.hasOwn(o, "constructor") &&
-    o.constructor &&
-    typeof o.constructor === "object" &&
-    Object.hasOwn(o.constructor, "prototype")
-  )
+  const ctor = fieldOf(value, "constructor");
+  if (Object.hasOwn(value, "constructor") && isRecord(ctor) && Object.hasOwn(ctor, "prototype"))
     throw new SyntaxError("Object contains forbidden prototype property");
-  for (const v of Object.values(o)) assertNoPrototypeKeys(v);
+  for (const v of Object.values(value)) assertNoPrototypeKeys(v);
 }
 
 const schemas = new WeakMap<Tool, ReturnType<typeof asSchema>>();

@@ -1,10 +1,12 @@
 import crypto from "node:crypto";
 import os from "node:os";
+import { IdRow } from "@/lib/db/columns";
 import { isConnectionError } from "@/lib/db/connection-errors";
 import type { Db } from "@/lib/db/types";
 import { errorMessage } from "@/lib/errors";
 import type { ExecutionRow } from "@/lib/run-model/types";
 import { withCrews } from "@/lib/runs/crew-definitions";
+import { StoredExecutionRow } from "@/lib/runs/execution-row";
 import { createNapper } from "@/lib/util/napper";
 import { runExecution } from "./run-execution";
 
@@ -39,7 +41,7 @@ export function startWorker({
   const nudge = () => napper.wake();
   // NOTIFYs from kickoff/resume (work to claim) and stop (abort now), from any process.
   db.listen("crewdeck_work", () => nudge()).catch((err) =>
-    log(`[worker] LISTEN failed: ${err.message}`),
+    log(`[worker] LISTEN failed: ${errorMessage(err)}`),
   );
   db.listen("crewdeck_stop", (executionId) =>
     active.get(executionId)?.controller.abort(new Error("stopped")),
@@ -47,7 +49,7 @@ export function startWorker({
 
   /** Up to `limit` runs, oldest first, with their rows (the writer starts from them). */
   async function claim(limit: number): Promise<ExecutionRow[]> {
-    const { rows } = await db.query<ExecutionRow>(
+    const { rows } = await db.query(
       `UPDATE executions SET lease_owner = $1, lease_expires_at = now() + make_interval(secs => $2)
         WHERE id IN (SELECT id FROM executions
                       WHERE status IN ('queued', 'running') AND deployment_id IS NULL
@@ -60,6 +62,7 @@ export function startWorker({
       // it twice side by side. The next renewal extends it; another worker taking it over
       // meanwhile makes that renewal abort ours.
       [id, leaseMs / 1000, [...active.keys()], limit],
+      StoredExecutionRow,
     );
     return withCrews(db, rows);
   }
@@ -87,10 +90,11 @@ export function startWorker({
       // and must not be taken for lost; one that ended meanwhile must not be kept alive.
       const running = [...active.keys()];
       try {
-        const { rows } = await db.query<{ id: string }>(
+        const { rows } = await db.query(
           `UPDATE executions SET lease_expires_at = now() + make_interval(secs => $2)
           WHERE lease_owner = $1 AND id = ANY($3::uuid[]) RETURNING id`,
           [id, leaseMs / 1000, running],
+          IdRow,
         );
         const held = new Set(rows.map((r) => r.id));
         for (const executionId of running) {

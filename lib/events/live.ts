@@ -6,9 +6,10 @@ import { listEvents } from "@/lib/runs/list-events";
 
 // Live fan-out for timelines: one LISTEN per process on the channel every state change
 // notifies (from whichever process wrote it), passed on to the subscribers of that execution.
-const slot = globalThis as unknown as {
-  __crewdeckLive?: { emitter: EventEmitter; started?: Promise<void> };
-};
+declare global {
+  var __crewdeckLive: { emitter: EventEmitter; started?: Promise<void> } | undefined;
+}
+const slot = globalThis;
 slot.__crewdeckLive ??= { emitter: new EventEmitter().setMaxListeners(0) };
 const live = slot.__crewdeckLive;
 
@@ -37,9 +38,11 @@ type Feed = {
   again: boolean;
   subscribed: Promise<() => void>;
 };
-const feedSlot = globalThis as unknown as { __crewdeckFeeds?: Map<string, Feed> };
-feedSlot.__crewdeckFeeds ??= new Map<string, Feed>();
-const feeds: Map<string, Feed> = feedSlot.__crewdeckFeeds;
+declare global {
+  var __crewdeckFeeds: Map<string, Feed> | undefined;
+}
+globalThis.__crewdeckFeeds ??= new Map<string, Feed>();
+const feeds: Map<string, Feed> = globalThis.__crewdeckFeeds;
 
 /** Reads what is new for the furthest-behind follower once, and hands each its part, in order. */
 function pump(db: Db, id: string, feed: Feed) {

@@ -1,11 +1,12 @@
 import type { z } from "zod";
 import { errors, zodFieldErrors } from "@/lib/errors";
+import { fieldOf } from "@/lib/util/field";
 
 function valueAt(input: unknown, path: PropertyKey[]): unknown {
   let v = input;
   for (const key of path) {
     if (v === null || typeof v !== "object") return undefined;
-    v = (v as Record<PropertyKey, unknown>)[key];
+    v = fieldOf(v, key);
   }
   return v;
 }

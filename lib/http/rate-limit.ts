@@ -5,7 +5,10 @@ import { AppError } from "@/lib/errors";
 // A token bucket per caller (token or signed-in person), per process: RATE_LIMIT_PER_MINUTE
 // requests a minute with bursts up to the same number. Beyond it: 429 with Retry-After.
 type Bucket = { tokens: number; at: number };
-const slot = globalThis as unknown as { __crewdeckBuckets?: Map<string, Bucket> };
+declare global {
+  var __crewdeckBuckets: Map<string, Bucket> | undefined;
+}
+const slot = globalThis;
 slot.__crewdeckBuckets ??= new Map();
 const buckets = slot.__crewdeckBuckets;
 
@@ -50,9 +53,11 @@ export function checkRateLimitFor(key: string, now = Date.now()) {
 // descriptor) for as long as the client stays: without a bound one token could hold enough to
 // make every new connection fail, health checks included.
 type StreamCounts = { total: number; byCaller: Map<string, number> };
-const streamSlot = globalThis as unknown as { __crewdeckStreams?: StreamCounts };
-streamSlot.__crewdeckStreams ??= { total: 0, byCaller: new Map() };
-const streams = streamSlot.__crewdeckStreams;
+declare global {
+  var __crewdeckStreams: StreamCounts | undefined;
+}
+globalThis.__crewdeckStreams ??= { total: 0, byCaller: new Map() };
+const streams = globalThis.__crewdeckStreams;
 const STREAM_RETRY_AFTER_S = 10;
 
 /**

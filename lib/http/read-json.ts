@@ -61,8 +61,8 @@ const pathText = (path: (string | number)[]) => path.map(String).join(".") || "(
 /** The first string or key PostgreSQL could not store, walked without recursion. */
 function findBadString(value: unknown): { path: string; message: string } | undefined {
   const stack: { value: unknown; path: (string | number)[] }[] = [{ value, path: [] }];
-  while (stack.length) {
-    const { value: v, path } = stack.pop() as { value: unknown; path: (string | number)[] };
+  for (let top = stack.pop(); top; top = stack.pop()) {
+    const { value: v, path } = top;
     if (typeof v === "string") {
       const why = badCharacter(v);
       if (why) return { path: pathText(path), message: `the string ${why}` };
@@ -74,10 +74,8 @@ function findBadString(value: unknown): { path: string; message: string } | unde
         const why = badCharacter(key);
         if (why) return { path: pathText(path), message: `a key ${why}` };
       }
-      for (let i = entries.length - 1; i >= 0; i--) {
-        const [key, child] = entries[i] as [string, unknown];
+      for (const [key, child] of entries.reverse())
         stack.push({ value: child, path: [...path, key] });
-      }
     }
   }
   return undefined;

@@ -1,3 +1,5 @@
+import { z } from "zod";
+import { num } from "@/lib/db/columns";
 import { storableValue } from "@/lib/db/storable-text";
 import type { Queryable } from "@/lib/db/types";
 import type { AppliedEvent, ExecutionRow } from "@/lib/run-model/types";
@@ -12,9 +14,10 @@ import { entryHash, GENESIS_HASH, type LedgerEntry } from "./entry";
 export async function appendLedger(q: Queryable, row: ExecutionRow, applied: AppliedEvent[]) {
   const reviews = applied.filter((e) => LEDGER_EVENT_TYPES.has(e.type));
   if (!reviews.length) return;
-  const { rows } = await q.query<{ position: number; hash: string }>(
+  const { rows } = await q.query(
     "SELECT position, hash FROM review_ledger WHERE execution_id = $1 ORDER BY position DESC LIMIT 1",
     [row.id],
+    z.object({ position: num, hash: z.string() }),
   );
   let position = rows[0]?.position ?? 0;
   let prev = rows[0]?.hash ?? GENESIS_HASH;
@@ -84,13 +87,14 @@ async function requestedOutputHash(
   attempt: number | null,
 ): Promise<string | null> {
   if (taskId === null || attempt === null) return null;
-  const { rows } = await q.query<{ sha: string | null }>(
+  const { rows } = await q.query(
     `SELECT COALESCE(data->>'output_sha256',
               encode(sha256(convert_to(data->>'output', 'UTF8')), 'hex')) AS sha
        FROM execution_events
       WHERE execution_id = $1 AND type = 'review_requested' AND task_id = $2 AND attempt = $3
       ORDER BY seq DESC LIMIT 1`,
     [id, taskId, attempt],
+    z.object({ sha: z.string().nullable() }),
   );
   return rows[0]?.sha ?? null;
 }

@@ -1,3 +1,4 @@
+import { fieldOf } from "@/lib/util/field";
 /**
  * JSON with object keys in sorted order at every depth, so the same value always serialises to
  * the same bytes: a hash over it does not depend on the order a database (jsonb) or a program
@@ -14,7 +15,7 @@ export function canonicalJson(value: unknown): string {
   const members = Object.keys(value)
     .sort()
     .flatMap((key) => {
-      const v = (value as Record<string, unknown>)[key];
+      const v = fieldOf(value, key);
       return v === undefined ? [] : [`${JSON.stringify(key)}:${canonicalJson(v)}`];
     });
   return `{${members.join(",")}}`;

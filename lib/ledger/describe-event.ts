@@ -22,8 +22,8 @@ export type EventFacts = {
 };
 
 const str = (v: unknown) => (typeof v === "string" ? v : undefined);
-const strings = (v: unknown) =>
-  Array.isArray(v) && v.every((s) => typeof s === "string") ? (v as string[]) : undefined;
+const strings = (v: unknown): string[] | undefined =>
+  Array.isArray(v) && v.every((s) => typeof s === "string") ? v : undefined;
 // Present fields only: old runs lack the new ones, and absent must not hash as null.
 const defined = (o: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));

@@ -1,3 +1,5 @@
+import { isRecord } from "@/lib/util/field";
+
 // A JSON document that matches a JSON Schema, built from the task: the offline model's answer
 // when a task asks for structured output. Deterministic; covers the common keywords.
 
@@ -6,7 +8,7 @@ type Schema = Record<string, unknown>;
 const MAX_DEPTH = 6;
 
 export function sampleFor(schema: unknown, hint: string, key?: string, depth = 0): unknown {
-  const s = (typeof schema === "object" && schema !== null ? schema : {}) as Schema;
+  const s: Schema = isRecord(schema) ? schema : {};
   if ("const" in s) return s.const;
   if (Array.isArray(s.enum) && s.enum.length) return s.enum[0];
   if (Array.isArray(s.examples) && s.examples.length) return s.examples[0];
@@ -23,7 +25,7 @@ export function sampleFor(schema: unknown, hint: string, key?: string, depth = 0
   if (depth > MAX_DEPTH) return null;
   switch (type) {
     case "object": {
-      const props = (s.properties ?? {}) as Record<string, unknown>;
+      const props = isRecord(s.properties) ? s.properties : {};
       return Object.fromEntries(
         Object.entries(props).map(([k, v]) => [k, sampleFor(v, hint, k, depth + 1)]),
       );

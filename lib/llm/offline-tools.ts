@@ -1,3 +1,4 @@
+import { fieldOf } from "@/lib/util/field";
 // Which tool the offline model (./offline-model.ts) calls next, with what arguments, and how it
 // reads back what a tool gave it.
 
@@ -49,8 +50,6 @@ const TRACKER_ACTIONS = new Set([
   "delete_project",
 ]);
 
-type Json = Record<string, unknown> | undefined;
-
 export function nextCall(
   tools: { name: string; inputSchema: unknown }[],
   results: Map<string, unknown>,
@@ -67,15 +66,16 @@ export function nextCall(
   if (plain) return { name: plain.name, args: argumentsFor(plain.inputSchema, task) };
   const step = TRACKER_PLAN.find((name) => has(name) && !results.has(name));
   if (!step) return undefined;
-  const team = ((results.get("search_teams") as Json)?.teams as Json[] | undefined)?.[0];
-  const issue = (results.get("create_issue") as Json)?.issue as Json;
+  const teams = fieldOf(results.get("search_teams"), "teams");
+  const team: unknown = Array.isArray(teams) ? teams[0] : undefined;
+  const issue = fieldOf(results.get("create_issue"), "issue");
   const title = firstLine.slice(0, 120);
   if (step === "search_teams") return { name: step, args: {} };
   if (step === "create_issue") {
     return {
       name: step,
       args: {
-        teamId: team?.id ?? "unknown-team",
+        teamId: fieldOf(team, "id") ?? "unknown-team",
         title,
         description: [task, expected].filter(Boolean).join("\n\n"),
       },
@@ -85,8 +85,8 @@ export function nextCall(
   return {
     name: step,
     args: {
-      parentId: issue.id,
-      teamId: (issue.team as Json)?.id,
+      parentId: fieldOf(issue, "id"),
+      teamId: fieldOf(fieldOf(issue, "team"), "id"),
       title: `Follow-up: ${title}`.slice(0, 120),
       description: expected ?? task,
     },
@@ -94,28 +94,29 @@ export function nextCall(
 }
 
 export function describeResult(value: unknown): string {
-  const v = value as Json;
-  const issue = v?.issue as Json;
-  if (issue?.identifier) return `${issue.identifier} — ${String(issue.title)}`;
-  if (Array.isArray(v?.teams))
-    return `${v.teams.length} teams (${(v.teams as Json[]).map((t) => t?.key).join(", ")})`;
-  const error = v?.error as Json;
-  if (error?.code) return `error ${String(error.code)}: ${String(error.message)}`;
+  const issue = fieldOf(value, "issue");
+  const identifier = fieldOf(issue, "identifier");
+  if (identifier) return `${identifier} — ${String(fieldOf(issue, "title"))}`;
+  const teams = fieldOf(value, "teams");
+  if (Array.isArray(teams))
+    return `${teams.length} teams (${teams.map((t) => fieldOf(t, "key")).join(", ")})`;
+  const error = fieldOf(value, "error");
+  const code = fieldOf(error, "code");
+  if (code) return `error ${String(code)}: ${String(fieldOf(error, "message"))}`;
   return JSON.stringify(value);
 }
 
 // Fills a tool's required parameters from the task so the call passes validation.
 function argumentsFor(schema: unknown, task: string): Record<string, unknown> {
-  const s = schema as {
-    properties?: Record<string, { type?: string; enum?: unknown[] }>;
-    required?: string[];
-  };
+  const required = fieldOf(schema, "required");
   const args: Record<string, unknown> = {};
-  for (const name of s.required ?? []) {
-    const prop = s.properties?.[name] ?? {};
-    if (prop.enum?.length) args[name] = prop.enum[0];
-    else if (prop.type === "number" || prop.type === "integer") args[name] = 1;
-    else if (prop.type === "boolean") args[name] = true;
+  for (const name of Array.isArray(required) ? required.map(String) : []) {
+    const prop = fieldOf(fieldOf(schema, "properties"), name);
+    const options = fieldOf(prop, "enum");
+    const type = fieldOf(prop, "type");
+    if (Array.isArray(options) && options.length) args[name] = options[0];
+    else if (type === "number" || type === "integer") args[name] = 1;
+    else if (type === "boolean") args[name] = true;
     else args[name] = toolText(name, task);
   }
   return args;

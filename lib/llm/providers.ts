@@ -9,9 +9,9 @@ export type Provider = {
   name: string;
   kind: ProviderKind;
   /** Variables holding the key, first set wins. */
-  keyVars: string[];
+  keyVars: [string, ...string[]];
   /** Variables holding the base URL, first set wins. */
-  baseVars: string[];
+  baseVars: [string, ...string[]];
   /** Where requests go when no base URL is set; none means one must be set (Azure). */
   defaultBase?: string;
   /** Whether requests to the default base need a key (a local server does not). */
@@ -22,7 +22,7 @@ const openaiCompatible = (
   name: string,
   defaultBase: string | undefined,
   needsKey = true,
-  keyVars = [`${envName(name)}_API_KEY`],
+  keyVars: Provider["keyVars"] = [`${envName(name)}_API_KEY`],
 ): Provider => ({
   name,
   kind: "openai-compatible",
@@ -133,14 +133,14 @@ export function endpointFor(provider: Provider, vars: Vars, crewBaseUrl?: string
   const sameOrigin = !crewBaseUrl || (own !== undefined && origin(crewBaseUrl) === origin(own));
   const apiKey = sameOrigin ? key : undefined;
   const missing: string[] = [];
-  if (!base) missing.push(provider.baseVars[0] as string);
+  if (!base) missing.push(provider.baseVars[0]);
   // A base URL of the operator's or the crew's own choosing (a local server) may need no key.
   const keyNeeded = provider.kind === "azure" || (provider.needsKey && !fromEnv && !crewBaseUrl);
   if (keyNeeded && !apiKey)
     missing.push(
       key
         ? `${provider.keyVars[0]}, which is sent only to the provider's own address, not to a base_url from the crew file (set ${provider.baseVars[0]} instead)`
-        : (provider.keyVars[0] as string),
+        : provider.keyVars[0],
     );
   return {
     provider,

@@ -5,6 +5,12 @@ import { type ModelChoice, ModelConfigError, missingSetup } from "./choose-model
 import { createOfflineModel } from "./offline-model";
 import { DEFAULT_AZURE_API_VERSION, endpointFor, findProvider, type Vars } from "./providers";
 
+// missingSetup has checked that a provider without a default base has one set.
+function baseOf(model: string, baseURL: string | undefined): string {
+  if (!baseURL) throw new ModelConfigError(`Model '${model}': no base URL is set.`);
+  return baseURL;
+}
+
 /** The model of a choice (chooseModel), ready for the AI SDK; throws when a key or URL is missing. */
 export function resolveModel(
   choice: ModelChoice,
@@ -22,7 +28,9 @@ export function resolveModel(
       return createAnthropic({ apiKey, baseURL })(ref.model);
     case "azure": {
       // Azure routes by deployment in the path, takes the key as `api-key` and wants api-version.
-      const root = (baseURL as string).replace(/\/+$/, "").replace(/\/openai$/, "");
+      const root = baseOf(ref.id, baseURL)
+        .replace(/\/+$/, "")
+        .replace(/\/openai$/, "");
       return createOpenAICompatible({
         name: "azure",
         baseURL: `${root}/openai/deployments/${encodeURIComponent(ref.model)}`,
@@ -37,7 +45,7 @@ export function resolveModel(
     case "openai-compatible":
       return createOpenAICompatible({
         name: provider.name,
-        baseURL: baseURL as string,
+        baseURL: baseOf(ref.id, baseURL),
         apiKey,
         includeUsage: true,
       }).chatModel(ref.model);

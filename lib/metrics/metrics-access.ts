@@ -11,7 +11,6 @@ export function inMetricsNetworks(address: string, raw = env().METRICS_ALLOWED_N
   }
   if (!cache.cidrs.length || !ipaddr.isValid(address)) return false;
   let ip = ipaddr.parse(address);
-  if (ip.kind() === "ipv6" && (ip as ipaddr.IPv6).isIPv4MappedAddress())
-    ip = (ip as ipaddr.IPv6).toIPv4Address();
+  if (ip instanceof ipaddr.IPv6 && ip.isIPv4MappedAddress()) ip = ip.toIPv4Address();
   return cache.cidrs.some(([net, bits]) => ip.kind() === net.kind() && ip.match(net, bits));
 }

@@ -1,3 +1,5 @@
+import { z } from "zod";
+import { num } from "@/lib/db/columns";
 import type { Queryable } from "@/lib/db/types";
 import { metrics } from "./registry";
 
@@ -10,12 +12,14 @@ const LIVE = ["queued", "running", "pending_human_input"] as const;
  */
 export async function renderMetrics(db: Queryable): Promise<{ contentType: string; body: string }> {
   const m = metrics();
-  const { rows } = await db.query<{ status: string; n: number; oldest: number | null }>(
+  const { rows } = await db.query(
     `SELECT status, count(*)::int AS n,
             EXTRACT(EPOCH FROM now() - min(created_at))::float8 AS oldest
        FROM executions
       WHERE status IN ('queued', 'running', 'pending_human_input') AND deployment_id IS NULL
       GROUP BY status`,
+    [],
+    z.object({ status: z.string(), n: num, oldest: num.nullable() }),
   );
   const by = new Map(rows.map((r) => [r.status, r]));
   for (const status of LIVE) m.executions.set({ status }, by.get(status)?.n ?? 0);

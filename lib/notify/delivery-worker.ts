@@ -1,5 +1,7 @@
 import crypto from "node:crypto";
 import os from "node:os";
+import { z } from "zod";
+import { json, num } from "@/lib/db/columns";
 import { isConnectionError } from "@/lib/db/connection-errors";
 import type { Db } from "@/lib/db/types";
 import { errorMessage } from "@/lib/errors";
@@ -13,14 +15,16 @@ import { signatureHeaders } from "@/lib/webhooks/signing";
 import { authorizationOf } from "@/lib/webhooks/stream-subscription";
 import { isNotification, sendNotification } from "./send";
 
-type Claimed = {
-  id: string;
-  url: string;
-  kind: string;
-  payload: unknown;
-  attempts: number;
-  auth_sealed: string | null;
-};
+// `payload` is sent as stored: the webhook or notification it was built as.
+const Claimed = z.object({
+  id: z.string(),
+  url: z.string(),
+  kind: z.string(),
+  payload: json,
+  attempts: num,
+  auth_sealed: z.string().nullable(),
+});
+type Claimed = z.infer<typeof Claimed>;
 
 export type DeliveryWorkerOptions = {
   db: Db;
@@ -60,7 +64,7 @@ export function startDeliveryWorker({
   const running = new Set<Promise<void>>();
   const recorder = createAttemptRecorder(db, id);
   db.listen(WEBHOOK_CHANNEL, () => napper.wake()).catch((err) =>
-    log(`[webhooks] LISTEN failed: ${err.message}`),
+    log(`[webhooks] LISTEN failed: ${errorMessage(err)}`),
   );
 
   async function claim(limit: number): Promise<Claimed[]> {
@@ -68,7 +72,7 @@ export function startDeliveryWorker({
     // long the backlog. A claimed delivery keeps its next_attempt_at (it was due), so both
     // branches are within `next_attempt_at <= now()`. The step and stream queues are checked
     // with their kind spelled out, so each check is a probe of its partial index.
-    const { rows } = await db.query<Claimed>(
+    const { rows } = await db.query(
       `UPDATE webhook_deliveries d
           SET status = 'delivering', attempts = d.attempts + 1, lease_owner = $1,
               lease_expires_at = now() + make_interval(secs => $2)
@@ -91,6 +95,7 @@ export function startDeliveryWorker({
            FOR UPDATE SKIP LOCKED)
         RETURNING d.id, d.url, d.kind, d.payload, d.attempts, d.auth_sealed`,
       [id, (timeoutMs * 2) / 1000, limit],
+      Claimed,
     );
     return rows;
   }

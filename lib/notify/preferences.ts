@@ -1,5 +1,8 @@
+import { z } from "zod";
+import { json } from "@/lib/db/columns";
 import type { Db } from "@/lib/db/types";
 import { errors } from "@/lib/errors";
+import { fieldOf } from "@/lib/util/field";
 import { CHANNELS, NOTIFY_EVENTS, type NotificationPrefs } from "./schemas";
 
 export type { NotificationPrefs, NotifyEvent } from "./schemas";
@@ -18,12 +21,10 @@ export const DEFAULT_PREFS: NotificationPrefs = {
 /** Saved preferences over the defaults: an event or channel added later starts at its default. */
 export function withDefaults(saved: unknown): NotificationPrefs {
   const out = structuredClone(DEFAULT_PREFS);
-  if (!saved || typeof saved !== "object") return out;
   for (const event of NOTIFY_EVENTS) {
-    const choice = (saved as Record<string, unknown>)[event];
-    if (!choice || typeof choice !== "object") continue;
+    const choice = fieldOf(saved, event);
     for (const channel of CHANNELS) {
-      const v = (choice as Record<string, unknown>)[channel];
+      const v = fieldOf(choice, channel);
       if (typeof v === "boolean") out[event][channel] = v;
     }
   }
@@ -31,9 +32,10 @@ export function withDefaults(saved: unknown): NotificationPrefs {
 }
 
 export async function readPreferences(db: Db, userId: string): Promise<NotificationPrefs> {
-  const { rows } = await db.query<{ notification_prefs: unknown }>(
+  const { rows } = await db.query(
     "SELECT notification_prefs FROM users WHERE id = $1",
     [userId],
+    z.object({ notification_prefs: json }),
   );
   if (!rows[0]) throw errors.notFound("No such user.");
   return withDefaults(rows[0].notification_prefs);

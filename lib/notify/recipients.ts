@@ -1,12 +1,18 @@
-import { type Role, roleAllows } from "@/lib/auth/roles";
+import { z } from "zod";
+import { ROLES, roleAllows } from "@/lib/auth/roles";
+import { json } from "@/lib/db/columns";
 import type { Queryable } from "@/lib/db/types";
 import { type NotificationPrefs, withDefaults } from "./preferences";
 
-export type Person = {
-  id: string;
-  email: string;
-  name: string | null;
-  role: Role;
+const PersonRow = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string().nullable(),
+  role: z.enum(ROLES),
+  teams: z.array(z.string()).nullable(),
+  notification_prefs: json,
+});
+export type Person = Omit<z.infer<typeof PersonRow>, "teams" | "notification_prefs"> & {
   teams: string[];
   prefs: NotificationPrefs;
 };
@@ -28,9 +34,11 @@ export function matchAssignees(assignees: readonly string[] | undefined, people:
 
 /** Every enabled user with their preferences: the candidates for one event's messages. */
 export async function enabledPeople(q: Queryable): Promise<Person[]> {
-  const { rows } = await q.query<Omit<Person, "prefs"> & { notification_prefs: unknown }>(
+  const { rows } = await q.query(
     `SELECT id, email, name, role, teams, notification_prefs FROM users
       WHERE disabled_at IS NULL ORDER BY email`,
+    [],
+    PersonRow,
   );
   return rows.map(({ notification_prefs, ...p }) => ({
     ...p,

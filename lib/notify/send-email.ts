@@ -1,5 +1,6 @@
 import net from "node:net";
 import nodemailer from "nodemailer";
+import { errorCode, errorField, errorMessage } from "@/lib/errors";
 import type { AttemptResult } from "@/lib/webhooks/deliver";
 import { RefusedUrlError, UNRESOLVED_CODES } from "@/lib/webhooks/ssrf";
 import type { SmtpConfig } from "./settings";
@@ -39,18 +40,20 @@ export async function sendEmail(
       transport.close();
     }
   } catch (err) {
-    const e = err as NodeJS.ErrnoException & { responseCode?: number };
-    if (UNRESOLVED_CODES.has(e.code ?? ""))
+    const code = errorCode(err);
+    if (UNRESOLVED_CODES.has(code ?? ""))
       return {
         statusCode: null,
         latencyMs: latencyMs(),
-        error: `the host ${smtp.host} does not resolve (${e.code})`,
+        error: `the host ${smtp.host} does not resolve (${code})`,
         retryAfterMs: null,
         unresolved: true,
       };
-    const message = err instanceof RefusedUrlError ? `refused: ${e.message}` : e.message;
+    const message =
+      err instanceof RefusedUrlError ? `refused: ${errorMessage(err)}` : errorMessage(err);
+    const reply = errorField(err, "responseCode");
     return {
-      statusCode: e.responseCode && e.responseCode >= 400 ? e.responseCode : null,
+      statusCode: typeof reply === "number" && reply >= 400 ? reply : null,
       latencyMs: latencyMs(),
       error: `SMTP: ${message}`,
       retryAfterMs: null,

@@ -1,11 +1,12 @@
 import type { Db } from "@/lib/db/types";
+import { isOneOf } from "@/lib/util/one-of";
 import { type AttemptResult, postWebhook } from "@/lib/webhooks/deliver";
 import { type Email, sendEmail } from "./send-email";
 import { slackUrl, smtpConfig } from "./settings";
 
 // The outbox kinds that are notifications rather than webhooks.
 const NOTIFY_KINDS = ["email", "slack"] as const;
-export const isNotification = (kind: string) => (NOTIFY_KINDS as readonly string[]).includes(kind);
+export const isNotification = (kind: string) => isOneOf(NOTIFY_KINDS, kind);
 
 const notSetUp = (what: string): AttemptResult => ({
   statusCode: null,

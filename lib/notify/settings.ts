@@ -1,9 +1,10 @@
+import { z } from "zod";
 import { seal, unseal } from "@/lib/config/encryption";
 import { writeSetting } from "@/lib/db/settings";
 import type { Db, Queryable } from "@/lib/db/types";
-import { errorMessage, errors, type FieldError } from "@/lib/errors";
+import { errorCode, errorMessage, errors, type FieldError } from "@/lib/errors";
 import { checkWebhookUrl, RefusedUrlError, UNRESOLVED_CODES } from "@/lib/webhooks/ssrf";
-import type { NotifySettingsInput, NotifySettingsView, TlsMode } from "./schemas";
+import { type NotifySettingsInput, type NotifySettingsView, TLS_MODES } from "./schemas";
 import { checkedSmtpAddress } from "./smtp-address";
 
 // Where notifications go: an SMTP server (any: host, port, TLS mode, optional login) and a
@@ -11,24 +12,28 @@ import { checkedSmtpAddress } from "./smtp-address";
 // URL (itself a credential) are sealed at rest and never sent back.
 const SETTINGS_KEY = "notifications";
 
-type SavedSmtp = {
-  host: string;
-  port: number;
-  tls: TlsMode;
-  user?: string;
-  password_sealed?: string;
-  from: string;
-};
-type Saved = { smtp?: SavedSmtp; slack_url_sealed?: string };
+const SavedSmtp = z.object({
+  host: z.string(),
+  port: z.number(),
+  tls: z.enum(TLS_MODES),
+  user: z.string().optional(),
+  password_sealed: z.string().optional(),
+  from: z.string(),
+});
+type SavedSmtp = z.infer<typeof SavedSmtp>;
+const Saved = z.object({ smtp: SavedSmtp.optional(), slack_url_sealed: z.string().optional() });
+type Saved = z.infer<typeof Saved>;
 
 /** What the delivery worker needs to send: the password unsealed, only in memory. */
 export type SmtpConfig = Omit<SavedSmtp, "password_sealed"> & { password?: string };
 
 // Read inside a transaction (enqueue) as well as outside, hence a Queryable.
 async function readSaved(q: Queryable): Promise<Saved> {
-  const { rows } = await q.query<{ value: Saved }>("SELECT value FROM settings WHERE key = $1", [
-    SETTINGS_KEY,
-  ]);
+  const { rows } = await q.query(
+    "SELECT value FROM settings WHERE key = $1",
+    [SETTINGS_KEY],
+    z.object({ value: Saved }),
+  );
   return rows[0]?.value ?? {};
 }
 
@@ -58,7 +63,7 @@ async function assertTargetsAllowed(input: NotifySettingsInput) {
     try {
       await fn();
     } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code ?? "";
+      const code = errorCode(err) ?? "";
       const refused = err instanceof RefusedUrlError || UNRESOLVED_CODES.has(code);
       // A resolver that cannot be asked now says nothing about the name: each send checks again.
       if (!refused && code.startsWith("EAI_")) return;

@@ -1,3 +1,4 @@
+import { CountRow, IdRow } from "@/lib/db/columns";
 import type { Db } from "@/lib/db/types";
 import { EXECUTION_CHANNEL } from "@/lib/runs/execution-cache";
 import type { RunRule } from "./policy";
@@ -18,7 +19,7 @@ export async function deleteRunBatch(
 ): Promise<Deleted> {
   const crewCondition = "crew" in rule ? "e.crew = $2::text" : "NOT (e.crew = ANY($2::text[]))";
   return db.tx(async (q) => {
-    const { rows } = await q.query<{ id: string }>(
+    const { rows } = await q.query(
       `WITH doomed AS (
          SELECT e.id FROM executions e
           WHERE e.status IN ('completed', 'error', 'cancelled')
@@ -31,6 +32,7 @@ export async function deleteRunBatch(
           FOR UPDATE OF e SKIP LOCKED)
        DELETE FROM executions x USING doomed WHERE x.id = doomed.id RETURNING x.id`,
       [rule.cutoff, "crew" in rule ? rule.crew : rule.exceptCrews, limit],
+      IdRow,
     );
     const runs = rows.map((r) => r.id);
     if (!runs.length) return { runs, ledgers: 0 };
@@ -40,7 +42,7 @@ export async function deleteRunBatch(
       runs,
     ]);
     const ledgers = ledgerBefore
-      ? await q.query<{ n: number }>(
+      ? await q.query(
           `WITH gone AS (
              DELETE FROM review_ledger
               WHERE execution_id = ANY($1::uuid[])
@@ -49,6 +51,7 @@ export async function deleteRunBatch(
               RETURNING execution_id)
            SELECT count(DISTINCT execution_id)::int AS n FROM gone`,
           [runs, ledgerBefore],
+          CountRow,
         )
       : undefined;
     return { runs, ledgers: ledgers?.rows[0]?.n ?? 0 };
@@ -64,7 +67,7 @@ export async function deleteOldLedgers(
   db: Db,
   { before, limit }: { before: Date; limit: number },
 ): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(
+  const { rows } = await db.query(
     `WITH old AS (
        SELECT l.execution_id FROM review_ledger l
         WHERE l.position = 1 AND l.at < $1
@@ -77,6 +80,7 @@ export async function deleteOldLedgers(
        RETURNING execution_id)
      SELECT count(DISTINCT execution_id)::int AS n FROM gone`,
     [before, limit],
+    CountRow,
   );
   return rows[0]?.n ?? 0;
 }

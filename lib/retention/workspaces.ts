@@ -1,5 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
+import { IdRow } from "@/lib/db/columns";
 import type { Db } from "@/lib/db/types";
 
 // Runs' workspace folders (DATA_DIR/workspaces/<execution id>/, lib/tools/builtin/workspace.ts)
@@ -26,7 +27,7 @@ export async function removeWorkspaces(dataDir: string, ids: readonly string[]):
 }
 
 const workspaceNames = (dataDir: string) =>
-  fs.readdir(path.join(dataDir, "workspaces")).catch(() => [] as string[]);
+  fs.readdir(path.join(dataDir, "workspaces")).catch((): string[] => []);
 
 /** Removes the folders whose run is gone (deleted by another host's sweeper, or by hand). */
 export async function removeOrphanWorkspaces(db: Db, dataDir: string): Promise<number> {
@@ -34,9 +35,10 @@ export async function removeOrphanWorkspaces(db: Db, dataDir: string): Promise<n
   let removed = 0;
   for (let i = 0; i < ids.length; i += 500) {
     const chunk = ids.slice(i, i + 500);
-    const { rows } = await db.query<{ id: string }>(
+    const { rows } = await db.query(
       "SELECT id::text AS id FROM executions WHERE id = ANY($1::uuid[])",
       [chunk],
+      IdRow,
     );
     const alive = new Set(rows.map((r) => r.id));
     removed += await removeWorkspaces(

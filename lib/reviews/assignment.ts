@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { Principal } from "@/lib/auth/principal";
 import { type Role, roleAllows } from "@/lib/auth/roles";
 import type { Queryable } from "@/lib/db/types";
@@ -9,9 +10,11 @@ export type Person = { user_id: string; email: string; role: Role; teams: string
 /** The person behind a principal, with their teams (an organization token is no one). */
 export async function personOf(q: Queryable, principal: Principal): Promise<Person | null> {
   if (principal.kind === "org") return null;
-  const { rows } = await q.query<{ teams: string[] }>("SELECT teams FROM users WHERE id = $1", [
-    principal.userId,
-  ]);
+  const { rows } = await q.query(
+    "SELECT teams FROM users WHERE id = $1",
+    [principal.userId],
+    z.object({ teams: z.array(z.string()) }),
+  );
   return {
     user_id: principal.userId,
     email: principal.email.toLowerCase(),

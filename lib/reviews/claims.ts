@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { type Principal, principalName } from "@/lib/auth/principal";
 import { ROLES } from "@/lib/auth/roles";
 import { env } from "@/lib/config/env";
@@ -15,6 +16,7 @@ import type { NewEvent } from "@/lib/run-model/types";
 import { invalidateExecution } from "@/lib/runs/execution-cache";
 import { mutateExecution } from "@/lib/runs/execution-store";
 import { getExecutionOrThrow } from "@/lib/runs/get-execution";
+import { isOneOf } from "@/lib/util/one-of";
 import { mayDecide, type Person, personOf } from "./assignment";
 
 export type ReviewAction =
@@ -152,13 +154,15 @@ async function knownAssignees(q: Queryable, list: string[]): Promise<string[]> {
     throw errors.unprocessable("Say who takes the review: one or more e-mails, roles or teams.", {
       errors: [{ path: "assignees", message: "required" }],
     });
-  const { rows } = await q.query<{ email: string; teams: string[] }>(
+  const { rows } = await q.query(
     "SELECT lower(email) AS email, teams FROM users WHERE disabled_at IS NULL",
+    [],
+    z.object({ email: z.string(), teams: z.array(z.string()) }),
   );
   const emails = new Set(rows.map((r) => r.email));
   const teams = new Set(rows.flatMap((r) => r.teams));
   const unknown = assignees.filter((a) =>
-    a.includes("@") ? !emails.has(a) : !(ROLES as readonly string[]).includes(a) && !teams.has(a),
+    a.includes("@") ? !emails.has(a) : !isOneOf(ROLES, a) && !teams.has(a),
   );
   if (unknown.length)
     throw errors.unprocessable(

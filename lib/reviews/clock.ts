@@ -1,4 +1,6 @@
+import { z } from "zod";
 import { REVIEW_CLOCK_NAME } from "@/lib/crew/review-policy";
+import { IdRow, num } from "@/lib/db/columns";
 import type { Db } from "@/lib/db/types";
 import { errorMessage } from "@/lib/errors";
 import { reviewColumns } from "@/lib/run-model/open-reviews";
@@ -22,8 +24,10 @@ async function tickReviewClock(db: Db): Promise<number> {
   let fired = 0;
   // One item per transaction (a deadline may end the run); a run with more comes back round.
   for (let round = 0; round < 100; round++) {
-    const { rows } = await db.query<{ id: string }>(
+    const { rows } = await db.query(
       "SELECT id FROM executions WHERE review_due_at <= now() ORDER BY review_due_at LIMIT 20",
+      [],
+      IdRow,
     );
     if (!rows.length) break;
     let changed = 0;
@@ -177,8 +181,10 @@ export function startReviewClock({
       let wait = intervalMs;
       try {
         await tickReviewClock(db);
-        const { rows } = await db.query<{ ms: number | null }>(
+        const { rows } = await db.query(
           "SELECT (extract(epoch FROM min(review_due_at) - now()) * 1000)::float8 AS ms FROM executions WHERE review_due_at IS NOT NULL",
+          [],
+          z.object({ ms: num.nullable() }),
         );
         const ms = rows[0]?.ms;
         if (ms !== null && ms !== undefined) wait = Math.min(intervalMs, Math.max(50, ms + 20));

@@ -1,11 +1,27 @@
+import { z } from "zod";
 import type { Principal } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/types";
 import { claimHolds, describeReview, openReviewsOf } from "@/lib/run-model/open-reviews";
-import type { ExecutionRow, TaskState } from "@/lib/run-model/types";
+import { executionColumns } from "@/lib/runs/execution-row";
 import { isAssigned, isTeamReview, names, personOf } from "./assignment";
 
 const REVIEW_SCOPES = ["mine", "team", "all"] as const;
 export type ReviewScope = (typeof REVIEW_SCOPES)[number];
+
+const c = executionColumns;
+const ReviewRunRow = z.object({
+  id: c.id,
+  crew: c.crew,
+  status: c.status,
+  inputs: c.inputs,
+  open_reviews: c.open_reviews,
+  pending_human_input: c.pending_human_input,
+  started_by_name: c.started_by_name,
+  created_at: c.created_at,
+  started_at: c.started_at,
+  deployment_id: c.deployment_id,
+  tasks: c.tasks,
+});
 
 /**
  * Every open review the caller may see, newest request first, with how many fall under each of
@@ -23,27 +39,14 @@ export async function listOpenReviews({
 }) {
   const person = await personOf(db, principal);
   const own = principal.kind === "user" ? "AND owner_user_id = $1" : "";
-  const { rows } = await db.query<
-    Pick<
-      ExecutionRow,
-      | "id"
-      | "crew"
-      | "status"
-      | "inputs"
-      | "open_reviews"
-      | "pending_human_input"
-      | "started_by_name"
-      | "created_at"
-      | "started_at"
-      | "deployment_id"
-    > & { tasks: TaskState[] }
-  >(
+  const { rows } = await db.query(
     `SELECT id, crew, status, inputs, open_reviews, pending_human_input, started_by_name, created_at,
             started_at, deployment_id, tasks
        FROM executions
       WHERE (status = 'pending_human_input' OR jsonb_array_length(open_reviews) > 0) ${own}
       ORDER BY created_at DESC LIMIT 500`,
     principal.kind === "user" ? [principal.userId] : [],
+    ReviewRunRow,
   );
   const now = new Date();
   const all = rows.flatMap((row) =>

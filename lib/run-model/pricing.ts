@@ -138,7 +138,7 @@ let withEnv: { fromEnv: ModelPrices; prices: ModelPrices } | undefined;
 /** The prices saved from the dashboard (a malformed saved value counts as none). */
 export async function savedModelPrices(db: Db): Promise<ModelPrices> {
   const saved = ModelPricesSchema.safeParse(
-    (await readSetting<unknown>(db, MODEL_PRICES_SETTING)) ?? {},
+    (await readSetting(db, MODEL_PRICES_SETTING, z.unknown())) ?? {},
   );
   return saved.success ? saved.data : {};
 }

@@ -1,8 +1,16 @@
+import { z } from "zod";
 import { artifactUrl } from "@/lib/contract/artifact-url";
 import type { Artifact } from "@/lib/contract/status";
+import { num, time } from "@/lib/db/columns";
 import type { Queryable } from "@/lib/db/types";
 
-type ArtifactRow = Omit<Artifact, "download_url" | "created_at"> & { created_at: Date | string };
+const ArtifactRow = z.object({
+  name: z.string(),
+  task_id: z.string(),
+  content_type: z.string(),
+  bytes: num,
+  created_at: time,
+});
 
 /** A run's files (task outputs with output_file), by name. The caller has checked access. */
 export async function listArtifacts({
@@ -14,10 +22,11 @@ export async function listArtifacts({
   crew: string;
   id: string;
 }): Promise<Artifact[]> {
-  const { rows } = await q.query<ArtifactRow>(
+  const { rows } = await q.query(
     `SELECT name, task_id, content_type, bytes, created_at FROM execution_artifacts
       WHERE execution_id = $1 ORDER BY name`,
     [id],
+    ArtifactRow,
   );
   return rows.map((r) => ({
     ...r,
@@ -28,10 +37,11 @@ export async function listArtifacts({
 
 /** One file with its body, or null. The caller has checked access. */
 export async function getArtifact({ q, id, name }: { q: Queryable; id: string; name: string }) {
-  const { rows } = await q.query<ArtifactRow & { body: string }>(
+  const { rows } = await q.query(
     `SELECT name, task_id, content_type, bytes, created_at, body FROM execution_artifacts
       WHERE execution_id = $1 AND name = $2`,
     [id, name],
+    ArtifactRow.extend({ body: z.string() }),
   );
   return rows[0] ?? null;
 }

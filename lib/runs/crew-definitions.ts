@@ -1,4 +1,6 @@
+import { z } from "zod";
 import type { CrewDef } from "@/lib/crew/schema";
+import { jsonObject } from "@/lib/db/columns";
 import type { Db, Queryable } from "@/lib/db/types";
 import { sha256Hex } from "@/lib/ledger/entry";
 
@@ -57,6 +59,7 @@ function deepFreeze<T>(value: T): T {
 }
 
 type StoredRow = { crew_snapshot: CrewDef | null; crew_def?: string | null };
+const DefinitionRow = z.object({ key: z.string(), definition: jsonObject<CrewDef>() });
 
 /**
  * Fills in `crew_snapshot` of rows read from executions: from the row's own copy (remote runs,
@@ -74,21 +77,22 @@ export async function withCrews<T extends StoredRow>(
     ),
   ];
   if (missing.length) {
-    const { rows: found } = await q.query<{ key: string; definition: CrewDef }>(
+    const { rows: found } = await q.query(
       "SELECT key, definition FROM crew_definitions WHERE key = ANY($1::text[])",
       [missing],
+      DefinitionRow,
     );
     for (const d of found) {
       read.set(d.key, deepFreeze(d.definition));
-      if (read.size > MAX_READ) read.delete(read.keys().next().value as string);
+      const oldest = read.keys().next();
+      if (read.size > MAX_READ && !oldest.done) read.delete(oldest.value);
     }
   }
-  for (const r of rows) {
-    if (r.crew_snapshot) continue;
+  return rows.map((r) => {
+    if (r.crew_snapshot) return { ...r, crew_snapshot: r.crew_snapshot };
     const crew = r.crew_def ? read.get(r.crew_def) : undefined;
     // Unreachable while definitions are never deleted; say so rather than fail later on a null.
     if (!crew) throw new Error(`execution's crew definition ${r.crew_def ?? "(none)"} is missing`);
-    r.crew_snapshot = crew;
-  }
-  return rows as (T & { crew_snapshot: CrewDef })[];
+    return { ...r, crew_snapshot: crew };
+  });
 }

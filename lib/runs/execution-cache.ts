@@ -18,7 +18,10 @@ type Cache = {
   started?: Promise<void>;
 };
 
-const slot = globalThis as unknown as { __crewdeckExecCache?: Cache };
+declare global {
+  var __crewdeckExecCache: Cache | undefined;
+}
+const slot = globalThis;
 slot.__crewdeckExecCache ??= { entries: new Map(), inflight: new Map(), listening: false };
 const cache = slot.__crewdeckExecCache;
 
@@ -59,7 +62,10 @@ export async function cachedExecution<T>(
       if (cache.inflight.get(id) === entry) cache.inflight.delete(id);
       if (row !== undefined && !entry.stale && cache.listening) {
         if (cache.entries.size >= MAX_ENTRIES)
-          cache.entries.delete(cache.entries.keys().next().value as string);
+          for (const oldest of cache.entries.keys()) {
+            cache.entries.delete(oldest);
+            break;
+          }
         cache.entries.set(id, { row, expires: Date.now() + TTL_MS });
       }
       return row;

@@ -1,7 +1,24 @@
+import { z } from "zod";
 import type { Principal } from "@/lib/auth/principal";
 import type { RunStats } from "@/lib/contract/runs";
+import { num } from "@/lib/db/columns";
 import type { Db } from "@/lib/db/types";
 import { estimateCost, type ModelPrices } from "@/lib/run-model/pricing";
+
+const DayRow = z.object({
+  day: z.string(),
+  completed: num,
+  error: num,
+  cancelled: num,
+  other: num,
+  avg_seconds: num.nullable(),
+  max_seconds: num.nullable(),
+  p50_seconds: num.nullable(),
+  p95_seconds: num.nullable(),
+  review_wait_p50_seconds: num.nullable(),
+  input_tokens: num,
+  output_tokens: num,
+});
 
 /**
  * The overview's figures: what needs attention, and the last `days` days (today included) by
@@ -20,28 +37,16 @@ export async function executionStats({
 }): Promise<RunStats> {
   const own = principal.kind === "user" ? "AND owner_user_id = $1" : "";
   const params: unknown[] = principal.kind === "user" ? [principal.userId] : [];
-  const { rows: counts } = await db.query<{ status: string; n: number }>(
+  const { rows: counts } = await db.query(
     `SELECT status, count(*)::int AS n FROM executions WHERE status IN ('pending_human_input', 'running', 'queued') ${own} GROUP BY status`,
     params,
+    z.object({ status: z.string(), n: num }),
   );
   params.push(days - 1);
   const back = `$${params.length}::int`;
   const duration = "EXTRACT(EPOCH FROM e.finished_at - e.started_at)";
   const done = "FILTER (WHERE e.status = 'completed')";
-  const { rows: dayRows } = await db.query<{
-    day: string;
-    completed: number;
-    error: number;
-    cancelled: number;
-    other: number;
-    avg_seconds: number | null;
-    max_seconds: number | null;
-    p50_seconds: number | null;
-    p95_seconds: number | null;
-    review_wait_p50_seconds: number | null;
-    input_tokens: number;
-    output_tokens: number;
-  }>(
+  const { rows: dayRows } = await db.query(
     `SELECT to_char(d.day, 'YYYY-MM-DD') AS day,
             count(*) FILTER (WHERE e.status = 'completed')::int AS completed,
             count(*) FILTER (WHERE e.status = 'error')::int AS error,
@@ -59,14 +64,10 @@ export async function executionStats({
        LEFT JOIN executions e ON e.created_at >= d.day AND e.created_at < d.day + interval '1 day' ${own}
       GROUP BY d.day ORDER BY d.day`,
     params,
+    DayRow,
   );
   // Cost needs each task's model: the window's tokens by day and model.
-  const { rows: byModel } = await db.query<{
-    day: string;
-    model: string;
-    input_tokens: number;
-    output_tokens: number;
-  }>(
+  const { rows: byModel } = await db.query(
     `SELECT to_char(e.created_at::date, 'YYYY-MM-DD') AS day, t.value->'models'->>0 AS model,
             sum(COALESCE((t.value->'token_usage'->>'input_tokens')::bigint, 0))::float AS input_tokens,
             sum(COALESCE((t.value->'token_usage'->>'output_tokens')::bigint, 0))::float AS output_tokens
@@ -74,15 +75,14 @@ export async function executionStats({
       WHERE e.created_at >= current_date - ${back} AND t.value->'models'->>0 IS NOT NULL ${own}
       GROUP BY 1, 2`,
     params,
+    z.object({ day: z.string(), model: z.string(), input_tokens: num, output_tokens: num }),
   );
-  const { rows: totalRows } = await db.query<{
-    p50_seconds: number | null;
-    p95_seconds: number | null;
-  }>(
+  const { rows: totalRows } = await db.query(
     `SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY ${duration}) ${done}::float AS p50_seconds,
             percentile_cont(0.95) WITHIN GROUP (ORDER BY ${duration}) ${done}::float AS p95_seconds
        FROM executions e WHERE e.created_at >= current_date - ${back} ${own}`,
     params,
+    z.object({ p50_seconds: num.nullable(), p95_seconds: num.nullable() }),
   );
   const costOf = (rows: typeof byModel) => (rows.length ? estimateCost(rows, prices).usd : 0);
   const list = dayRows.map((d) => ({

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { Queryable } from "@/lib/db/types";
 import { appendLedger } from "@/lib/ledger/append";
 import { observeChange } from "@/lib/metrics/observe";
@@ -7,6 +8,7 @@ import type { AppliedEvent, ExecutionRow, NewEvent } from "@/lib/run-model/types
 import { traceChange } from "@/lib/telemetry/trace-execution";
 import { enqueueWebhooks } from "@/lib/webhooks/enqueue";
 import { withCrews } from "./crew-definitions";
+import { StoredExecutionRow } from "./execution-row";
 
 // Columns a state change may write; JSON ones are serialised explicitly so arrays stay JSON.
 export const JSON_COLUMNS: ReadonlySet<string> = new Set([
@@ -102,9 +104,10 @@ export async function mutateExecution(
   },
   decide: (row: ExecutionRow) => Change,
 ): Promise<{ row: ExecutionRow; events: AppliedEvent[] } | null> {
-  const { rows } = await q.query<ExecutionRow>(
+  const { rows } = await q.query(
     "SELECT * FROM executions WHERE id = $1 FOR UPDATE",
     [id],
+    StoredExecutionRow,
   );
   const row = (await withCrews(q, rows))[0];
   if (!row) return null;
@@ -149,13 +152,16 @@ export async function mutateExecution(
     ? `, inserted AS (INSERT INTO execution_events (execution_id, seq, type, task_id, attempt, data, created_at, source_key)
                       VALUES ${eventValues.join(", ")})`
     : "";
-  const updated = await q.query<ExecutionRow>(
+  const updated = await q.query(
     `WITH notified AS (SELECT pg_notify('crewdeck_exec', $1::uuid::text))${insertEvents}
      UPDATE executions SET ${sets.join(", ")} FROM notified WHERE id = $1 RETURNING executions.*`,
     params,
+    StoredExecutionRow,
   );
+  const written = updated.rows[0];
+  if (!written) throw new Error(`execution ${id} vanished while locked`);
   // The crew a run was started with never changes.
-  const after = { ...(updated.rows[0] as ExecutionRow), crew_snapshot: row.crew_snapshot };
+  const after: ExecutionRow = { ...written, crew_snapshot: row.crew_snapshot };
   // A later output under the same name replaces the earlier one, as a file written twice would;
   // its size is counted as stored (a NUL is stored as "␀", 3 bytes: lib/db/storable-text.ts).
   for (const a of artifacts) {
@@ -190,9 +196,10 @@ export async function mutateExecution(
 export async function withoutKnownKeys(q: Queryable, id: string, events: NewEvent[]) {
   const keys = events.flatMap((e) => (e.key ? [e.key] : []));
   if (!keys.length) return events;
-  const { rows } = await q.query<{ source_key: string }>(
+  const { rows } = await q.query(
     "SELECT source_key FROM execution_events WHERE execution_id = $1 AND source_key = ANY($2::text[])",
     [id, keys],
+    z.object({ source_key: z.string() }),
   );
   const seen = new Set(rows.map((r) => r.source_key));
   return events.filter((e) => {

@@ -83,7 +83,7 @@ export function executionWriter({
   async function write(batch: Projected[]) {
     if (batch.every(isPlain)) {
       if (await writeAtOnce(db, leaseOwner, stored, batch)) {
-        stored = (batch.at(-1) as Projected).after;
+        stored = batch.at(-1)?.after ?? stored;
         for (const p of batch) observeChange(p.before, p.after, p.events);
         return;
       }

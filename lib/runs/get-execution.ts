@@ -1,37 +1,40 @@
 import { z } from "zod";
 import { canSeeExecution, type Principal } from "@/lib/auth/principal";
+import { jsonArray } from "@/lib/db/columns";
 import type { Db } from "@/lib/db/types";
 import { errors } from "@/lib/errors";
-import type { ExecutionRow } from "@/lib/run-model/types";
 import { cachedExecution } from "./execution-cache";
+import { executionColumns } from "./execution-row";
 
-export type ExecutionSummary = Pick<
-  ExecutionRow,
-  | "id"
-  | "crew"
-  | "status"
-  | "owner_user_id"
-  | "tasks"
-  | "current_task"
-  | "pending_human_input"
-  | "last_step"
-  | "result"
-  | "error"
-  | "created_at"
-  | "updated_at"
-  | "started_at"
-  | "finished_at"
-  | "inputs"
-  | "meta"
-  | "token_usage"
-  | "started_via"
-  | "started_by_name"
-  | "stopped_by"
-  | "stopped_at"
-  | "review_wait_seconds"
-  | "deployment_id"
-  | "open_reviews"
-> & { input_order: string[] | null };
+const c = executionColumns;
+const SummaryRow = z.object({
+  id: c.id,
+  crew: c.crew,
+  status: c.status,
+  owner_user_id: c.owner_user_id,
+  tasks: c.tasks,
+  current_task: c.current_task,
+  pending_human_input: c.pending_human_input,
+  open_reviews: c.open_reviews,
+  last_step: c.last_step,
+  result: c.result,
+  error: c.error,
+  created_at: c.created_at,
+  updated_at: c.updated_at,
+  started_at: c.started_at,
+  finished_at: c.finished_at,
+  inputs: c.inputs,
+  meta: c.meta,
+  token_usage: c.token_usage,
+  started_via: c.started_via,
+  started_by_name: c.started_by_name,
+  stopped_by: c.stopped_by,
+  stopped_at: c.stopped_at,
+  review_wait_seconds: c.review_wait_seconds,
+  deployment_id: c.deployment_id,
+  input_order: jsonArray<string>().nullable(),
+});
+export type ExecutionSummary = z.infer<typeof SummaryRow>;
 
 // Everything /status shows, from primary-key lookups (the run; its crew definition, for the
 // order of its inputs), served from the execution cache while nothing changed.
@@ -62,9 +65,10 @@ export async function getExecutionOrThrow({
   // One spelling per execution: changes invalidate the cache by the lower-case id.
   const key = id.toLowerCase();
   const row = await cachedExecution(db, key, async () => {
-    const { rows } = await db.query<ExecutionSummary>(
+    const { rows } = await db.query(
       `SELECT ${SUMMARY_COLUMNS} FROM executions WHERE id = $1`,
       [key],
+      SummaryRow,
     );
     return rows[0];
   });

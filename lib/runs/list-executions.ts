@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Principal } from "@/lib/auth/principal";
 import type { RunRow, RunsPage } from "@/lib/contract/runs";
 import type { TokenUsage } from "@/lib/contract/usage";
+import { CountRow, jsonArray, jsonObject, num } from "@/lib/db/columns";
 import type { Db } from "@/lib/db/types";
 import { errors } from "@/lib/errors";
 import { estimateCost, type ModelPrices } from "@/lib/run-model/pricing";
@@ -60,30 +61,36 @@ export const ListQuerySchema = z.object({
 });
 export type ListQuery = z.infer<typeof ListQuerySchema>;
 
-type ListRow = {
-  id: string;
-  crew: string;
-  status: RunRow["status"];
-  created_at: string;
-  started_at: string | null;
-  finished_at: string | null;
-  inputs: Record<string, unknown>;
-  meta: Record<string, unknown> | null;
-  pending_human_input: {
+// Timestamps are read as text (`::text`): the cursor holds them as PostgreSQL wrote them.
+const ListRow = z.object({
+  id: z.string(),
+  crew: z.string(),
+  status: z.enum(EXECUTION_STATUSES),
+  created_at: z.string(),
+  started_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+  inputs: jsonObject<Record<string, unknown>>(),
+  meta: jsonObject<Record<string, unknown>>().nullable(),
+  pending_human_input: jsonObject<{
     task_id: string;
     output: string;
     attempt: number;
     requested_at?: string;
-  } | null;
-  error: string | null;
-  token_usage: TokenUsage | null;
-  review_wait_seconds: number;
-  started_via: string | null;
-  started_by_name: string | null;
-  deployment_id: string | null;
-  duration_seconds: number | null;
-  usage_by_model: { model: string; input_tokens: number; output_tokens: number }[] | null;
-};
+  }>().nullable(),
+  error: z.string().nullable(),
+  token_usage: jsonObject<TokenUsage>().nullable(),
+  review_wait_seconds: num,
+  started_via: z.string().nullable(),
+  started_by_name: z.string().nullable(),
+  deployment_id: z.string().nullable(),
+  duration_seconds: num.nullable(),
+  usage_by_model: jsonArray<{
+    model: string;
+    input_tokens: number;
+    output_tokens: number;
+  }>().nullable(),
+});
+type ListRow = z.infer<typeof ListRow>;
 
 // A page boundary: the (created_at, id) of the row at the edge, and which way to read from it.
 const CursorSchema = z.object({
@@ -182,7 +189,7 @@ export async function listExecutions({
   const order = newer ? "ASC" : "DESC";
   params.push(query.per_page + 1);
   const [{ rows }, { rows: counted }] = await Promise.all([
-    db.query<ListRow>(
+    db.query(
       `SELECT e.id, e.crew, e.status, e.created_at::text, e.started_at::text, e.finished_at::text,
               e.inputs, e.meta, e.pending_human_input, e.error, e.token_usage, e.review_wait_seconds,
               e.started_via, COALESCE(e.started_by_name, u.email) AS started_by_name, e.deployment_id,
@@ -197,10 +204,12 @@ export async function listExecutions({
         ORDER BY e.created_at ${order}, e.id ${order}
         LIMIT $${params.length}`,
       params,
+      ListRow,
     ),
-    db.query<{ n: number }>(
+    db.query(
       `SELECT count(*)::int AS n FROM (SELECT 1 ${from} ${filterSql} LIMIT ${TOTAL_CAP + 1}) matches`,
       filterParams,
+      CountRow,
     ),
   ]);
   const more = rows.length > query.per_page;

@@ -1,7 +1,9 @@
 import "server-only";
+import { z } from "zod";
 import type { Principal } from "@/lib/auth/principal";
 import type { ReviewStats } from "@/lib/contract/runs";
 import { REVIEW_CLOCK_NAME } from "@/lib/crew/review-policy";
+import { jsonArray } from "@/lib/db/columns";
 import type { Db } from "@/lib/db/types";
 import {
   assembleReviewStats,
@@ -83,6 +85,15 @@ const PARTS = `
          FROM decisions GROUP BY reviewer
         ORDER BY decisions DESC, reviewer LIMIT 50) g) AS reviewers`;
 
+// Each part is a JSON array the statement builds (jsonb_agg), read as built.
+const PartsRow = z.object({
+  requests: jsonArray<RequestPart>(),
+  decisions: jsonArray<DecisionPart>(),
+  tasks: jsonArray<TaskPart>(),
+  timeouts: jsonArray<TimeoutPart>(),
+  reviewers: jsonArray<ReviewerRow>(),
+});
+
 /**
  * How reviews went in the overview's window (runs created in the last `days` days, today
  * included), over the runs the principal may see — a user token only its own, as the overview's
@@ -110,17 +121,12 @@ export async function reviewAnalytics({
     params.push(crew);
     where.push(`e.crew = $${params.length}`);
   }
-  const { rows } = await db.query<{
-    requests: RequestPart[];
-    decisions: DecisionPart[];
-    tasks: TaskPart[];
-    timeouts: TimeoutPart[];
-    reviewers: ReviewerRow[];
-  }>(
+  const { rows } = await db.query(
     `WITH runs AS (SELECT e.id, e.crew FROM executions e WHERE ${where.join(" AND ")}),
      ${EVENTS}
      ${PARTS}`,
     params,
+    PartsRow,
   );
   const r = rows[0];
   return assembleReviewStats({

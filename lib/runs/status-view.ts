@@ -9,6 +9,8 @@ import {
 } from "@/lib/run-model/pricing";
 import { CREWAI_STATE } from "@/lib/run-model/states";
 import type { TaskState } from "@/lib/run-model/types";
+import { fieldOf } from "@/lib/util/field";
+import { isOneOf } from "@/lib/util/one-of";
 import type { ExecutionSummary } from "./get-execution";
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
@@ -47,7 +49,7 @@ function runCost(tasks: TaskState[], prices: ModelPrices) {
   );
 }
 
-const STEP_TYPES = new Set(["thought", "tool_call", "tool_result", "answer"]);
+const STEP_TYPES = StepSchema.shape.type.options;
 
 /**
  * The latest step as the schema has it. A remote deployment's run keeps only `{type, text}` of
@@ -57,17 +59,16 @@ function lastStep(row: ExecutionSummary): StatusResponse["last_step"] {
   if (!row.last_step) return null;
   const own = StepSchema.safeParse(row.last_step);
   if (own.success) return row.last_step as StatusResponse["last_step"];
-  const { type, text } = row.last_step as { type?: unknown; text?: unknown };
+  const type = fieldOf(row.last_step, "type");
+  const text = fieldOf(row.last_step, "text");
   const words = typeof text === "string" ? text : typeof type === "string" ? type : "";
   return {
-    type: (typeof type === "string" && STEP_TYPES.has(type) ? type : "thought") as NonNullable<
-      StatusResponse["last_step"]
-    >["type"],
+    type: typeof type === "string" && isOneOf(STEP_TYPES, type) ? type : "thought",
     task_id: row.current_task ?? "",
     agent: "",
     attempt: 0,
     text: words,
-    at: iso(row.updated_at) as string,
+    at: row.updated_at.toISOString(),
   };
 }
 
@@ -99,7 +100,7 @@ export function toStatusResponse(
     kickoff_id: row.id,
     crew: row.crew,
     status: row.status,
-    state: CREWAI_STATE[row.status] as StatusResponse["state"],
+    state: CREWAI_STATE[row.status],
     current_task: row.current_task,
     in_progress: tasks
       .filter((t) => t.status === "running" || t.status === "pending_human_input")
@@ -126,8 +127,8 @@ export function toStatusResponse(
           }
         : null,
     error: row.error,
-    created_at: iso(row.created_at) as string,
-    updated_at: iso(row.updated_at) as string,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
     execution_time,
     token_usage: { ...ZERO, ...row.token_usage },
     cost: runCost(row.tasks, prices),
@@ -204,12 +205,16 @@ function resultText(row: ExecutionSummary): string | null {
 // Runs mirrored from a remote deployment before it was recorded have no `requested_at`: the
 // contract promises one, so the row's last change stands in.
 function pendingReview(row: ExecutionSummary): StatusResponse["pending_human_input"] {
-  const p = row.pending_human_input as Partial<NonNullable<StatusResponse["pending_human_input"]>>;
-  if (!p?.task_id) return null;
+  const p = row.pending_human_input;
+  const taskId = fieldOf(p, "task_id");
+  const output = fieldOf(p, "output");
+  const attempt = fieldOf(p, "attempt");
+  const requestedAt = fieldOf(p, "requested_at");
+  if (typeof taskId !== "string" || !taskId) return null;
   return {
-    task_id: p.task_id,
-    output: p.output ?? "",
-    attempt: p.attempt ?? 1,
-    requested_at: p.requested_at ?? (iso(row.updated_at) as string),
+    task_id: taskId,
+    output: typeof output === "string" ? output : "",
+    attempt: typeof attempt === "number" ? attempt : 1,
+    requested_at: typeof requestedAt === "string" ? requestedAt : row.updated_at.toISOString(),
   };
 }

@@ -64,7 +64,7 @@ function atOnce(
   p: (value: unknown) => string,
   tag: string,
 ): ReturnType<Piece> {
-  const last = (batch.at(-1) as Projected).after;
+  const last = batch.at(-1)?.after ?? from;
   const updated = `${tag}updated`;
 
   // Each column as the last change that wrote it left it.

@@ -12,7 +12,10 @@ import { seedDemoWorkspace } from "@/lib/tracker/seed";
 import { onShutdown } from "./shutdown";
 import { startWorkers } from "./start-workers";
 
-const slot = globalThis as unknown as { __crewdeckBooted?: boolean };
+declare global {
+  var __crewdeckBooted: boolean | undefined;
+}
+const slot = globalThis;
 
 /** Start-up of the web process: migrate, load crews, start the in-process worker, say hello. */
 async function bootServer() {

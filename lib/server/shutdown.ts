@@ -4,7 +4,10 @@
 
 import { errorMessage } from "@/lib/errors";
 
-const slot = globalThis as unknown as { __crewdeckDraining?: boolean };
+declare global {
+  var __crewdeckDraining: boolean | undefined;
+}
+const slot = globalThis;
 
 /** True once the process is shutting down: the API then answers 503 so clients go elsewhere. */
 export const isDraining = () => slot.__crewdeckDraining === true;

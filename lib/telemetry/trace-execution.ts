@@ -1,5 +1,7 @@
 import type { Span } from "@opentelemetry/api";
+import { z } from "zod";
 import type { TaskDef } from "@/lib/crew/schema";
+import { time } from "@/lib/db/columns";
 import type { Queryable } from "@/lib/db/types";
 import { errorMessage } from "@/lib/errors";
 import { TERMINAL } from "@/lib/run-model/states";
@@ -82,7 +84,7 @@ export async function traceChange(q: Queryable, before: ExecutionRow, after: Exe
   try {
     // A task's span starts with the event before its first task_started (its first attempt's
     // span began just before that event was written, once the previous step had been).
-    const { rows } = await q.query<{ task_id: string; first: Date }>(
+    const { rows } = await q.query(
       `SELECT f.task_id,
               coalesce((SELECT p.created_at FROM execution_events p
                          WHERE p.execution_id = $1 AND p.seq < f.seq
@@ -90,6 +92,7 @@ export async function traceChange(q: Queryable, before: ExecutionRow, after: Exe
          FROM (SELECT DISTINCT ON (task_id) task_id, seq, created_at FROM execution_events
                 WHERE execution_id = $1 AND type = 'task_started' ORDER BY task_id, seq) f`,
       [after.id],
+      z.object({ task_id: z.string(), first: time }),
     );
     const firstStart = new Map(rows.map((r) => [r.task_id, new Date(r.first)]));
     const traceId = traceIdOf(after.id);

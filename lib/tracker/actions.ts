@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { env } from "@/lib/config/env";
 import type { Db } from "@/lib/db/types";
+import { isOneOf } from "@/lib/util/one-of";
 import {
   type ActionContext,
   archiveIssue,
@@ -111,7 +112,7 @@ async function runOnLinear(
 }
 
 function isActionName(name: string): name is ActionName {
-  return (ACTION_NAMES as string[]).includes(name);
+  return isOneOf(ACTION_NAMES, name);
 }
 
 /** The actions a list of `apps` grants, or an error naming the app or action that does not exist. */
@@ -119,7 +120,7 @@ export function grantedActions(apps: string[]): { actions: ActionName[]; error?:
   const granted = new Set<ActionName>();
   for (const app of apps) {
     const [name, action, ...rest] = app.split("/");
-    if (!name || !(APP_NAMES as readonly string[]).includes(name) || rest.length) {
+    if (!name || !isOneOf(APP_NAMES, name) || rest.length) {
       return {
         actions: [],
         error: `unknown app '${app}': use 'tracker' (or 'linear'), or 'tracker/<action>'`,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isOneOf } from "@/lib/util/one-of";
 import { TrackerError } from "./errors";
 
 // The filter formula: OR of AND groups of {field, operator, value}, compiled to parameterised SQL.
@@ -41,7 +42,8 @@ export const FilterFormulaSchema = z
     'Disjunctive normal form: {"operator":"OR","conditions":[{"operator":"AND","conditions":[{"field","operator","value"}]}]}',
   );
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+// Values reach here checked (checkValue): a string operator's value is a string.
+const escapeLike = (s: unknown) => String(s).replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export type CheckedCondition = { field: string; operator: string; value: unknown; type: FieldType };
 
@@ -69,11 +71,11 @@ export function validateFormula(
           "invalid_filter",
           `Unknown filter field '${field}'; use one of: ${Object.keys(types).join(", ")}.`,
         );
-      const family = STRING_OPS.includes(operator as never)
+      const family = isOneOf(STRING_OPS, operator)
         ? "string"
-        : NUMBER_OPS.includes(operator as never)
+        : isOneOf(NUMBER_OPS, operator)
           ? "number"
-          : DATE_OPS.includes(operator as never)
+          : isOneOf(DATE_OPS, operator)
             ? "date"
             : null;
       if (!family)
@@ -93,7 +95,7 @@ export function validateFormula(
 }
 
 function checkValue(op: string, value: unknown, field: string): unknown {
-  const need = (ok: boolean, what: string) => {
+  const need: (ok: boolean, what: string) => asserts ok = (ok, what) => {
     if (!ok)
       throw new TrackerError("invalid_filter", `Operator ${op} on '${field}' needs ${what}.`);
   };
@@ -117,7 +119,7 @@ function checkValue(op: string, value: unknown, field: string): unknown {
     typeof value === "string" && !Number.isNaN(Date.parse(value)),
     "an ISO 8601 date-time string",
   );
-  return new Date(value as string).toISOString();
+  return new Date(value).toISOString();
 }
 
 /**
@@ -138,9 +140,16 @@ export function compileFilter(
   return validateFormula(raw, types, formulaName)
     .map(
       (group) =>
-        `(${group.map((c) => condition((fields[c.field] as { sql: string }).sql, c.operator, c.value, p)).join(" AND ")})`,
+        `(${group.map((c) => condition(columnOf(fields, c.field), c.operator, c.value, p)).join(" AND ")})`,
     )
     .join(" OR ");
+}
+
+// validateFormula has checked every field against `fields`.
+function columnOf(fields: FieldMap, field: string): string {
+  const f = fields[field];
+  if (!f) throw new TrackerError("invalid_filter", `Unknown filter field '${field}'.`);
+  return f.sql;
 }
 
 function condition(col: string, op: string, value: unknown, p: (v: unknown) => string): string {
@@ -155,17 +164,17 @@ function condition(col: string, op: string, value: unknown, p: (v: unknown) => s
     case "$stringDoesNotExactlyMatch":
       return `${col} IS DISTINCT FROM ${p(value)}`;
     case "$stringStartsWith":
-      return `${col} LIKE ${p(`${escapeLike(value as string)}%`)}`;
+      return `${col} LIKE ${p(`${escapeLike(value)}%`)}`;
     case "$stringDoesNotStartWith":
-      return `${col} NOT LIKE ${p(`${escapeLike(value as string)}%`)}`;
+      return `${col} NOT LIKE ${p(`${escapeLike(value)}%`)}`;
     case "$stringEndsWith":
-      return `${col} LIKE ${p(`%${escapeLike(value as string)}`)}`;
+      return `${col} LIKE ${p(`%${escapeLike(value)}`)}`;
     case "$stringDoesNotEndWith":
-      return `${col} NOT LIKE ${p(`%${escapeLike(value as string)}`)}`;
+      return `${col} NOT LIKE ${p(`%${escapeLike(value)}`)}`;
     case "$stringContains":
-      return `${col} ILIKE ${p(`%${escapeLike(value as string)}%`)}`;
+      return `${col} ILIKE ${p(`%${escapeLike(value)}%`)}`;
     case "$stringDoesNotContain":
-      return `${col} NOT ILIKE ${p(`%${escapeLike(value as string)}%`)}`;
+      return `${col} NOT ILIKE ${p(`%${escapeLike(value)}%`)}`;
     case "$stringGreaterThan":
       return `${col} > ${p(value)}`;
     case "$stringLessThan":

@@ -8,9 +8,11 @@ import {
 } from "@/lib/auth/token-format";
 import { env } from "@/lib/config/env";
 import { dataDirSecret } from "@/lib/config/secrets";
+import { type IntegrationTokenRow, IntegrationTokenRowSchema } from "@/lib/contract/integrations";
 import type { Db } from "@/lib/db/types";
+import { isOneOf } from "@/lib/util/one-of";
 import { TrackerError } from "./errors";
-import type { ActionName } from "./schemas";
+import { ACTION_NAMES, type ActionName } from "./schemas";
 
 export type IntegrationAccess = "read" | "write";
 
@@ -40,9 +42,10 @@ export async function integrationAccess(db: Db, request: Request): Promise<Integ
   if (!token) throw unauthorized();
   if (safeEqual(hashToken(token), hashToken(integrationToken()))) return "write";
   if (!looksLikeToken(token)) throw unauthorized();
-  const { rows } = await db.query<{ access: IntegrationAccess }>(
+  const { rows } = await db.query(
     "UPDATE integration_tokens SET last_used_at = now() WHERE token_hash = $1 AND revoked_at IS NULL RETURNING access",
     [hashToken(token)],
+    IntegrationTokenRowSchema.pick({ access: true }),
   );
   if (!rows[0]) throw unauthorized();
   return rows[0].access;
@@ -50,7 +53,7 @@ export async function integrationAccess(db: Db, request: Request): Promise<Integ
 
 /** A read-only token may look, not change: the seed's "account lacks permission". */
 export function assertAllowed(access: IntegrationAccess, action: string) {
-  if (access === "read" && !READ_ACTIONS.has(action as ActionName)) {
+  if (access === "read" && !(isOneOf(ACTION_NAMES, action) && READ_ACTIONS.has(action))) {
     throw new TrackerError(
       "permission_denied",
       `This integration token may only read (get and search actions); '${action}' changes the tracker. Use a token with write access.`,
@@ -71,20 +74,15 @@ export async function createIntegrationToken(
   return { id, token, access };
 }
 
-export type IntegrationTokenSummary = {
-  id: string;
-  prefix: string;
-  label: string | null;
-  access: IntegrationAccess;
-  created_at: string;
-  last_used_at: string | null;
-  revoked_at: string | null;
-};
+// A token as listed is its row, as the API shows it (timestamps read as text).
+export type IntegrationTokenSummary = IntegrationTokenRow;
 
 export async function listIntegrationTokens(db: Db): Promise<IntegrationTokenSummary[]> {
-  const { rows } = await db.query<IntegrationTokenSummary>(
+  const { rows } = await db.query(
     `SELECT id, display_prefix AS prefix, label, access, created_at::text, last_used_at::text, revoked_at::text
        FROM integration_tokens ORDER BY created_at`,
+    [],
+    IntegrationTokenRowSchema,
   );
   return rows;
 }

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { IdRow } from "@/lib/db/columns";
 import type { Db } from "@/lib/db/types";
 
 const STATES = [
@@ -16,10 +17,8 @@ export async function seedDemoWorkspace(db: Db) {
     await q.query("SELECT pg_advisory_xact_lock(7283191)");
     const { rows } = await q.query("SELECT 1 FROM tracker_teams LIMIT 1");
     if (rows.length) return;
-    const teams = [
-      { id: crypto.randomUUID(), key: "ENG", name: "Engineering" },
-      { id: crypto.randomUUID(), key: "OPS", name: "Operations" },
-    ];
+    const eng = { id: crypto.randomUUID(), key: "ENG", name: "Engineering" };
+    const teams = [eng, { id: crypto.randomUUID(), key: "OPS", name: "Operations" }];
     const ada = crypto.randomUUID();
     await q.query(
       "INSERT INTO tracker_users (id, name, email) VALUES ($1, 'Ada Lovelace', 'ada@example.com'), ($2, 'Grace Hopper', 'grace@example.com')",
@@ -48,11 +47,11 @@ export async function seedDemoWorkspace(db: Db) {
         name,
       ]);
     }
-    const eng = teams[0] as { id: string };
     const todo = (
-      await q.query<{ id: string }>(
+      await q.query(
         "SELECT id FROM tracker_states WHERE team_id = $1 AND name = 'Todo'",
         [eng.id],
+        IdRow,
       )
     ).rows[0]?.id;
     const examples = [

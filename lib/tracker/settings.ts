@@ -26,11 +26,15 @@ export type TrackerBackendChoice =
   | { backend: "linear"; apiKey: string; source: "environment" | "settings" }
   | { backend: "linear"; accessToken: string; scopes: string[]; source: "oauth" };
 
-type Saved = { backend: "embedded" | "linear"; linearKey?: string };
+// What the settings page saves: the Linear key sealed.
+export const SavedTrackerSettings = z.object({
+  backend: z.enum(["embedded", "linear"]),
+  linearKey: z.string().optional(),
+});
 const CACHE_MS = 5_000;
 let cached: { at: number; value: TrackerBackendChoice } | undefined;
 
-const readSaved = (db: Db) => readSetting<Saved>(db, "tracker");
+const readSaved = (db: Db) => readSetting(db, "tracker", SavedTrackerSettings);
 
 export async function trackerBackend(db: Db): Promise<TrackerBackendChoice> {
   const fromEnv = env().LINEAR_API_KEY;
@@ -74,7 +78,10 @@ export async function saveTrackerSettings(db: Db, input: z.infer<typeof TrackerS
   const linearKey = input.linearKey ? seal(input.linearKey) : saved?.linearKey;
   if (input.backend === "linear" && !linearKey)
     throw new Error("A Linear API key is needed to use Linear.");
-  const value: Saved = { backend: input.backend, ...(linearKey ? { linearKey } : {}) };
+  const value: z.infer<typeof SavedTrackerSettings> = {
+    backend: input.backend,
+    ...(linearKey ? { linearKey } : {}),
+  };
   await writeSetting(db, "tracker", value);
   cached = undefined;
 }

@@ -129,9 +129,9 @@ export function teamIdList(raw: string | string[]): string[] {
     }
   }
   const ids = Array.isArray(list) ? list : [list];
-  if (!ids.length || !ids.every((x) => typeof x === "string"))
+  if (!ids.length || !ids.every((x): x is string => typeof x === "string"))
     throw new TrackerError("validation_error", "teamIds needs at least one team ID.");
-  return ids.map((t, i) => uuid(`teamIds[${i}]`, t as string));
+  return ids.map((t, i) => uuid(`teamIds[${i}]`, t));
 }
 
 /** Keeps only the keys whose value is defined (for update inputs sent as partial objects). */

@@ -1,5 +1,7 @@
 import "server-only";
 import crypto from "node:crypto";
+import { z } from "zod";
+import { time } from "@/lib/db/columns";
 import type { Db } from "@/lib/db/types";
 import { errors } from "@/lib/errors";
 import { type SavedView, type SavedViewInput, VIEWS_PER_PERSON_MAX } from "./schema";
@@ -7,8 +9,8 @@ import { type SavedView, type SavedViewInput, VIEWS_PER_PERSON_MAX } from "./sch
 // Saved views belong to one person: every query is scoped by user_id, so another person's view
 // is indistinguishable from one that does not exist.
 
-type Row = { id: string; name: string; query: string; created_at: Date | string };
-const view = (r: Row): SavedView => ({
+const ViewRow = z.object({ id: z.string(), name: z.string(), query: z.string(), created_at: time });
+const view = (r: z.infer<typeof ViewRow>): SavedView => ({
   id: r.id,
   name: r.name,
   query: r.query,
@@ -17,9 +19,10 @@ const view = (r: Row): SavedView => ({
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function listViews({ db, userId }: { db: Db; userId: string }) {
-  const { rows } = await db.query<Row>(
+  const { rows } = await db.query(
     "SELECT id, name, query, created_at FROM saved_views WHERE user_id = $1 ORDER BY lower(name), name",
     [userId],
+    ViewRow,
   );
   return rows.map(view);
 }
@@ -40,19 +43,21 @@ export async function saveView({
     await q.query("SELECT pg_advisory_xact_lock(hashtextextended('saved_views:' || $1, 0))", [
       userId,
     ]);
-    const replaced = await q.query<Row>(
+    const replaced = await q.query(
       `UPDATE saved_views SET query = $3, created_at = now() WHERE user_id = $1 AND name = $2
        RETURNING id, name, query, created_at`,
       [userId, input.name, input.query],
+      ViewRow,
     );
     if (replaced.rows[0]) return { view: view(replaced.rows[0]), created: false };
     // The cap is a condition of the insert itself, not a count read before it.
-    const { rows } = await q.query<Row>(
+    const { rows } = await q.query(
       `INSERT INTO saved_views (id, user_id, name, query)
        SELECT $1::uuid, $2::uuid, $3::text, $4::text
        WHERE (SELECT count(*) FROM saved_views WHERE user_id = $2) < $5
        RETURNING id, name, query, created_at`,
       [crypto.randomUUID(), userId, input.name, input.query, VIEWS_PER_PERSON_MAX],
+      ViewRow,
     );
     if (!rows[0])
       throw errors.conflict(

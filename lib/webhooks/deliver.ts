@@ -1,7 +1,7 @@
 import http from "node:http";
 import https from "node:https";
 import type net from "node:net";
-import { errorMessage } from "@/lib/errors";
+import { errorCode, errorMessage } from "@/lib/errors";
 import {
   assertLiteralAllowed,
   guardedLookup,
@@ -132,22 +132,18 @@ function postOnce(
     });
     req.on("error", (err) => {
       clearTimeout(deadline);
-      if (
-        req.reusedSocket &&
-        !answered &&
-        STALE_SOCKET_CODES.has((err as NodeJS.ErrnoException).code ?? "")
-      ) {
+      if (req.reusedSocket && !answered && STALE_SOCKET_CODES.has(errorCode(err) ?? "")) {
         settle({
           result: done({ statusCode: null, error: err.message, retryAfterMs: null }),
           staleSocket: true,
         });
         return;
       }
-      if (UNRESOLVED_CODES.has((err as NodeJS.ErrnoException).code ?? "")) {
+      if (UNRESOLVED_CODES.has(errorCode(err) ?? "")) {
         resolve(
           done({
             statusCode: null,
-            error: `the host ${target.hostname} does not resolve (${(err as NodeJS.ErrnoException).code})`,
+            error: `the host ${target.hostname} does not resolve (${errorCode(err)})`,
             retryAfterMs: null,
             unresolved: true,
           }),

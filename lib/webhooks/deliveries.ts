@@ -1,5 +1,6 @@
 import { z } from "zod";
-import type { DeliveriesPage, Delivery } from "@/lib/contract/webhooks";
+import { type DeliveriesPage, type Delivery, DeliverySchema } from "@/lib/contract/webhooks";
+import { jsonArray, num, time } from "@/lib/db/columns";
 import type { Db } from "@/lib/db/types";
 import { errors } from "@/lib/errors";
 import { WEBHOOK_CHANNEL } from "./enqueue";
@@ -19,6 +20,24 @@ export const DeliveriesQuerySchema = z.object({
 export type DeliveriesQuery = z.infer<typeof DeliveriesQuerySchema>;
 
 type AttemptRow = Delivery["attempts_log"][number];
+// A delivery as listed, in its columns' order; its attempts are JSON the statement builds.
+const DeliveryRow = z.object({
+  id: z.string(),
+  position: num,
+  execution_id: z.string(),
+  crew: z.string().nullable(),
+  event_seq: num.nullable(),
+  kind: z.string(),
+  url: z.string(),
+  status: DeliverySchema.shape.status,
+  attempts: num,
+  next_attempt_at: time.nullable(),
+  last_status_code: num.nullable(),
+  last_error: z.string().nullable(),
+  created_at: time,
+  finished_at: time.nullable(),
+  attempts_log: jsonArray<AttemptRow>().nullable(),
+});
 
 const SECRET_PARAM =
   /^(t|tok|token|access_token|api[-_]?key|key|secret|sig|signature|auth|password|pass|pwd|code|credential|session)$/i;
@@ -80,14 +99,7 @@ export async function listDeliveries({
   if (query.kind) add("d.kind = ?", query.kind);
   if (query.before) add("d.position < ?", query.before);
   params.push(query.limit);
-  const { rows } = await db.query<
-    Omit<Delivery, "attempts_log" | "created_at" | "finished_at" | "next_attempt_at"> & {
-      attempts_log: AttemptRow[] | null;
-      created_at: Date | string;
-      finished_at: Date | string | null;
-      next_attempt_at: Date | string | null;
-    }
-  >(
+  const { rows } = await db.query(
     `SELECT d.id, d.position::int AS position, d.execution_id, e.crew, d.event_seq, d.kind, d.url, d.status, d.attempts,
             d.next_attempt_at, d.last_status_code, d.last_error, d.created_at, d.finished_at,
             (SELECT json_agg(json_build_object('attempt', a.attempt, 'started_at', a.started_at, 'status_code', a.status_code,
@@ -97,6 +109,7 @@ export async function listDeliveries({
       ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
       ORDER BY d.position DESC LIMIT $${params.length}`,
     params,
+    DeliveryRow,
   );
   const deliveries = rows.map(({ attempts_log, ...d }) => ({
     ...d,
@@ -123,9 +136,10 @@ export async function listDeliveries({
 export async function redeliver({ db, id }: { db: Db; id: string }) {
   if (!z.uuid().safeParse(id).success) throw errors.notFound(`No delivery '${id}'.`);
   return db.tx(async (q) => {
-    const { rows } = await q.query<{ status: string; url: string }>(
+    const { rows } = await q.query(
       "SELECT status, url FROM webhook_deliveries WHERE id = $1 FOR UPDATE",
       [id],
+      z.object({ status: z.string(), url: z.string() }),
     );
     const row = rows[0];
     if (!row) throw errors.notFound(`No delivery '${id}'.`);

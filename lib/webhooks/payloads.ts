@@ -50,7 +50,7 @@ export function webhookPayload(
     timestamp: event.created_at,
     meta: row.meta ?? {},
   };
-  const d = event.data as Record<string, unknown>;
+  const d = event.data;
   const task = row.crew_snapshot.tasks.find((t) => t.id === event.task_id);
   if (kind === "step") {
     return {

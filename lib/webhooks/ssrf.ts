@@ -2,6 +2,7 @@ import dns from "node:dns";
 import net from "node:net";
 import ipaddr from "ipaddr.js";
 import { env } from "@/lib/config/env";
+import { errorCode } from "@/lib/errors";
 import { type Cidr, parseCidrs } from "@/lib/util/cidrs";
 
 // Webhook URLs come from API clients: without a guard they could make this server call its own
@@ -62,9 +63,9 @@ export function refusalReason(
     return `'${address}' is not an IP address`;
   }
   const candidates: (ipaddr.IPv4 | ipaddr.IPv6)[] = [ip];
-  const embedded = ip.kind() === "ipv6" ? embeddedIPv4(ip as ipaddr.IPv6) : undefined;
+  const embedded = ip instanceof ipaddr.IPv6 ? embeddedIPv4(ip) : undefined;
   // Only the mapped form is the same socket address as its IPv4: an allowed network covers it.
-  if (embedded && (ip as ipaddr.IPv6).isIPv4MappedAddress()) candidates.push(embedded);
+  if (embedded && ip instanceof ipaddr.IPv6 && ip.isIPv4MappedAddress()) candidates.push(embedded);
   for (const [net, bits] of allowedNetworks(variable)) {
     if (candidates.some((c) => c.kind() === net.kind() && c.match(net, bits))) return undefined;
   }
@@ -112,7 +113,7 @@ export async function checkWebhookUrl(
   try {
     addresses = await dns.promises.lookup(host, { all: true });
   } catch (err) {
-    if (UNRESOLVED_CODES.has((err as NodeJS.ErrnoException).code ?? ""))
+    if (UNRESOLVED_CODES.has(errorCode(err) ?? ""))
       throw new RefusedUrlError(`the host ${host} does not resolve (no such name in DNS)`);
     return;
   }
@@ -128,21 +129,17 @@ export async function checkWebhookUrl(
  */
 export function guardedLookupFor(variable: Allowlist): net.LookupFunction {
   return (hostname, options, callback) => {
-    dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
-      if (err) return (callback as (e: Error) => void)(err);
-      const list = addresses as dns.LookupAddress[];
+    // With an error, the address is not read: an empty list stands for none.
+    dns.lookup(hostname, { ...options, all: true }, (err, list) => {
+      if (err) return callback(err, []);
       for (const a of list) {
         const reason = refusalReason(a.address, variable);
-        if (reason)
-          return (callback as (e: Error) => void)(
-            new RefusedUrlError(`${hostname} resolves to ${reason}`),
-          );
+        if (reason) return callback(new RefusedUrlError(`${hostname} resolves to ${reason}`), []);
       }
-      if ((options as dns.LookupOptions).all)
-        return (callback as (e: null, a: dns.LookupAddress[]) => void)(null, list);
+      if (options.all) return callback(null, list);
       const first = list[0];
-      if (!first) return (callback as (e: Error) => void)(new Error(`${hostname} has no address`));
-      (callback as (e: null, a: string, f: number) => void)(null, first.address, first.family);
+      if (!first) return callback(new Error(`${hostname} has no address`), []);
+      callback(null, first.address, first.family);
     });
   };
 }

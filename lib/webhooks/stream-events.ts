@@ -24,15 +24,15 @@ const CREWAI_NAME: Record<string, string> = {
 /** CrewAI's name for one of our events, or undefined when it has none. */
 export function streamEventName(e: Pick<AppliedEvent, "type" | "data">): string | undefined {
   // A tool that failed is CrewAI's tool_usage_error, not a finished use.
-  if (e.type === "tool_result" && (e.data as { is_error?: unknown }).is_error === true)
-    return "tool_usage_error";
+  if (e.type === "tool_result" && e.data.is_error === true) return "tool_usage_error";
   return CREWAI_NAME[e.type];
 }
 
 /** One entry of a streamed webhook's `events`. `sequence` orders them (HTTP may not). */
 export function streamEvent(row: Pick<ExecutionRow, "id" | "crew">, e: AppliedEvent) {
-  const d = e.data as Record<string, unknown>;
-  const type = streamEventName(e) as string;
+  const d = e.data;
+  const type = streamEventName(e);
+  if (type === undefined) throw new Error(`event ${e.type} has no CrewAI stream name`);
   const data: Record<string, unknown> = {
     crew_name: row.crew,
     task_id: e.task_id,

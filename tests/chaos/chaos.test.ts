@@ -13,6 +13,7 @@ import {
   tempDir,
 } from "../support/harness";
 import { startReceiver, TEST_WEBHOOK_SECRET } from "../support/receiver";
+import { queryAs } from "../support/rows";
 
 // Two web instances and two workers on one PostgreSQL; EXECUTIONS runs, a third of them with two
 // review steps that a reviewer sends back once and then approves; a worker SIGKILLed every
@@ -42,7 +43,7 @@ afterAll(async () => {
 
 async function count(sql: string) {
   if (!db) throw new Error("no database connection");
-  const { rows } = await db.query<{ n: number }>(sql);
+  const { rows } = await queryAs<{ n: number }>(db, sql);
   return rows[0]?.n ?? 0;
 }
 
@@ -211,7 +212,8 @@ it(`survives ${EXECUTIONS} executions, a worker SIGKILLed every ${KILL_EVERY_MS}
   log(`all ${EXECUTIONS} finished after ${kills} kills and ${reviews} reviews`);
 
   // Every execution completed.
-  const { rows: statuses } = await db.query<{ status: string; n: number }>(
+  const { rows: statuses } = await queryAs<{ status: string; n: number }>(
+    db,
     "SELECT status, count(*)::int AS n FROM executions GROUP BY status",
   );
   expect(statuses).toEqual([{ status: "completed", n: EXECUTIONS }]);
@@ -230,7 +232,8 @@ it(`survives ${EXECUTIONS} executions, a worker SIGKILLed every ${KILL_EVERY_MS}
         WHERE type = 'task_completed' GROUP BY execution_id, task_id HAVING count(*) <> 1`,
   );
   expect(twice).toEqual([]);
-  const { rows: perRun } = await db.query<{ crew: string; n: number }>(
+  const { rows: perRun } = await queryAs<{ crew: string; n: number }>(
+    db,
     `SELECT e.crew, count(v.*)::int AS n FROM executions e
          JOIN execution_events v ON v.execution_id = e.id AND v.type = 'task_completed'
         GROUP BY e.id, e.crew`,
@@ -238,7 +241,8 @@ it(`survives ${EXECUTIONS} executions, a worker SIGKILLed every ${KILL_EVERY_MS}
   expect(perRun).toHaveLength(EXECUTIONS);
   for (const r of perRun) expect(r.n).toBe(r.crew === "review" ? 2 : 3);
   // Each reviewed run's first draft was sent back once, and the retried draft approved.
-  const { rows: decisions } = await db.query<{ decision: string; task_id: string; n: number }>(
+  const { rows: decisions } = await queryAs<{ decision: string; task_id: string; n: number }>(
+    db,
     `SELECT data->>'decision' AS decision, task_id, count(*)::int AS n FROM execution_events
       WHERE type = 'review_submitted' GROUP BY 1, 2 ORDER BY 1, 2`,
   );
@@ -255,7 +259,8 @@ it(`survives ${EXECUTIONS} executions, a worker SIGKILLed every ${KILL_EVERY_MS}
 
   // Webhooks: each event that owes one has exactly one delivery; each delivery succeeded and
   // reached the receiver (at least once, and once by webhook-id) with a valid signature.
-  const { rows: events } = await db.query<{ execution_id: string; seq: number; type: string }>(
+  const { rows: events } = await queryAs<{ execution_id: string; seq: number; type: string }>(
+    db,
     "SELECT execution_id, seq, type FROM execution_events",
   );
   const owed = new Set(
@@ -269,11 +274,11 @@ it(`survives ${EXECUTIONS} executions, a worker SIGKILLed every ${KILL_EVERY_MS}
     if (Date.now() - start > DEADLINE_MS + 60_000) throw new Error("deliveries never finished");
     await sleep(500);
   }
-  const { rows: deliveries } = await db.query<{
+  const { rows: deliveries } = await queryAs<{
     id: string;
     execution_id: string;
     event_seq: number;
-  }>("SELECT id, execution_id, event_seq FROM webhook_deliveries");
+  }>(db, "SELECT id, execution_id, event_seq FROM webhook_deliveries");
   expect(deliveries.length).toBe(owed.size);
   expect(new Set(deliveries.map((d) => `${d.execution_id}/${d.event_seq}`))).toEqual(owed);
   const accepted = rx.received.filter((r) => r.validSignature);

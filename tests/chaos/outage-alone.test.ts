@@ -11,6 +11,7 @@ import {
   TEST_CREW_TOKEN,
   tempDir,
 } from "../support/harness";
+import { queryAs } from "../support/rows";
 
 // Two `npm run worker` processes that nobody replaces, and PostgreSQL crashing under them
 // (pg_ctl stop -m immediate) while each of them is inside a transaction: they must ride the
@@ -89,7 +90,7 @@ it(`unreplaced workers survive PostgreSQL crashing mid-transaction for ${OUTAGE_
   // each of those runs has a state change to make, and it will wait for the lock inside its
   // transaction. (Otherwise let go and try again: a worker may have just finished its last.)
   const locker = await connect();
-  const count = async (sql: string) => (await locker.query<{ n: number }>(sql)).rows[0]?.n ?? 0;
+  const count = async (sql: string) => (await queryAs<{ n: number }>(locker, sql)).rows[0]?.n ?? 0;
   const deadline = Date.now() + DEADLINE_MS;
   for (;;) {
     await locker.query("BEGIN");
@@ -107,7 +108,7 @@ it(`unreplaced workers survive PostgreSQL crashing mid-transaction for ${OUTAGE_
   // (a transaction of its own), or the locked way's SELECT … FOR UPDATE inside its transaction.
   // Watched from another connection: inside a transaction pg_stat_activity is a frozen snapshot.
   const watcher = await connect();
-  const watch = async (sql: string) => (await watcher.query<{ n: number }>(sql)).rows[0]?.n ?? 0;
+  const watch = async (sql: string) => (await queryAs<{ n: number }>(watcher, sql)).rows[0]?.n ?? 0;
   while (
     (await watch(
       `SELECT count(DISTINCT application_name)::int AS n FROM pg_stat_activity
@@ -134,7 +135,8 @@ it(`unreplaced workers survive PostgreSQL crashing mid-transaction for ${OUTAGE_
   const db = await connect();
   const finished = async () =>
     (
-      await db.query<{ n: number }>(
+      await queryAs<{ n: number }>(
+        db,
         "SELECT count(*)::int AS n FROM executions WHERE status IN ('completed', 'error', 'cancelled')",
       )
     ).rows[0]?.n ?? 0;
@@ -158,7 +160,8 @@ it(`unreplaced workers survive PostgreSQL crashing mid-transaction for ${OUTAGE_
       WHERE type = 'task_completed' GROUP BY execution_id, task_id HAVING count(*) <> 1`,
   );
   expect(twice).toEqual([]);
-  const { rows: perRun } = await db.query<{ n: number }>(
+  const { rows: perRun } = await queryAs<{ n: number }>(
+    db,
     `SELECT count(*)::int AS n FROM execution_events WHERE type = 'task_completed'
       GROUP BY execution_id`,
   );

@@ -3,10 +3,12 @@ import { issueSetupCode } from "@/lib/auth/setup-code";
 import { createFirstAdmin, listUsers } from "@/lib/auth/users";
 import { migrate } from "@/lib/db/migrations";
 import { openPostgres } from "@/lib/db/open";
+import { queryable } from "@/lib/db/queryable";
 import type { Db, Queryable } from "@/lib/db/types";
 import { AppError } from "@/lib/errors";
 import { freshPostgresDatabase, tempDir } from "../support/harness";
 import { openFreshEmbedded } from "../support/pglite-template";
+import { queryAs } from "../support/rows";
 
 // createFirstAdmin against the real database engine, with the race forced rather than hoped for:
 // every transaction, once it has counted the users, waits until all 8 have counted too — or until
@@ -25,20 +27,20 @@ function forcedRace(inner: Db): Db {
     counted += 1;
     if (inner.kind !== "postgres") return;
     for (;;) {
-      const { rows } = await inner.query<{ n: number }>(
+      const { rows } = await queryAs<{ n: number }>(
+        inner,
         "SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted",
       );
       if (counted === N || counted + (rows[0]?.n ?? 0) >= N) return;
       await q.query("SELECT 1"); // yield; no sleep, the condition decides
     }
   };
-  const wrap = (q: Queryable): Queryable => ({
-    async query(sql, params) {
+  const wrap = (q: Queryable): Queryable =>
+    queryable(async (sql, params) => {
       const res = await q.query(sql, params);
       if (/FROM users WHERE password_hash IS NOT NULL/.test(sql)) await waitForOthers(q);
-      return res as never;
-    },
-  });
+      return res;
+    });
   return { ...inner, query: inner.query.bind(inner), tx: (fn) => inner.tx((q) => fn(wrap(q))) };
 }
 

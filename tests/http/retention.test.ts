@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { queryable } from "@/lib/db/queryable";
 import type { Queryable } from "@/lib/db/types";
 import { crewClient, type Json, until } from "../support/api";
 import { crewsDirMaker } from "../support/crews-dir";
@@ -14,6 +15,7 @@ import {
   tempDir,
 } from "../support/harness";
 import { RECEIVER_HOST, startReceiver } from "../support/receiver";
+import { queryAs } from "../support/rows";
 
 // Retention (issue 17, item 4): finished runs older than RETENTION_DAYS — or their crew's own
 // retention_days — are deleted by the workers' sweeper with their events, deliveries, artifacts
@@ -52,12 +54,12 @@ async function withDatabase<T>(
     const client = new pg.Client({ connectionString: env.DATABASE_URL });
     await client.connect();
     try {
-      return await fn({
-        query: async (sql, params) => {
+      return await fn(
+        queryable(async (sql, params) => {
           const r = await client.query(sql, params);
           return { rows: r.rows, rowCount: r.rowCount ?? 0 };
-        },
-      });
+        }),
+      );
     } finally {
       await client.end();
     }
@@ -81,16 +83,15 @@ async function auditAll(env: Record<string, string>) {
 }
 
 const counts = (q: Queryable, id: string) =>
-  q
-    .query<Record<string, number>>(
-      `SELECT (SELECT count(*)::int FROM executions WHERE id = $1) AS runs,
+  queryAs<Record<string, number>>(
+    q,
+    `SELECT (SELECT count(*)::int FROM executions WHERE id = $1) AS runs,
               (SELECT count(*)::int FROM execution_events WHERE execution_id = $1) AS events,
               (SELECT count(*)::int FROM execution_artifacts WHERE execution_id = $1) AS artifacts,
               (SELECT count(*)::int FROM webhook_deliveries WHERE execution_id = $1) AS deliveries,
               (SELECT count(*)::int FROM review_ledger WHERE execution_id = $1) AS ledger`,
-      [id],
-    )
-    .then((r) => r.rows[0] as Record<string, number>);
+    [id],
+  ).then((r) => r.rows[0] as Record<string, number>);
 
 describe("retention", () => {
   it("deletes old finished runs with what they keep; keeps recent, paused and longer-kept runs and ledgers within their own retention", async () => {
@@ -169,7 +170,8 @@ describe("retention", () => {
       expect(plainBefore.events).toBeGreaterThan(0);
       expect(plainBefore.deliveries).toBeGreaterThanOrEqual(2);
       // Delivered before the server stopped (a delivery under way would hold the run back).
-      const { rows } = await q.query<{ status: string }>(
+      const { rows } = await queryAs<{ status: string }>(
+        q,
         "SELECT DISTINCT status FROM webhook_deliveries WHERE execution_id = $1",
         [plainOld],
       );

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { call, expectProblem, type Json } from "../support/api";
 import { TEST_CREW_TOKEN } from "../support/harness";
 import { addPerson } from "../support/people";
+import { queryAs } from "../support/rows";
 import { signIn } from "../support/session";
 
 // Saved views of the runs list belong to one person: each sees, replaces and deletes only their own.
@@ -120,7 +121,8 @@ describe("saved views", () => {
       const watcher = new pg.Client({ connectionString: serverEnv.DATABASE_URL });
       await watcher.connect();
       for (;;) {
-        const { rows } = await watcher.query<{ n: number }>(
+        const { rows } = await queryAs<{ n: number }>(
+          watcher,
           `SELECT count(*)::int AS n FROM pg_stat_activity
            WHERE datname = current_database() AND state = 'active' AND wait_event_type = 'Lock'
              AND query LIKE '%saved_views%'`,

@@ -8,6 +8,7 @@ import type { CrewDef } from "@/lib/crew/schema";
 import type { Db } from "@/lib/db/types";
 import type { ExecutionRow } from "@/lib/run-model/types";
 import { type DbKind, openTestDb } from "./both-dbs";
+import { queryAs } from "./rows";
 
 // The real engine on the embedded database (or on PostgreSQL: `database`), for one test file or
 // describe block: crews written as crew.yaml texts, a worker claiming runs, and reads of the rows
@@ -93,7 +94,9 @@ export function engineHarness(
   }
 
   async function getRow(id: string): Promise<ExecutionRow> {
-    const { rows } = await db().query<ExecutionRow>("SELECT * FROM executions WHERE id = $1", [id]);
+    const { rows } = await queryAs<ExecutionRow>(db(), "SELECT * FROM executions WHERE id = $1", [
+      id,
+    ]);
     const row = rows[0];
     if (!row) throw new Error(`no execution ${id}`);
     return row;
@@ -113,7 +116,8 @@ export function engineHarness(
         request: { inputs },
       }),
     async events(id: string): Promise<EventRow[]> {
-      const { rows } = await db().query<EventRow>(
+      const { rows } = await queryAs<EventRow>(
+        db(),
         "SELECT seq, type, task_id, attempt, data, created_at FROM execution_events WHERE execution_id = $1 ORDER BY seq",
         [id],
       );

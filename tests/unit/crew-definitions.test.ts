@@ -3,8 +3,10 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CrewDef } from "@/lib/crew/schema";
+import { queryable } from "@/lib/db/queryable";
 import type { Db, Queryable } from "@/lib/db/types";
 import type { ExecutionRow } from "@/lib/run-model/types";
+import { queryAs } from "../support/rows";
 
 // Runs name their crew's stored definition instead of keeping a copy (migration 21): written once,
 // read once per process, shared frozen; runs that keep their own copy read as before.
@@ -21,13 +23,12 @@ const org = { kind: "org", tokenId: null } as const;
 /** A handle on the same database that records its statements' first words (a second process). */
 function handle(fail?: (sql: string) => boolean) {
   const seen: string[] = [];
-  const wrap = (q: Queryable): Queryable => ({
-    query: (sql, params) => {
+  const wrap = (q: Queryable): Queryable =>
+    queryable((sql, params) => {
       seen.push(sql.trim().split(/\s+/).slice(0, 3).join(" "));
       if (fail?.(sql)) return Promise.reject(new Error("refused by the test"));
       return q.query(sql, params);
-    },
-  });
+    });
   const other: Db = { ...db, ...wrap(db), tx: (fn) => db.tx((q) => fn(wrap(q))) };
   return { db: other, seen };
 }
@@ -62,13 +63,15 @@ describe("crew definitions", () => {
     for (const { seen } of [a, b])
       expect(seen.filter((s) => s.startsWith("INSERT INTO crew_definitions"))).toHaveLength(1);
 
-    const { rows } = await db.query<{ key: string; definition: CrewDef }>(
+    const { rows } = await queryAs<{ key: string; definition: CrewDef }>(
+      db,
       "SELECT key, definition FROM crew_definitions",
     );
     expect(rows).toHaveLength(1);
     expect(rows[0]?.key).toBe(defs.definitionKey(JSON.stringify(crew)));
     expect(rows[0]?.definition.tasks.map((t) => t.id)).toEqual(crew.tasks.map((t) => t.id));
-    const runs = await db.query<{ crew_def: string; crew_snapshot: unknown }>(
+    const runs = await queryAs<{ crew_def: string; crew_snapshot: unknown }>(
+      db,
       "SELECT crew_def, crew_snapshot FROM executions WHERE id = ANY($1::uuid[])",
       [ids],
     );
@@ -159,7 +162,8 @@ describe("crew definitions", () => {
 });
 
 async function readRows(on: Db, ids: string[]) {
-  const { rows } = await on.query<ExecutionRow>(
+  const { rows } = await queryAs<ExecutionRow>(
+    on,
     "SELECT * FROM executions WHERE id = ANY($1::uuid[]) ORDER BY created_at",
     [ids],
   );

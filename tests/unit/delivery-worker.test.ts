@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/types";
 import { embeddedDbForFile } from "../support/embedded-db";
+import { queryAs } from "../support/rows";
 
 // The outbox worker on the real embedded database with a real receiver: a backlog of many
 // executions' ordered step deliveries to a few endpoints, claimed and recorded in batches.
@@ -96,7 +97,8 @@ describe("delivery worker", () => {
     });
     const deadline = Date.now() + 60_000;
     for (;;) {
-      const { rows } = await db.query<{ n: number }>(
+      const { rows } = await queryAs<{ n: number }>(
+        db,
         "SELECT count(*)::int AS n FROM webhook_deliveries WHERE status <> 'succeeded'",
       );
       if (rows[0]?.n === 0) break;
@@ -114,14 +116,16 @@ describe("delivery worker", () => {
         ]);
     // Connections were reused: far fewer than deliveries.
     expect(new Set(rx.got.map((g) => g.connection)).size).toBeLessThan(ids.length / 4);
-    const { rows: attempts } = await db.query<{ ok: number; failed: number; deliveries: number }>(
+    const { rows: attempts } = await queryAs<{ ok: number; failed: number; deliveries: number }>(
+      db,
       `SELECT count(*) FILTER (WHERE status_code = 204)::int AS ok,
               count(*) FILTER (WHERE status_code = 503)::int AS failed,
               count(DISTINCT delivery_id)::int AS deliveries FROM webhook_attempts`,
     );
     const retried = ids.filter((id) => Number.parseInt(id.slice(0, 2), 16) % 5 === 0).length;
     expect(attempts[0]).toEqual({ ok: ids.length, failed: retried, deliveries: ids.length });
-    const { rows: states } = await db.query<{ attempts: number; n: number }>(
+    const { rows: states } = await queryAs<{ attempts: number; n: number }>(
+      db,
       `SELECT attempts, count(*)::int AS n FROM webhook_deliveries
         WHERE lease_owner IS NULL AND finished_at IS NOT NULL GROUP BY attempts ORDER BY attempts`,
     );

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ExecutionRow } from "@/lib/run-model/types";
 import { type EventRow, engineHarness } from "../support/engine-harness";
+import { queryAs } from "../support/rows";
 
 // The real engine on the embedded database, with the offline model: structured output, output
 // files and guardrails each take their retry path and end as CrewAI's would.
@@ -80,13 +81,14 @@ const checks = (events: EventRow[], task: string) =>
   events.filter((e) => e.task_id === task && CHECKS.includes(e.type)).map((e) => e.type);
 
 async function artifacts(id: string) {
-  const { rows } = await engine.db().query<{
+  const { rows } = await queryAs<{
     name: string;
     task_id: string;
     content_type: string;
     body: string;
     bytes: number;
   }>(
+    engine.db(),
     "SELECT name, task_id, content_type, body, bytes FROM execution_artifacts WHERE execution_id = $1 ORDER BY name",
     [id],
   );

@@ -7,6 +7,7 @@ import type { CrewDef } from "@/lib/crew/schema";
 import type { Db } from "@/lib/db/types";
 import { AppError } from "@/lib/errors";
 import type { ExecutionRow } from "@/lib/run-model/types";
+import { queryAs } from "../support/rows";
 
 // lib/config/env.ts reads process.env once: set it before anything calls env().
 const ENV = { OFFLINE_MODEL_DELAY_MS: "0", DEFAULT_LLM: "offline", MODEL_MAX_RETRIES: "0" };
@@ -168,7 +169,7 @@ function kickoff(slug: string, inputs: Record<string, string | number | boolean>
 }
 
 async function getRow(id: string): Promise<ExecutionRow> {
-  const { rows } = await db.query<ExecutionRow>("SELECT * FROM executions WHERE id = $1", [id]);
+  const { rows } = await queryAs<ExecutionRow>(db, "SELECT * FROM executions WHERE id = $1", [id]);
   const row = rows[0];
   if (!row) throw new Error(`no execution ${id}`);
   return row;
@@ -182,7 +183,8 @@ type EventRow = {
   data: Record<string, unknown>;
 };
 async function events(id: string): Promise<EventRow[]> {
-  const { rows } = await db.query<EventRow>(
+  const { rows } = await queryAs<EventRow>(
+    db,
     "SELECT seq, type, task_id, attempt, data FROM execution_events WHERE execution_id = $1 ORDER BY seq",
     [id],
   );

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/types";
+import { queryAs } from "../support/rows";
 
 // The /status cache on a real embedded database: a committed change reaches it through NOTIFY,
 // a read that raced with a change is not kept, concurrent misses share one query.
@@ -13,7 +14,8 @@ const id = "11111111-1111-4111-8111-111111111111";
 
 const read = () =>
   cache.cachedExecution(db, id, async () => {
-    const { rows } = await db.query<{ status: string; current_task: string | null }>(
+    const { rows } = await queryAs<{ status: string; current_task: string | null }>(
+      db,
       "SELECT status, current_task FROM executions WHERE id = $1",
       [id],
     );

@@ -1,9 +1,11 @@
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { queryable } from "@/lib/db/queryable";
 import type { Db, Queryable } from "@/lib/db/types";
 import type { ExecutionStatus } from "@/lib/run-model/states";
 import type { ExecutionRow } from "@/lib/run-model/types";
 import { embeddedDbForFile } from "../support/embedded-db";
+import { queryAs } from "../support/rows";
 
 // The worker's writer against the real embedded database: changes recorded and written in one
 // statement, and — when anyone else changed the run in between — applied again on the row as it
@@ -28,7 +30,8 @@ async function claimed(owner: string): Promise<ExecutionRow> {
     principal: { kind: "org", tokenId: null },
     request: { inputs: { job: "write" } },
   });
-  const { rows } = await db.query<ExecutionRow>(
+  const { rows } = await queryAs<ExecutionRow>(
+    db,
     "UPDATE executions SET lease_owner = $2, lease_expires_at = now() + interval '1 hour' WHERE id = $1 RETURNING *",
     [id, owner],
   );
@@ -38,19 +41,19 @@ async function claimed(owner: string): Promise<ExecutionRow> {
 /** The database, counting statements (a transaction counts as its statements). */
 function counting() {
   const seen: string[] = [];
-  const wrap = (q: Queryable): Queryable => ({
-    query: (sql, params) => {
+  const wrap = (q: Queryable): Queryable =>
+    queryable((sql, params) => {
       seen.push(sql.trim().split(/\s+/).slice(0, 4).join(" "));
       return q.query(sql, params);
-    },
-  });
+    });
   const counted: Db = { ...db, ...wrap(db), tx: (fn) => db.tx((q) => fn(wrap(q))) };
   return { db: counted, seen };
 }
 
 async function stored(id: string) {
-  const { rows } = await db.query<ExecutionRow>("SELECT * FROM executions WHERE id = $1", [id]);
-  const events = await db.query<{ seq: number; type: string }>(
+  const { rows } = await queryAs<ExecutionRow>(db, "SELECT * FROM executions WHERE id = $1", [id]);
+  const events = await queryAs<{ seq: number; type: string }>(
+    db,
     "SELECT seq, type FROM execution_events WHERE execution_id = $1 ORDER BY seq",
     [id],
   );
@@ -192,7 +195,8 @@ it("what is only recorded is written by the end of the turn, with the time it ha
   const before = Date.now();
   writer.record(() => ({ patch: { status: "running" }, events: [{ type: "execution_started" }] }));
   await writer.flush();
-  const { rows } = await db.query<{ type: string; created_at: Date }>(
+  const { rows } = await queryAs<{ type: string; created_at: Date }>(
+    db,
     "SELECT type, created_at FROM execution_events WHERE execution_id = $1 AND seq = 2",
     [row.id],
   );

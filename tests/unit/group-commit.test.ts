@@ -1,7 +1,9 @@
 import { beforeAll, expect, it } from "vitest";
 import { commitTogether, type Piece } from "@/lib/db/group-commit";
+import { queryable } from "@/lib/db/queryable";
 import type { Db } from "@/lib/db/types";
 import { embeddedDbForFile } from "../support/embedded-db";
+import { queryAs } from "../support/rows";
 
 // Writes that each hold on their own, sent together, against the real embedded database. Which
 // pieces share a statement is decided by the event loop, not by timing: those submitted in one
@@ -30,16 +32,16 @@ function counting() {
   const sent: string[] = [];
   const counted: Db = {
     ...db,
-    query: (sql, params) => {
+    ...queryable((sql, params) => {
       sent.push(sql);
       return db.query(sql, params);
-    },
+    }),
   };
   return { db: counted, sent };
 }
 
 const ids = async () =>
-  (await db.query<{ id: number }>("SELECT id FROM gc_items ORDER BY id")).rows.map((r) => r.id);
+  (await queryAs<{ id: number }>(db, "SELECT id FROM gc_items ORDER BY id")).rows.map((r) => r.id);
 
 it("sends the pieces of one turn in one statement, each told whether it applied", async () => {
   const { db: counted, sent } = counting();
@@ -142,10 +144,10 @@ it("on PostgreSQL, cuts a herd into statements of 16 sent side by side, three at
   const pg: Db = {
     ...db,
     kind: "postgres",
-    query: (sql, params) => {
+    ...queryable((sql, params) => {
       sent.push(sql);
       return held.then(() => db.query(sql, params));
-    },
+    }),
   };
   const herd = Array.from({ length: 60 }, (_, i) => commitTogether(pg, insert(100 + i, "h")));
   await new Promise((r) => setImmediate(r)); // the end of the turn: statements go out
@@ -185,10 +187,10 @@ it("PostgreSQL: an applied piece's notification is a NOTIFY in its statement, on
     ...db,
     kind: "postgres",
     notifyHere: undefined,
-    query: (sql, params) => {
+    ...queryable((sql, params) => {
       sent.push(sql);
       return db.query(sql, params);
-    },
+    }),
   };
   const heard: string[] = [];
   await db.listen("gc_pg", (payload) => heard.push(payload));

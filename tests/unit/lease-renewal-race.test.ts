@@ -1,7 +1,9 @@
 import path from "node:path";
 import { beforeAll, expect, it } from "vitest";
+import { queryable } from "@/lib/db/queryable";
 import type { Db } from "@/lib/db/types";
 import { embeddedDbForFile } from "../support/embedded-db";
+import { queryAs } from "../support/rows";
 
 // A run claimed while a lease renewal is in flight is not in that renewal's answer; its own
 // worker must not take it for lost (it would abort it mid-task, and the run would wait out its
@@ -53,7 +55,7 @@ it("a run claimed while a renewal is in flight is not aborted as lost by its own
   // The real database, with two statements of the worker's intercepted.
   const forced: Db = {
     ...db,
-    async query(sql, params) {
+    ...queryable(async (sql, params) => {
       if (/^\s*UPDATE executions SET lease_expires_at/.test(sql) && renewals++ === 0) {
         // The first renewal: its UPDATE runs now, while only `first` is claimed…
         const answer = await db.query(sql, params);
@@ -64,15 +66,15 @@ it("a run claimed while a renewal is in flight is not aborted as lost by its own
         // Let the state changes go on once the worker has read this answer (it does so as soon
         // as the query resolves, before any timer fires).
         setImmediate(() => changesMayProceed.resolve());
-        return answer as never;
+        return answer;
       }
       if (isStateChange(sql)) await changesMayProceed.promise;
       const res = await db.query(sql, params);
       if (/^\s*UPDATE executions SET lease_owner = \$1/.test(sql) && second) {
         if (res.rows.some((r) => r.id === second)) secondClaimed.resolve();
       }
-      return res as never;
-    },
+      return res;
+    }),
     async tx(fn) {
       // Holding every state change keeps both runs active (claimed, not finished) until the
       // renewal has answered.
@@ -93,7 +95,8 @@ it("a run claimed while a renewal is in flight is not aborted as lost by its own
     await changesMayProceed.promise;
     // Both runs are in the worker now; wait for it to have nothing left running.
     while (worker.activeCount() > 0) await new Promise((r) => setTimeout(r, 20));
-    const { rows } = await db.query<{ id: string; status: string; lease_owner: string | null }>(
+    const { rows } = await queryAs<{ id: string; status: string; lease_owner: string | null }>(
+      db,
       "SELECT id, status, lease_owner FROM executions ORDER BY created_at",
     );
     expect(rows).toEqual([
@@ -126,7 +129,7 @@ it("a worker whose renewals came late does not claim its own running run a secon
   const twoClaimsAfterExpiry = deferred();
   const forced: Db = {
     ...db,
-    async query(sql, params) {
+    ...queryable(async (sql, params) => {
       if (isStateChange(sql)) await changesMayProceed.promise; // the run stays active, mid-way
       const res = await db.query(sql, params);
       if (/^\s*UPDATE executions SET lease_owner = \$1/.test(sql)) {
@@ -134,8 +137,8 @@ it("a worker whose renewals came late does not claim its own running run a secon
         if (claimsOfRun === 1) claimedOnce.resolve();
         if (expired && ++claimsAfterExpiry === 2) twoClaimsAfterExpiry.resolve();
       }
-      return res as never;
-    },
+      return res;
+    }),
     async tx(fn) {
       await changesMayProceed.promise; // the run stays active, mid-way, meanwhile
       return db.tx(fn);

@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/types";
 import { type CrewRetention, ledgerCutoff, runRules } from "@/lib/retention/policy";
+import { queryAs } from "../support/rows";
 
 // Retention's rules (pure) and its deletions on the real embedded database: which finished runs
 // go, with what, and what stays (recent runs, unfinished ones, runs with deliveries under way,
@@ -101,7 +102,8 @@ describe("retention on the embedded database", () => {
 
   const count = async (table: string, id: string) =>
     (
-      await db.query<{ n: number }>(
+      await queryAs<{ n: number }>(
+        db,
         `SELECT count(*)::int AS n FROM ${table} WHERE execution_id = $1`,
         [id],
       )

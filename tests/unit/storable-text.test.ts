@@ -13,6 +13,7 @@ import { sha256 } from "@/lib/run-model/open-reviews";
 import type { ExecutionRow } from "@/lib/run-model/types";
 import type { ExecutionWriter } from "@/lib/runs/execution-writer";
 import { DB_KINDS, openTestDb } from "../support/both-dbs";
+import { queryAs } from "../support/rows";
 
 // What PostgreSQL refuses (NUL anywhere, lone surrogates in jsonb) must not end a run: every
 // parameter of every statement is made storable (lib/db/storable-text.ts). Hostile text goes
@@ -99,7 +100,8 @@ describe.each(DB_KINDS)("on the %s database", (kind) => {
       principal: { kind: "org", tokenId: null },
       request: { inputs: { job: "write" } },
     });
-    const { rows } = await db.query<ExecutionRow>(
+    const { rows } = await queryAs<ExecutionRow>(
+      db,
       // Step webhooks (never sent here: no delivery worker) make outbox rows of the same texts.
       `UPDATE executions SET lease_owner = 'fuzz', lease_expires_at = now() + interval '1 hour',
          webhooks = '{"step": "http://127.0.0.1:9/step"}' WHERE id = $1 RETURNING *`,
@@ -130,14 +132,16 @@ describe.each(DB_KINDS)("on the %s database", (kind) => {
             { task_id: "one", name: `f/${text}`, content_type: "text/plain", body: text, bytes: 0 },
           ],
         }));
-        const events = await db.query<{ task_id: string; data: unknown }>(
+        const events = await queryAs<{ task_id: string; data: unknown }>(
+          db,
           "SELECT task_id, data FROM execution_events WHERE execution_id = $1 AND seq = $2",
           [id, after.last_seq],
         );
         expect(events.rows[0]?.task_id).toBe(storableText(text));
         // Stored as JSON, where -0 is 0: compared with what a JSON round trip keeps.
         expect(events.rows[0]?.data).toEqual(JSON.parse(JSON.stringify(storableValue(data))));
-        const { rows } = await db.query<Parameters<typeof statusJson>[0]>(
+        const { rows } = await queryAs<Parameters<typeof statusJson>[0]>(
+          db,
           "SELECT *, NULL AS input_order FROM executions WHERE id = $1",
           [id],
         );
@@ -150,12 +154,14 @@ describe.each(DB_KINDS)("on the %s database", (kind) => {
           stored,
         ]);
         expect(rows[0]?.result).toBe(stored);
-        const file = await db.query<{ body: string; bytes: number }>(
+        const file = await queryAs<{ body: string; bytes: number }>(
+          db,
           "SELECT body, bytes FROM execution_artifacts WHERE execution_id = $1 AND name = $2",
           [id, `f/${text}`],
         );
         expect(file.rows).toEqual([{ body: stored, bytes: Buffer.byteLength(stored) }]);
-        const hook = await db.query<{ payload: unknown }>(
+        const hook = await queryAs<{ payload: unknown }>(
+          db,
           "SELECT payload FROM webhook_deliveries WHERE execution_id = $1 AND event_seq = $2",
           [id, after.last_seq],
         );
@@ -172,7 +178,9 @@ describe.each(DB_KINDS)("on the %s database", (kind) => {
     const { appendLedger } = await import("@/lib/ledger/append");
     const { listLedger } = await import("@/lib/ledger/list-entries");
     const { verifyChain } = await import("@/lib/ledger/verify");
-    const { rows } = await db.query<ExecutionRow>("SELECT * FROM executions WHERE id = $1", [id]);
+    const { rows } = await queryAs<ExecutionRow>(db, "SELECT * FROM executions WHERE id = $1", [
+      id,
+    ]);
     const at = new Date().toISOString();
     const event = (seq: number, type: string, data: Record<string, unknown>) => ({
       seq,

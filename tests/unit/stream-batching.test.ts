@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/types";
 import type { NewEvent } from "@/lib/run-model/types";
 import { embeddedDbForFile } from "../support/embedded-db";
+import { queryAs } from "../support/rows";
 
 // The outbox side of the kickoff's `webhooks` stream, on the real embedded database: which events
 // become deliveries, and how `realtime: false` gathers them into batches. Each step is a
@@ -32,11 +33,12 @@ async function write(id: string, events: NewEvent[]) {
 }
 
 async function deliveries(id: string) {
-  const { rows } = await db.query<{
+  const { rows } = await queryAs<{
     payload: { events: { type: string; sequence: number }[] };
     auth_sealed: string | null;
     kind: string;
   }>(
+    db,
     "SELECT payload, auth_sealed, kind FROM webhook_deliveries WHERE execution_id = $1 ORDER BY position",
     [id],
   );
@@ -68,7 +70,8 @@ describe("streamed webhooks in the outbox", () => {
     ]);
     const { unseal } = await import("@/lib/config/encryption");
     expect(rows.map((r) => unseal(r.auth_sealed ?? ""))).toEqual(["Bearer tok-1", "Bearer tok-1"]);
-    const stored = await db.query<{ webhooks: string }>(
+    const stored = await queryAs<{ webhooks: string }>(
+      db,
       "SELECT webhooks::text FROM executions WHERE id = $1",
       [id],
     );

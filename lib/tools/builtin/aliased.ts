@@ -7,7 +7,7 @@ import { z } from "zod";
 export function aliased<T extends z.ZodObject>(schema: T, aliases: Record<string, string>) {
   return z.preprocess((v) => {
     if (!v || typeof v !== "object" || Array.isArray(v)) return v;
-    const out: Record<string, unknown> = { ...(v as Record<string, unknown>) };
+    const out: Record<string, unknown> = { ...v };
     for (const [theirs, ours] of Object.entries(aliases)) {
       if (!(theirs in out)) continue;
       if (!(ours in out)) out[ours] = out[theirs];

@@ -1,6 +1,6 @@
 import http from "node:http";
 import https from "node:https";
-import { errorMessage } from "@/lib/errors";
+import { errorCode, errorMessage } from "@/lib/errors";
 import {
   assertLiteralAllowed,
   guardedLookupFor,
@@ -144,7 +144,7 @@ function once(url: URL, req: GuardedRequest, signal: AbortSignal): Promise<Guard
 }
 
 function timeoutError(ms: number, signal: AbortSignal) {
-  const timedOut = (signal.reason as Error | undefined)?.name === "TimeoutError";
+  const timedOut = signal.reason instanceof Error && signal.reason.name === "TimeoutError";
   return new FetchError(timedOut ? `no complete response within ${ms / 1000} s` : "cancelled");
 }
 
@@ -152,7 +152,7 @@ function failure(err: Error, url: URL, req: GuardedRequest, signal: AbortSignal)
   if (err instanceof FetchError) return err;
   if (err instanceof RefusedUrlError) return new FetchError(`refused: ${err.message}`, true);
   if (signal.aborted) return timeoutError(req.timeoutMs, signal);
-  const code = (err as NodeJS.ErrnoException).code ?? "";
+  const code = errorCode(err) ?? "";
   if (UNRESOLVED_CODES.has(code))
     return new FetchError(`the host ${url.hostname} does not resolve`);
   return new FetchError(`could not reach ${url.host}: ${err.message}`);

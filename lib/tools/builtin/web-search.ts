@@ -3,6 +3,7 @@ import { z } from "zod";
 import { type Env, env } from "@/lib/config/env";
 import { searchSetupProblem } from "@/lib/crew/search-setup";
 import { toolSchema } from "@/lib/tools/tool-schema";
+import { fieldOf } from "@/lib/util/field";
 import { aliased } from "./aliased";
 import { FetchError, guardedFetch } from "./guarded-http";
 
@@ -80,13 +81,12 @@ const Items = z.array(z.unknown()).catch([]);
 
 /** The provider's answer as results; unknown fields ignored, items without an address dropped. */
 export function normalise(provider: SearchProvider, body: unknown, n: number): SearchResult[] {
-  const b = (body ?? {}) as Record<string, unknown>;
   const raw =
     provider === "serper"
-      ? Items.parse(b.organic)
+      ? Items.parse(fieldOf(body, "organic"))
       : provider === "brave"
-        ? Items.parse((b.web as Record<string, unknown> | undefined)?.results)
-        : Items.parse(b.results);
+        ? Items.parse(fieldOf(fieldOf(body, "web"), "results"))
+        : Items.parse(fieldOf(body, "results"));
   return raw
     .flatMap((r) => {
       const p = Item.safeParse(r);
@@ -108,7 +108,9 @@ export async function search(query: string, n: number, signal?: AbortSignal) {
   if (problem || !provider) return { query, error: problem ?? "web search is not configured" };
   const key = e.SEARCH_API_KEY;
   const wire = request(provider, query, n, key);
-  const base = new URL((e.SEARCH_URL ?? DEFAULT_URLS[provider]) as string);
+  const where = e.SEARCH_URL ?? DEFAULT_URLS[provider];
+  if (!where) return { query, error: "web search has no SEARCH_URL" };
+  const base = new URL(where);
   const url = new URL(base.pathname.replace(/\/+$/, "") + wire.path, base);
   for (const [k, v] of Object.entries(wire.query ?? {})) url.searchParams.set(k, v);
   // The key may be echoed back by a provider or a proxy: never let it reach the model.

@@ -1,8 +1,11 @@
 import { constants } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { z } from "zod";
 import { env } from "@/lib/config/env";
+import { num } from "@/lib/db/columns";
 import type { Db } from "@/lib/db/types";
+import { errorCode } from "@/lib/errors";
 import { ARTIFACT_MAX_BYTES, contentTypeFor, nameProblem } from "@/lib/outputs/output-file";
 
 // Each run's files, for read_file / write_file / list_directory: a folder on disk under
@@ -75,7 +78,7 @@ async function resolveInside(root: string, rel: string): Promise<string> {
     try {
       real = await fs.realpath(next);
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === "ENOENT") {
+      if (errorCode(err) === "ENOENT") {
         at = next; // the rest does not exist yet: nothing to follow
         continue;
       }
@@ -101,7 +104,7 @@ export async function readWorkspaceFile(
   try {
     handle = await fs.open(file, constants.O_RDONLY | constants.O_NOFOLLOW);
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
+    const code = errorCode(err);
     if (code !== "ENOENT") throw errorFor(code, rel);
     const restored = await restore(db, executionId, root, rel);
     if (!restored) throw new WorkspaceError(`no file '${rel}' in the workspace`);
@@ -139,9 +142,10 @@ function asText(body: Buffer, rel: string): string {
 }
 
 async function restore(db: Db, executionId: string, root: string, rel: string) {
-  const { rows } = await db.query<{ body: string; bytes: number }>(
+  const { rows } = await db.query(
     "SELECT body, bytes FROM execution_artifacts WHERE execution_id = $1 AND name = $2",
     [executionId, ARTIFACT_PREFIX + rel],
+    z.object({ body: z.string(), bytes: num }),
   );
   const row = rows[0];
   if (!row) return null;
@@ -168,7 +172,7 @@ async function writeToDisk(root: string, rel: string, content: string, overwrite
   try {
     handle = await fs.open(file, flags, 0o644);
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
+    const code = errorCode(err);
     if (code === "EEXIST")
       throw new WorkspaceError(`'${rel}' exists already: set overwrite to true to replace it`);
     throw errorFor(code, rel);
@@ -230,10 +234,11 @@ export async function writeWorkspaceFile({
     .split("/")
     .slice(0, -1)
     .map((_, i, all) => ARTIFACT_PREFIX + all.slice(0, i + 1).join("/"));
-  const clash = await db.query<{ name: string }>(
+  const clash = await db.query(
     `SELECT name FROM execution_artifacts
       WHERE execution_id = $1 AND (starts_with(name, $2) OR name = ANY($3::text[])) LIMIT 1`,
     [executionId, `${name}/`, parents],
+    z.object({ name: z.string() }),
   );
   const other = clash.rows[0]?.name;
   if (other?.startsWith(`${name}/`)) throw new WorkspaceError(`'${rel}' is a folder`);
@@ -262,10 +267,11 @@ export async function listWorkspace(
   dir: string,
 ): Promise<{ path: string; bytes: number }[]> {
   const prefix = ARTIFACT_PREFIX + (dir ? `${dir}/` : "");
-  const { rows } = await db.query<{ name: string; bytes: number }>(
+  const { rows } = await db.query(
     `SELECT name, bytes FROM execution_artifacts
       WHERE execution_id = $1 AND starts_with(name, $2) ORDER BY name LIMIT 1000`,
     [executionId, prefix],
+    z.object({ name: z.string(), bytes: num }),
   );
   return rows.map((r) => ({ path: r.name.slice(ARTIFACT_PREFIX.length), bytes: Number(r.bytes) }));
 }

@@ -12,6 +12,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { env } from "@/lib/config/env";
 import type { McpServerDef } from "@/lib/crew/mcp-config";
+import { errorCode, errorField, errorMessage } from "@/lib/errors";
 import { guardedFetch } from "./guarded-fetch";
 import { type Resolved, redact } from "./resolve";
 
@@ -34,7 +35,10 @@ export type Connection = {
 
 // On globalThis: instrumentation (the worker) and route handlers (Settings' test) are separate
 // bundles with their own copies of this module, and shutdown must close every connection.
-const slot = globalThis as unknown as { __crewdeckMcpPool?: Map<string, Promise<Connection>> };
+declare global {
+  var __crewdeckMcpPool: Map<string, Promise<Connection>> | undefined;
+}
+const slot = globalThis;
 slot.__crewdeckMcpPool ??= new Map();
 const pool = slot.__crewdeckMcpPool;
 
@@ -180,10 +184,10 @@ async function connect(r: Resolved): Promise<Connection> {
 }
 
 function reasonOf(err: unknown, def: McpServerDef): string {
-  const e = err as NodeJS.ErrnoException & { cause?: unknown };
-  if (e.code === "ENOENT" && "command" in def) return `command '${def.command}' not found`;
-  const cause = e.cause instanceof Error ? `: ${e.cause.message}` : "";
-  return `${e.message ?? String(err)}${cause}`;
+  if (errorCode(err) === "ENOENT" && "command" in def) return `command '${def.command}' not found`;
+  const e = errorField(err, "cause");
+  const cause = e instanceof Error ? `: ${e.message}` : "";
+  return `${errorMessage(err)}${cause}`;
 }
 
 function minimalEnv(declared: Record<string, string>): Record<string, string> {
@@ -200,7 +204,7 @@ function diedOf(err: unknown, conn: Connection): boolean {
   if (conn.closed) return true;
   if (err instanceof McpError)
     return err.code === ErrorCode.ConnectionClosed || /session/i.test(err.message);
-  if ((err as Error).name === "AbortError") return false;
+  if (errorField(err, "name") === "AbortError") return false;
   // The HTTP transport's own errors (refused connection, a 404 for a lost session, …).
   return true;
 }

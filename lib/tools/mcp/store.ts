@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { seal, unseal } from "@/lib/config/encryption";
 import { type McpServerDef, parseMcpServers } from "@/lib/crew/mcp-config";
 import { readSetting, writeSetting } from "@/lib/db/settings";
@@ -10,12 +11,12 @@ import { errorMessage } from "@/lib/errors";
 const SERVERS_KEY = "mcp_servers";
 const SECRETS_KEY = "mcp_secrets";
 
-type SavedServers = { sealed: string };
-type SavedSecrets = Record<string, { sealed: string; updated_at: string }>;
+const SavedServers = z.object({ sealed: z.string() });
+const SavedSecrets = z.record(z.string(), z.object({ sealed: z.string(), updated_at: z.string() }));
 
 /** The deployment's servers as written (references unresolved), by name. */
 export async function readDeploymentServers(db: Db): Promise<McpServerDef[]> {
-  const saved = await readSetting<SavedServers>(db, SERVERS_KEY);
+  const saved = await readSetting(db, SERVERS_KEY, SavedServers);
   if (!saved) return [];
   try {
     return parseMcpServers(JSON.parse(unseal(saved.sealed)));
@@ -35,7 +36,7 @@ export async function saveDeploymentServers(db: Db, servers: Record<string, unkn
 
 /** The names of the saved secrets and when each was last set; never their values. */
 export async function listSecrets(db: Db) {
-  const saved = (await readSetting<SavedSecrets>(db, SECRETS_KEY)) ?? {};
+  const saved = (await readSetting(db, SECRETS_KEY, SavedSecrets)) ?? {};
   return Object.entries(saved)
     .map(([name, s]) => ({ name, updated_at: s.updated_at }))
     .sort((a, b) => a.name.localeCompare(b.name));
@@ -43,7 +44,7 @@ export async function listSecrets(db: Db) {
 
 /** Sets (a string) or removes (null) each named secret; the others are kept. */
 export async function saveSecrets(db: Db, changes: Record<string, string | null>) {
-  const saved = (await readSetting<SavedSecrets>(db, SECRETS_KEY)) ?? {};
+  const saved = (await readSetting(db, SECRETS_KEY, SavedSecrets)) ?? {};
   const now = new Date().toISOString();
   for (const [name, value] of Object.entries(changes)) {
     if (value === null) delete saved[name];
@@ -54,6 +55,6 @@ export async function saveSecrets(db: Db, changes: Record<string, string | null>
 
 /** The secrets unsealed, for resolving `${secret:NAME}` just before connecting; in memory only. */
 export async function readSecretValues(db: Db): Promise<Map<string, string>> {
-  const saved = (await readSetting<SavedSecrets>(db, SECRETS_KEY)) ?? {};
+  const saved = (await readSetting(db, SECRETS_KEY, SavedSecrets)) ?? {};
   return new Map(Object.entries(saved).map(([name, s]) => [name, unseal(s.sealed)]));
 }

@@ -1,8 +1,10 @@
+import { z } from "zod";
 import { assertCanReadShared } from "@/lib/auth/access";
 import type { Principal } from "@/lib/auth/principal";
+import { jsonObject, num } from "@/lib/db/columns";
 import type { Db } from "@/lib/db/types";
 import { compileFilter, type FieldMap } from "../filter";
-import { ISSUE_SELECT, type IssueView } from "./read";
+import { ISSUE_SELECT, IssueRow, TeamRow } from "./read";
 
 // Read-only views for the dashboard's tracker pages (the agent-facing actions are in issues.ts).
 // Each takes the caller and checks it first: issues hold run inputs and links to runs.
@@ -13,12 +15,23 @@ const ISSUE_FIELDS: FieldMap = {
   createdAt: { type: "date", sql: "i.created_at" },
 };
 
+const HistoryRow = z.object({
+  action: z.string(),
+  changes: jsonObject<Record<string, unknown>>(),
+  execution_id: z.string().nullable(),
+  crew: z.string().nullable(),
+  actor: z.string().nullable(),
+  at: z.string(),
+});
+
 export async function listTeams(db: Db, principal: Principal) {
   assertCanReadShared(principal);
-  const { rows } = await db.query<{ id: string; key: string; name: string; open: number }>(
+  const { rows } = await db.query(
     `SELECT t.id, t.key, t.name,
             (SELECT count(*)::int FROM tracker_issues i WHERE i.team_id = t.id AND i.deleted_at IS NULL AND i.archived_at IS NULL) AS open
        FROM tracker_teams t ORDER BY t.key`,
+    [],
+    TeamRow.extend({ open: num }),
   );
   return rows;
 }
@@ -49,48 +62,46 @@ export async function listIssues(
     where.push(`(i.title ILIKE $${params.length} OR i.description ILIKE $${params.length})`);
   }
   if (formula) where.push(`(${compileFilter(formula, ISSUE_FIELDS, params, "filter")})`);
-  const { rows } = await db.query<IssueView>(
+  const { rows } = await db.query(
     `${ISSUE_SELECT} WHERE ${where.join(" AND ")} ORDER BY i.created_at DESC LIMIT 200`,
     params,
+    IssueRow,
   );
   return rows;
 }
 
 export async function issueDetail(db: Db, principal: Principal, identifier: string) {
   assertCanReadShared(principal);
-  const { rows } = await db.query<IssueView>(
+  const { rows } = await db.query(
     `${ISSUE_SELECT} WHERE i.identifier = $1 AND i.deleted_at IS NULL`,
     [identifier.toUpperCase()],
+    IssueRow,
   );
   const issue = rows[0];
   if (!issue) return undefined;
   const subIssues = (
-    await db.query<IssueView>(
+    await db.query(
       `${ISSUE_SELECT} WHERE i.parent_id = $1 AND i.deleted_at IS NULL ORDER BY i.number`,
       [issue.id],
+      IssueRow,
     )
   ).rows;
   const parent = issue.parentId
     ? (
-        await db.query<{ identifier: string; title: string }>(
+        await db.query(
           "SELECT identifier, title FROM tracker_issues WHERE id = $1",
           [issue.parentId],
+          z.object({ identifier: z.string(), title: z.string() }),
         )
       ).rows[0]
     : undefined;
   const history = (
-    await db.query<{
-      action: string;
-      changes: Record<string, unknown>;
-      execution_id: string | null;
-      crew: string | null;
-      actor: string | null;
-      at: string;
-    }>(
+    await db.query(
       `SELECT h.action, h.changes, h.execution_id, e.crew, h.actor, h.at::text
          FROM tracker_history h LEFT JOIN executions e ON e.id = h.execution_id
         WHERE h.issue_id = $1 ORDER BY h.id`,
       [issue.id],
+      HistoryRow,
     )
   ).rows;
   return { issue, subIssues, parent, history };
@@ -98,18 +109,20 @@ export async function issueDetail(db: Db, principal: Principal, identifier: stri
 
 export async function listProjects(db: Db, principal: Principal) {
   assertCanReadShared(principal);
-  const { rows } = await db.query<{
-    id: string;
-    name: string;
-    description: string | null;
-    state: string;
-    teams: string[];
-    issues: number;
-  }>(
+  const { rows } = await db.query(
     `SELECT p.id, p.name, p.description, p.state,
             COALESCE((SELECT json_agg(t.key ORDER BY t.key) FROM tracker_project_teams pt JOIN tracker_teams t ON t.id = pt.team_id WHERE pt.project_id = p.id), '[]'::json) AS teams,
             (SELECT count(*)::int FROM tracker_issues i WHERE i.project_id = p.id AND i.deleted_at IS NULL) AS issues
        FROM tracker_projects p WHERE p.deleted_at IS NULL ORDER BY p.created_at DESC`,
+    [],
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      description: z.string().nullable(),
+      state: z.string(),
+      teams: z.array(z.string()),
+      issues: num,
+    }),
   );
   return rows;
 }

@@ -1,3 +1,5 @@
+import { z } from "zod";
+import { IdRow } from "@/lib/db/columns";
 import type { Queryable } from "@/lib/db/types";
 import { TrackerError } from "../errors";
 import { type parseIssueFields, uuid } from "../validate";
@@ -6,9 +8,10 @@ import { type parseIssueFields, uuid } from "../validate";
 // tracker's data, in the transaction that writes the issue.
 
 async function checkState(q: Queryable, teamId: string, statusId: string) {
-  const { rows } = await q.query<{ id: string; name: string; team_id: string }>(
+  const { rows } = await q.query(
     "SELECT id, name, team_id FROM tracker_states WHERE team_id = $1",
     [teamId],
+    z.object({ id: z.string(), name: z.string(), team_id: z.string() }),
   );
   if (!rows.some((s) => s.id === statusId)) {
     throw new TrackerError(
@@ -40,9 +43,10 @@ async function checkLabels(q: Queryable, teamId: string, raw: unknown): Promise<
   }
   const ids = raw.map((l, i) => uuid(`additionalFields.labelIds[${i}]`, l));
   if (!ids.length) return [];
-  const { rows } = await q.query<{ id: string }>(
+  const { rows } = await q.query(
     "SELECT id FROM tracker_labels WHERE id IN (SELECT jsonb_array_elements_text($1::jsonb)::uuid) AND (team_id IS NULL OR team_id = $2)",
     [JSON.stringify(ids), teamId],
+    IdRow,
   );
   const missing = ids.filter((l) => !rows.some((r) => r.id === l));
   if (missing.length)

@@ -1,4 +1,6 @@
 import crypto from "node:crypto";
+import { z } from "zod";
+import { IdRow, num, time } from "@/lib/db/columns";
 import type { Db, Queryable } from "@/lib/db/types";
 import { TrackerError } from "../errors";
 import { compileFilter, type FieldMap } from "../filter";
@@ -37,11 +39,15 @@ async function history(
 }
 
 async function nextNumber(q: Queryable, teamId: string) {
-  const { rows } = await q.query<{ number: number; key: string }>(
+  const { rows } = await q.query(
     "UPDATE tracker_teams SET next_number = next_number + 1 WHERE id = $1 RETURNING next_number - 1 AS number, key",
     [teamId],
+    z.object({ number: num, key: z.string() }),
   );
-  return rows[0] as { number: number; key: string };
+  const next = rows[0];
+  // The caller has just read the team in this transaction.
+  if (!next) throw new TrackerError("not_found", `No team with ID ${teamId}.`);
+  return next;
 }
 
 async function insertIssue(
@@ -63,9 +69,10 @@ async function insertIssue(
   const stateId =
     f.statusId ??
     (
-      await q.query<{ id: string }>(
+      await q.query(
         "SELECT id FROM tracker_states WHERE team_id = $1 ORDER BY position LIMIT 1",
         [f.teamId],
+        IdRow,
       )
     ).rows[0]?.id;
   if (!stateId) throw new TrackerError("invalid_status", "This team has no workflow states.");
@@ -172,9 +179,10 @@ export async function getIssueByIdentifier(
   p: ActionParams<"get_issue_by_issue_identifier">,
 ) {
   const { key, number } = identifier(p.externalId);
-  const { rows } = await db.query<{ id: string }>(
+  const { rows } = await db.query(
     "SELECT i.id FROM tracker_issues i JOIN tracker_teams t ON t.id = i.team_id WHERE t.key = $1 AND i.number = $2 AND i.deleted_at IS NULL",
     [key, number],
+    IdRow,
   );
   if (!rows[0]) throw new TrackerError("not_found", `No issue ${key}-${number}.`);
   return { issue: await issueById(db, rows[0].id) };
@@ -237,14 +245,16 @@ export async function createSubIssue(
   const title = nonEmpty("title", p.title);
   const lead = parseLead(p.additionalFields);
   return db.tx(async (q) => {
-    const { rows } = await q.query<{
-      team_id: string;
-      archived_at: Date | null;
-      deleted_at: Date | null;
-      identifier: string;
-    }>("SELECT team_id, archived_at, deleted_at, identifier FROM tracker_issues WHERE id = $1", [
-      parentId,
-    ]);
+    const { rows } = await q.query(
+      "SELECT team_id, archived_at, deleted_at, identifier FROM tracker_issues WHERE id = $1",
+      [parentId],
+      z.object({
+        team_id: z.string(),
+        archived_at: time.nullable(),
+        deleted_at: time.nullable(),
+        identifier: z.string(),
+      }),
+    );
     const parent = rows[0];
     await teamById(q, teamId);
     assertUsableParent(

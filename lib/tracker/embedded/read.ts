@@ -1,3 +1,5 @@
+import { z } from "zod";
+import { num, time } from "@/lib/db/columns";
 import type { Queryable } from "@/lib/db/types";
 import { TrackerError } from "../errors";
 
@@ -19,30 +21,35 @@ export const ISSUE_SELECT = `
     LEFT JOIN tracker_users u ON u.id = i.assignee_id
     LEFT JOIN tracker_projects p ON p.id = i.project_id AND p.deleted_at IS NULL`;
 
-export type IssueView = {
-  id: string;
-  identifier: string;
-  number: number;
-  title: string;
-  description: string | null;
-  priority: number;
-  dueDate: string | null;
-  cycleId: string | null;
-  parentId: string | null;
-  createdAt: string;
-  updatedAt: string;
-  archivedAt: string | null;
-  team: { id: string; key: string; name: string };
-  state: { id: string; name: string; type: string };
-  assignee: { id: string; name: string } | null;
-  project: { id: string; name: string } | null;
-  labels: { id: string; name: string }[];
-};
+const Named = z.object({ id: z.string(), name: z.string() });
+export const TeamRow = Named.extend({ key: z.string() });
+/** A row of ISSUE_SELECT; its JSON parts are built by the statement, small, and checked. */
+export const IssueRow = z.object({
+  id: z.string(),
+  identifier: z.string(),
+  number: num,
+  title: z.string(),
+  description: z.string().nullable(),
+  priority: num,
+  dueDate: z.string().nullable(),
+  cycleId: z.string().nullable(),
+  parentId: z.string().nullable(),
+  createdAt: time,
+  updatedAt: time,
+  archivedAt: time.nullable(),
+  team: TeamRow,
+  state: Named.extend({ type: z.string() }),
+  assignee: Named.nullable(),
+  project: Named.nullable(),
+  labels: z.array(Named),
+});
+export type IssueView = z.infer<typeof IssueRow>;
 
 export async function issueById(q: Queryable, id: string): Promise<IssueView> {
-  const { rows } = await q.query<IssueView>(
+  const { rows } = await q.query(
     `${ISSUE_SELECT} WHERE i.id = $1 AND i.deleted_at IS NULL`,
     [id],
+    IssueRow,
   );
   if (!rows[0])
     throw new TrackerError(
@@ -66,9 +73,10 @@ export async function projectById(q: Queryable, id: string) {
 }
 
 export async function teamById(q: Queryable, id: string) {
-  const { rows } = await q.query<{ id: string; key: string; name: string }>(
+  const { rows } = await q.query(
     "SELECT id, key, name FROM tracker_teams WHERE id = $1",
     [id],
+    TeamRow,
   );
   if (!rows[0])
     throw new TrackerError(

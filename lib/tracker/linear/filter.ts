@@ -1,3 +1,4 @@
+import { TrackerError } from "../errors";
 import type { CheckedCondition } from "../filter";
 
 // The DNF formula as Linear's IssueFilter / TeamFilter: {or: [{and: [...]}]}.
@@ -22,11 +23,18 @@ const COMPARATOR: Record<string, string> = {
   $dateTimeBefore: "lt",
 };
 
+// Operators reach here checked (validateFormula): each has its comparator.
+function comparatorOf(operator: string): string {
+  const comparator = COMPARATOR[operator];
+  if (!comparator) throw new TrackerError("invalid_filter", `Unknown operator '${operator}'.`);
+  return comparator;
+}
+
 export function toLinearFilter(groups: CheckedCondition[][]) {
   return {
     or: groups.map((group) => ({
       and: group.map(({ field, operator, value }) => {
-        const comparator = { [COMPARATOR[operator] as string]: value };
+        const comparator = { [comparatorOf(operator)]: value };
         // `project` filters on the project's name, as the embedded tracker does.
         return field === "project" ? { project: { name: comparator } } : { [field]: comparator };
       }),

@@ -58,13 +58,14 @@ async function checkRefs(
     if (!user) throw new TrackerError("not_found", `No user with ID ${f.assigneeId}.`);
   }
   if (f.labelIds === undefined) return undefined;
-  if (!Array.isArray(f.labelIds) || !f.labelIds.every((x) => typeof x === "string")) {
+  const labelIds: unknown = f.labelIds;
+  if (!Array.isArray(labelIds) || !labelIds.every((x): x is string => typeof x === "string")) {
     throw new TrackerError(
       "validation_error",
       "additionalFields.labelIds must be an array of label IDs.",
     );
   }
-  const ids = f.labelIds.map((l, i) => uuid(`additionalFields.labelIds[${i}]`, l as string));
+  const ids = labelIds.map((l, i) => uuid(`additionalFields.labelIds[${i}]`, l));
   const missing = ids.filter((l) => !team.labels.nodes.some((n) => n.id === l));
   if (missing.length)
     throw new TrackerError(

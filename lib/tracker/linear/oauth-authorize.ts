@@ -1,8 +1,10 @@
 import crypto from "node:crypto";
+import { z } from "zod";
 import { hashToken } from "@/lib/auth/token-format";
 import { seal, unseal } from "@/lib/config/encryption";
 import { env } from "@/lib/config/env";
 import { publicUrl } from "@/lib/config/public-url";
+import { num } from "@/lib/db/columns";
 import { writeSetting } from "@/lib/db/settings";
 import type { Db } from "@/lib/db/types";
 import { CALLBACK_PATH, type Connection, LINEAR_SCOPES, OAuthFailure, oauthApp } from "./oauth";
@@ -83,18 +85,14 @@ export async function completeAuthorization(
   const state = query.get("state");
   if (!state)
     throw new OAuthFailure("The answer from Linear has no state; click Connect Linear again.");
-  const { rows } = await db.query<{
-    user_id: string;
-    verifier_sealed: string;
-    age_ms: number;
-    used: boolean;
-  }>(
+  const { rows } = await db.query(
     `UPDATE oauth_states s SET used_at = now()
        FROM (SELECT state_hash, used_at IS NOT NULL AS used FROM oauth_states WHERE state_hash = $1 FOR UPDATE) before
       WHERE s.state_hash = before.state_hash
       RETURNING s.user_id, s.verifier_sealed, before.used,
                 (EXTRACT(EPOCH FROM now() - s.created_at) * 1000)::float8 AS age_ms`,
     [hashToken(state)],
+    z.object({ user_id: z.string(), verifier_sealed: z.string(), age_ms: num, used: z.boolean() }),
   );
   const saved = rows[0];
   if (!saved)

@@ -20,17 +20,19 @@ export const OAuthAppSchema = z
   })
   .meta({ id: "LinearOAuthApp" });
 
-type SavedApp = { client_id: string; client_secret_sealed: string };
-export type Connection = {
-  status: "connected" | "revoked";
-  access_sealed: string;
-  refresh_sealed: string | null;
-  expires_at: string | null;
-  scopes: string[];
-  workspace: string;
-  connected_by: string;
-  connected_at: string;
-};
+const SavedApp = z.object({ client_id: z.string(), client_secret_sealed: z.string() });
+type SavedApp = z.infer<typeof SavedApp>;
+const Connection = z.object({
+  status: z.enum(["connected", "revoked"]),
+  access_sealed: z.string(),
+  refresh_sealed: z.string().nullable(),
+  expires_at: z.string().nullable(),
+  scopes: z.array(z.string()),
+  workspace: z.string(),
+  connected_by: z.string(),
+  connected_at: z.string(),
+});
+export type Connection = z.infer<typeof Connection>;
 
 /** The OAuth application: from the environment, or saved on the Integrations page. */
 export async function oauthApp(db: Db) {
@@ -41,7 +43,7 @@ export async function oauthApp(db: Db) {
       secret: e.LINEAR_CLIENT_SECRET,
       source: "environment" as const,
     };
-  const saved = await readSetting<SavedApp>(db, "linear_oauth_app");
+  const saved = await readSetting(db, "linear_oauth_app", SavedApp);
   if (!saved) return undefined;
   return {
     id: saved.client_id,
@@ -57,7 +59,7 @@ export async function saveOAuthApp(db: Db, app: z.infer<typeof OAuthAppSchema>) 
   } satisfies SavedApp);
 }
 
-export const readConnection = (db: Db) => readSetting<Connection>(db, "linear_oauth");
+export const readConnection = (db: Db) => readSetting(db, "linear_oauth", Connection);
 
 /** Back to the settings page, with what happened in its query (shown there). */
 export function settingsRedirect(params: Record<string, string>) {

@@ -16,7 +16,7 @@ import { executeAction } from "@/lib/tracker/actions";
 import { searchTeams } from "@/lib/tracker/embedded/projects";
 import { TrackerError } from "@/lib/tracker/errors";
 import { LinearTracker } from "@/lib/tracker/linear/adapter";
-import { trackerBackend } from "@/lib/tracker/settings";
+import { SavedTrackerSettings, trackerBackend } from "@/lib/tracker/settings";
 
 export const dynamic = "force-dynamic";
 
@@ -29,7 +29,7 @@ async function linearCredential(db: Db): Promise<{ apiKey?: string; accessToken?
     return "accessToken" in current
       ? { accessToken: current.accessToken }
       : { apiKey: current.apiKey };
-  const saved = await readSetting<{ linearKey?: string }>(db, "tracker");
+  const saved = await readSetting(db, "tracker", SavedTrackerSettings);
   if (!saved?.linearKey)
     throw new TrackerError("permission_denied", "No Linear API key is saved: type one to test it.");
   return { apiKey: unseal(saved.linearKey) };
