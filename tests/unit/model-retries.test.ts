@@ -70,10 +70,23 @@ describe("model call retries", () => {
     expect((err as RetryError).errors).toHaveLength(2);
   });
 
-  it("never retries an abort", async () => {
-    const abort = Object.assign(new Error("aborted"), { name: "AbortError" });
-    const s = scripted([abort]);
-    expect(await caught(withRetries(s.call, 3, signal))).toBe(abort);
+  it("never retries an abort or a timeout, even after a retry", async () => {
+    for (const name of ["AbortError", "ResponseAborted", "TimeoutError"]) {
+      const abort = Object.assign(new Error("aborted"), { name });
+      const s = scripted([failure(true), abort]);
+      expect(await caught(withRetries(s.call, 3, signal))).toBe(abort);
+      expect(s.calls()).toBe(2);
+    }
+  });
+
+  it("stops waiting for the next attempt when the run is stopped", async () => {
+    const stop = new AbortController();
+    const s = scripted([failure(true, { "retry-after-ms": "30000" })]);
+    const started = Date.now();
+    const waiting = caught(withRetries(s.call, 3, stop.signal));
+    setTimeout(() => stop.abort(), 20);
+    expect((await waiting) as Error).toMatchObject({ name: "AbortError" });
+    expect(Date.now() - started).toBeLessThan(5000);
     expect(s.calls()).toBe(1);
   });
 
@@ -84,6 +97,17 @@ describe("model call retries", () => {
       failure(true, { "retry-after": "0.02" }),
     ]);
     expect(await withRetries(s.call, 2, signal)).toBe("ok");
+    expect(Date.now() - started).toBeLessThan(1500);
+  });
+
+  it("reads retry-after in seconds, and prefers retry-after-ms when both are given", async () => {
+    let started = Date.now();
+    const seconds = scripted([failure(true, { "retry-after": "0.3" })]);
+    expect(await withRetries(seconds.call, 1, signal)).toBe("ok");
+    expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+    started = Date.now();
+    const both = scripted([failure(true, { "retry-after-ms": "10", "retry-after": "3" })]);
+    expect(await withRetries(both.call, 1, signal)).toBe("ok");
     expect(Date.now() - started).toBeLessThan(1500);
   });
 });
