@@ -6,13 +6,16 @@ import { withRetries } from "@/lib/engine/model-retries";
 // How often a failing model call is tried: once, plus `maxRetries` more for errors the provider
 // marks retryable, never again for others or for an abort. Waits come from the server's
 // retry-after headers here, kept short, so the test does not sleep through the backoff.
-const failure = (retryable: boolean, headers: Record<string, string> = { "retry-after-ms": "1" }) =>
+const failure = (
+  retryable: boolean,
+  headers: Record<string, string> | null = { "retry-after-ms": "1" },
+) =>
   new APICallError({
     message: retryable ? "overloaded" : "bad request",
     url: "http://model.test/v1",
     requestBodyValues: {},
     statusCode: retryable ? 529 : 400,
-    responseHeaders: headers,
+    responseHeaders: headers ?? undefined,
     isRetryable: retryable,
   });
 
@@ -98,6 +101,13 @@ describe("model call retries", () => {
     ]);
     expect(await withRetries(s.call, 2, signal)).toBe("ok");
     expect(Date.now() - started).toBeLessThan(1500);
+  });
+
+  it("without the server's headers, waits the 2 s backoff", async () => {
+    const started = Date.now();
+    const s = scripted([failure(true, null)]);
+    expect(await withRetries(s.call, 1, signal)).toBe("ok");
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1900);
   });
 
   it("reads retry-after in seconds, and prefers retry-after-ms when both are given", async () => {
