@@ -4,7 +4,13 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadCrews } from "@/lib/crew/load-crews";
 import { parseDuration } from "@/lib/crew/review-policy";
-import { isAssigned, mayDecide, type Person } from "@/lib/reviews/assignment";
+import {
+  describeAssignees,
+  isAssigned,
+  isTeamReview,
+  mayDecide,
+  type Person,
+} from "@/lib/reviews/assignment";
 import { fireDue } from "@/lib/reviews/clock";
 import { openReview, reviewColumns } from "@/lib/run-model/open-reviews";
 import type { OpenReview } from "@/lib/run-model/review-types";
@@ -90,6 +96,18 @@ describe("who may decide", () => {
     // An organization token (no person) may.
     expect(mayDecide(named, null)).toBe(true);
     expect(isAssigned(review({ assignees: ["reviewer"] }), person({}))).toBe(true);
+  });
+
+  it("a team review is one reaching them through a role or team, not by name", () => {
+    const byName = review({ assignees: ["ada@example.com"] });
+    expect(isTeamReview(byName, person({}))).toBe(false);
+    expect(
+      isTeamReview(review({ assignees: ["x@example.com", "legal"] }), person({ teams: ["legal"] })),
+    ).toBe(true);
+    expect(isTeamReview(review({ assignees: ["reviewer"] }), person({}))).toBe(true);
+    expect(isTeamReview(review({ assignees: ["admin"] }), person({}))).toBe(false);
+    expect(describeAssignees([])).toBe("anyone who may review");
+    expect(describeAssignees(["ada@example.com", "legal"])).toBe("ada@example.com, legal");
   });
 });
 

@@ -1,0 +1,28 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+// The unit project alone, for mutation testing (stryker.config.mjs): the http and chaos projects
+// start servers and processes, which a run per mutant cannot afford. By default it also leaves out
+// the unit tests that run a worker over a fresh database (seconds of set-up, paid again for each
+// mutant they cover); MUTATION_ALL_UNIT_TESTS=1 puts them back, for a run that takes hours.
+const WORKER_TESTS = [
+  "tests/unit/engine.test.ts",
+  "tests/unit/engine-*.test.ts",
+  "tests/unit/lease-renewal-race.test.ts",
+  "tests/unit/mcp-redaction.test.ts",
+];
+const alias = {
+  "@": path.resolve(import.meta.dirname),
+  "server-only": path.resolve(import.meta.dirname, "tests/support/empty-module.ts"),
+};
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    include: ["tests/unit/**/*.test.ts"],
+    exclude: process.env.MUTATION_ALL_UNIT_TESTS === "1" ? [] : WORKER_TESTS,
+    environment: "node",
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});
