@@ -7,6 +7,7 @@ import type { ReviewAction } from "@/lib/reviews/claims";
 import type { OpenReview } from "@/lib/run-model/review-types";
 import type { ExecutionRow } from "@/lib/run-model/types";
 import { embeddedDbForFile } from "../support/embedded-db";
+import { queryAs } from "../support/rows";
 
 // Who may claim, release, reassign and decide a review, on the real embedded database: the
 // fixture crew `assigned-review` names ada@example.com and the team `legal` for its first task.
@@ -81,12 +82,13 @@ async function awaitingReview(): Promise<string> {
 }
 
 async function row(id: string) {
-  const { rows } = await db.query<ExecutionRow>("SELECT * FROM executions WHERE id = $1", [id]);
+  const { rows } = await queryAs<ExecutionRow>(db, "SELECT * FROM executions WHERE id = $1", [id]);
   return rows[0] as ExecutionRow;
 }
 const reviewOf = async (id: string) => (await row(id)).open_reviews?.[0] as OpenReview;
 async function eventTypes(id: string) {
-  const { rows } = await db.query<{ type: string; data: Record<string, unknown> }>(
+  const { rows } = await queryAs<{ type: string; data: Record<string, unknown> }>(
+    db,
     "SELECT type, data FROM execution_events WHERE execution_id = $1 ORDER BY seq",
     [id],
   );
