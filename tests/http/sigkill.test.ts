@@ -55,8 +55,12 @@ describe(`SIGKILL of the worker (${mode})`, () => {
       () => held,
       (n) => n > 0,
     );
-    const before = await eventsOf(t.url(), "three-step", id);
-    expect(before.some((e) => e.type === "tool_result" && e.task_id === "two")).toBe(true);
+    // Its tool result is written beside that call, not before it: wait until it is stored.
+    const before = await until(
+      "task two's tool result stored",
+      () => eventsOf(t.url(), "three-step", id),
+      (es) => es.some((e) => e.type === "tool_result" && e.task_id === "two"),
+    );
     expect(before.some((e) => e.type === "task_completed" && e.task_id === "two")).toBe(false);
 
     await t.killWorker();
