@@ -32,6 +32,9 @@ const built = fs.existsSync(buildId) ? fs.statSync(buildId).mtimeMs : 0;
 const newest = Math.max(...SOURCES.map((s) => newestMtime(path.join(root, s))));
 // NO_BUILD=1 serves the build there is as it is (an image built ahead, tests beside a server).
 const mayBuild = process.env.NO_BUILD !== "1";
+// Next.js reports usage to its vendor unless told not to; a self-hosted service does not call
+// home on its own (set NEXT_TELEMETRY_DISABLED=0 to allow it).
+process.env.NEXT_TELEMETRY_DISABLED ??= "1";
 if (!built && !mayBuild) {
   console.error("NO_BUILD=1 but there is no build: run `npx next build` first.");
   process.exit(1);
