@@ -60,7 +60,9 @@ export function RunLedger({ crew, id, revision }: { crew: string; id: string; re
             <ChevronDown aria-hidden className={open ? "rotate-180" : undefined} />
             {open
               ? "Hide entries"
-              : `Show ${verdict.data ? `${verdict.data.entries} ` : ""}entries`}
+              : verdict.data
+                ? `Show ${verdict.data.entries} ${verdict.data.entries === 1 ? "entry" : "entries"}`
+                : "Show entries"}
           </Button>
         </div>
       </CardHeader>
