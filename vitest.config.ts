@@ -1,7 +1,7 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
-const alias = {
+export const alias = {
   "@": path.resolve(import.meta.dirname),
   // `server-only` throws outside React Server Components; tests import server modules directly.
   "server-only": path.resolve(import.meta.dirname, "tests/support/empty-module.ts"),

@@ -1,5 +1,5 @@
-import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { alias } from "./vitest.config";
 
 // The unit project alone, for mutation testing (stryker.config.mjs): the http and chaos projects
 // start servers and processes, which a run per mutant cannot afford. By default it also leaves out
@@ -11,10 +11,6 @@ const WORKER_TESTS = [
   "tests/unit/lease-renewal-race.test.ts",
   "tests/unit/mcp-redaction.test.ts",
 ];
-const alias = {
-  "@": path.resolve(import.meta.dirname),
-  "server-only": path.resolve(import.meta.dirname, "tests/support/empty-module.ts"),
-};
 
 export default defineConfig({
   resolve: { alias },
