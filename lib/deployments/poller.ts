@@ -2,7 +2,7 @@ import { IdRow, num } from "@/lib/db/columns";
 import { isConnectionError } from "@/lib/db/connection-errors";
 import type { Db } from "@/lib/db/types";
 import { errorMessage } from "@/lib/errors";
-import { createNapper } from "@/lib/util/napper";
+import { createNapper, idleBackoff } from "@/lib/util/napper";
 import { POLL_CHANNEL } from "./remote-runs";
 import { syncRemote } from "./sync";
 
@@ -25,6 +25,7 @@ export function startRemotePoller({
 }) {
   let stopping = false;
   const napper = createNapper();
+  const naps = idleBackoff(500);
   db.listen(POLL_CHANNEL, () => napper.wake()).catch((err) =>
     log(`[remote] LISTEN failed: ${err.message}`),
   );
@@ -44,11 +45,14 @@ export function startRemotePoller({
         WHERE id = $1 AND next_poll_at IS NOT NULL`,
       [id, next],
     );
+    // Its next poll is this loop's own schedule: be awake for it, however long the idle nap.
+    if (next !== null) napper.wakeIn(next);
   }
 
   let failing = false;
   const loop = (async () => {
     while (!stopping) {
+      let found = false;
       try {
         // Claimed by pushing next_poll_at out: another worker will not poll it meanwhile.
         const { rows } = await db.query(
@@ -61,6 +65,7 @@ export function startRemotePoller({
           IdRow.extend({ interval_ms: num.nullable() }),
         );
         failing = false;
+        found = rows.length > 0;
         await Promise.all(rows.map((r) => pollOne(r.id, r.interval_ms || FAST_MS)));
         if (rows.length === concurrency) continue;
       } catch (err) {
@@ -68,7 +73,8 @@ export function startRemotePoller({
         if (!isConnectionError(err)) log(`[remote] cannot poll: ${errorMessage(err)}`);
         failing = true;
       }
-      await napper.nap(failing ? 2_000 : 500);
+      // A remote run started, a webhook or a resume asks for a poll now (NOTIFY).
+      await napper.nap(failing ? 2_000 : naps.after(found));
     }
   })();
 

@@ -7,7 +7,7 @@ import { errorMessage } from "@/lib/errors";
 import type { ExecutionRow } from "@/lib/run-model/types";
 import { withCrews } from "@/lib/runs/crew-definitions";
 import { StoredExecutionRow } from "@/lib/runs/execution-row";
-import { createNapper } from "@/lib/util/napper";
+import { createNapper, idleBackoff } from "@/lib/util/napper";
 import { runExecution } from "./run-execution";
 
 export type WorkerOptions = {
@@ -34,6 +34,7 @@ export function startWorker({
   const active = new Map<string, { controller: AbortController; done: Promise<void> }>();
   let stopping = false;
   const napper = createNapper();
+  const naps = idleBackoff(pollMs);
   let dbDownSince = 0;
   let claimFailureLogged = false;
   let renewing = false;
@@ -115,11 +116,13 @@ export function startWorker({
 
   const loop = (async () => {
     while (!stopping) {
+      let found = false;
       try {
         while (!stopping && active.size < concurrency) {
           const room = concurrency - active.size;
           const claimed = await claim(room);
           for (const row of claimed) launch(row);
+          found ||= claimed.length > 0;
           if (claimed.length < room) break;
         }
         if (claimFailureLogged) log("[worker] claiming work again");
@@ -134,7 +137,8 @@ export function startWorker({
         }
         dbDownSince ||= Date.now();
       }
-      await napper.nap(dbDownSince ? Math.max(pollMs, 2_000) : pollMs);
+      // A run ending wakes the loop, as do kickoffs and resumes (NOTIFY), from any process.
+      await napper.nap(dbDownSince ? Math.max(pollMs, 2_000) : naps.after(found));
     }
   })();
 
@@ -160,9 +164,12 @@ export function startWorker({
       if (active.size) log(`[worker] handing back ${active.size} execution(s) still running`);
       for (const run of active.values()) run.controller.abort(new Error("worker shutting down"));
       await Promise.allSettled([...active.values()].map((r) => r.done));
+      // Handed back, and announced: another worker resumes them now, not at its next poll.
       await db
         .query(
-          "UPDATE executions SET lease_owner = NULL, lease_expires_at = NULL WHERE lease_owner = $1",
+          `WITH handed AS (UPDATE executions SET lease_owner = NULL, lease_expires_at = NULL
+                            WHERE lease_owner = $1 RETURNING 1)
+           SELECT pg_notify('crewdeck_work', '') FROM handed LIMIT 1`,
           [id],
         )
         .catch(() => {});

@@ -6,7 +6,7 @@ import { isConnectionError } from "@/lib/db/connection-errors";
 import type { Db } from "@/lib/db/types";
 import { errorMessage } from "@/lib/errors";
 import { observeDelivery } from "@/lib/metrics/observe";
-import { createNapper } from "@/lib/util/napper";
+import { createNapper, idleBackoff } from "@/lib/util/napper";
 import { type AttemptResult, postWebhook } from "@/lib/webhooks/deliver";
 import { WEBHOOK_CHANNEL } from "@/lib/webhooks/enqueue";
 import { createAttemptRecorder } from "@/lib/webhooks/record-attempts";
@@ -61,6 +61,7 @@ export function startDeliveryWorker({
   // Shutting down, but delivering what is due first: the loop ends once nothing is left to claim.
   let flushing = false;
   const napper = createNapper();
+  const naps = idleBackoff(pollMs);
   const running = new Set<Promise<void>>();
   const recorder = createAttemptRecorder(db, id);
   db.listen(WEBHOOK_CHANNEL, () => napper.wake()).catch((err) =>
@@ -142,6 +143,8 @@ export function startDeliveryWorker({
     } as const;
     if (!gone) {
       await recorder.record(attempt);
+      // The retry is this worker's own schedule: claim it when due, however long the idle nap.
+      if (delay !== null) napper.wakeIn(delay);
       return;
     }
     // 410 Gone: the receiver asks never to be called again. Stop the endpoint, drop its queue —
@@ -174,6 +177,7 @@ export function startDeliveryWorker({
   let claimedAt = 0;
   const loop = (async () => {
     while (!stopping) {
+      let found = false;
       try {
         const room = concurrency - inFlight;
         // Claim for many slots at once: claiming for each one that frees up would cost a
@@ -186,6 +190,8 @@ export function startDeliveryWorker({
         const batch = worthIt ? await claim(room) : [];
         if (worthIt) claimedAt = Date.now();
         failing = false;
+        // A claim put off while slots are busy counts as work: the free slot waits a poll at most.
+        found = batch.length > 0 || (room > 0 && !worthIt);
         for (const d of batch) {
           inFlight++;
           const p = deliver(d)
@@ -208,7 +214,9 @@ export function startDeliveryWorker({
           log(`[webhooks] cannot claim deliveries: ${errorMessage(err)}`);
         failing = true;
       }
-      await napper.nap(failing ? Math.max(pollMs, 2_000) : pollMs);
+      // New deliveries are announced (NOTIFY) and a finished one wakes the loop: idle, it naps
+      // longer each round.
+      await napper.nap(failing ? Math.max(pollMs, 2_000) : naps.after(found));
     }
   })();
 

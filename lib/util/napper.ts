@@ -1,10 +1,15 @@
 /**
  * A sleep that `wake()` cuts short, for worker loops that poll but also react to NOTIFY. A wake
  * that comes while the loop is busy is kept, so the next nap returns at once and no nudge is lost.
+ * `wakeIn(ms)` wakes it later: for work this process scheduled itself (a retry, a next poll).
  */
 export function createNapper() {
   let pending = false;
   let cut: (() => void) | undefined;
+  const wake = () => {
+    if (cut) cut();
+    else pending = true;
+  };
   return {
     nap(ms: number): Promise<void> {
       if (pending) {
@@ -21,9 +26,33 @@ export function createNapper() {
         cut = done;
       });
     },
-    wake() {
-      if (cut) cut();
-      else pending = true;
+    wake,
+    wakeIn(ms: number) {
+      setTimeout(wake, ms).unref();
+    },
+  };
+}
+
+/** How long an idle loop naps at most, whatever its base interval below that. */
+export const IDLE_NAP_MAX_MS = 2_000;
+
+/**
+ * The naps of a polling loop: `baseMs` after a round that found work, doubling for each round
+ * that found none, up to `maxMs`. New work is announced (NOTIFY, or a wake from this process), so
+ * an idle loop need not ask the database ten times a second: that was most of an idle server's
+ * CPU on the embedded database. The cap bounds how late it notices what nobody announces: a
+ * crashed process's lease running out, a notification lost while the listener reconnected.
+ */
+export function idleBackoff(baseMs: number, maxMs = IDLE_NAP_MAX_MS) {
+  const cap = Math.max(baseMs, maxMs);
+  let next = baseMs;
+  return {
+    /** The nap after a round: `found` says whether it found work. */
+    after(found: boolean) {
+      if (found) next = baseMs;
+      const ms = next;
+      if (!found) next = Math.min(next * 2, cap);
+      return ms;
     },
   };
 }
