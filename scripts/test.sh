@@ -22,8 +22,17 @@ busy_since() {
   read -r b1 t1 < <(cpu_ticks)
   echo $(((b1 - $1) * 100 / (t1 - $2 > 0 ? t1 - $2 : 1)))
 }
-# timing SECONDS BUSY_TICKS NAME [SUFFIX]: one line of the table printed at the end.
-timing() { timings+=("$(printf '%6ds %4d%% busy  %s%s' "$1" "$(busy_since $2)" "$3" "${4:-}")"); }
+# The CPU a step used, in seconds (user + system, its processes and theirs): bash's `time`, run
+# by `timed CPU_FILE COMMAND...`, writes it to CPU_FILE. The suites are bound by the two cores,
+# so this, not the wall time, is what a change to a step saves.
+TIMED='TIMEFORMAT="%3U %3S"; { time "$@" 2>&3; } 3>&2 2>"$0"'
+timed() { bash -c "$TIMED" "$@"; }
+cpu_seconds() { awk '{printf "%d", $1 + $2}' "$1" 2>/dev/null || echo "?"; }
+# timing SECONDS BUSY_TICKS CPU_FILE NAME [SUFFIX]: one line of the table printed at the end.
+timing() {
+  timings+=("$(printf '%6ds %4d%% busy %6s CPU-s  %s%s' "$1" "$(busy_since $2)" \
+    "$(cpu_seconds "$3")" "$4" "${5:-}")")
+}
 
 # run NAME COMMAND...: in the foreground, timed.
 run() {
@@ -32,10 +41,10 @@ run() {
   started=$(date +%s)
   ticks=$(cpu_ticks)
   printf '\n\033[1m== %s\033[0m\n' "$name"
-  if "$@"; then
-    timing $(($(date +%s) - started)) "$ticks" "$name"
+  if timed "$LOGS/$name.cpu" "$@"; then
+    timing $(($(date +%s) - started)) "$ticks" "$LOGS/$name.cpu" "$name"
   else
-    timing $(($(date +%s) - started)) "$ticks" "$name" " (failed)"
+    timing $(($(date +%s) - started)) "$ticks" "$LOGS/$name.cpu" "$name" " (failed)"
     exit 1
   fi
 }
@@ -66,9 +75,9 @@ reap_one() {
     "$([ "$status" = 0 ] && echo passed || echo FAILED)" "$took"
   cat "${logs[$i]}"
   if [ "$status" = 0 ]; then
-    timing "$took" "${ticks[$i]}" "${names[$i]}"
+    timing "$took" "${ticks[$i]}" "${logs[$i]}.cpu" "${names[$i]}"
   else
-    timing "$took" "${ticks[$i]}" "${names[$i]}" " (failed)"
+    timing "$took" "${ticks[$i]}" "${logs[$i]}.cpu" "${names[$i]}" " (failed)"
     failed+=("${names[$i]}")
   fi
   finished+=("${names[$i]}")
@@ -81,7 +90,7 @@ start() {
   printf '\033[1m== %s\033[0m (started; its output follows when it ends)\n' "$name"
   log="$LOGS/$(echo "$name" | tr -c 'A-Za-z0-9\n' '-' | tr -s '-').log"
   # A process group of its own, so a failure elsewhere can end it with all it started.
-  setsid "$@" >"$log" 2>&1 &
+  setsid bash -c "$TIMED" "$log.cpu" "$@" >"$log" 2>&1 &
   pids+=($!)
   logs+=("$log")
   names+=("$name")
@@ -107,10 +116,16 @@ report() {
   local status=$?
   # A failed or interrupted run leaves steps running: end them (only ours, by PID).
   for pid in "${pids[@]:-}"; do [ "${pid:-0}" != 0 ] && kill -- "-$pid" 2>/dev/null; done
+  # The test PostgreSQL's CPU is no step's own: its server and the connections that have ended.
+  local pg_cpu=?
+  pg_cpu=$(awk -v hz="$(getconf CLK_TCK)" '{sub(/.*\) /, ""); printf "%d", ($12 + $13 + $14 + $15) / hz}' \
+    "/proc/$(head -n 1 "${PG_TEST_DIR:-/nonexistent}/data/postmaster.pid" 2>/dev/null)/stat" 2>/dev/null) || true
   pg_test_stop 2>/dev/null || true
   printf '\n\033[1m== step times\033[0m\n'
   printf '%s\n' "${timings[@]}"
-  printf '%6ds %4d%% busy  total\n' $(($(date +%s) - suite_started)) "$(busy_since $suite_ticks)"
+  printf '%6s  %4s      %6s CPU-s  %s\n' "" "" "$pg_cpu" "the tests' PostgreSQL server, beside the steps"
+  printf '%6ds %4d%% busy %6s CPU-s  total\n' $(($(date +%s) - suite_started)) \
+    "$(busy_since $suite_ticks)" "$(cat "$LOGS"/*.cpu 2>/dev/null | awk '{s += $1 + $2} END {printf "%d", s}')"
   exit $status
 }
 trap report EXIT
