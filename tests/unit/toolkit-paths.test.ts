@@ -224,3 +224,36 @@ describe("the workspace on disk", () => {
     expect(fs.existsSync(path.join(dataDir, "workspaces", id, "late.md"))).toBe(false);
   });
 });
+
+describe("who may write, as the database says", () => {
+  it("a run whose start is still being written (queued) may; a finished or paused one may not", async () => {
+    const { openFreshEmbedded } = await import("../support/pglite-template");
+    const db = await openFreshEmbedded(fs.mkdtempSync(path.join(os.tmpdir(), "crewdeck-ws-db-")));
+    try {
+      const write = (executionId: string) =>
+        writeWorkspaceFile({
+          db,
+          executionId,
+          taskId: "t",
+          rel: "plan.md",
+          content: "x",
+          overwrite: true,
+        });
+      const statuses = ["queued", "running", "completed", "pending_human_input", "cancelled"];
+      const ids = Object.fromEntries(statuses.map((s) => [s, run()]));
+      for (const [status, id] of Object.entries(ids))
+        await db.query(
+          `INSERT INTO executions (id, crew, status, inputs, crew_snapshot, tasks)
+           VALUES ($1, 'c', $2, '{}'::jsonb, '{}'::jsonb, '[]'::jsonb)`,
+          [id, status],
+        );
+      // The worker records 'running' behind the first task's tools: a write then must not fail.
+      expect((await write(ids.queued as string)).bytes).toBe(1);
+      expect((await write(ids.running as string)).bytes).toBe(1);
+      for (const status of ["completed", "pending_human_input", "cancelled"])
+        await expect(write(ids[status] as string), status).rejects.toThrow(/not running/);
+    } finally {
+      await db.close();
+    }
+  });
+});

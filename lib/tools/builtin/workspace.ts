@@ -247,9 +247,13 @@ export async function writeWorkspaceFile({
       `'${other.slice(ARTIFACT_PREFIX.length)}' is a file, so it cannot hold '${rel}'`,
     );
   await resolveInside(root, rel); // refuse before anything is kept
+  // A run being worked on is 'running', or still 'queued' in the database: the worker writes its
+  // start behind it (lib/runs/execution-writer.ts), so the first task's tools may run first.
+  // Stopped, failed, finished or paused for review, it gains no files.
   const { rowCount } = await db.query(
     `INSERT INTO execution_artifacts (execution_id, name, task_id, content_type, body, bytes)
-     SELECT $1, $2, $3, $4, $5, $6 FROM executions WHERE id = $1 AND status = 'running'
+     SELECT $1, $2, $3, $4, $5, $6 FROM executions
+      WHERE id = $1 AND status IN ('queued', 'running')
      ON CONFLICT (execution_id, name) DO UPDATE SET task_id = EXCLUDED.task_id,
        content_type = EXCLUDED.content_type, body = EXCLUDED.body, bytes = EXCLUDED.bytes,
        created_at = now()`,
