@@ -46,8 +46,12 @@ describe("a decision's request", () => {
     const id = await awaitingReview(db, "review");
     const ask = (extra: Partial<ResumeRequest>) =>
       refused(decide("review", id, org, { task_id: "draft", ...extra }), 400);
-    await ask({ is_approve: false, edited_output: "x" });
-    await ask({ is_approve: false, edited_arguments: { q: 1 } });
+    expect((await ask({ is_approve: false, edited_output: "x" })).details).toEqual({
+      errors: [{ path: "edited_output", message: "only with is_approve: true" }],
+    });
+    expect((await ask({ is_approve: false, edited_arguments: { q: 1 } })).details).toEqual({
+      errors: [{ path: "edited_arguments", message: "only with is_approve: true" }],
+    });
     expect((await ask({ call_id: "c1" })).details).toEqual({
       errors: [{ path: "call_id", message: "no tool call awaits review" }],
     });
@@ -71,7 +75,8 @@ describe("a decision's request", () => {
 
   it("an unknown task is not found; a task not awaiting review is a 400", async () => {
     const id = await awaitingReview(db, "review");
-    await refused(decide("review", id, org, { task_id: "nope" }), 404);
+    const unknown = await refused(decide("review", id, org, { task_id: "nope" }), 404);
+    expect(unknown.message).toMatch(/\(its tasks: draft, polish\)/);
     const err = await refused(decide("review", id, org, { task_id: "polish" }), 400);
     expect(err.code).toBe("not-awaiting-review");
   });
@@ -86,6 +91,11 @@ describe("what a decision decides and answers", () => {
     expect((await task(id, "teaser"))?.status).toBe("completed");
     expect((await task(id, "headline"))?.status).toBe("pending_human_input");
     expect((await rowOf(db, id)).open_reviews.map((r) => r.task_id)).toEqual(["headline"]);
+    // The later decision is the one a repeat is compared with, whatever the tasks' order.
+    await decide("parallel-review", id, org, { task_id: "headline" });
+    expect((await decide("parallel-review", id, org, { task_id: "headline" })).message).toMatch(
+      /^Already applied/,
+    );
   });
 
   it("a quorum counts distinct people, with their answers; the same person twice once", async () => {
@@ -108,6 +118,7 @@ describe("what a decision decides and answers", () => {
     const again = await approve("ada", { human_feedback: "still ok" });
     expect(again.status).toBe("approval_recorded");
     expect(again.approvals).toEqual({ count: 1, required: 3 });
+    await refused(approve("ada", { edited_output: "changed" }), 409); // not again alone
     // The text under review, sent back unchanged as an "edit", is a plain approval.
     const same = await approve("bob", { edited_output: "draft draft" });
     expect(same.approvals).toEqual({ count: 2, required: 3 });
@@ -128,7 +139,26 @@ describe("what a decision decides and answers", () => {
     expect(missing.details).toMatchObject({
       errors: [{ path: "review_response", message: "required" }],
     });
-    await refused(ask({ rating: 9 }), 422);
+    const unfit = await refused(ask({ rating: 9 }), 422);
+    expect(unfit.details).toEqual({
+      errors: [{ path: "review_response", message: expect.stringMatching(/rating/) }],
+    });
+  });
+
+  it("two organization tokens are two approvals", async () => {
+    const id = await awaitingReview(db, "pair-review");
+    const ask = (tokenId: string | null) =>
+      decide(
+        "pair-review",
+        id,
+        { kind: "org", tokenId },
+        {
+          task_id: "email",
+          review_response: { rating: 5 },
+        },
+      );
+    expect((await ask(null)).approvals).toEqual({ count: 1, required: 2 });
+    expect((await ask("t2")).status).toBe("completed");
   });
 
   it("an edit that differs is approved in place of the output, for the crew's next task", async () => {
@@ -162,6 +192,16 @@ describe("what a decision decides and answers", () => {
     });
     expect((await ask()).status).toBe("completed");
     expect((await rowOf(db, id)).status).toBe("completed");
+    // After send-backs too: the repeat is compared with the last decision, not an earlier one.
+    const third = await awaitingReview(db, "bounded-review", {
+      ...BRAND,
+      reviews: [sentBack(1), sentBack(2)],
+    });
+    await decide("bounded-review", third, org, { task_id: "slogan" });
+    expect(await decide("bounded-review", third, org, { task_id: "slogan" })).toEqual({
+      status: "completed",
+      message: "Already applied: task 'slogan' was approved; the execution is complete.",
+    });
   });
 });
 
