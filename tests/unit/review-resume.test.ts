@@ -118,8 +118,9 @@ describe("what a decision decides and answers", () => {
     const again = await approve("ada", { human_feedback: "still ok" });
     expect(again.status).toBe("approval_recorded");
     expect(again.approvals).toEqual({ count: 1, required: 3 });
-    await refused(approve("ada", { edited_output: "changed" }), 409); // not again alone
-    // The text under review, sent back unchanged as an "edit", is a plain approval.
+    // Having approved, Ada's edit waits for someone else's decision.
+    await refused(approve("ada", { edited_output: "changed" }), 409);
+    // The text under review, submitted unchanged as an edit, is a plain approval.
     const same = await approve("bob", { edited_output: "draft draft" });
     expect(same.approvals).toEqual({ count: 2, required: 3 });
     const last = await approve("carol");

@@ -28,15 +28,15 @@ const approvedCall: ToolReview = {
   at: new Date(Date.now() - 60_000).toISOString(),
 };
 
-/** A `review` run paused on task `open`, whose task `draft` had call c1 approved. */
-async function withDecidedCall(open: string) {
-  const id = await awaitingReview(db, "review", { open: [open] });
+/** A run of `crew` paused on tasks `open`, whose task `decided` had call c1 approved. */
+async function withDecidedCall(open: string[], crew = "review", decided = "draft") {
+  const id = await awaitingReview(db, crew, { open });
   const { mutateExecution } = await import("@/lib/runs/execution-store");
   await db.tx((q) =>
     mutateExecution(q, { id }, (r) => ({
       patch: {
         tasks: r.tasks.map((t) =>
-          t.task_id === "draft" ? { ...t, tool_reviews: [approvedCall] } : t,
+          t.task_id === decided ? { ...t, tool_reviews: [approvedCall] } : t,
         ),
       },
     })),
@@ -44,10 +44,10 @@ async function withDecidedCall(open: string) {
   return id;
 }
 
-const decide = (id: string, ask: Partial<ResumeRequest>) =>
+const decide = (id: string, ask: Partial<ResumeRequest>, crew = "review") =>
   resume.resumeExecution({
     db,
-    crew: "review",
+    crew,
     principal: org,
     request: {
       execution_id: id,
@@ -60,7 +60,7 @@ const decide = (id: string, ask: Partial<ResumeRequest>) =>
 
 describe("a tool call's decision sent again", () => {
   it("is answered as it was, once the call's review closed", async () => {
-    const id = await withDecidedCall("polish");
+    const id = await withDecidedCall(["polish"]);
     expect(await decide(id, { call_id: "c1" })).toEqual({
       status: "resumed",
       message: "Already applied: the call to 'search' was approved.",
@@ -69,7 +69,7 @@ describe("a tool call's decision sent again", () => {
   });
 
   it("is refused when it says otherwise, naming who decided", async () => {
-    const id = await withDecidedCall("polish");
+    const id = await withDecidedCall(["polish"]);
     const err = await refused(decide(id, { call_id: "c1", is_approve: false }), 409);
     expect(err.details).toEqual({
       reviewed_by: approvedCall.reviewer,
@@ -78,10 +78,18 @@ describe("a tool call's decision sent again", () => {
   });
 
   it("is a new decision while the task's output review is open", async () => {
-    const id = await withDecidedCall("draft");
+    const id = await withDecidedCall(["draft"]);
     expect((await decide(id, {})).status).toBe("resumed");
     const draft = (await rowOf(db, id)).tasks.find((t) => t.task_id === "draft");
     expect(draft?.status).toBe("completed");
     expect(draft?.reviews?.map((r) => r.feedback)).toEqual(["ok"]);
+  });
+
+  it("is a new decision while the output review is open beside another", async () => {
+    const id = await withDecidedCall(["headline", "teaser"], "parallel-review", "teaser");
+    const ask = { task_id: "teaser" };
+    expect((await decide(id, ask, "parallel-review")).status).toBe("waiting");
+    const teaser = (await rowOf(db, id)).tasks.find((t) => t.task_id === "teaser");
+    expect(teaser?.status).toBe("completed");
   });
 });
