@@ -1,111 +1,42 @@
-import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Principal } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/types";
-import { AppError } from "@/lib/errors";
 import type { ReviewAction } from "@/lib/reviews/claims";
 import type { OpenReview } from "@/lib/run-model/review-types";
-import type { ExecutionRow } from "@/lib/run-model/types";
 import { embeddedDbForFile } from "../support/embedded-db";
-import { queryAs } from "../support/rows";
+import {
+  addPeople,
+  as,
+  awaitingReview as awaiting,
+  eventsOf,
+  org,
+  PEOPLE,
+  refused,
+  rowOf,
+} from "../support/review-run";
 
 // Who may claim, release, reassign and decide a review, on the real embedded database: the
 // fixture crew `assigned-review` names ada@example.com and the team `legal` for its first task.
-const FIXTURE_CREWS = path.resolve(import.meta.dirname, "../fixtures/crews");
 let db: Db;
 let claims: typeof import("@/lib/reviews/claims");
 let resume: typeof import("@/lib/reviews/resume-execution");
 
 const embedded = embeddedDbForFile("review-claims");
 
-const person = (n: number, email: string, role: string, teams: string[] = []) => ({
-  id: `cccccccc-0000-4000-8000-00000000000${n}`,
-  email,
-  role,
-  teams,
-});
-const PEOPLE = {
-  ada: person(1, "ada@example.com", "reviewer"),
-  bob: person(2, "bob@example.com", "reviewer"),
-  carol: person(3, "carol@example.com", "reviewer", ["legal"]),
-  dan: person(4, "dan@example.com", "admin"),
-};
-const as = (p: (typeof PEOPLE)[keyof typeof PEOPLE]): Principal =>
-  ({ kind: "session", userId: p.id, email: p.email, role: p.role }) as Principal;
-const org: Principal = { kind: "org", tokenId: null };
-
 beforeAll(async () => {
   db = embedded.db;
   claims = await import("@/lib/reviews/claims");
   resume = await import("@/lib/reviews/resume-execution");
-  for (const p of Object.values(PEOPLE))
-    await db.query("INSERT INTO users (id, email, role, teams) VALUES ($1, $2, $3, $4)", [
-      p.id,
-      p.email,
-      p.role,
-      p.teams,
-    ]);
+  await addPeople(db);
 });
 
-/** A run of `assigned-review` whose first task awaits review, as the engine leaves it. */
-async function awaitingReview(): Promise<string> {
-  const { loadCrews } = await import("@/lib/crew/load-crews");
-  const { createExecution } = await import("@/lib/runs/create-execution");
-  const { mutateExecution } = await import("@/lib/runs/execution-store");
-  const { openReview, reviewColumns } = await import("@/lib/run-model/open-reviews");
-  const crew = loadCrews(FIXTURE_CREWS).crews.get("assigned-review");
-  if (!crew) throw new Error("fixture crew assigned-review missing");
-  const id = await createExecution({
-    db,
-    crew,
-    principal: org,
-    request: { inputs: { subject: "rent" } },
-  });
-  await db.tx((q) => mutateExecution(q, { id }, () => ({ patch: { status: "running" } })));
-  await db.tx((q) =>
-    mutateExecution(q, { id }, (row) => {
-      const tasks = row.tasks.map((t, i) =>
-        i === 0 ? { ...t, status: "pending_human_input" as const, attempts: 1, output: "x" } : t,
-      );
-      const def = row.crew_snapshot.tasks[0];
-      if (!def) throw new Error("no first task");
-      return {
-        patch: {
-          status: "pending_human_input",
-          tasks,
-          ...reviewColumns([openReview(def, 1, "x", new Date())], tasks),
-        },
-      };
-    }),
-  );
-  return id;
-}
-
-async function row(id: string) {
-  const { rows } = await queryAs<ExecutionRow>(db, "SELECT * FROM executions WHERE id = $1", [id]);
-  return rows[0] as ExecutionRow;
-}
+const awaitingReview = () => awaiting(db, "assigned-review");
+const row = (id: string) => rowOf(db, id);
 const reviewOf = async (id: string) => (await row(id)).open_reviews?.[0] as OpenReview;
-async function eventTypes(id: string) {
-  const { rows } = await queryAs<{ type: string; data: Record<string, unknown> }>(
-    db,
-    "SELECT type, data FROM execution_events WHERE execution_id = $1 ORDER BY seq",
-    [id],
-  );
-  return rows;
-}
+const eventTypes = (id: string) => eventsOf(db, id);
 
 const act = (id: string, principal: Principal, request: ReviewAction, taskId = "clause") =>
   claims.actOnReview({ db, crew: "assigned-review", id, taskId, principal, request });
-
-async function refused(promise: Promise<unknown>, status: number) {
-  const err = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err, `expected a ${status}`).toBeInstanceOf(AppError);
-  expect((err as AppError).status).toBe(status);
-}
 
 const decide = (id: string, principal: Principal, is_approve = true) =>
   resume.resumeExecution({
@@ -114,6 +45,21 @@ const decide = (id: string, principal: Principal, is_approve = true) =>
     principal,
     request: { execution_id: id, task_id: "clause", human_feedback: "ok", is_approve },
   });
+
+/** Moves the claim's end a second into the past, as if its time ran out. */
+async function expireClaim(id: string) {
+  const { mutateExecution } = await import("@/lib/runs/execution-store");
+  const { reviewColumns } = await import("@/lib/run-model/open-reviews");
+  await db.tx((q) =>
+    mutateExecution(q, { id }, (r) => {
+      const open = (r.open_reviews ?? []).map((o) => ({
+        ...o,
+        claim: o.claim ? { ...o.claim, until: new Date(Date.now() - 1000).toISOString() } : null,
+      }));
+      return { patch: reviewColumns(open, r.tasks) };
+    }),
+  );
+}
 
 describe("claiming a review", () => {
   it("only an assignee claims; while held, no one else claims or decides, organization tokens included", async () => {
@@ -154,17 +100,8 @@ describe("claiming a review", () => {
   it("a claim that ran out frees the review: the next claim logs its end first", async () => {
     const id = await awaitingReview();
     await act(id, as(PEOPLE.ada), { action: "claim" });
-    const { mutateExecution } = await import("@/lib/runs/execution-store");
-    const { reviewColumns } = await import("@/lib/run-model/open-reviews");
-    await db.tx((q) =>
-      mutateExecution(q, { id }, (r) => {
-        const open = (r.open_reviews ?? []).map((o) => ({
-          ...o,
-          claim: o.claim ? { ...o.claim, until: new Date(Date.now() - 1000).toISOString() } : null,
-        }));
-        return { patch: reviewColumns(open, r.tasks) };
-      }),
-    );
+    await expireClaim(id);
+    await act(id, as(PEOPLE.carol), { action: "release" }); // nothing held: nothing written
     await act(id, as(PEOPLE.carol), { action: "claim" });
     const events = (await eventTypes(id)).filter((e) => e.type.startsWith("review_"));
     expect(events.map((e) => [e.type, e.data.by, e.data.reason])).toEqual([
@@ -199,7 +136,106 @@ describe("claiming a review", () => {
 
   it("a task not awaiting review is a conflict; an unknown task is not found", async () => {
     const id = await awaitingReview();
-    await refused(act(id, as(PEOPLE.ada), { action: "claim" }, "summary"), 409);
-    await refused(act(id, as(PEOPLE.ada), { action: "claim" }, "nope"), 404);
+    const waiting = await refused(act(id, as(PEOPLE.ada), { action: "claim" }, "summary"), 409);
+    expect(waiting.message).toMatch(/'summary' is not awaiting review/);
+    const unknown = await refused(act(id, as(PEOPLE.ada), { action: "claim" }, "nope"), 404);
+    expect(unknown.message).toMatch(/has no task 'nope'/);
+  });
+});
+
+describe("what claims and reassignments record", () => {
+  const reviewEvents = async (id: string) =>
+    (await eventTypes(id)).filter((e) => e.type.startsWith("review_")).map((e) => e.data);
+
+  it("an organization token releases and reassigns, to a team too; the log says who and what", async () => {
+    const id = await awaitingReview();
+    await act(id, as(PEOPLE.ada), { action: "claim" });
+    await act(id, org, { action: "release" });
+    await act(id, org, { action: "reassign", assignees: ["legal"] });
+    expect((await reviewOf(id)).assignees).toEqual(["legal"]);
+    const [, released, reassigned] = await reviewEvents(id);
+    expect(released).toEqual({ by: "org-token:CREW_TOKEN", reason: "released" });
+    expect(reassigned).toEqual({
+      by: "org-token:CREW_TOKEN",
+      from: ["ada@example.com", "legal"],
+      to: ["legal"],
+    });
+  });
+
+  it("a refused claim names who holds it and until when", async () => {
+    const id = await awaitingReview();
+    const held = await act(id, as(PEOPLE.ada), { action: "claim" });
+    const err = await refused(act(id, as(PEOPLE.carol), { action: "claim" }), 409);
+    expect(err.details).toEqual({
+      claimed_by: "ada@example.com",
+      claimed_until: held?.claimed_until,
+    });
+  });
+
+  it("the holder reassigns after leaving the team it was assigned through", async () => {
+    const id = await awaitingReview();
+    await act(id, as(PEOPLE.carol), { action: "claim" });
+    await db.query("UPDATE users SET teams = '{}' WHERE id = $1", [PEOPLE.carol.id]);
+    try {
+      await act(id, as(PEOPLE.carol), { action: "reassign", assignees: ["ada@example.com"] });
+    } finally {
+      await db.query("UPDATE users SET teams = $2 WHERE id = $1", [PEOPLE.carol.id, ["legal"]]);
+    }
+    expect((await reviewOf(id)).assignees).toEqual(["ada@example.com"]);
+  });
+
+  it("claiming again after one's own claim ran out logs no release", async () => {
+    const id = await awaitingReview();
+    await act(id, as(PEOPLE.ada), { action: "claim" });
+    await expireClaim(id);
+    await act(id, as(PEOPLE.ada), { action: "claim" });
+    expect((await reviewEvents(id)).map((d) => d.reason ?? "claimed")).toEqual([
+      "claimed",
+      "claimed",
+    ]);
+  });
+
+  it("claiming one of two open reviews leaves the other as it was", async () => {
+    const id = await awaiting(db, "parallel-review", { open: ["headline", "teaser"] });
+    await claims.actOnReview({
+      db,
+      crew: "parallel-review",
+      id,
+      taskId: "teaser",
+      principal: as(PEOPLE.bob),
+      request: { action: "claim" },
+    });
+    const open = (await row(id)).open_reviews;
+    expect(open.map((r) => [r.task_id, r.claim?.by ?? null])).toEqual([
+      ["headline", null],
+      ["teaser", "bob@example.com"],
+    ]);
+  });
+
+  it("a review kept only as pending_human_input (an older run) is not claimed", async () => {
+    const id = await awaitingReview();
+    const { mutateExecution } = await import("@/lib/runs/execution-store");
+    await db.tx((q) => mutateExecution(q, { id }, () => ({ patch: { open_reviews: [] } })));
+    await refused(act(id, as(PEOPLE.ada), { action: "claim" }), 409);
+  });
+
+  it("assignees are trimmed, blanks dropped; the refusal names each unknown one", async () => {
+    const id = await awaitingReview();
+    const reassign = (assignees: string[]) =>
+      act(id, as(PEOPLE.dan), { action: "reassign", assignees });
+    const none = await refused(reassign([" ", ""]), 422);
+    expect(none.details).toEqual({ errors: [{ path: "assignees", message: "required" }] });
+    const one = await refused(reassign(["x@example.com"]), 422);
+    expect(one.message).toMatch(/x@example.com is not a person/);
+    const two = await refused(reassign(["x@example.com", "nobody"]), 422);
+    expect(two.message).toMatch(/x@example.com, nobody are not a person/);
+    expect(two.details).toEqual({
+      errors: [
+        { path: "assignees", message: "unknown: x@example.com" },
+        { path: "assignees", message: "unknown: nobody" },
+      ],
+    });
+    await reassign(["", " Bob@example.com "]);
+    expect((await reviewOf(id)).assignees).toEqual(["bob@example.com"]);
   });
 });

@@ -4,61 +4,12 @@ import { fireDue } from "@/lib/reviews/clock";
 import { approve, sendBack } from "@/lib/reviews/decide";
 import { openReview } from "@/lib/run-model/open-reviews";
 import type { OpenReview } from "@/lib/run-model/review-types";
-import type { ExecutionRow, Review, TaskState } from "@/lib/run-model/types";
+import type { ExecutionRow, Review } from "@/lib/run-model/types";
+import { at, def, runAwaiting, state, T0, who } from "../support/review-rows";
 
 // What a decision does to a run, decided on the row alone: a quorum counts approvals up to its
 // number, the run goes on, completes or waits, a send-back makes the task run again, and the
 // clock's send-back stops at the task's max_review_rounds.
-const T0 = new Date("2026-01-01T00:00:00Z");
-const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
-
-const def = (id: string, extra: Partial<TaskDef> = {}): TaskDef =>
-  ({
-    id,
-    name: id.toUpperCase(),
-    description: "D",
-    expected_output: "E",
-    agent: "a",
-    human_input: true,
-    ...extra,
-  }) as TaskDef;
-const state = (id: string, status: TaskState["status"], reviews: Review[] = []): TaskState => ({
-  task_id: id,
-  name: id.toUpperCase(),
-  agent: "a",
-  human_input: true,
-  status,
-  attempts: 1,
-  output: status === "completed" ? `${id} done` : null,
-  started_at: null,
-  finished_at: null,
-  execution_time: null,
-  reviews,
-});
-
-/** A run of tasks `defs` whose task `under` awaits review of "draft" since T0. */
-function runAwaiting(defs: TaskDef[], tasks: TaskState[], review: Partial<OpenReview> = {}) {
-  const under = tasks.find((t) => t.status === "pending_human_input")?.task_id;
-  const d = defs.find((x) => x.id === under) as TaskDef;
-  const open = { ...openReview(d, 1, "draft", T0), ...review };
-  const row = {
-    id: "e",
-    status: "pending_human_input",
-    tasks,
-    inputs: {},
-    crew_snapshot: { tasks: defs },
-    open_reviews: [open],
-    pending_human_input: null,
-    review_wait_seconds: 5,
-    token_usage: { input_tokens: 0, output_tokens: 0, total_tokens: 0 },
-    webhooks: {},
-    current_task: under,
-  } as unknown as ExecutionRow;
-  return { row, open };
-}
-
-const who = (name: string) => ({ name, user_id: name });
-
 describe("a review's decision", () => {
   it("under a quorum of two, records the first approval and approves on the second", () => {
     const defs = [def("a", { review: { required_approvals: 2 } } as Partial<TaskDef>), def("b")];
