@@ -24,7 +24,8 @@ busy_since() {
 }
 # The CPU a step used, in seconds (user + system, its processes and theirs): bash's `time`, run
 # by `timed CPU_FILE COMMAND...`, writes it to CPU_FILE. The suites are bound by the two cores,
-# so this, not the wall time, is what a change to a step saves.
+# so this, not the wall time, is what a change to a step saves. It counts what was waited for:
+# a browser's renderers, ended with the browser rather than by it, are left out.
 TIMED='TIMEFORMAT="%3U %3S"; { time "$@" 2>&3; } 3>&2 2>"$0"'
 timed() { bash -c "$TIMED" "$@"; }
 cpu_seconds() { awk '{printf "%d", $1 + $2}' "$1" 2>/dev/null || echo "?"; }
