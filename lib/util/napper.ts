@@ -1,3 +1,8 @@
+/** How long an idle loop naps at most, whatever its base interval below that. */
+export const IDLE_NAP_MAX_MS = 2_000;
+/** The furthest ahead `wakeIn` keeps a timer for. */
+export const WAKE_IN_MAX_MS = 30_000;
+
 /**
  * A sleep that `wake()` cuts short, for worker loops that poll but also react to NOTIFY. A wake
  * that comes while the loop is busy is kept, so the next nap returns at once and no nudge is lost.
@@ -28,13 +33,12 @@ export function createNapper() {
     },
     wake,
     wakeIn(ms: number) {
-      setTimeout(wake, ms).unref();
+      // An idle loop is at most IDLE_NAP_MAX_MS late for what nobody wakes it for: that matters
+      // for a poll due in 2 s, not for a retry due in hours, which would hold a timer meanwhile.
+      if (ms <= WAKE_IN_MAX_MS) setTimeout(wake, ms).unref();
     },
   };
 }
-
-/** How long an idle loop naps at most, whatever its base interval below that. */
-export const IDLE_NAP_MAX_MS = 2_000;
 
 /**
  * The naps of a polling loop: `baseMs` after a round that found work, doubling for each round

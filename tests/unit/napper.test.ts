@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createNapper, IDLE_NAP_MAX_MS, idleBackoff } from "@/lib/util/napper";
+import { createNapper, IDLE_NAP_MAX_MS, idleBackoff, WAKE_IN_MAX_MS } from "@/lib/util/napper";
 
 describe("idleBackoff", () => {
   it("doubles while a loop finds nothing, up to the cap, and starts over when it finds work", () => {
@@ -50,5 +50,14 @@ describe("createNapper", () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(woke).toBe(true);
     await nap;
+  });
+
+  it("wakeIn keeps no timer for what is due far ahead: a loop is at most 2 s late for it", async () => {
+    vi.useFakeTimers();
+    const napper = createNapper();
+    napper.wakeIn(WAKE_IN_MAX_MS + 1);
+    expect(vi.getTimerCount()).toBe(0);
+    napper.wakeIn(WAKE_IN_MAX_MS);
+    expect(vi.getTimerCount()).toBe(1);
   });
 });
