@@ -1,17 +1,23 @@
-import path from "node:path";
 import { expect } from "vitest";
 import type { Principal } from "@/lib/auth/principal";
+import type { CrewDef } from "@/lib/crew/schema";
 import type { Db } from "@/lib/db/types";
 import { AppError } from "@/lib/errors";
 import type { OpenReview } from "@/lib/run-model/review-types";
 import type { ExecutionRow, Review } from "@/lib/run-model/types";
+import { FIXTURE_CREWS } from "./harness";
 import { queryAs } from "./rows";
 
 // Runs with tasks awaiting review on a real database, and the people who review them, for the
 // unit tests of lib/reviews (claims, decisions). Modules are imported lazily: the test file sets
 // its environment (embeddedDbForFile) before lib/config/env.ts is first read.
 
-const FIXTURE_CREWS = path.resolve(import.meta.dirname, "../fixtures/crews");
+// The fixture crews, read once per test file rather than once per run made.
+let fixtures: Promise<Map<string, CrewDef>> | undefined;
+const fixtureCrews = () => {
+  fixtures ??= import("@/lib/crew/load-crews").then((m) => m.loadCrews(FIXTURE_CREWS).crews);
+  return fixtures;
+};
 
 const person = (n: number, email: string, role: string, teams: string[] = []) => ({
   id: `cccccccc-0000-4000-8000-00000000000${n}`,
@@ -62,11 +68,10 @@ export async function awaitingReview(
     inputs?: Record<string, string>;
   } = {},
 ): Promise<string> {
-  const { loadCrews } = await import("@/lib/crew/load-crews");
   const { createExecution } = await import("@/lib/runs/create-execution");
   const { mutateExecution } = await import("@/lib/runs/execution-store");
   const { openReview, reviewColumns } = await import("@/lib/run-model/open-reviews");
-  const def = loadCrews(FIXTURE_CREWS).crews.get(crew);
+  const def = (await fixtureCrews()).get(crew);
   if (!def) throw new Error(`fixture crew ${crew} missing`);
   const id = await createExecution({
     db,
