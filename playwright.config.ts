@@ -1,6 +1,7 @@
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { TEST_NODE_FLAGS } from "./tests/support/node-flags";
 import { ensureTemplateSync } from "./tests/support/pglite-template";
 
 // The dashboard in Debian's Chromium against a real `next start` on a fresh embedded database.
@@ -40,6 +41,9 @@ export default defineConfig({
   reporter: [["list"]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
+    // As a user who asked for less motion: the dashboard's pulses (a running status, the live dot)
+    // stop, and headless Chromium no longer paints 60 frames a second while a run goes on.
+    reducedMotion: "reduce",
     // A failed test keeps its trace: each action's DOM snapshot, network and console. Without the
     // screencast, whose frames cost more CPU than the rest of the recording (measured: a quarter of
     // the browser tests' CPU), on every test, passing or not.
@@ -81,7 +85,7 @@ function server(port: number, dataDir: string) {
     command: [
       `mkdir -p ${dataDir}`,
       `cp -r ${path.join(TEMPLATE, "pgdata")} ${path.join(dataDir, "pgdata")}`,
-      `exec node node_modules/next/dist/bin/next start -p ${port} -H 127.0.0.1`,
+      `exec node ${TEST_NODE_FLAGS.join(" ")} node_modules/next/dist/bin/next start -p ${port} -H 127.0.0.1`,
     ].join(" && "),
     url: `http://127.0.0.1:${port}/api/healthz`,
     reuseExistingServer: false,

@@ -180,7 +180,7 @@ export function RunView({
             <span className="flex items-center gap-1.5" role="status">
               <span
                 aria-hidden
-                className={`size-2 rounded-full ${live.mode === "live" ? "animate-pulse bg-chart-1" : "bg-chart-3"}`}
+                className={`size-2 rounded-full ${live.mode === "live" ? "motion-safe:animate-pulse bg-chart-1" : "bg-chart-3"}`}
               />
               {live.mode === "live"
                 ? "Live"

@@ -13,7 +13,7 @@ export const ROW_HEIGHT = 32;
 
 const TASK_BAR: Record<string, string> = {
   completed: "bg-primary/70",
-  running: "bg-primary/70 animate-pulse",
+  running: "bg-primary/70 motion-safe:animate-pulse",
   pending_human_input: "bg-chart-5",
   error: "bg-chart-2",
 };
