@@ -1,5 +1,6 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { TEST_NODE_FLAGS } from "./tests/support/node-flags";
 
 export const alias = {
   "@": path.resolve(import.meta.dirname),
@@ -17,6 +18,8 @@ export default defineConfig({
           name: "unit",
           include: ["tests/unit/**/*.test.ts"],
           environment: "node",
+          // Each file opens its embedded databases afresh: see TEST_NODE_FLAGS.
+          execArgv: TEST_NODE_FLAGS,
           // Hang guards sized for a loaded 2-core machine: npm test runs suites side by side.
           testTimeout: 60_000,
           hookTimeout: 60_000,
@@ -28,6 +31,7 @@ export default defineConfig({
           name: "http",
           include: ["tests/http/**/*.test.ts"],
           environment: "node",
+          execArgv: TEST_NODE_FLAGS,
           globalSetup: ["tests/http/global-setup.ts"],
           testTimeout: 180_000,
           hookTimeout: 300_000,
@@ -44,6 +48,7 @@ export default defineConfig({
           name: "chaos",
           include: ["tests/chaos/**/*.test.ts"],
           environment: "node",
+          execArgv: TEST_NODE_FLAGS,
           hookTimeout: 300_000,
         },
       },

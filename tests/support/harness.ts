@@ -4,6 +4,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { TEST_NODE_FLAGS } from "./node-flags";
 import { ensureTemplate, seedDataDir } from "./pglite-template";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -83,6 +84,7 @@ export async function startServer(env: ServerEnv): Promise<Proc & { url: string;
   const proc = spawn(
     process.execPath,
     [
+      ...TEST_NODE_FLAGS,
       path.join(ROOT, "node_modules/next/dist/bin/next"),
       "start",
       "-p",
@@ -105,7 +107,7 @@ export async function startServer(env: ServerEnv): Promise<Proc & { url: string;
 export async function startWorkerProcess(env: ServerEnv): Promise<Proc> {
   const proc = spawn(
     process.execPath,
-    ["--conditions=react-server", "--import", "tsx", "scripts/worker.ts"],
+    [...TEST_NODE_FLAGS, "--conditions=react-server", "--import", "tsx", "scripts/worker.ts"],
     {
       cwd: ROOT,
       env: { ...process.env, ...env },
@@ -139,7 +141,7 @@ export function runNode(
   env: ServerEnv,
 ): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, args, {
+    const proc = spawn(process.execPath, [...TEST_NODE_FLAGS, ...args], {
       cwd: ROOT,
       env: { ...process.env, ...env },
       stdio: ["ignore", "pipe", "pipe"],
