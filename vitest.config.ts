@@ -1,5 +1,5 @@
 import path from "node:path";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 import { TEST_NODE_FLAGS } from "./tests/support/node-flags";
 
 export const alias = {
@@ -7,6 +7,20 @@ export const alias = {
   // `server-only` throws outside React Server Components; tests import server modules directly.
   "server-only": path.resolve(import.meta.dirname, "tests/support/empty-module.ts"),
 };
+
+/**
+ * HTTP test files whose servers are the same whichever database the suite runs on: each starts
+ * its own on its own embedded database (or its own PostgreSQL) and uses nothing of the suite's.
+ * The embedded suite runs them; on PostgreSQL they would only repeat the same run.
+ * tests/unit/test-suites.test.ts checks that none of them reads the suite's server or database.
+ */
+export const SAME_ON_BOTH_DATABASES = [
+  "crews-reload",
+  "db-outage",
+  "example-crews",
+  "review-edit",
+  "tool-calls",
+].map((name) => `tests/http/${name}.test.ts`);
 
 export default defineConfig({
   resolve: { alias },
@@ -30,6 +44,10 @@ export default defineConfig({
         test: {
           name: "http",
           include: ["tests/http/**/*.test.ts"],
+          exclude: [
+            ...configDefaults.exclude,
+            ...(process.env.TEST_DB === "postgres" ? SAME_ON_BOTH_DATABASES : []),
+          ],
           environment: "node",
           execArgv: TEST_NODE_FLAGS,
           globalSetup: ["tests/http/global-setup.ts"],

@@ -1,0 +1,15 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { SAME_ON_BOTH_DATABASES } from "@/vitest.config";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+
+// The PostgreSQL suite leaves these files out as repeats of the embedded one: that holds only while
+// nothing in them depends on which database the suite runs.
+describe("HTTP files run once, on the embedded suite only", () => {
+  it.each(SAME_ON_BOTH_DATABASES)("%s uses neither the suite's server nor its database", (file) => {
+    const source = fs.readFileSync(path.join(ROOT, file), "utf8");
+    expect(source).not.toMatch(/\binject\(|\bdbMode\(|TEST_DB|TEST_PG_URL|freshPostgresDatabase/);
+  });
+});
