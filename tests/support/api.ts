@@ -57,12 +57,13 @@ export function crewClient(baseUrl: string, crew: string, token: string) {
     /** Polls /status until `done` holds (or the time runs out). */
     async waitFor(id: string, done: (s: Json) => boolean, timeoutMs = 120_000) {
       const start = Date.now();
+      let attempt = 0;
       for (;;) {
         const r = await call(baseUrl, "GET", `${base}/status/${id}`, { token });
         expect(r.status, r.text).toBe(200);
         if (done(r.json)) return r.json;
         if (Date.now() - start > timeoutMs) throw new Error(`timed out; last status: ${r.text}`);
-        await new Promise((res) => setTimeout(res, 50));
+        await pollNap(attempt++);
       }
     },
   };
@@ -80,6 +81,15 @@ export function expectProblem(r: Reply, status: number) {
   expect(r.text).not.toMatch(/\bat .+\.(js|ts):\d+/); // never a stack trace
 }
 
+/**
+ * The pause before a poll's next try: 25 ms at first, doubling to 200 ms. A wait for a run of
+ * several seconds asks a few dozen times instead of a few hundred, each ask costing the server and
+ * this process CPU that the suites beside it are waiting for.
+ */
+export function pollNap(attempt: number) {
+  return new Promise((r) => setTimeout(r, Math.min(25 * 2 ** attempt, 200)));
+}
+
 /** Polls `get` until `ok` holds; fails with the last value after `timeoutMs`. */
 export async function until<T>(
   what: string,
@@ -88,11 +98,11 @@ export async function until<T>(
   timeoutMs = 120_000,
 ): Promise<T> {
   const start = Date.now();
-  for (;;) {
+  for (let attempt = 0; ; attempt++) {
     const v = await get();
     if (ok(v)) return v;
     if (Date.now() - start > timeoutMs)
       throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v).slice(0, 2000)}`);
-    await new Promise((r) => setTimeout(r, 25));
+    await pollNap(attempt);
   }
 }
