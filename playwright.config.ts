@@ -1,7 +1,7 @@
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
-import { TEST_NODE_FLAGS } from "./tests/support/node-flags";
+import { TEST_NODE_FLAGS } from "./tests/support/node-flags.ts";
 import { ensureTemplateSync } from "./tests/support/pglite-template";
 
 // The dashboard in Debian's Chromium against a real `next start` on a fresh embedded database.

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { configDefaults, defineConfig } from "vitest/config";
-import { TEST_NODE_FLAGS } from "./tests/support/node-flags";
+import { TEST_NODE_FLAGS } from "./tests/support/node-flags.ts";
 
 export const alias = {
   "@": path.resolve(import.meta.dirname),
