@@ -108,7 +108,7 @@ export async function startCrewdeck(env = {}, { nodeArgs = [] } = {}) {
 /** A separate engine worker (scripts/worker.ts); needs DATABASE_URL in `env`. */
 export function startWorker(env = {}, { nodeArgs = [] } = {}) {
   return startNode(
-    [...nodeArgs, "--conditions=react-server", "--import", "tsx", "scripts/worker.ts"],
+    [...nodeArgs, "--conditions=react-server", "scripts/cli.mjs", "worker"],
     { OFFLINE_MODEL_DELAY_MS: "0", ...env },
     /Worker \S+ running/,
   );

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import { openEmbedded } from "@/lib/db/open";
 import { call, crewClient, expectProblem, type Json } from "../support/api";
 import {
+  cliArgs,
   FIXTURE_CREWS,
   type Proc,
   runNode,
@@ -35,10 +36,7 @@ const verifyOf = (url: string, id: string) =>
 
 /** `npm run audit:verify -- …`, the real CLI. */
 async function auditCli(args: string[], env: Record<string, string | undefined> = {}) {
-  const res = await runNode(
-    ["--conditions=react-server", "--import", "tsx", "scripts/audit-verify.ts", ...args],
-    env,
-  );
+  const res = await runNode(cliArgs("audit-verify", ...args), env);
   return { code: res.status, out: `${res.stdout}${res.stderr}` };
 }
 

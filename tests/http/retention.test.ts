@@ -6,6 +6,7 @@ import type { Queryable } from "@/lib/db/types";
 import { crewClient, type Json, until } from "../support/api";
 import { crewsDirMaker } from "../support/crews-dir";
 import {
+  cliArgs,
   dbMode,
   freshPostgresDatabase,
   type Proc,
@@ -75,10 +76,7 @@ async function withDatabase<T>(
 
 /** `npm run audit:verify -- --all`, the auditor's CLI, on the test's database. */
 async function auditAll(env: Record<string, string>) {
-  const res = await runNode(
-    ["--conditions=react-server", "--import", "tsx", "scripts/audit-verify.ts", "--all"],
-    env,
-  );
+  const res = await runNode(cliArgs("audit-verify", "--all"), env);
   return { code: res.status, out: `${res.stdout}${res.stderr}` };
 }
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { call } from "../support/api";
 import { type FakeCrewAI, startFakeCrewAI, successScript } from "../support/fake-crewai";
 import {
+  cliArgs,
   FIXTURE_CREWS,
   freshPostgresDatabase,
   type Proc,
@@ -13,6 +14,7 @@ import {
   TEST_ADMIN,
   tempDir,
 } from "../support/harness";
+import { TEST_NODE_FLAGS } from "../support/node-flags";
 import { signIn } from "../support/session";
 
 // A stored deployment token survives rotating AUTH_SECRET, and rotating ENCRYPTION_KEY with
@@ -88,11 +90,11 @@ describe("rotating secrets", () => {
     const both = `${KEY_NEW},${generated.trim()}`;
     await withServer({ ENCRYPTION_KEY: both }, connects);
     const reseal = (key: string) =>
-      spawnSync(
-        process.execPath,
-        ["--conditions=react-server", "--import", "tsx", "scripts/reseal-secrets.ts"],
-        { cwd: ROOT, env: { ...process.env, ...base, ENCRYPTION_KEY: key }, encoding: "utf8" },
-      );
+      spawnSync(process.execPath, [...TEST_NODE_FLAGS, ...cliArgs("reseal-secrets")], {
+        cwd: ROOT,
+        env: { ...process.env, ...base, ENCRYPTION_KEY: key },
+        encoding: "utf8",
+      });
     const first = reseal(both);
     expect(first.status, first.stderr).toBe(0);
     expect(first.stdout).toMatch(/resealed 1 secret\(s\), 0 already under it/);

@@ -86,7 +86,7 @@ export function expectProblem(r: Reply, status: number) {
  * several seconds asks a few dozen times instead of a few hundred, each ask costing the server and
  * this process CPU that the suites beside it are waiting for.
  */
-export function pollNap(attempt: number) {
+function pollNap(attempt: number) {
   return new Promise((r) => setTimeout(r, Math.min(25 * 2 ** attempt, 200)));
 }
 

@@ -103,17 +103,21 @@ export async function startServer(env: ServerEnv): Promise<Proc & { url: string;
   return { ...p, url: `http://127.0.0.1:${port}`, port };
 }
 
+/** Node's arguments for one of the project's commands, as its `npm run` script gives them. */
+export function cliArgs(
+  command: "token" | "worker" | "reseal-secrets" | "audit-verify",
+  ...args: string[]
+) {
+  return ["--conditions=react-server", "scripts/cli.mjs", command, ...args];
+}
+
 /** `npm run worker`'s program, on its own. */
 export async function startWorkerProcess(env: ServerEnv): Promise<Proc> {
-  const proc = spawn(
-    process.execPath,
-    [...TEST_NODE_FLAGS, "--conditions=react-server", "--import", "tsx", "scripts/worker.ts"],
-    {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
+  const proc = spawn(process.execPath, [...TEST_NODE_FLAGS, ...cliArgs("worker")], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   const p = track(proc, "worker");
   await waitFor(p, /Worker .* running/, 120_000);
   return p;
@@ -124,10 +128,7 @@ export async function startWorkerProcess(env: ServerEnv): Promise<Proc> {
  * purpose: a test process blocked for seconds lets its idle keep-alive sockets go stale.
  */
 export async function tokenCli(args: string[], env: ServerEnv) {
-  const res = await runNode(
-    ["--conditions=react-server", "--import", "tsx", "scripts/token.ts", ...args],
-    env,
-  );
+  const res = await runNode(cliArgs("token", ...args), env);
   if (res.status !== 0)
     throw new Error(`token CLI failed (${res.status}): ${res.stderr}${res.stdout}`);
   const token = /^(cd[oui]_\S+)$/m.exec(res.stdout)?.[1];
