@@ -26,7 +26,10 @@ export function StatusPill({ status, className }: { status: string; className?: 
   const Icon = ICONS[status as keyof typeof ICONS] ?? CircleDashed;
   return (
     <Badge tone={tone} className={className} data-status={status}>
-      <Icon aria-hidden className={status === "running" ? "motion-safe:animate-pulse" : undefined} />
+      <Icon
+        aria-hidden
+        className={status === "running" ? "motion-safe:animate-pulse" : undefined}
+      />
       {label}
     </Badge>
   );
