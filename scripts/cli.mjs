@@ -41,7 +41,8 @@ if (!fs.existsSync(bundle)) {
   const { build } = await import("esbuild");
   // Written aside and renamed: two commands started at once never read half a bundle.
   const aside = `${bundle}.${process.pid}.tmp`;
-  await build({
+  // esbuild prints what does not compile; a stack trace of its own would add nothing.
+  const made = await build({
     entryPoints: [entry],
     outfile: aside,
     bundle: true,
@@ -52,7 +53,11 @@ if (!fs.existsSync(bundle)) {
     conditions: ["react-server"],
     tsconfig: path.join(root, "tsconfig.json"),
     logLevel: "warning",
-  });
+  }).catch(() => undefined);
+  if (!made) {
+    console.error(`Could not bundle scripts/${name}.ts (above).`);
+    process.exit(1);
+  }
   fs.renameSync(aside, bundle);
   // The command's older bundles are never read again.
   for (const old of fs.readdirSync(dir))

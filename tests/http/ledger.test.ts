@@ -36,7 +36,7 @@ const verifyOf = (url: string, id: string) =>
 
 /** `npm run audit:verify -- …`, the real CLI. */
 async function auditCli(args: string[], env: Record<string, string | undefined> = {}) {
-  const res = await runNode(cliArgs("audit-verify", ...args), env);
+  const res = await runNode(cliArgs("audit:verify", ...args), env);
   return { code: res.status, out: `${res.stdout}${res.stderr}` };
 }
 

@@ -76,7 +76,7 @@ async function withDatabase<T>(
 
 /** `npm run audit:verify -- --all`, the auditor's CLI, on the test's database. */
 async function auditAll(env: Record<string, string>) {
-  const res = await runNode(cliArgs("audit-verify", "--all"), env);
+  const res = await runNode(cliArgs("audit:verify", "--all"), env);
   return { code: res.status, out: `${res.stdout}${res.stderr}` };
 }
 

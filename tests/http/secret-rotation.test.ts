@@ -90,7 +90,7 @@ describe("rotating secrets", () => {
     const both = `${KEY_NEW},${generated.trim()}`;
     await withServer({ ENCRYPTION_KEY: both }, connects);
     const reseal = (key: string) =>
-      spawnSync(process.execPath, [...TEST_NODE_FLAGS, ...cliArgs("reseal-secrets")], {
+      spawnSync(process.execPath, [...TEST_NODE_FLAGS, ...cliArgs("secrets:reseal")], {
         cwd: ROOT,
         env: { ...process.env, ...base, ENCRYPTION_KEY: key },
         encoding: "utf8",

@@ -103,12 +103,18 @@ export async function startServer(env: ServerEnv): Promise<Proc & { url: string;
   return { ...p, url: `http://127.0.0.1:${port}`, port };
 }
 
-/** Node's arguments for one of the project's commands, as its `npm run` script gives them. */
+const NPM_SCRIPTS: Record<string, string> = JSON.parse(
+  fs.readFileSync(path.join(ROOT, "package.json"), "utf8"),
+).scripts;
+
+/** Node's arguments for one of the project's commands: what its `npm run` script runs. */
 export function cliArgs(
-  command: "token" | "worker" | "reseal-secrets" | "audit-verify",
+  script: "token" | "worker" | "secrets:reseal" | "audit:verify",
   ...args: string[]
 ) {
-  return ["--conditions=react-server", "scripts/cli.mjs", command, ...args];
+  const [program, ...rest] = (NPM_SCRIPTS[script] ?? "").split(" ");
+  if (program !== "node") throw new Error(`npm run ${script} is not a node command line`);
+  return [...rest, ...args];
 }
 
 /** `npm run worker`'s program, on its own. */
