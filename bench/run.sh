@@ -17,3 +17,4 @@ node bench/live-subscribers.mjs
 node bench/memory.mjs
 node bench/remote-timeline.mjs
 node bench/sign-in-flood.mjs
+node bench/browser-cost.mjs # what a browser test action costs Chromium, per Debian build
