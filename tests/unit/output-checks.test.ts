@@ -146,6 +146,35 @@ describe("the offline model and output checks", () => {
     );
   });
 
+  it("reads a checker's verdict only from how its reply begins, as real models write it", () => {
+    expect(parseVerdict("PASS")).toEqual({ pass: true, reason: "" });
+    expect(parseVerdict("  **PASS** - the output keeps the rule.\n")).toEqual({
+      pass: true,
+      reason: "the output keeps the rule.",
+    });
+    expect(parseVerdict("pass: short enough")).toEqual({ pass: true, reason: "short enough" });
+    expect(parseVerdict("\n**FAIL**: it names no source.  ")).toEqual({
+      pass: false,
+      reason: "it names no source.",
+    });
+    expect(parseVerdict("FAIL:\n\nToo long.\nCut it to 3 words.")).toEqual({
+      pass: false,
+      reason: "Too long.\nCut it to 3 words.",
+    });
+    expect(parseVerdict("FAIL:no source")).toEqual({ pass: false, reason: "no source" });
+    expect(parseVerdict("FAIL")).toEqual({ pass: false, reason: "The guardrail check failed." });
+    // A verdict that mentions the other word later is still the first word's.
+    expect(parseVerdict("FAIL: it would PASS if it were shorter.")).toMatchObject({ pass: false });
+    expect(parseVerdict("PASSED")).toMatchObject({ pass: false });
+    // A reply that begins with neither fails, and says what it was (cut to 300 characters).
+    const rambling = `It does not FAIL, so I would PASS it. ${"x".repeat(400)}`;
+    const verdict = parseVerdict(` ${rambling}`);
+    expect(verdict.pass).toBe(false);
+    expect(verdict.reason).toBe(
+      `The checker's reply said neither PASS nor FAIL: ${rambling.slice(0, 300)}`,
+    );
+  });
+
   it("judges word limits and words to mention, and says why", async () => {
     const check = async (rule: string, output: string) => {
       const { system, prompt } = guardrailPrompt(rule, output);
@@ -263,13 +292,21 @@ describe("answerWithChecks", () => {
   it("checks guardrails in order; a failure retries with its reason; retries are bounded", async () => {
     const t = task({ guardrail: "Rule A", guardrails: ["Rule B"], guardrail_max_retries: 1 });
     const pass = await checked(t, ["one", "two"], ["FAIL: too vague", "PASS", "PASS"]);
-    expect(pass.result).toMatchObject({ ok: true, output: "two", format: "text" });
+    // The answer's tokens are every try's: each ask used 1 in and 1 out.
+    expect(pass.result).toEqual({
+      ok: true,
+      output: "two",
+      format: "text",
+      usage: { input_tokens: 2, output_tokens: 2 },
+    });
     expect(pass.asked[1]).toContain('- Guardrail "Rule A" failed: too vague');
     expect(pass.events.map((e) => [e.type, e.data.guardrail])).toEqual([
       ["guardrail_failed", "Rule A"],
       ["guardrail_passed", "Rule A"],
       ["guardrail_passed", "Rule B"],
     ]);
+    // A failure with retries left is not the last word.
+    expect(pass.events[0]?.data).toMatchObject({ retry: 1, max_retries: 1, final: false });
 
     const fail = await checked(t, ["one", "two"], ["FAIL: vague", "PASS", "FAIL: off topic"]);
     expect(fail.result).toEqual({
@@ -286,7 +323,10 @@ describe("answerWithChecks", () => {
       ["FAIL: no"],
     );
     expect(asked).toHaveLength(4);
-    expect(result).toMatchObject({ ok: false });
+    expect(result).toEqual({
+      ok: false,
+      error: `Task 't' failed its guardrail after 3 retries: no (guardrail: "R")`,
+    });
   });
 });
 
