@@ -310,9 +310,13 @@ describe("runAgent against an OpenAI-compatible server", () => {
   });
 
   it("out of steps, the answer to the last request is the output", async () => {
-    script = [toolCall("call_1", { text: DRAFT }), answer("Done at last.")];
+    script = [toolCall("call_1", { text: DRAFT }), answer("\nDone at last.  \n")];
     const { promise } = agentRun({ maxSteps: 1 });
-    await expect(promise).resolves.toMatchObject({ output: "Done at last." });
+    // Its tokens count with the steps' (each answer here used 11 in and 7 out).
+    await expect(promise).resolves.toEqual({
+      output: "Done at last.",
+      usage: { input_tokens: 22, output_tokens: 14 },
+    });
     expect(requests).toHaveLength(2);
     expect(requests[1]?.body.tools).toBeUndefined();
   });
