@@ -4,6 +4,7 @@ import { MockLanguageModelV3 } from "ai/test";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { LoopStep } from "@/lib/engine/loop-step";
+import { runAgent } from "@/lib/engine/run-agent";
 import { toolLoop } from "@/lib/engine/tool-loop";
 
 // One step of the tool loop against a scripted model: which calls run, what the tools are given,
@@ -150,5 +151,32 @@ describe("a step of the tool loop", () => {
     const { model, calls } = scripted([]);
     await loop(model, { tools: {} }).result;
     expect(calls[0]).toMatchObject({ tools: undefined, toolChoice: undefined });
+  });
+});
+
+describe("an agent's model settings", () => {
+  it("reach every model call: the crew file's temperature, max_tokens, top_p, stop and seed", async () => {
+    const { model, calls } = scripted([{ content: [searchCall("c1")], finish: "tool-calls" }]);
+    const { search } = searchTool();
+    await runAgent({
+      model,
+      system: "You are Tidy.",
+      prompt: "When is high tide?",
+      tools: { search },
+      maxSteps: 3,
+      maxRetries: 0,
+      signal: new AbortController().signal,
+      onStep: async () => {},
+      settings: { temperature: 0.2, max_tokens: 300, top_p: 0.9, stop: ["END"], seed: 7 },
+    });
+    expect(calls).toHaveLength(2);
+    for (const call of calls)
+      expect(call).toMatchObject({
+        temperature: 0.2,
+        maxOutputTokens: 300,
+        topP: 0.9,
+        stopSequences: ["END"],
+        seed: 7,
+      });
   });
 });
