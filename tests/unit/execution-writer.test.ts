@@ -183,6 +183,7 @@ it("once another worker holds the lease, changes are refused and nothing is writ
   ).rejects.toBeInstanceOf(LeaseLostError);
   // The writer stays refused: a later change of this run in this worker fails the same way.
   expect(() => writer.record(() => ({ events: [{ type: "answer" }] }))).toThrow(LeaseLostError);
+  await expect(writer.flush()).rejects.toBeInstanceOf(LeaseLostError);
   const db3 = await stored(row.id);
   expect(db3.events.map((e) => e.type)).toEqual(["execution_queued"]);
   expect(db3.row.status).toBe("queued");
@@ -214,6 +215,69 @@ it("events that must be stored once go the locked way, which drops those already
   await writer.change(() => ({ events: [keyed, { ...keyed, key: "remote:2" }] }));
   expect(seen).not.toContain("WITH w0_updated AS (UPDATE");
   expect((await stored(row.id)).events.map((e) => e.seq)).toEqual([1, 2, 3]);
+});
+
+it("what is only recorded is written without anyone asking, all of one turn together", async () => {
+  const { executionWriter } = await import("@/lib/runs/execution-writer");
+  const row = await claimed("w6");
+  const { db: counted, seen } = counting();
+  const writer = executionWriter({ db: counted, row, leaseOwner: "w6" });
+  writer.record(() => ({ patch: { status: "running" }, events: [{ type: "execution_started" }] }));
+  writer.record(() => ({ events: [{ type: "thought", task_id: "research", attempt: 1 }] }));
+  writer.record(() => ({ events: [{ type: "answer", task_id: "research", attempt: 1 }] }));
+  // No flush, no change: the writer writes by itself once this turn of the event loop ends.
+  await expect
+    .poll(async () => (await stored(row.id)).events.map((e) => e.type), { timeout: 60_000 })
+    .toEqual(["execution_queued", "execution_started", "thought", "answer"]);
+  expect(seen).toHaveLength(1);
+  expect((await stored(row.id)).row.status).toBe("running");
+  const { rows } = await queryAs<{ task_id: string | null; attempt: number | null }>(
+    db,
+    "SELECT task_id, attempt FROM execution_events WHERE execution_id = $1 AND seq > 1 ORDER BY seq",
+    [row.id],
+  );
+  expect(rows).toEqual([
+    { task_id: null, attempt: null },
+    { task_id: "research", attempt: 1 },
+    { task_id: "research", attempt: 1 },
+  ]);
+});
+
+it("a batch with one change that must go the locked way goes that way whole", async () => {
+  const { executionWriter } = await import("@/lib/runs/execution-writer");
+  const row = await claimed("w7");
+  const writer = executionWriter({ db, row, leaseOwner: "w7" });
+  const keyed = (key: string) => ({ key, type: "thought", task_id: "research", attempt: 1 });
+  await writer.change(() => ({ events: [keyed("remote:1")] }));
+  // A plain change, then one carrying an event already stored: written together.
+  writer.record(() => ({ events: [{ type: "answer", task_id: "research", attempt: 1 }] }));
+  await writer.change(() => ({ events: [keyed("remote:1"), keyed("remote:2")] }));
+  const { rows } = await queryAs<{ seq: number; type: string; source_key: string | null }>(
+    db,
+    "SELECT seq, type, source_key FROM execution_events WHERE execution_id = $1 ORDER BY seq",
+    [row.id],
+  );
+  expect(rows.map((e) => [e.seq, e.type, e.source_key])).toEqual([
+    [1, "execution_queued", null],
+    [2, "thought", "remote:1"],
+    [3, "answer", null],
+    [4, "thought", "remote:2"],
+  ]);
+});
+
+it("a run deleted under the worker ends its writes as a lost lease", async () => {
+  const { executionWriter } = await import("@/lib/runs/execution-writer");
+  const { LeaseLostError } = await import("@/lib/runs/execution-store");
+  const row = await claimed("w8");
+  const writer = executionWriter({ db, row, leaseOwner: "w8" });
+  await db.query("DELETE FROM execution_events WHERE execution_id = $1", [row.id]);
+  await db.query("DELETE FROM executions WHERE id = $1", [row.id]);
+  await expect(
+    writer.change(() => ({
+      patch: { status: "running" },
+      events: [{ type: "execution_started" }],
+    })),
+  ).rejects.toBeInstanceOf(LeaseLostError);
 });
 
 it("kickoffs of one moment are queued in one statement, each with its first event and wake-up", async () => {
