@@ -265,6 +265,38 @@ it("a batch with one change that must go the locked way goes that way whole", as
   ]);
 });
 
+it("one keyed or ledger event among plain ones sends the change the locked way", async () => {
+  const { executionWriter } = await import("@/lib/runs/execution-writer");
+  const step = { type: "thought", task_id: "research", attempt: 1 };
+  for (const mixed of [
+    [step, { ...step, key: "remote:7" }],
+    [step, { type: "review_reminded", task_id: "research", attempt: 1 }],
+  ]) {
+    const row = await claimed("w9");
+    const { db: counted, seen } = counting();
+    const writer = executionWriter({ db: counted, row, leaseOwner: "w9" });
+    await writer.change(() => ({ events: mixed }));
+    expect(seen, JSON.stringify(mixed)).not.toContain("WITH w0_updated AS (UPDATE");
+    expect((await stored(row.id)).events.map((e) => e.type)).toEqual([
+      "execution_queued",
+      ...mixed.map((e) => e.type),
+    ]);
+  }
+});
+
+it("a change written at once wakes whoever follows the run", async () => {
+  const { executionWriter } = await import("@/lib/runs/execution-writer");
+  const { EXECUTION_CHANNEL } = await import("@/lib/runs/execution-cache");
+  const row = await claimed("w10");
+  const woken: string[] = [];
+  await db.listen(EXECUTION_CHANNEL, (id) => woken.push(id));
+  const { db: counted, seen } = counting();
+  const writer = executionWriter({ db: counted, row, leaseOwner: "w10" });
+  await writer.change(() => ({ events: [{ type: "thought", task_id: "research", attempt: 1 }] }));
+  expect(seen).toEqual(["WITH w0_updated AS (UPDATE"]);
+  await expect.poll(() => woken.includes(row.id), { timeout: 60_000 }).toBe(true);
+});
+
 it("a run deleted under the worker ends its writes as a lost lease", async () => {
   const { executionWriter } = await import("@/lib/runs/execution-writer");
   const { LeaseLostError } = await import("@/lib/runs/execution-store");
