@@ -270,7 +270,7 @@ it("one keyed or ledger event among plain ones sends the change the locked way",
   const step = { type: "thought", task_id: "research", attempt: 1 };
   for (const mixed of [
     [step, { ...step, key: "remote:7" }],
-    [step, { type: "review_reminded", task_id: "research", attempt: 1 }],
+    [step, { type: "review_claimed", task_id: "research", attempt: 1 }],
   ]) {
     const row = await claimed("w9");
     const { db: counted, seen } = counting();
