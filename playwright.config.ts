@@ -29,8 +29,8 @@ const withFresh = PART !== "1";
 const TEMPLATE = ensureTemplateSync();
 
 // Debian's chromium-headless-shell: the same Blink as its chromium, without the desktop browser
-// around it, as Playwright's own headless default is. Measured on the dashboard: a cold sign-in
-// takes 1.1 CPU-s instead of 2.7, a navigation 0.23 instead of 0.36 (docs/benchmarks.md).
+// around it, as Playwright's own headless default is. Measured (bench/browser-cost.mjs): a cold
+// sign-in takes 0.9 CPU-s of the browser instead of 2.8, a navigation 0.27 instead of 0.42.
 const CHROMIUM =
   process.env.CHROMIUM_PATH ??
   ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"].find((p) => fs.existsSync(p));
