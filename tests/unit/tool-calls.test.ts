@@ -7,14 +7,10 @@ import { approvalNeeded, describeTools, readToolCall, runTool } from "@/lib/engi
 // How the engine reads a model's tool call, decides whether it waits for a person, and runs it:
 // what the model sent is never trusted, and a tool's own rules are kept.
 
-const ran: unknown[] = [];
 const search = tool({
   description: "Search the notes",
   inputSchema: z.object({ query: z.string(), limit: z.number().int().optional() }),
-  execute: async (input) => {
-    ran.push(input);
-    return `found ${input.query}`;
-  },
+  execute: async (input) => `found ${input.query}`,
 });
 const clock = tool({
   description: "The time",
