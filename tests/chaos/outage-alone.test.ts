@@ -60,7 +60,10 @@ it(`unreplaced workers survive PostgreSQL crashing mid-transaction for ${OUTAGE_
     CREWS_DIR: FIXTURE_CREWS,
     CREW_TOKEN: TEST_CREW_TOKEN,
     AUTH_SECRET: "chaos-auth-secret-0123456789abcdef0123456789",
-    OFFLINE_MODEL_DELAY_MS: "50",
+    // Runs long enough (about 1 s each) that both workers hold some at once: at 50 ms a step,
+    // one worker could finish each run before the next kickoff came, and the freeze below
+    // waited for both to hold work until its deadline.
+    OFFLINE_MODEL_DELAY_MS: "300",
     WORKER_LEASE_MS: "2000",
     WORKER_POLL_MS: "200",
     WORKER_CONCURRENCY: "4",
