@@ -23,8 +23,13 @@ const Claimed = z.object({
   payload: json,
   attempts: num,
   auth_sealed: z.string().nullable(),
+  /** Set when the endpoint has been disabled (it answered 410 Gone). */
+  disabled: z.boolean(),
 });
 type Claimed = z.infer<typeof Claimed>;
+
+/** Why a delivery to an endpoint that answered 410 Gone was not sent. */
+const ENDPOINT_GONE = "endpoint disabled: it answered 410 Gone";
 
 export type DeliveryWorkerOptions = {
   db: Db;
@@ -94,7 +99,8 @@ export function startDeliveryWorker({
            ORDER BY c.next_attempt_at, c.position
            LIMIT $3
            FOR UPDATE SKIP LOCKED)
-        RETURNING d.id, d.url, d.kind, d.payload, d.attempts, d.auth_sealed`,
+        RETURNING d.id, d.url, d.kind, d.payload, d.attempts, d.auth_sealed,
+                  EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.url = d.url) AS disabled`,
       [id, (timeoutMs * 2) / 1000, limit],
       Claimed,
     );
@@ -102,6 +108,19 @@ export function startDeliveryWorker({
   }
 
   async function deliver(d: Claimed) {
+    // On PostgreSQL a delivery can be queued while the 410 that disables its endpoint is being
+    // recorded: its enqueue did not see the endpoint yet, the 410's sweep did not see it either.
+    // It is failed here, unsent: a receiver that answered 410 is never called again.
+    if (d.disabled && !isNotification(d.kind)) {
+      await db.query(
+        `UPDATE webhook_deliveries
+            SET status = 'failed', attempts = attempts - 1, last_error = $3, lease_owner = NULL,
+                lease_expires_at = NULL, finished_at = now()
+          WHERE id = $1 AND lease_owner = $2`,
+        [d.id, id, ENDPOINT_GONE],
+      );
+      return;
+    }
     const startedAt = new Date();
     // E-mail and Slack notifications share the outbox: the same claims, retries and log.
     if (isNotification(d.kind)) {
@@ -166,9 +185,9 @@ export function startDeliveryWorker({
         [d.url],
       );
       await q.query(
-        `UPDATE webhook_deliveries SET status = 'failed', last_error = 'endpoint disabled: it answered 410 Gone', finished_at = now()
+        `UPDATE webhook_deliveries SET status = 'failed', last_error = $2, finished_at = now()
           WHERE url = $1 AND status = 'pending'`,
-        [d.url],
+        [d.url, ENDPOINT_GONE],
       );
     });
   }

@@ -136,4 +136,83 @@ describe("delivery worker", () => {
       ].filter((s) => s.n > 0),
     );
   }, 90_000);
+
+  it("never sends to an endpoint that answered 410 Gone, even a delivery queued as it did", async () => {
+    // The state a race on PostgreSQL leaves: the run queued these while the 410 that disabled
+    // their endpoint was being recorded, so neither the enqueue nor the 410's sweep saw the other.
+    const rx = await startReceiver();
+    const gone = rx.url("/gone");
+    const live = rx.url("/live");
+    await db.query(
+      "INSERT INTO webhook_endpoints (url, disabled_reason) VALUES ($1, 'answered 410 Gone')",
+      [gone],
+    );
+    const execution = crypto.randomUUID();
+    await db.query(
+      `INSERT INTO executions (id, crew, status, inputs, crew_snapshot, tasks)
+       VALUES ($1, 'x', 'completed', '{}', '{}', '[]')`,
+      [execution],
+    );
+    const ids = { step: crypto.randomUUID(), crew: crypto.randomUUID(), live: crypto.randomUUID() };
+    for (const [id, kind, url, seq] of [
+      [ids.step, "step", gone, 1],
+      [ids.crew, "crew", gone, 2],
+      [ids.live, "step", live, 1],
+    ] as const)
+      await db.query(
+        `INSERT INTO webhook_deliveries (id, execution_id, event_seq, kind, url, payload)
+         VALUES ($1, $2, $3, $4, $5, $6)`,
+        [id, execution, seq, kind, url, JSON.stringify({ execution_id: execution, sequence: seq })],
+      );
+
+    const { startDeliveryWorker } = await import("@/lib/notify/delivery-worker");
+    const worker = startDeliveryWorker({
+      db,
+      secret: "whsec_dGVzdC13ZWJob29rLXNlY3JldC0wMTIzNDU2Nzg5",
+      schedule: [0, 0, 0],
+      timeoutMs: 5_000,
+      concurrency: 4,
+      pollMs: 20,
+      log: () => {},
+    });
+    const mine = Object.values(ids);
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const { rows } = await queryAs<{ n: number }>(
+        db,
+        "SELECT count(*)::int AS n FROM webhook_deliveries WHERE id = ANY($1) AND finished_at IS NULL",
+        [mine],
+      );
+      if (rows[0]?.n === 0) break;
+      if (Date.now() > deadline) throw new Error(`${rows[0]?.n} deliveries still open`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await worker.stop();
+    rx.close();
+
+    expect(rx.got.map((g) => g.path)).toEqual(["/live"]);
+    const { rows } = await queryAs<{
+      id: string;
+      status: string;
+      attempts: number;
+      last_error: string | null;
+    }>(db, "SELECT id, status, attempts, last_error FROM webhook_deliveries WHERE id = ANY($1)", [
+      mine,
+    ]);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    // Failed, and no attempt counted or logged: nothing was sent.
+    for (const id of [ids.step, ids.crew])
+      expect(byId.get(id)).toMatchObject({
+        status: "failed",
+        attempts: 0,
+        last_error: "endpoint disabled: it answered 410 Gone",
+      });
+    expect(byId.get(ids.live)?.status).toBe("succeeded");
+    const { rows: logged } = await queryAs<{ n: number }>(
+      db,
+      "SELECT count(*)::int AS n FROM webhook_attempts WHERE delivery_id = ANY($1)",
+      [[ids.step, ids.crew]],
+    );
+    expect(logged[0]?.n).toBe(0);
+  }, 90_000);
 });
