@@ -46,16 +46,21 @@ export default defineConfig({
   expect: { timeout: 30_000 },
   fullyParallel: false,
   workers: 1,
+  // One retry, to record the failure's trace (use.trace); pass or fail, the run fails.
+  retries: 1,
+  failOnFlakyTests: true,
   reporter: [["list"]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     // As a user who asked for less motion: the dashboard's pulses (a running status, the live dot)
     // stop, and headless Chromium no longer paints 60 frames a second while a run goes on.
     reducedMotion: "reduce",
-    // A failed test keeps its trace: each action's DOM snapshot, network and console. Without the
-    // screencast, whose frames cost more CPU than the rest of the recording (measured: a quarter of
-    // the browser tests' CPU), on every test, passing or not.
-    trace: { mode: "retain-on-failure", screenshots: false, snapshots: true, sources: true },
+    // A failed test is run once more with its trace recorded: each action's DOM snapshot, network
+    // and console. Recording every test's trace in case it fails cost the browser tests a third
+    // of their CPU (bench/RESULTS.md); a failure that does not happen again fails the run anyway
+    // (failOnFlakyTests), with its error and a screenshot.
+    trace: { mode: "on-first-retry", screenshots: false, snapshots: true, sources: true },
+    screenshot: "only-on-failure",
     launchOptions: {
       executablePath: CHROMIUM,
       args: [
