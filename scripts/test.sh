@@ -53,7 +53,9 @@ run() {
 # Steps beside each other, at most SLOTS at once: `start NAME COMMAND...` queues one (waiting for
 # a free slot), `wait_for NAME` waits until that one has ended, `wait_all` until all have. Each
 # writes to its own log, printed when it ends; a failure is reported at the end, after the rest.
+# `start_light` starts a step that mostly waits at once, beside the others, taking no slot.
 SLOTS=${TEST_SLOTS:-2}
+light=()
 pids=()
 names=()
 starts=()
@@ -61,9 +63,14 @@ ticks=()
 logs=()
 finished=()
 running() {
-  local n=0 pid
-  for pid in "${pids[@]:-}"; do [ "${pid:-0}" != 0 ] && n=$((n + 1)); done
+  local n=0 i
+  for i in "${!pids[@]}"; do [ "${pids[$i]}" != 0 ] && [ "${light[$i]}" = 0 ] && n=$((n + 1)); done
   echo "$n"
+}
+any_running() {
+  local pid
+  for pid in "${pids[@]:-}"; do [ "${pid:-0}" != 0 ] && return 0; done
+  return 1
 }
 # Waits for whichever running step ends first and reports it.
 reap_one() {
@@ -88,11 +95,22 @@ start() {
   local name=$1 log
   shift
   while [ "$(running)" -ge "$SLOTS" ]; do reap_one; done
+  launch "$name" 0 "$@"
+}
+start_light() {
+  local name=$1
+  shift
+  launch "$name" 1 "$@"
+}
+launch() {
+  local name=$1 is_light=$2 log
+  shift 2
   printf '\033[1m== %s\033[0m (started; its output follows when it ends)\n' "$name"
   log="$LOGS/$(echo "$name" | tr -c 'A-Za-z0-9\n' '-' | tr -s '-').log"
   # A process group of its own, so a failure elsewhere can end it with all it started.
   setsid bash -c "$TIMED" "$log.cpu" "$@" >"$log" 2>&1 &
   pids+=($!)
+  light+=("$is_light")
   logs+=("$log")
   names+=("$name")
   starts+=("$(date +%s)")
@@ -104,7 +122,7 @@ wait_for() {
   if printf '%s\n' "${failed[@]:-}" | grep -qxF "$1"; then exit 1; fi
 }
 wait_all() {
-  while [ "$(running)" -gt 0 ]; do reap_one; done
+  while any_running; do reap_one; done
   if [ ${#failed[@]} -gt 0 ]; then
     printf '\n\033[1mFailed: %s\033[0m\n' "${failed[*]}"
     exit 1
@@ -142,13 +160,19 @@ run "database template" node --conditions=react-server --import tsx \
   tests/support/pglite-template-cli.ts
 
 # Two steps at a time: the machine has two cores, and most steps keep about one busy (each line of
-# the step table says how busy). The longest go first, the short chaos run fills in at the end.
+# the step table says how busy). The longest go first.
 # vitest gives the unit tests one worker on two cores; beside the build, two keep both busy.
 start "build" bash -c 'npx next build >"$0" 2>&1 || { cat "$0"; exit 1; }; tail -n 25 "$0"' \
   "$LOGS/build-output.log"
 start "unit tests" npx vitest run --project unit --maxWorkers=2
 # Everything after this runs against the build.
 wait_for "build"
+# The short chaos run mostly waits (on its kills, its outage, its runs' model delays): about a
+# fifth of a core for a minute or two. At the end of the queue it was the run's last minute alone;
+# beside the others it costs them little.
+start_light "Reliability — short form of npm run test:chaos" \
+  env CHAOS_EXECUTIONS="${CHAOS_EXECUTIONS:-40}" CHAOS_KILL_EVERY_MS="${CHAOS_KILL_EVERY_MS:-1500}" \
+  npx vitest run --project chaos
 
 # The browser tests come in two halves of about equal time (playwright.config.ts), each with its
 # own servers and ports. Queued so that the halves never run side by side, each beside an HTTP
@@ -161,7 +185,4 @@ start "HTTP tests — PostgreSQL" env TEST_DB=postgres npx vitest run --project 
 start "Browser tests 2/2 — Playwright in Debian's Chromium" \
   env E2E_PART=2 E2E_PORT=3227 E2E_FAKE_LINEAR_PORT=3229 E2E_OUTPUT_DIR=test-results/e2e/part-2 \
   npx playwright test
-start "Reliability — short form of npm run test:chaos" \
-  env CHAOS_EXECUTIONS="${CHAOS_EXECUTIONS:-40}" CHAOS_KILL_EVERY_MS="${CHAOS_KILL_EVERY_MS:-1500}" \
-  npx vitest run --project chaos
 wait_all
