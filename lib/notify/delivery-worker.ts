@@ -75,7 +75,8 @@ export function startDeliveryWorker({
 
   async function claim(limit: number): Promise<Claimed[]> {
     // Read in index order (webhook_deliveries_claim), so a claim stops after `limit` rows however
-    // long the backlog. A claimed delivery keeps its next_attempt_at (it was due), so both
+    // long the backlog. Step events go out in their sequence order (event_seq): the order rows of
+    // one INSERT were numbered in (position) is the plan's, not necessarily the events'. A claimed delivery keeps its next_attempt_at (it was due), so both
     // branches are within `next_attempt_at <= now()`. The step and stream queues are checked
     // with their kind spelled out, so each check is a probe of its partial index.
     const { rows } = await db.query(
@@ -90,7 +91,7 @@ export function startDeliveryWorker({
                    SELECT 1 FROM webhook_deliveries p
                     WHERE p.kind = 'step' AND p.status IN ('pending', 'delivering')
                       AND p.execution_id = c.execution_id AND p.url = c.url
-                      AND p.position < c.position))
+                      AND p.event_seq < c.event_seq))
              AND NOT (c.kind = 'stream' AND EXISTS (
                    SELECT 1 FROM webhook_deliveries p
                     WHERE p.kind = 'stream' AND p.status IN ('pending', 'delivering')

@@ -114,7 +114,8 @@ function atOnce(
          content_type = EXCLUDED.content_type, body = EXCLUDED.body, bytes = EXCLUDED.bytes,
          created_at = now())`);
   }
-  // The webhooks each change owes (lib/webhooks/enqueue.ts), to the URLs in force for it.
+  // The webhooks each change owes (lib/webhooks/enqueue.ts), to the URLs in force for it,
+  // numbered (position) in their events' order: a join is free to return rows in any order.
   const hooks: PlainDelivery[] = batch.flatMap((b) =>
     plainDeliveries(b.after, urlsOf(b), b.events),
   );
@@ -127,7 +128,8 @@ function atOnce(
       `${tag}hooks AS (INSERT INTO webhook_deliveries (id, execution_id, event_seq, kind, url, payload)
          SELECT v.id, u.id, v.event_seq, v.kind, v.url, v.payload
            FROM ${updated} u, (VALUES ${values.join(", ")}) AS v(id, event_seq, kind, url, payload)
-          WHERE NOT EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.url = v.url) RETURNING 1)`,
+          WHERE NOT EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.url = v.url)
+          ORDER BY v.event_seq RETURNING 1)`,
       `${tag}hooks_notified AS (SELECT pg_notify('${WEBHOOK_CHANNEL}', '') FROM (SELECT 1 FROM ${tag}hooks LIMIT 1) h)`,
     );
     reads.push(`(SELECT count(*) FROM ${tag}hooks_notified)`);

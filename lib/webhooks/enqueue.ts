@@ -34,7 +34,8 @@ export async function enqueueWebhooks(
   const { rowCount } = await q.query(
     `INSERT INTO webhook_deliveries (id, execution_id, event_seq, kind, url, payload)
      SELECT v.* FROM (VALUES ${values.join(", ")}) AS v(id, execution_id, event_seq, kind, url, payload)
-      WHERE NOT EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.url = v.url)`,
+      WHERE NOT EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.url = v.url)
+      ORDER BY v.event_seq`,
     params,
   );
   if (rowCount || streamed) await q.query(`SELECT pg_notify('${WEBHOOK_CHANNEL}', '')`);

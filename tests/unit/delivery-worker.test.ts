@@ -215,4 +215,55 @@ describe("delivery worker", () => {
     );
     expect(logged[0]?.n).toBe(0);
   }, 90_000);
+
+  it("sends an execution's step events in sequence order, whatever order their rows were numbered in", async () => {
+    // One INSERT of several deliveries numbers them (position) in its plan's order, which a join
+    // may reverse: here the rows are numbered backwards outright.
+    const rx = await startReceiver();
+    const url = rx.url("/ordered");
+    const execution = crypto.randomUUID();
+    await db.query(
+      `INSERT INTO executions (id, crew, status, inputs, crew_snapshot, tasks)
+       VALUES ($1, 'x', 'completed', '{}', '{}', '[]')`,
+      [execution],
+    );
+    const seqs = [5, 4, 3, 2, 1];
+    for (const seq of seqs)
+      await db.query(
+        `INSERT INTO webhook_deliveries (id, execution_id, event_seq, kind, url, payload)
+         VALUES ($1, $2, $3, 'step', $4, $5)`,
+        [
+          crypto.randomUUID(),
+          execution,
+          seq,
+          url,
+          JSON.stringify({ execution_id: execution, sequence: seq }),
+        ],
+      );
+
+    const { startDeliveryWorker } = await import("@/lib/notify/delivery-worker");
+    const worker = startDeliveryWorker({
+      db,
+      secret: "whsec_dGVzdC13ZWJob29rLXNlY3JldC0wMTIzNDU2Nzg5",
+      schedule: [0, 0, 0],
+      timeoutMs: 5_000,
+      concurrency: 8,
+      pollMs: 20,
+      log: () => {},
+    });
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const { rows } = await queryAs<{ n: number }>(
+        db,
+        "SELECT count(*)::int AS n FROM webhook_deliveries WHERE execution_id = $1 AND status <> 'succeeded'",
+        [execution],
+      );
+      if (rows[0]?.n === 0) break;
+      if (Date.now() > deadline) throw new Error(`${rows[0]?.n} deliveries not delivered`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await worker.stop();
+    rx.close();
+    expect(rx.got.filter((g) => g.path === "/ordered").map((g) => g.seq)).toEqual([1, 2, 3, 4, 5]);
+  }, 90_000);
 });
