@@ -48,8 +48,9 @@ const CREW_KEYS = Object.keys(CrewJsonSchema.shape);
 
 /** crew.jsonc, or crew.json as CrewAI also accepts; undefined when the folder has neither. */
 export function findJsoncCrew(folder: string): string | undefined {
+  // A crews folder read at run time: not for the build to trace (next build warns otherwise).
   return ["crew.jsonc", "crew.json"]
-    .map((name) => path.join(folder, name))
+    .map((name) => path.join(/* turbopackIgnore: true */ folder, name))
     .find((file) => fs.existsSync(file));
 }
 

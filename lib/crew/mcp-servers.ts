@@ -132,9 +132,11 @@ export function checkAgentMcps(
 }
 
 // Relative commands and cwd are taken from Crewdeck's working directory, as when it is started.
+// The paths are the crew's, read at run time: the build must not trace them (turbopackIgnore),
+// or it traces the whole project into the server's output.
 function onPath(command: string, cwd: string | undefined): boolean {
   if (command.includes("/") || command.includes("\\"))
-    return fs.existsSync(path.resolve(cwd ?? ".", command));
+    return fs.existsSync(/* turbopackIgnore: true */ path.resolve(cwd ?? ".", command));
   const dirs = (process.env.PATH ?? "").split(path.delimiter).filter(Boolean);
-  return dirs.some((d) => fs.existsSync(path.join(d, command)));
+  return dirs.some((d) => fs.existsSync(/* turbopackIgnore: true */ path.join(d, command)));
 }
