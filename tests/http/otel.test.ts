@@ -46,6 +46,13 @@ async function server(extra: Record<string, string> = {}) {
   return web;
 }
 
+// The first two tests need the same server: one start, not two (each reads its own run's trace).
+let plain: ReturnType<typeof server> | undefined;
+const plainServer = () => {
+  plain ??= server();
+  return plain;
+};
+
 const hex = (id: string) => id.replace(/-/g, "");
 const spansOf = (id: string) => receiver.spans.filter((s) => s.traceId === hex(id));
 const childrenOf = (spans: ReceivedSpan[], parent: ReceivedSpan | undefined) =>
@@ -73,7 +80,7 @@ const traceOf = (id: string) =>
 
 describe("OpenTelemetry traces", () => {
   it("one trace per execution, the span tree and GenAI attributes; no content by default", async () => {
-    const web = await server();
+    const web = await plainServer();
     const brief = crewClient(web.url, "brief", TEST_CREW_TOKEN);
     const id = await brief.start({ topic: "zanzibar-otel-topic", audience: "kids" });
     await brief.waitFor(id, (s: Json) => s.status === "completed");
@@ -153,7 +160,7 @@ describe("OpenTelemetry traces", () => {
   });
 
   it("a task sent back and approved across worker claims: its attempts share the task's span", async () => {
-    const web = await server();
+    const web = await plainServer();
     const review = crewClient(web.url, "review", TEST_CREW_TOKEN);
     const id = await review.start({ subject: "otters" });
     const paused = (task: string, attempt: number) => (s: Json) =>
