@@ -59,6 +59,31 @@ async function startReceiver() {
   };
 }
 
+/**
+ * Runs the outbox worker (retries due at once) until `open` — a count of the deliveries still to
+ * settle — reads 0, then stops it.
+ */
+async function deliverUntilSettled(open: { sql: string; params?: unknown[] }, concurrency = 8) {
+  const { startDeliveryWorker } = await import("@/lib/notify/delivery-worker");
+  const worker = startDeliveryWorker({
+    db,
+    secret: "whsec_dGVzdC13ZWJob29rLXNlY3JldC0wMTIzNDU2Nzg5",
+    schedule: [0, 0, 0],
+    timeoutMs: 5_000,
+    concurrency,
+    pollMs: 20,
+    log: () => {},
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const { rows } = await queryAs<{ n: number }>(db, open.sql, open.params);
+    if (rows[0]?.n === 0) break;
+    if (Date.now() > deadline) throw new Error(`${rows[0]?.n} deliveries not settled`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  await worker.stop();
+}
+
 describe("delivery worker", () => {
   it("delivers a backlog in batches: each id once, every execution's steps in order per endpoint, every attempt logged", async () => {
     const rx = await startReceiver();
@@ -85,27 +110,9 @@ describe("delivery worker", () => {
           );
         }
 
-    const { startDeliveryWorker } = await import("@/lib/notify/delivery-worker");
-    const worker = startDeliveryWorker({
-      db,
-      secret: "whsec_dGVzdC13ZWJob29rLXNlY3JldC0wMTIzNDU2Nzg5",
-      schedule: [0, 0, 0], // retries due at once
-      timeoutMs: 5_000,
-      concurrency: 8,
-      pollMs: 20,
-      log: () => {},
+    await deliverUntilSettled({
+      sql: "SELECT count(*)::int AS n FROM webhook_deliveries WHERE status <> 'succeeded'",
     });
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const { rows } = await queryAs<{ n: number }>(
-        db,
-        "SELECT count(*)::int AS n FROM webhook_deliveries WHERE status <> 'succeeded'",
-      );
-      if (rows[0]?.n === 0) break;
-      if (Date.now() > deadline) throw new Error(`${rows[0]?.n} deliveries not delivered`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    await worker.stop();
     rx.close();
 
     expect(rx.got.map((g) => g.id).sort()).toEqual([...ids].sort()); // each once
@@ -165,29 +172,14 @@ describe("delivery worker", () => {
         [id, execution, seq, kind, url, JSON.stringify({ execution_id: execution, sequence: seq })],
       );
 
-    const { startDeliveryWorker } = await import("@/lib/notify/delivery-worker");
-    const worker = startDeliveryWorker({
-      db,
-      secret: "whsec_dGVzdC13ZWJob29rLXNlY3JldC0wMTIzNDU2Nzg5",
-      schedule: [0, 0, 0],
-      timeoutMs: 5_000,
-      concurrency: 4,
-      pollMs: 20,
-      log: () => {},
-    });
     const mine = Object.values(ids);
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const { rows } = await queryAs<{ n: number }>(
-        db,
-        "SELECT count(*)::int AS n FROM webhook_deliveries WHERE id = ANY($1) AND finished_at IS NULL",
-        [mine],
-      );
-      if (rows[0]?.n === 0) break;
-      if (Date.now() > deadline) throw new Error(`${rows[0]?.n} deliveries still open`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    await worker.stop();
+    await deliverUntilSettled(
+      {
+        sql: "SELECT count(*)::int AS n FROM webhook_deliveries WHERE id = ANY($1) AND finished_at IS NULL",
+        params: [mine],
+      },
+      4,
+    );
     rx.close();
 
     expect(rx.got.map((g) => g.path)).toEqual(["/live"]);
@@ -241,28 +233,10 @@ describe("delivery worker", () => {
         ],
       );
 
-    const { startDeliveryWorker } = await import("@/lib/notify/delivery-worker");
-    const worker = startDeliveryWorker({
-      db,
-      secret: "whsec_dGVzdC13ZWJob29rLXNlY3JldC0wMTIzNDU2Nzg5",
-      schedule: [0, 0, 0],
-      timeoutMs: 5_000,
-      concurrency: 8,
-      pollMs: 20,
-      log: () => {},
+    await deliverUntilSettled({
+      sql: "SELECT count(*)::int AS n FROM webhook_deliveries WHERE execution_id = $1 AND status <> 'succeeded'",
+      params: [execution],
     });
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const { rows } = await queryAs<{ n: number }>(
-        db,
-        "SELECT count(*)::int AS n FROM webhook_deliveries WHERE execution_id = $1 AND status <> 'succeeded'",
-        [execution],
-      );
-      if (rows[0]?.n === 0) break;
-      if (Date.now() > deadline) throw new Error(`${rows[0]?.n} deliveries not delivered`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    await worker.stop();
     rx.close();
     expect(rx.got.filter((g) => g.path === "/ordered").map((g) => g.seq)).toEqual([1, 2, 3, 4, 5]);
   }, 90_000);
