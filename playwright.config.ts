@@ -56,8 +56,8 @@ export default defineConfig({
     // stop, and headless Chromium no longer paints 60 frames a second while a run goes on.
     reducedMotion: "reduce",
     // A failed test is run once more with its trace recorded: each action's DOM snapshot, network
-    // and console. Recording every test's trace in case it fails cost the browser tests a third
-    // of their CPU (bench/RESULTS.md); a failure that does not happen again fails the run anyway
+    // and console. Recording every test's trace in case it fails cost the browser tests three
+    // tenths of their CPU (bench/RESULTS.md); a failure that does not happen again fails the run anyway
     // (failOnFlakyTests), with its error and a screenshot.
     trace: { mode: "on-first-retry", screenshots: false, snapshots: true, sources: true },
     screenshot: "only-on-failure",

@@ -92,7 +92,7 @@ reap_one() {
   pids[i]=0
 }
 start() {
-  local name=$1 log
+  local name=$1
   shift
   while [ "$(running)" -ge "$SLOTS" ]; do reap_one; done
   launch "$name" 0 "$@"

@@ -75,10 +75,11 @@ export function startDeliveryWorker({
 
   async function claim(limit: number): Promise<Claimed[]> {
     // Read in index order (webhook_deliveries_claim), so a claim stops after `limit` rows however
-    // long the backlog. Step events go out in their sequence order (event_seq): the order rows of
-    // one INSERT were numbered in (position) is the plan's, not necessarily the events'. A claimed delivery keeps its next_attempt_at (it was due), so both
+    // long the backlog. A claimed delivery keeps its next_attempt_at (it was due), so both
     // branches are within `next_attempt_at <= now()`. The step and stream queues are checked
-    // with their kind spelled out, so each check is a probe of its partial index.
+    // with their kind spelled out, so each check is a probe of its partial index. Step events go
+    // out in sequence order (event_seq): one INSERT numbers its rows (position) in the order its
+    // plan returns them, not necessarily the events'.
     const { rows } = await db.query(
       `UPDATE webhook_deliveries d
           SET status = 'delivering', attempts = d.attempts + 1, lease_owner = $1,

@@ -38,6 +38,13 @@ async function claimed(owner: string): Promise<ExecutionRow> {
   return rows[0] as ExecutionRow;
 }
 
+/** A run claimed by `owner`, and that worker's writer for it, writing through `on`. */
+async function claimedWriter(owner: string, on: Db = db) {
+  const { executionWriter } = await import("@/lib/runs/execution-writer");
+  const row = await claimed(owner);
+  return { row, writer: executionWriter({ db: on, row, leaseOwner: owner }) };
+}
+
 /** The database, counting statements (a transaction counts as its statements). */
 function counting() {
   const seen: string[] = [];
@@ -61,10 +68,8 @@ async function stored(id: string) {
 }
 
 it("writes what was recorded and the change after it in one statement, as mutateExecution would", async () => {
-  const { executionWriter } = await import("@/lib/runs/execution-writer");
-  const row = await claimed("w1");
   const { db: counted, seen } = counting();
-  const writer = executionWriter({ db: counted, row, leaseOwner: "w1" });
+  const { row, writer } = await claimedWriter("w1", counted);
   const started = writer.record(() => ({
     patch: { status: "running", current_task: "research" },
     events: [{ type: "execution_started" }],
@@ -96,11 +101,9 @@ it("writes what was recorded and the change after it in one statement, as mutate
 });
 
 it("a change made by someone else in between is kept: the worker's is applied again on top of it", async () => {
-  const { executionWriter } = await import("@/lib/runs/execution-writer");
   const { mutateExecution } = await import("@/lib/runs/execution-store");
-  const row = await claimed("w2");
   const { db: counted, seen } = counting();
-  const writer = executionWriter({ db: counted, row, leaseOwner: "w2" });
+  const { row, writer } = await claimedWriter("w2", counted);
   await writer.change(() => ({
     patch: { status: "running" },
     events: [{ type: "execution_started" }],
@@ -172,10 +175,8 @@ it("several runs' changes that wait together go in one statement, each as if alo
 });
 
 it("once another worker holds the lease, changes are refused and nothing is written", async () => {
-  const { executionWriter } = await import("@/lib/runs/execution-writer");
   const { LeaseLostError } = await import("@/lib/runs/execution-store");
-  const row = await claimed("w3");
-  const writer = executionWriter({ db, row, leaseOwner: "w3" });
+  const { row, writer } = await claimedWriter("w3");
   await db.query("UPDATE executions SET lease_owner = 'other' WHERE id = $1", [row.id]);
   writer.record(() => ({ events: [{ type: "execution_started" }] }));
   await expect(
@@ -190,9 +191,7 @@ it("once another worker holds the lease, changes are refused and nothing is writ
 });
 
 it("what is only recorded is written by the end of the turn, with the time it happened", async () => {
-  const { executionWriter } = await import("@/lib/runs/execution-writer");
-  const row = await claimed("w4");
-  const writer = executionWriter({ db, row, leaseOwner: "w4" });
+  const { row, writer } = await claimedWriter("w4");
   const before = Date.now();
   writer.record(() => ({ patch: { status: "running" }, events: [{ type: "execution_started" }] }));
   await writer.flush();
@@ -206,10 +205,8 @@ it("what is only recorded is written by the end of the turn, with the time it ha
 });
 
 it("events that must be stored once go the locked way, which drops those already stored", async () => {
-  const { executionWriter } = await import("@/lib/runs/execution-writer");
-  const row = await claimed("w5");
   const { db: counted, seen } = counting();
-  const writer = executionWriter({ db: counted, row, leaseOwner: "w5" });
+  const { row, writer } = await claimedWriter("w5", counted);
   const keyed = { key: "remote:1", type: "thought", task_id: "research", attempt: 1 };
   await writer.change(() => ({ events: [keyed] }));
   await writer.change(() => ({ events: [keyed, { ...keyed, key: "remote:2" }] }));
@@ -218,10 +215,8 @@ it("events that must be stored once go the locked way, which drops those already
 });
 
 it("what is only recorded is written without anyone asking, all of one turn together", async () => {
-  const { executionWriter } = await import("@/lib/runs/execution-writer");
-  const row = await claimed("w6");
   const { db: counted, seen } = counting();
-  const writer = executionWriter({ db: counted, row, leaseOwner: "w6" });
+  const { row, writer } = await claimedWriter("w6", counted);
   writer.record(() => ({ patch: { status: "running" }, events: [{ type: "execution_started" }] }));
   writer.record(() => ({ events: [{ type: "thought", task_id: "research", attempt: 1 }] }));
   writer.record(() => ({ events: [{ type: "answer", task_id: "research", attempt: 1 }] }));
@@ -244,9 +239,7 @@ it("what is only recorded is written without anyone asking, all of one turn toge
 });
 
 it("a batch with one change that must go the locked way goes that way whole", async () => {
-  const { executionWriter } = await import("@/lib/runs/execution-writer");
-  const row = await claimed("w7");
-  const writer = executionWriter({ db, row, leaseOwner: "w7" });
+  const { row, writer } = await claimedWriter("w7");
   const keyed = (key: string) => ({ key, type: "thought", task_id: "research", attempt: 1 });
   await writer.change(() => ({ events: [keyed("remote:1")] }));
   // A plain change, then one carrying an event already stored: written together.
@@ -298,10 +291,8 @@ it("a change written at once wakes whoever follows the run", async () => {
 });
 
 it("a run deleted under the worker ends its writes as a lost lease", async () => {
-  const { executionWriter } = await import("@/lib/runs/execution-writer");
   const { LeaseLostError } = await import("@/lib/runs/execution-store");
-  const row = await claimed("w8");
-  const writer = executionWriter({ db, row, leaseOwner: "w8" });
+  const { row, writer } = await claimedWriter("w8");
   await db.query("DELETE FROM execution_events WHERE execution_id = $1", [row.id]);
   await db.query("DELETE FROM executions WHERE id = $1", [row.id]);
   await expect(
