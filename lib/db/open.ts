@@ -12,6 +12,8 @@ export async function openPostgres(url: string, log = console.error): Promise<Db
   const { default: pg } = await import("pg");
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
   const outage = outageReporter(log);
+  const listeners = new Set<() => Promise<void>>();
+  let closed = false;
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on("error", (err) => outage.failed(err));
   const run = (q: Pool | PoolClient) =>
@@ -57,9 +59,17 @@ export async function openPostgres(url: string, log = console.error): Promise<Db
         client.release(broken);
       }
     },
-    listen: (channel, onNotify, onState) =>
-      listenPostgres(url, channel, onNotify, onState, outage.failed),
-    close: () => pool.end(),
+    listen: async (channel, onNotify, onState) => {
+      if (closed) return;
+      listeners.add(await listenPostgres(url, channel, onNotify, onState, outage.failed));
+    },
+    // The LISTEN connections are not the pool's: closing only the pool left them open, and
+    // reconnecting, for as long as the process lived.
+    close: async () => {
+      closed = true;
+      await Promise.all([...listeners].map((stop) => stop()));
+      await pool.end();
+    },
   };
 }
 
@@ -94,12 +104,17 @@ async function listenPostgres(
   onNotify: (payload: string) => void,
   onState?: (listening: boolean) => void,
   onError: (err: unknown) => void = () => {},
-) {
+): Promise<() => Promise<void>> {
   const { default: pg } = await import("pg");
+  let current: InstanceType<typeof pg.Client> | undefined;
+  let stopped = false;
   const connect = async (): Promise<void> => {
+    if (stopped) return;
     const client = new pg.Client({ connectionString: url });
+    current = client;
     let dropped = false;
     const retry = (err?: unknown) => {
+      if (stopped) return;
       if (err) onError(err);
       if (dropped) return;
       dropped = true;
@@ -123,6 +138,13 @@ async function listenPostgres(
     }
   };
   await connect();
+  // Stops listening for good: no reconnect after this.
+  return async () => {
+    stopped = true;
+    current?.removeAllListeners();
+    current?.on("error", () => {});
+    await current?.end().catch(() => {});
+  };
 }
 
 export async function openEmbedded(dataDir: string): Promise<Db> {
