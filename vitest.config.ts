@@ -22,6 +22,14 @@ export const SAME_ON_BOTH_DATABASES = [
   "tool-calls",
 ].map((name) => `tests/http/${name}.test.ts`);
 
+/** The unit tests that run a worker over a fresh database (engine runs, leases, MCP servers). */
+export const WORKER_TESTS = [
+  "tests/unit/engine.test.ts",
+  "tests/unit/engine-*.test.ts",
+  "tests/unit/lease-renewal-race.test.ts",
+  "tests/unit/mcp-redaction.test.ts",
+];
+
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -31,10 +39,29 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["tests/unit/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, ...WORKER_TESTS],
           environment: "node",
+          // Files share their worker processes: a fresh process per file cost each one Node's
+          // start and every package's import again, a third of the unit tests' CPU. What a file
+          // could leave behind for the next is undone before each (tests/support/fresh-file.ts).
+          isolate: false,
+          setupFiles: ["tests/support/fresh-file.ts"],
           // Each file opens its embedded databases afresh: see TEST_NODE_FLAGS.
           execArgv: TEST_NODE_FLAGS,
           // Hang guards sized for a loaded 2-core machine: npm test runs suites side by side.
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "unit-workers",
+          // A run's worker may still be finishing a step as its file ends: each file in a process
+          // of its own, so nothing it started goes on beside the next file.
+          include: WORKER_TESTS,
+          environment: "node",
+          execArgv: TEST_NODE_FLAGS,
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

@@ -1,16 +1,10 @@
 import { defineConfig } from "vitest/config";
-import { alias } from "./vitest.config";
+import { alias, WORKER_TESTS } from "./vitest.config";
 
 // The unit project alone, for mutation testing (stryker.config.mjs): the http and chaos projects
 // start servers and processes, which a run per mutant cannot afford. By default it also leaves out
 // the unit tests that run a worker over a fresh database (seconds of set-up, paid again for each
 // mutant they cover); MUTATION_ALL_UNIT_TESTS=1 puts them back, for a run that takes hours.
-const WORKER_TESTS = [
-  "tests/unit/engine.test.ts",
-  "tests/unit/engine-*.test.ts",
-  "tests/unit/lease-renewal-race.test.ts",
-  "tests/unit/mcp-redaction.test.ts",
-];
 
 export default defineConfig({
   resolve: { alias },

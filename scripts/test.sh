@@ -149,10 +149,6 @@ report() {
 }
 trap report EXIT
 
-run "lint" npx biome check .
-run "unused code" npx knip
-run "type-check" npx tsc --noEmit
-
 # One throw-away PostgreSQL for the unit tests that run on both databases and the HTTP suites,
 # and one migrated embedded database that every fresh one in the tests starts as a copy of.
 source scripts/pg-test-server.sh
@@ -160,11 +156,15 @@ run "database template" node --conditions=react-server --import tsx \
   tests/support/pglite-template-cli.ts
 
 # Two steps at a time: the machine has two cores, and most steps keep about one busy (each line of
-# the step table says how busy). The longest go first.
-# vitest gives the unit tests one worker on two cores; beside the build, two keep both busy.
+# the step table says how busy). The longest go first; the quick checks (half a minute in all)
+# beside the build, rather than before it.
 start "build" bash -c 'npx next build >"$0" 2>&1 || { cat "$0"; exit 1; }; tail -n 25 "$0"' \
   "$LOGS/build-output.log"
-start "unit tests" npx vitest run --project unit --maxWorkers=2
+start "lint" npx biome check .
+start "unused code" npx knip
+start "type-check" npx tsc --noEmit
+# vitest gives the unit tests one worker on two cores; beside the build, two keep both busy.
+start "unit tests" npx vitest run --project unit --project unit-workers --maxWorkers=2
 # Everything after this runs against the build.
 wait_for "build"
 # The short chaos run mostly waits (on its kills, its outage, its runs' model delays): about a
