@@ -5,9 +5,9 @@ import { SAME_ON_BOTH_DATABASES } from "@/vitest.config";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
-// The PostgreSQL suite leaves these files out as repeats of the embedded one: that holds only while
-// nothing in them depends on which database the suite runs.
-describe("HTTP files run once, on the embedded suite only", () => {
+// The embedded suite leaves these files out as repeats of the PostgreSQL suite's run: that holds
+// only while nothing in them depends on which database the suite runs.
+describe("HTTP files run once, in the PostgreSQL suite's run only", () => {
   it.each(SAME_ON_BOTH_DATABASES)("%s uses neither the suite's server nor its database", (file) => {
     const source = fs.readFileSync(path.join(ROOT, file), "utf8");
     expect(source).not.toMatch(/\binject\(|\bdbMode\(|TEST_DB|TEST_PG_URL|freshPostgresDatabase/);
