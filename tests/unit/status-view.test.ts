@@ -115,3 +115,153 @@ describe("statusJson, the polled body kept per cached row", () => {
     expect(JSON.parse(statusJson(row, dear)).cost.usd).toBeCloseTo(3, 6);
   });
 });
+
+// What a CrewAI client reads of /status (crewai's own client, Semantic Kernel's plugin): `state`,
+// `result` and the completed run's `crew_output`; and what the dashboard and webhooks read beside.
+describe("toStatusResponse, as clients read it", () => {
+  const task = (
+    task_id: string,
+    status: ExecutionSummary["tasks"][number]["status"],
+    output: string | null,
+  ) => ({
+    task_id,
+    name: task_id.toUpperCase(),
+    agent: `${task_id}-agent`,
+    human_input: false,
+    status,
+    attempts: 1,
+    output,
+    started_at: null,
+    finished_at: null,
+    execution_time: output === null ? null : 2,
+  });
+  const own: ExecutionSummary = { ...base, crew: "brief", deployment_id: null };
+  const now = new Date("2026-01-01T00:20:00Z");
+
+  it("a completed run: the result, and crew_output with each task's output ('' for none)", () => {
+    const tasks = [task("a", "completed", "A's text"), task("b", "completed", null)];
+    const s = toStatusResponse({ ...own, status: "completed", result: "Final.", tasks });
+    expect(s.state).toBe("SUCCESS");
+    expect(s.result).toBe("Final.");
+    expect(s.crew_output).toEqual({
+      output: "Final.",
+      tasks: [
+        { task_id: "a", output: "A's text", agent: "a-agent", execution_time: 2 },
+        { task_id: "b", output: "", agent: "b-agent", execution_time: null },
+      ],
+    });
+    expect(s.progress).toEqual({ completed_tasks: 2, total_tasks: 2 });
+    const noResult = toStatusResponse({ ...own, status: "completed", result: null, tasks });
+    expect(noResult.crew_output?.output).toBe("");
+  });
+
+  it("a run not yet completed has no crew_output; its running and waiting tasks are in progress", () => {
+    const tasks = [
+      task("a", "completed", "x"),
+      task("b", "running", null),
+      task("c", "pending_human_input", "draft"),
+      task("d", "pending", null),
+    ];
+    const s = toStatusResponse({ ...own, status: "running", tasks, finished_at: null }, {}, now);
+    expect(s.crew_output).toBeNull();
+    expect(s.state).toBe("RUNNING");
+    expect(s.in_progress).toEqual(["b", "c"]);
+    expect(s.progress).toEqual({ completed_tasks: 1, total_tasks: 4 });
+  });
+
+  it("a failed or stopped run's result says why it ended, with a default when nothing was kept", () => {
+    const failed = { ...own, status: "error" as const, result: "partial" };
+    expect(toStatusResponse({ ...failed, error: "Model refused." }).result).toBe("Model refused.");
+    expect(toStatusResponse(failed).result).toBe("Failed.");
+    expect(toStatusResponse(failed).state).toBe("FAILED");
+    const stopped = { ...own, status: "cancelled" as const };
+    expect(toStatusResponse(stopped).result).toBe("Stopped on request.");
+    expect(toStatusResponse({ ...stopped, error: "Deadline passed." }).result).toBe(
+      "Deadline passed.",
+    );
+    const at = new Date("2026-01-01T00:05:00Z");
+    const s = toStatusResponse({ ...stopped, stopped_by: "ada@example.com", stopped_at: at });
+    expect([s.stopped_by, s.stopped_at]).toEqual(["ada@example.com", at.toISOString()]);
+    expect(toStatusResponse(own).stopped_at).toBeNull();
+  });
+
+  it("pending_human_input: the review waiting, with defaults for what an older row lacks", () => {
+    const p = { task_id: "b", output: "draft", attempt: 2, requested_at: "2026-01-01T00:03:00Z" };
+    const waiting = { ...own, status: "pending_human_input" as const, finished_at: null };
+    expect(toStatusResponse({ ...waiting, pending_human_input: p }).pending_human_input).toEqual(p);
+    expect(
+      toStatusResponse({ ...waiting, pending_human_input: { task_id: "b" } }).pending_human_input,
+    ).toEqual({ task_id: "b", output: "", attempt: 1, requested_at: own.updated_at.toISOString() });
+    for (const bad of [{ task_id: "" }, { task_id: 7 }, { output: "x" }, null])
+      expect(toStatusResponse({ ...waiting, pending_human_input: bad }).pending_human_input).toBe(
+        null,
+      );
+  });
+
+  it("an open review's wait counts up into the timing, and it is described", () => {
+    const p = { task_id: "b", output: "draft", attempt: 1, requested_at: "2026-01-01T00:15:00Z" };
+    const waiting: ExecutionSummary = {
+      ...own,
+      status: "pending_human_input",
+      pending_human_input: p,
+      finished_at: null,
+      review_wait_seconds: 60,
+    };
+    const s = toStatusResponse(waiting, {}, now);
+    // 60 s waited before, 300 s on this review: 20 min running, 6 of them waiting.
+    expect(s.timing).toEqual({ working_seconds: 840, review_wait_seconds: 360 });
+    expect(s.execution_time).toBe(1200);
+    expect(s.pending_human_inputs).toMatchObject([{ task_id: "b", output: "draft", attempt: 1 }]);
+    const notStarted = toStatusResponse({ ...waiting, started_at: null }, {}, now);
+    expect(notStarted.timing.working_seconds).toBeNull();
+  });
+
+  it("inputs: the crew's order first (a missing one left out, null kept), then the rest", () => {
+    const s = toStatusResponse({
+      ...own,
+      inputs: { extra: 1, b: null, a: "x" },
+      input_order: ["a", "gone", "b"],
+    });
+    expect(Object.entries(s.inputs)).toEqual([
+      ["a", "x"],
+      ["b", null],
+      ["extra", 1],
+    ]);
+    expect(Object.keys(toStatusResponse({ ...own, input_order: null }).inputs)).toEqual(["b", "a"]);
+  });
+
+  it("a remote's last step: a type of ours kept, its text or else its type as the words", () => {
+    const step = (last_step: unknown) =>
+      toStatusResponse({ ...base, current_task: "t1", last_step }).last_step;
+    expect(step({ type: "tool_call", text: "searching" })).toMatchObject({
+      type: "tool_call",
+      text: "searching",
+      task_id: "t1",
+    });
+    expect(step({ type: "task_started" })).toMatchObject({ type: "thought", text: "task_started" });
+    expect(step({ text: 42 })).toMatchObject({ type: "thought", text: "" });
+  });
+});
+
+describe("statusJson, when the kept JSON may be reused", () => {
+  it("a finished run with a review still open counts its wait up per poll", () => {
+    const p = { task_id: "b", output: "draft", attempt: 1, requested_at: "2026-01-01T00:00:00Z" };
+    const row: ExecutionSummary = {
+      ...base,
+      status: "pending_human_input",
+      pending_human_input: p,
+      review_wait_seconds: 0,
+    };
+    const prices = { ...DEFAULT_MODEL_PRICES };
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(new Date("2026-01-01T00:01:00Z"));
+      const first = JSON.parse(statusJson(row, prices)).timing.review_wait_seconds;
+      vi.setSystemTime(new Date("2026-01-01T00:02:00Z"));
+      const second = JSON.parse(statusJson(row, prices)).timing.review_wait_seconds;
+      expect([first, second]).toEqual([60, 120]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
