@@ -216,22 +216,22 @@ describe("toStatusResponse, as clients read it", () => {
     expect(notStarted.timing.working_seconds).toBeNull();
   });
 
-  it("inputs: the crew's order first (a missing one left out, null kept), then the rest", () => {
+  it("inputs: the crew's order first (a missing one left out, a false kept), then the rest", () => {
     const s = toStatusResponse({
       ...own,
-      inputs: { extra: 1, b: null, a: "x" },
+      inputs: { extra: 1, b: false, a: "x" },
       input_order: ["a", "gone", "b"],
     });
     expect(Object.entries(s.inputs)).toEqual([
       ["a", "x"],
-      ["b", null],
+      ["b", false],
       ["extra", 1],
     ]);
     expect(Object.keys(toStatusResponse({ ...own, input_order: null }).inputs)).toEqual(["b", "a"]);
   });
 
   it("a remote's last step: a type of ours kept, its text or else its type as the words", () => {
-    const step = (last_step: unknown) =>
+    const step = (last_step: Record<string, unknown>) =>
       toStatusResponse({ ...base, current_task: "t1", last_step }).last_step;
     expect(step({ type: "tool_call", text: "searching" })).toMatchObject({
       type: "tool_call",
