@@ -138,4 +138,37 @@ describe("listing runs", () => {
     const over = await page({ crew: "many", per_page: 1 });
     expect(over).toMatchObject({ total: 10_000, total_capped: true });
   });
+  it("filters by status, by where it ran and by who started it; rows carry what the table shows", async () => {
+    const row = (n: number, crew: string, status: string, extra = "NULL, '{}'::jsonb, NULL") =>
+      db.query(
+        `INSERT INTO executions (id, crew, status, owner_user_id, inputs, meta, crew_snapshot, tasks,
+           token_usage, review_wait_seconds, created_at)
+         VALUES ($1, $2, $3, ${extra}, '{}'::jsonb, '[]'::jsonb,
+           '{"input_tokens": 1, "output_tokens": 2, "total_tokens": 3}'::jsonb, 7,
+           '2026-04-01T00:00:00Z'::timestamptz + make_interval(mins => $4))`,
+        [idOf(n), crew, status, n],
+      );
+    await row(
+      101,
+      "f",
+      "completed",
+      `'${ADA}', '{"topic": "tides"}'::jsonb, '{"team": "x"}'::jsonb`,
+    );
+    await row(102, "f", "error");
+    await row(103, "@far", "completed");
+    expect(ids(await page({ crew: "f", status: "error" }))).toEqual([102]);
+    expect(ids(await page({ crew: "f", started_by: "ADA@example.com " }))).toEqual([101]);
+    // A run of this server's has no deployment; a remote deployment's runs are its `@name` crew.
+    const april = { from: "2026-04-01", to: "2026-04-01" };
+    expect(ids(await page({ ...april, deployment: "local" }))).toEqual([103, 102, 101]);
+    expect(ids(await page({ ...april, deployment: "far" }))).toEqual([103]);
+    const [ada, other] = (await page({ crew: "f" })).runs.slice().reverse();
+    expect(ada).toMatchObject({
+      inputs: { topic: "tides" },
+      meta: { team: "x" },
+      token_usage: { input_tokens: 1, output_tokens: 2, total_tokens: 3 },
+      review_wait_seconds: 7,
+    });
+    expect(other?.meta).toEqual({});
+  });
 });
