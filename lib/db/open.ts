@@ -61,7 +61,10 @@ export async function openPostgres(url: string, log = console.error): Promise<Db
     },
     listen: async (channel, onNotify, onState) => {
       if (closed) return;
-      listeners.add(await listenPostgres(url, channel, onNotify, onState, outage.failed));
+      const stop = await listenPostgres(url, channel, onNotify, onState, outage.failed);
+      // A close() while this connected must not leave it behind.
+      if (closed) await stop();
+      else listeners.add(stop);
     },
     // The LISTEN connections are not the pool's: closing only the pool left them open, and
     // reconnecting, for as long as the process lived.

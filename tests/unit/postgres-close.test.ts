@@ -31,6 +31,12 @@ it("closing a PostgreSQL Db ends its LISTEN connections, and they do not come ba
     // A listen after close opens nothing.
     await db.listen("close_c", () => {});
     expect(await connections()).toBe(0);
+    // Nor does one that was still connecting when close() came.
+    const other = await openPostgres(url);
+    const connecting = other.listen("close_d", () => {});
+    await other.close();
+    await connecting;
+    await expect.poll(connections).toBe(0);
   } finally {
     await watcher.close();
     own?.destroy();
