@@ -4,6 +4,7 @@ import type { RunStats } from "@/lib/contract/runs";
 import type { Db } from "@/lib/db/types";
 import { DEFAULT_MODEL_PRICES } from "@/lib/run-model/pricing";
 import { embeddedDbForFile } from "../support/embedded-db";
+import { ORG, userToken } from "../support/principals";
 
 // The overview's figures on the real embedded database: what needs attention now, and the last
 // days by outcome, duration, review wait, tokens and cost. Rows are written directly, at known
@@ -13,14 +14,8 @@ let stats: typeof import("@/lib/runs/execution-stats");
 
 const embedded = embeddedDbForFile("execution-stats");
 const ADA = "aaaaaaaa-0000-4000-8000-000000000001";
-const org: Principal = { kind: "org", tokenId: null };
-const ada: Principal = {
-  kind: "user",
-  tokenId: "aaaaaaaa-0000-4000-8000-0000000000ff",
-  userId: ADA,
-  email: "ada@example.com",
-  role: "operator",
-};
+const org = ORG;
+const ada = userToken(ADA, "ada@example.com");
 
 type Row = {
   status: string;
@@ -159,7 +154,7 @@ describe("the overview's figures", () => {
   it("an empty window: zeros, and no failure rate or durations", async () => {
     const s = await stats.executionStats({
       db,
-      principal: { ...ada, userId: "bbbbbbbb-0000-4000-8000-000000000002" },
+      principal: userToken("bbbbbbbb-0000-4000-8000-000000000002", "nobody@example.com"),
       days: 1,
       prices: DEFAULT_MODEL_PRICES,
     });

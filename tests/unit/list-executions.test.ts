@@ -3,6 +3,7 @@ import type { Principal } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/types";
 import { AppError } from "@/lib/errors";
 import { embeddedDbForFile } from "../support/embedded-db";
+import { ORG, userToken } from "../support/principals";
 
 // The runs table's list on the real embedded database: keyset pages in both directions, where
 // they end, the capped total, and who sees which runs. Rows are written directly, one minute
@@ -12,14 +13,8 @@ let list: typeof import("@/lib/runs/list-executions");
 
 const embedded = embeddedDbForFile("list-executions");
 const ADA = "aaaaaaaa-0000-4000-8000-000000000001";
-const org: Principal = { kind: "org", tokenId: null };
-const adaToken: Principal = {
-  kind: "user",
-  tokenId: "aaaaaaaa-0000-4000-8000-0000000000ff",
-  userId: ADA,
-  email: "ada@example.com",
-  role: "operator",
-};
+const org = ORG;
+const adaToken = userToken(ADA, "ada@example.com");
 
 /** Run `n` of crew `crew`, created `n` minutes after 2026-03-01 00:00 UTC. */
 const idOf = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;

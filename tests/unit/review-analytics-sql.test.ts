@@ -3,9 +3,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Principal } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/types";
 import { reviewAnalytics } from "@/lib/runs/review-analytics";
+import { ORG, userToken } from "../support/principals";
 
 // The review analytics' SQL on the real embedded database, fed the review events of issue 15's
 // contract that today's engine does not write yet (claims, quorum votes with `effect`, timeouts,
@@ -13,15 +13,9 @@ import { reviewAnalytics } from "@/lib/runs/review-analytics";
 // percentiles are exact here (the HTTP test only checks their order).
 let tmp: string;
 let db: Db;
-const org: Principal = { kind: "org", tokenId: null };
+const org = ORG;
 const owner = randomUUID();
-const asOwner: Principal = {
-  kind: "user",
-  tokenId: randomUUID(),
-  userId: owner,
-  email: "owner@example.com",
-  role: "operator",
-};
+const asOwner = userToken(owner, "owner@example.com");
 
 type Ev = [type: string, task: string, attempt: number, atSeconds: number, data?: object];
 
