@@ -12,7 +12,7 @@ it("closing a PostgreSQL Db ends its LISTEN connections, and they do not come ba
   const watcher = await openPostgres(new URL("/postgres", url).toString());
   const connections = async () => {
     const { rows } = await watcher.query(
-      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1",
+      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()",
       [name],
     );
     return rows[0]?.n;
