@@ -1,7 +1,8 @@
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "@/lib/db/types";
 import { queryAs } from "../support/rows";
 
@@ -85,5 +86,70 @@ describe("execution cache", () => {
     );
     expect(loads).toBe(1);
     expect(new Set(results.map((r) => r?.n))).toEqual(new Set([1]));
+  });
+
+  it("keeps no answer for a run not there yet, nor a failed read", async () => {
+    const later = randomUUID();
+    const readLater = () =>
+      cache.cachedExecution(db, later, async () => {
+        const { rows } = await queryAs<{ status: string }>(
+          db,
+          "SELECT status FROM executions WHERE id = $1",
+          [later],
+        );
+        return rows[0];
+      });
+    expect(await readLater()).toBeUndefined();
+    // Created since (a kickoff notifies the workers, not the cache): the next read finds it.
+    await db.query(
+      `INSERT INTO executions (id, crew, status, inputs, crew_snapshot, tasks)
+       VALUES ($1, 'c', 'queued', '{}'::jsonb, '{}'::jsonb, '[]'::jsonb)`,
+      [later],
+    );
+    expect(await readLater()).toEqual({ status: "queued" });
+
+    const flaky = randomUUID();
+    await expect(
+      cache.cachedExecution(db, flaky, () => Promise.reject(new Error("connection reset"))),
+    ).rejects.toThrow("connection reset");
+    expect(await cache.cachedExecution(db, flaky, async () => ({ ok: true }))).toEqual({
+      ok: true,
+    });
+  });
+
+  it("reads again once an entry is a minute old, even with no change seen", async () => {
+    const aged = randomUUID();
+    let loads = 0;
+    const load = async () => ({ n: ++loads });
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      expect(await cache.cachedExecution(db, aged, load)).toEqual({ n: 1 });
+      vi.setSystemTime(Date.now() + 59_000);
+      expect(await cache.cachedExecution(db, aged, load)).toEqual({ n: 1 });
+      vi.setSystemTime(Date.now() + 2_000);
+      expect(await cache.cachedExecution(db, aged, load)).toEqual({ n: 2 });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("holds at most 10,000 runs, letting the oldest go first", async () => {
+    const ids = Array.from({ length: 10_001 }, () => randomUUID());
+    const loads = new Map<string, number>();
+    const load = (id: string) => async () => {
+      loads.set(id, (loads.get(id) ?? 0) + 1);
+      return { id };
+    };
+    for (const one of ids) await cache.cachedExecution(db, one, load(one));
+    expect(globalThis.__crewdeckExecCache?.entries.size).toBe(10_000);
+    const [oldest, second] = ids as [string, string];
+    const newest = ids[ids.length - 1] as string;
+    await cache.cachedExecution(db, newest, load(newest));
+    expect(loads.get(newest)).toBe(1); // still held
+    await cache.cachedExecution(db, oldest, load(oldest));
+    expect(loads.get(oldest)).toBe(2); // let go for the newest, read again
+    // Bringing the oldest back let the next-oldest go, not a newer one.
+    await cache.cachedExecution(db, second, load(second));
+    expect(loads.get(second)).toBe(2);
   });
 });
