@@ -136,6 +136,16 @@ describe("starting a run", () => {
       "SELECT count(*)::int AS n FROM executions WHERE crew = 'tracker-crew'",
     );
     expect(rows[0]?.n).toBe(0);
+    // One agent with apps is enough, beside others without.
+    const [withApps] = trackerCrew.agents;
+    if (!withApps) throw new Error("tracker-crew has no agent");
+    const mixed = { ...trackerCrew, agents: [{ ...withApps, id: "plain", apps: [] }, withApps] };
+    await expect(
+      createExecution({ db, crew: mixed, principal: ORG, request: { inputs: {} } }),
+    ).rejects.toMatchObject({
+      status: 422,
+      message: expect.stringContaining("SERVICE_PLATFORM_INTEGRATION_TOKEN"),
+    });
     // A crew without apps starts as usual on the same machine.
     expect((await stored(await start(ORG)))?.status).toBe("queued");
   });
