@@ -3,6 +3,7 @@ import path from "node:path";
 import { errorMessage } from "@/lib/errors";
 import { finishCrew, inputBlock, titleFromSlug } from "./finish-crew";
 import { findClassicProject, loadClassic } from "./load-classic-crew";
+import { findFlow, readFlow } from "./load-flow";
 import { findJsoncCrew, loadJsoncCrew } from "./load-jsonc-crew";
 import { crewMcpServers } from "./mcp-servers";
 import {
@@ -72,6 +73,17 @@ export function loadCrews(dir: string): CrewCatalog {
 }
 
 function loadCrewFolder(slug: string, folder: string, warn: Warn): CrewDef {
+  const flowFile = findFlow(folder);
+  if (flowFile) {
+    // Checked as CrewAI checks it, so its author learns of every mistake now; not yet run.
+    const flow = readFlow(flowFile, warn);
+    const methods = Object.keys(flow.methods).length;
+    throw new LoadError(
+      flowFile,
+      "",
+      `a CrewAI Flow ('${flow.name}', ${methods} method${methods === 1 ? "" : "s"}, crewai.flow/v1) that reads as valid, but Crewdeck does not run Flows yet: serve its crews from folders of their own meanwhile`,
+    );
+  }
   const single = path.join(folder, "crew.yaml");
   if (fs.existsSync(single)) return loadCrewYaml(slug, single, warn);
   const jsonc = findJsoncCrew(folder);
@@ -81,7 +93,7 @@ function loadCrewFolder(slug: string, folder: string, warn: Warn): CrewDef {
   throw new LoadError(
     folder,
     "",
-    "no crew.yaml, and not both config/agents.yaml and config/tasks.yaml (also looked for crew.jsonc and src/<package>/config/)",
+    "no crew.yaml, and not both config/agents.yaml and config/tasks.yaml (also looked for crew.jsonc, flow.yaml and src/<package>/config/)",
   );
 }
 

@@ -1,0 +1,109 @@
+import fs from "node:fs";
+import path from "node:path";
+import { type FlowAction, type FlowCondition, type FlowFile, FlowFileSchema } from "./flow-schema";
+import { isObject, LoadError, parseOrThrow, readJsonc, readYaml, type Warn } from "./read-files";
+
+// CrewAI's declarative Flow (`crewai create flow --declarative`): flow.yaml, `schema:
+// crewai.flow/v1`. Read and checked as CrewAI reads it, so a flow CrewAI refuses is refused here
+// with CrewAI's reason, and what CrewAI only logs is a warning.
+
+const FILES = ["flow.yaml", "flow.yml", "flow.json"];
+
+/** The folder's flow declaration, if it has one. */
+export function findFlow(folder: string): string | undefined {
+  return FILES.map((name) => path.join(/* turbopackIgnore: true */ folder, name)).find((file) =>
+    fs.existsSync(file),
+  );
+}
+
+const TOP_KEYS = Object.keys(FlowFileSchema.shape);
+const METHOD_KEYS = [
+  "description",
+  "do",
+  "start",
+  "listen",
+  "router",
+  "emit",
+  "human_feedback",
+  "persist",
+];
+
+/** Reads and checks a flow declaration; throws LoadError with the file and key at fault. */
+export function readFlow(file: string, warn: Warn): FlowFile {
+  const doc = file.endsWith(".json") ? readJsonc(file) : readYaml(file);
+  if (!isObject(doc)) throw new LoadError(file, "", "Flow declaration must contain a mapping");
+  // Keys CrewAI's FlowDefinition and FlowMethodDefinition do not know are dropped there too.
+  for (const key of Object.keys(doc))
+    if (!TOP_KEYS.includes(key)) warn(file, key, "unknown key ignored (not in crewai.flow/v1)");
+  if (isObject(doc.methods))
+    for (const [name, method] of Object.entries(doc.methods))
+      if (isObject(method))
+        for (const key of Object.keys(method))
+          if (!METHOD_KEYS.includes(key))
+            warn(file, `methods.${name}.${key}`, "unknown key ignored (not in crewai.flow/v1)");
+
+  const flow = parseOrThrow(FlowFileSchema, doc, file, "");
+  for (const [name, method] of Object.entries(flow.methods)) {
+    const at = `methods.${name}`;
+    if (references(method.listen, name))
+      throw new LoadError(
+        file,
+        `${at}.listen`,
+        `listen condition references the handler name '${name}'. A listener triggered by its own completion creates an infinite loop. Listen to a different method or event, or rename the handler.`,
+      );
+    refusePython(method.do, file, `${at}.do`, name);
+    // What CrewAI logs without refusing the flow.
+    if (method.emit?.length && !method.router)
+      warn(file, `${at}.emit`, "emit is only used by routers to declare downstream events");
+    const feedback = method.human_feedback;
+    if (feedback?.default_outcome != null && !feedback.emit?.length)
+      warn(
+        file,
+        `${at}.human_feedback.default_outcome`,
+        "default_outcome requires human_feedback.emit",
+      );
+    else if (
+      feedback?.default_outcome != null &&
+      !feedback.emit?.includes(feedback.default_outcome)
+    )
+      warn(
+        file,
+        `${at}.human_feedback.default_outcome`,
+        "default_outcome must be one of human_feedback.emit",
+      );
+  }
+  return flow;
+}
+
+function references(condition: FlowCondition | null | undefined, name: string): boolean {
+  if (condition == null) return false;
+  if (typeof condition === "string") return condition === name;
+  return ["and", "or"].some((op) => {
+    const branches = condition[op];
+    return Array.isArray(branches) && branches.some((b) => references(b as FlowCondition, name));
+  });
+}
+
+/**
+ * Python has no place in Crewdeck: a step that would import or run it is refused when the flow
+ * loads, never half-run. What to use instead is said with it.
+ */
+function refusePython(action: FlowAction, file: string, key: string, method: string) {
+  const instead =
+    "Crewdeck runs no Python: use an agent (`call: agent`) with a built-in tool or an MCP server, or a CEL `call: expression`.";
+  if (action.call === "code" || action.call === "tool")
+    throw new LoadError(
+      file,
+      key,
+      `method '${method}': \`call: ${action.call}\` imports Python (${action.ref}). ${instead}`,
+    );
+  if (action.call === "script")
+    throw new LoadError(
+      file,
+      key,
+      `method '${method}': \`call: script\` runs inline Python. ${instead}`,
+    );
+  if (action.call === "each")
+    for (const [i, step] of action.do.entries())
+      refusePython(step.action, file, `${key}.do[${i}].action`, method);
+}

@@ -1,0 +1,209 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { loadCrews } from "@/lib/crew/load-crews";
+import { readFlow } from "@/lib/crew/load-flow";
+import { LoadError } from "@/lib/crew/read-files";
+
+// CrewAI's declarative Flow (flow.yaml, crewai.flow/v1) read as CrewAI's FlowDefinition reads it:
+// its refusals with its reasons, what it only logs as warnings, and Python refused by name.
+const EXAMPLE = path.resolve("tests/fixtures/flows/research-review/flow.yaml");
+
+type Warning = { file: string; key: string; message: string };
+function read(yaml: string) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "crewdeck-flow-"));
+  const file = path.join(dir, "flow.yaml");
+  fs.writeFileSync(file, yaml);
+  const warnings: Warning[] = [];
+  const flow = readFlow(file, (f, key, message) =>
+    warnings.push({ file: path.basename(f), key, message }),
+  );
+  return { flow, warnings };
+}
+function refusal(yaml: string) {
+  try {
+    read(yaml);
+  } catch (err) {
+    if (err instanceof LoadError) return { key: err.key, reason: err.message };
+    throw err;
+  }
+  throw new Error("the flow loaded");
+}
+
+const method = (body: string) => `schema: crewai.flow/v1
+name: TestFlow
+methods:
+  first:
+    start: true
+    do: { call: expression, expr: state.topic }
+${body}`;
+
+describe("reading a declarative flow", () => {
+  it("reads CrewAI's own example whole", () => {
+    const warnings: Warning[] = [];
+    const flow = readFlow(EXAMPLE, (file, key, message) => warnings.push({ file, key, message }));
+    expect(warnings).toEqual([]);
+    expect(flow.name).toBe("ResearchReviewFlow");
+    expect(flow.config.max_method_calls).toBe(100);
+    expect(flow.state).toMatchObject({
+      type: "json_schema",
+      default: { topic: "AI agent orchestration" },
+    });
+    expect(Object.keys(flow.methods)).toEqual([
+      "research_brief",
+      "route_followup",
+      "write_followup",
+    ]);
+    const brief = flow.methods.research_brief;
+    expect(brief?.start).toBe(true);
+    expect(brief?.do).toMatchObject({
+      call: "crew",
+      with: { tasks: [{ name: "research_task", agent: "researcher" }, { name: "review_task" }] },
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: CEL, as CrewAI writes it
+      inputs: { topic: "${state.topic}", audience: "${state.audience}" },
+    });
+    expect(flow.methods.route_followup).toMatchObject({
+      listen: "research_brief",
+      router: true,
+      emit: ["followup", "done"],
+      do: { call: "agent", with: { role: "Follow-up router" } },
+    });
+    expect(flow.methods.write_followup?.listen).toBe("followup");
+  });
+
+  it("takes inline agents as a list, and feedback with outcomes as a router", () => {
+    const { flow } = read(
+      method(`  review:
+    listen: { or: [first, { and: [a, b] }] }
+    human_feedback: { message: Approve?, emit: [approved, revise], default_outcome: revise }
+    do:
+      call: crew
+      with:
+        agents: [{ name: writer, role: Writer, goal: g, backstory: b }, { critic: { role: Critic } }]
+        tasks: [{ description: d, expected_output: e, agent: writer }]
+`),
+    );
+    const review = flow.methods.review;
+    expect(review?.router).toBe(true);
+    expect(review?.emit).toBeUndefined();
+    expect(review?.do).toMatchObject({
+      with: { agents: { writer: { role: "Writer" }, critic: { role: "Critic" } } },
+    });
+  });
+
+  it("refuses what CrewAI refuses, with its reason and the key", () => {
+    expect(
+      refusal(
+        method(
+          "  first_again:\n    listen: first_again\n    do: { call: expression, expr: '1' }\n",
+        ),
+      ),
+    ).toMatchObject({
+      key: "methods.first_again.listen",
+      reason: expect.stringContaining("infinite loop"),
+    });
+    expect(
+      refusal(method("  2nd:\n    listen: first\n    do: { call: expression, expr: '1' }\n")),
+    ).toMatchObject({ key: "methods.2nd", reason: expect.stringContaining("must match") });
+    expect(
+      refusal(
+        method(
+          "  both:\n    listen: first\n    do: { call: crew, from_declaration: crews/x, with: { agents: { a: {} }, tasks: [{ description: d, expected_output: e }] } }\n",
+        ),
+      ).reason,
+    ).toContain("exactly one of from_declaration or with");
+    expect(
+      refusal(method("  none:\n    listen: first\n    do: { call: crew }\n")).reason,
+    ).toContain("exactly one of from_declaration or with");
+    // Actions forbid keys they do not know.
+    expect(
+      refusal(
+        method("  odd:\n    listen: first\n    do: { call: expression, expr: '1', extra: 2 }\n"),
+      ),
+    ).toMatchObject({ key: expect.stringContaining("methods.odd.do") });
+    expect(refusal("name: [not, a, string]\n").key).toBe("name");
+    expect(refusal("schema: crewai.flow/v2\nname: X\n").key).toBe("schema");
+    expect(refusal("- a list\n").reason).toContain("must contain a mapping");
+  });
+
+  it("refuses Python at load, naming the method and the reference, and what to use instead", () => {
+    for (const [body, ref] of [
+      ["do: { call: code, ref: 'my_project.flows:normalize' }", "my_project.flows:normalize"],
+      ["do: { ref: 'my_project.flows:normalize' }", "my_project.flows:normalize"], // call defaults to code
+      ["do: { call: tool, ref: 'my_project.tools:Search' }", "my_project.tools:Search"],
+    ] as const) {
+      const r = refusal(method(`  py:\n    listen: first\n    ${body}\n`));
+      expect(r.key).toBe("methods.py.do");
+      expect(r.reason).toContain("method 'py'");
+      expect(r.reason).toContain(ref);
+      expect(r.reason).toContain("MCP server");
+    }
+    expect(
+      refusal(method("  py:\n    listen: first\n    do: { call: script, code: 'return 1' }\n"))
+        .reason,
+    ).toContain("`call: script` runs inline Python");
+    const inEach = refusal(
+      method(`  rows:
+    listen: first
+    do:
+      call: each
+      in: state.rows
+      do:
+        - { name: tag, action: { call: expression, expr: item } }
+        - { name: clean, action: { call: script, code: 'return item.strip()' } }
+`),
+    );
+    expect(inEach).toMatchObject({ key: "methods.rows.do.do[1].action" });
+    expect(inEach.reason).toContain("method 'rows'");
+  });
+
+  it("warns of what CrewAI only logs, and of keys it ignores", () => {
+    const { warnings } = read(
+      `${method(`  pick:
+    listen: first
+    emit: [a, b]
+    colour: blue
+    do: { call: expression, expr: '1' }
+  ask:
+    listen: pick
+    human_feedback: { message: Ok?, emit: [yes, no], default_outcome: maybe }
+    do: { call: expression, expr: '1' }
+  ask_plain:
+    listen: pick
+    human_feedback: { message: Ok?, default_outcome: yes }
+    do: { call: expression, expr: '1' }
+`)}owner: team-a\n`,
+    );
+    expect(warnings.map((w) => [w.key, w.message])).toEqual([
+      ["owner", "unknown key ignored (not in crewai.flow/v1)"],
+      ["methods.pick.colour", "unknown key ignored (not in crewai.flow/v1)"],
+      ["methods.pick.emit", "emit is only used by routers to declare downstream events"],
+      [
+        "methods.ask.human_feedback.default_outcome",
+        "default_outcome must be one of human_feedback.emit",
+      ],
+      [
+        "methods.ask_plain.human_feedback.default_outcome",
+        "default_outcome requires human_feedback.emit",
+      ],
+    ]);
+  });
+
+  it("names a flow folder in the catalog as a flow, not as a folder without a crew", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "crewdeck-flows-"));
+    fs.cpSync(path.dirname(EXAMPLE), path.join(dir, "research-review"), { recursive: true });
+    const catalog = loadCrews(dir);
+    expect(catalog.crews.size).toBe(0);
+    expect(catalog.errors).toEqual([
+      {
+        slug: "research-review",
+        file: "research-review/flow.yaml",
+        key: "",
+        reason: expect.stringContaining(
+          "a CrewAI Flow ('ResearchReviewFlow', 3 methods, crewai.flow/v1)",
+        ),
+      },
+    ]);
+  });
+});
