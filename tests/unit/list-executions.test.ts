@@ -100,6 +100,19 @@ describe("listing runs", () => {
     // The start of a kickoff id finds it.
     expect(ids(await page({ q: idOf(3).slice(0, 8) })).length).toBe(8);
     expect(ids(await page({ q: idOf(3).toUpperCase() }))).toEqual([3]);
+    // Ids are stored in lower case; a search typed in upper case finds them all the same.
+    const lettered = "abcdef12-0000-4000-8000-00000000000f";
+    await db.query(
+      `INSERT INTO executions (id, crew, status, inputs, crew_snapshot, tasks, created_at)
+       VALUES ($1, 'e', 'completed', '{}'::jsonb, '{}'::jsonb, '[]'::jsonb, '2026-03-01T12:00:00Z')`,
+      [lettered],
+    );
+    try {
+      for (const q of ["abcdef", "ABCDEF12-0000", lettered.toUpperCase()])
+        expect((await page({ q })).runs.map((r) => r.id)).toEqual([lettered]);
+    } finally {
+      await db.query("DELETE FROM executions WHERE id = $1", [lettered]);
+    }
   });
 
   it("refuses a date range backwards, `me` for an organization token and a cursor it did not make", async () => {

@@ -49,6 +49,19 @@ describe("toStatusResponse", () => {
     expect(s.started_by).toBeNull();
   });
 
+  it("says who started a local run: a person from the dashboard, or a token by its label", () => {
+    const local = { ...base, deployment_id: null };
+    const via = (started_via: ExecutionSummary["started_via"], started_by_name: string | null) =>
+      toStatusResponse({ ...local, started_via, started_by_name }).started_by;
+    expect(via("dashboard", "ada@example.com")).toEqual({
+      via: "dashboard",
+      name: "ada@example.com",
+    });
+    expect(via("api", "nightly job")).toEqual({ via: "api", name: "nightly job" });
+    // Runs from before it was recorded say nothing, rather than a name without a way.
+    expect(via(null, "x")).toBeNull();
+  });
+
   it("costs each task's tokens at its model's price", () => {
     const task = {
       task_id: "t",
