@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { celProblem, templateProblem } from "./flow-cel";
 import { type FlowAction, type FlowCondition, type FlowFile, FlowFileSchema } from "./flow-schema";
 import { isObject, LoadError, parseOrThrow, readJsonc, readYaml, type Warn } from "./read-files";
 
@@ -51,6 +52,8 @@ export function readFlow(file: string, warn: Warn): FlowFile {
         `${at}.listen`,
         `listen condition references the handler name '${name}'. A listener triggered by its own completion creates an infinite loop. Listen to a different method or event, or rename the handler.`,
       );
+    const cel = celOf(method.do, `${at}.do`, BASE_ROOTS);
+    if (cel) throw new LoadError(file, cel.key, cel.problem);
     refusePython(method.do, file, `${at}.do`, name);
     // What CrewAI logs without refusing the flow.
     if (method.emit?.length && !method.router)
@@ -73,6 +76,50 @@ export function readFlow(file: string, warn: Warn): FlowFile {
       );
   }
   return flow;
+}
+
+// What CEL may read: the state and the finished methods' outputs; inside `each`, the item too.
+const BASE_ROOTS = ["outputs", "state"];
+const EACH_ROOTS = ["item", "outputs", "state"];
+
+/** The first CEL in `action` CrewAI would refuse, and where (crewai/flow/flow_definition.py). */
+function celOf(
+  action: FlowAction,
+  key: string,
+  roots: readonly string[],
+): { key: string; problem: string } | undefined {
+  const checks: [string, string | undefined][] = [];
+  const whole = (at: string, expr: string, allowed = roots) =>
+    checks.push([at, celProblem(expr, allowed, at)]);
+  const template = (at: string, value: unknown) =>
+    checks.push([at, templateProblem(value, roots, at)]);
+  switch (action.call) {
+    case "expression":
+      whole(`${key}.expr`, action.expr);
+      break;
+    case "code":
+    case "tool":
+      if (action.with != null) template(`${key}.with`, action.with);
+      break;
+    case "crew":
+      if (action.with != null) template(`${key}.with.inputs`, action.with.inputs);
+      if (action.inputs != null) template(`${key}.inputs`, action.inputs);
+      break;
+    case "agent":
+      template(`${key}.with.input`, action.with.input);
+      break;
+    case "each":
+      whole(`${key}.in`, action.in, BASE_ROOTS);
+      for (const [i, step] of action.do.entries()) {
+        const at = `${key}.do[${i}]`;
+        if (step.if != null) whole(`${at}.if`, step.if, EACH_ROOTS);
+        const inner = celOf(step.action, `${at}.action`, EACH_ROOTS);
+        if (inner) checks.push([inner.key, inner.problem]);
+      }
+      break;
+  }
+  const found = checks.find(([, problem]) => problem);
+  return found?.[1] ? { key: found[0], problem: found[1] } : undefined;
 }
 
 function references(condition: FlowCondition | null | undefined, name: string): boolean {

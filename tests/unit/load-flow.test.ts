@@ -127,6 +127,75 @@ describe("reading a declarative flow", () => {
     expect(refusal("- a list\n").reason).toContain("must contain a mapping");
   });
 
+  it("refuses CEL that does not parse or reads outside state and outputs, as CrewAI does", () => {
+    const cel = (body: string) => refusal(method(`  later:\n    listen: first\n${body}`));
+    expect(cel("    do: { call: expression, expr: 'state.(' }\n")).toMatchObject({
+      key: "methods.later.do.expr",
+      reason: expect.stringContaining("invalid CEL expression at methods.later.do.expr"),
+    });
+    expect(cel("    do: { call: expression, expr: 'secrets.key' }\n")).toMatchObject({
+      key: "methods.later.do.expr",
+      reason: expect.stringContaining("unknown CEL root at methods.later.do.expr: 'secrets'"),
+    });
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: CEL, as CrewAI writes it
+    expect(cel("    do: { call: expression, expr: '${}' }\n").reason).toContain(
+      "empty CEL expression",
+    );
+    // In a template, each ${...} of each string, however deep.
+    const agent = cel(`    do:
+      call: agent
+      with: { role: r, goal: g, backstory: b, input: "Topic \${state.topic}, notes \${env.HOME}" }
+`);
+    expect(agent).toMatchObject({
+      key: "methods.later.do.with.input",
+      reason: expect.stringContaining(
+        "unknown CEL root at methods.later.do.with.input (expression 2): 'env'",
+      ),
+    });
+    expect(
+      cel(`    do:
+      call: crew
+      from_declaration: crews/research
+      inputs: { topics: ["\${state.a}", { deep: "\${item.b}" }] }
+`),
+    ).toMatchObject({
+      key: "methods.later.do.inputs",
+      reason: expect.stringContaining("inputs.topics[1].deep: 'item'"),
+    });
+    expect(
+      cel(
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: CEL, as CrewAI writes it
+        "    do: { call: agent, with: { role: r, goal: g, backstory: b, input: 'Hi ${state.x' } }\n",
+      ),
+    ).toMatchObject({
+      key: "methods.later.do.with.input",
+      reason: expect.stringContaining("unterminated"),
+    });
+  });
+
+  it("lets CEL read the item inside each, and a macro its own variable, and a } in a string", () => {
+    const { flow } = read(
+      method(`  rows:
+    listen: first
+    do:
+      call: each
+      in: state.rows.filter(r, r.kind == 'invoice')
+      do:
+        - { name: tag, if: "item.kind == 'a}b'", action: { call: expression, expr: "outputs.first + item.kind" } }
+        - { name: ask, action: { call: agent, with: { input: "Say \${ {'k': item.kind}.k } and \${'}'}" } } }
+`),
+    );
+    expect(flow.methods.rows?.do.call).toBe("each");
+    expect(
+      refusal(
+        method(`  rows:
+    listen: first
+    do: { call: each, in: item.rows, do: [{ name: a, action: { call: expression, expr: item } }] }
+`),
+      ),
+    ).toMatchObject({ key: "methods.rows.do.in", reason: expect.stringContaining("'item'") });
+  });
+
   it("refuses Python at load, naming the method and the reference, and what to use instead", () => {
     for (const [body, ref] of [
       ["do: { call: code, ref: 'my_project.flows:normalize' }", "my_project.flows:normalize"],
