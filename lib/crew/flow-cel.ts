@@ -57,12 +57,11 @@ function celRoots(expression: string): Set<string> {
       return;
     }
     if (value.op === "rcall" && Array.isArray(value.args)) {
-      const [name, receiver, params] = value.args as [unknown, unknown, unknown];
+      const [name, receiver, params]: unknown[] = value.args;
       walk(receiver, locals);
-      const first = Array.isArray(params) ? params[0] : undefined;
+      const [first, ...rest]: unknown[] = Array.isArray(params) ? params : [];
       if (BINDING_MACROS.has(String(name)) && isNode(first) && first.op === "id") {
-        const inner = new Set([...locals, String(first.args)]);
-        walk((params as unknown[]).slice(1), inner);
+        walk(rest, new Set([...locals, String(first.args)]));
       } else walk(params, locals);
       return;
     }

@@ -9,7 +9,6 @@ const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const json = z.record(z.string(), z.unknown());
 
 /** `a`, `{or: [...]}`, `{and: [...]}`: any mapping loads in CrewAI, as here (checked after). */
-export type FlowCondition = string | Record<string, unknown>;
 const Condition = z.union([z.string(), json]);
 
 const PythonRef = z.object({
@@ -63,7 +62,7 @@ const InlineAgents = z.preprocess(
       }
       const entries = Object.entries(item);
       if ("name" in item) {
-        const name = (item as { name: unknown }).name;
+        const name = item.name;
         if (typeof name !== "string" || !name) {
           ctx.addIssue({
             code: "custom",
@@ -72,8 +71,8 @@ const InlineAgents = z.preprocess(
           return z.NEVER;
         }
         agents[name] = Object.fromEntries(entries.filter(([k]) => k !== "name"));
-      } else if (entries.length === 1) {
-        const [name, definition] = entries[0] as [string, unknown];
+      } else if (entries.length === 1 && entries[0]) {
+        const [name, definition] = entries[0];
         agents[name] = definition;
       } else {
         ctx.addIssue({

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { celProblem, templateProblem } from "./flow-cel";
-import { type FlowAction, type FlowCondition, type FlowFile, FlowFileSchema } from "./flow-schema";
+import { type FlowAction, type FlowFile, FlowFileSchema } from "./flow-schema";
 import { isObject, LoadError, parseOrThrow, readJsonc, readYaml, type Warn } from "./read-files";
 
 // CrewAI's declarative Flow (`crewai create flow --declarative`): flow.yaml, `schema:
@@ -122,12 +122,12 @@ function celOf(
   return found?.[1] ? { key: found[0], problem: found[1] } : undefined;
 }
 
-function references(condition: FlowCondition | null | undefined, name: string): boolean {
-  if (condition == null) return false;
+function references(condition: unknown, name: string): boolean {
   if (typeof condition === "string") return condition === name;
+  if (!isObject(condition)) return false;
   return ["and", "or"].some((op) => {
     const branches = condition[op];
-    return Array.isArray(branches) && branches.some((b) => references(b as FlowCondition, name));
+    return Array.isArray(branches) && branches.some((b) => references(b, name));
   });
 }
 
