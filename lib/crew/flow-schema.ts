@@ -7,6 +7,8 @@ import { z } from "zod";
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const json = z.record(z.string(), z.unknown());
+const isMapping = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** `a`, `{or: [...]}`, `{and: [...]}`: any mapping loads in CrewAI, as here (checked after). */
 const Condition = z.union([z.string(), json]);
@@ -100,7 +102,7 @@ const InlineCrew = z
 const Template = z.unknown(); // strings may hold ${...} CEL; any JSON value otherwise
 
 const CodeAction = z.strictObject({
-  call: z.literal("code").default("code"),
+  call: z.literal("code"),
   ref: z.string(),
   with: z.record(z.string(), Template).nullish(),
 });
@@ -134,7 +136,7 @@ const ScriptAction = z.strictObject({
   language: z.literal("python").default("python"),
 });
 const AtomicAction = z.discriminatedUnion("call", [
-  CodeAction.extend({ call: z.literal("code") }),
+  CodeAction,
   ToolAction,
   CrewAction,
   AgentAction,
@@ -155,16 +157,22 @@ const EachAction = z
     "each.do step names must be unique",
   );
 
-/** A method's `do`. CrewAI reads it as a plain union: a mapping with only `ref` is code. */
-const Action = z.union([
-  CodeAction,
-  ToolAction,
-  CrewAction,
-  AgentAction,
-  ExpressionAction,
-  ScriptAction,
-  EachAction,
-]);
+/**
+ * A method's `do`. CrewAI reads it as a plain union, in which a mapping without `call` can only be
+ * code (its `call` defaults to it); read by its `call` here, so a mistake is named in its own terms.
+ */
+const Action = z.preprocess(
+  (v) => (isMapping(v) && !("call" in v) ? { ...v, call: "code" } : v),
+  z.discriminatedUnion("call", [
+    CodeAction,
+    ToolAction,
+    CrewAction,
+    AgentAction,
+    ExpressionAction,
+    ScriptAction,
+    EachAction,
+  ]),
+);
 export type FlowAction = z.infer<typeof Action>;
 
 const HumanFeedback = z.object({

@@ -121,7 +121,11 @@ describe("reading a declarative flow", () => {
       refusal(
         method("  odd:\n    listen: first\n    do: { call: expression, expr: '1', extra: 2 }\n"),
       ),
-    ).toMatchObject({ key: expect.stringContaining("methods.odd.do") });
+    ).toMatchObject({ key: "methods.odd.do", reason: 'Unrecognized key: "extra"' });
+    expect(refusal(method("  odd:\n    listen: first\n    do: { call: nope }\n"))).toMatchObject({
+      key: "methods.odd.do.call",
+      reason: expect.stringContaining("'expression'"),
+    });
     expect(refusal("name: [not, a, string]\n").key).toBe("name");
     expect(refusal("schema: crewai.flow/v2\nname: X\n").key).toBe("schema");
     expect(refusal("- a list\n").reason).toContain("must contain a mapping");
