@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isObject } from "./read-files";
 
 // CrewAI's declarative Flow, `flow.yaml` with `schema: crewai.flow/v1`, as its own models read it
 // (crewai/flow/flow_definition.py, crewai/project/crew_definition.py). Where CrewAI forbids
@@ -7,8 +8,6 @@ import { z } from "zod";
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const json = z.record(z.string(), z.unknown());
-const isMapping = (v: unknown): v is Record<string, unknown> =>
-  typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** `a`, `{or: [...]}`, `{and: [...]}`: any mapping loads in CrewAI, as here (checked after). */
 const Condition = z.union([z.string(), json]);
@@ -135,14 +134,16 @@ const ScriptAction = z.strictObject({
   code: z.string(),
   language: z.literal("python").default("python"),
 });
-const AtomicAction = z.discriminatedUnion("call", [
+// The actions a method or an `each` step may take; a method may also take `each` itself.
+const ATOMIC_ACTIONS = [
   CodeAction,
   ToolAction,
   CrewAction,
   AgentAction,
   ExpressionAction,
   ScriptAction,
-]);
+] as const;
+const AtomicAction = z.discriminatedUnion("call", ATOMIC_ACTIONS);
 
 const EachStep = z.strictObject({
   name: z.string().regex(NAME, `each.do step names must match ${NAME.source}`),
@@ -162,16 +163,8 @@ const EachAction = z
  * code (its `call` defaults to it); read by its `call` here, so a mistake is named in its own terms.
  */
 const Action = z.preprocess(
-  (v) => (isMapping(v) && !("call" in v) ? { ...v, call: "code" } : v),
-  z.discriminatedUnion("call", [
-    CodeAction,
-    ToolAction,
-    CrewAction,
-    AgentAction,
-    ExpressionAction,
-    ScriptAction,
-    EachAction,
-  ]),
+  (v) => (isObject(v) && !("call" in v) ? { ...v, call: "code" } : v),
+  z.discriminatedUnion("call", [...ATOMIC_ACTIONS, EachAction]),
 );
 export type FlowAction = z.infer<typeof Action>;
 
@@ -193,17 +186,19 @@ const Persistence = z.object({
   persistence: z.unknown().optional(),
 });
 
-const FlowMethodSchema = z
-  .object({
-    description: z.string().nullish(),
-    do: Action,
-    start: z.union([z.boolean(), Condition]).nullish(),
-    listen: Condition.nullish(),
-    router: z.boolean().default(false),
-    emit: z.array(z.string()).nullish(),
-    human_feedback: HumanFeedback.nullish(),
-    persist: Persistence.nullish(),
-  })
+const FlowMethodFields = z.object({
+  description: z.string().nullish(),
+  do: Action,
+  start: z.union([z.boolean(), Condition]).nullish(),
+  listen: Condition.nullish(),
+  router: z.boolean().default(false),
+  emit: z.array(z.string()).nullish(),
+  human_feedback: HumanFeedback.nullish(),
+  persist: Persistence.nullish(),
+});
+/** The keys of a method CrewAI knows; others are dropped (and warned of by the loader). */
+export const FLOW_METHOD_KEYS = Object.keys(FlowMethodFields.shape);
+const FlowMethodSchema = FlowMethodFields
   // CrewAI's canonical shape: feedback that emits outcomes routes like a router.
   .transform((m) => (m.human_feedback?.emit?.length ? { ...m, router: true, emit: undefined } : m));
 

@@ -1,8 +1,16 @@
 import fs from "node:fs";
 import path from "node:path";
 import { celProblem, templateProblem } from "./flow-cel";
-import { type FlowAction, type FlowFile, FlowFileSchema } from "./flow-schema";
-import { isObject, LoadError, parseOrThrow, readJsonc, readYaml, type Warn } from "./read-files";
+import { FLOW_METHOD_KEYS, type FlowAction, type FlowFile, FlowFileSchema } from "./flow-schema";
+import {
+  isObject,
+  LoadError,
+  parseOrThrow,
+  readJsonc,
+  readYaml,
+  type Warn,
+  warnUnknownKeys,
+} from "./read-files";
 
 // CrewAI's declarative Flow (`crewai create flow --declarative`): flow.yaml, `schema:
 // crewai.flow/v1`. Read and checked as CrewAI reads it, so a flow CrewAI refuses is refused here
@@ -18,30 +26,17 @@ export function findFlow(folder: string): string | undefined {
 }
 
 const TOP_KEYS = Object.keys(FlowFileSchema.shape);
-const METHOD_KEYS = [
-  "description",
-  "do",
-  "start",
-  "listen",
-  "router",
-  "emit",
-  "human_feedback",
-  "persist",
-];
+const UNKNOWN = "unknown key ignored (not in crewai.flow/v1)";
 
 /** Reads and checks a flow declaration; throws LoadError with the file and key at fault. */
 export function readFlow(file: string, warn: Warn): FlowFile {
   const doc = file.endsWith(".json") ? readJsonc(file) : readYaml(file);
   if (!isObject(doc)) throw new LoadError(file, "", "Flow declaration must contain a mapping");
   // Keys CrewAI's FlowDefinition and FlowMethodDefinition do not know are dropped there too.
-  for (const key of Object.keys(doc))
-    if (!TOP_KEYS.includes(key)) warn(file, key, "unknown key ignored (not in crewai.flow/v1)");
+  warnUnknownKeys(doc, TOP_KEYS, file, "", warn, UNKNOWN);
   if (isObject(doc.methods))
     for (const [name, method] of Object.entries(doc.methods))
-      if (isObject(method))
-        for (const key of Object.keys(method))
-          if (!METHOD_KEYS.includes(key))
-            warn(file, `methods.${name}.${key}`, "unknown key ignored (not in crewai.flow/v1)");
+      warnUnknownKeys(method, FLOW_METHOD_KEYS, file, `methods.${name}`, warn, UNKNOWN);
 
   const flow = parseOrThrow(FlowFileSchema, doc, file, "");
   for (const [name, method] of Object.entries(flow.methods)) {

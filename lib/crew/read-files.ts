@@ -73,10 +73,11 @@ export function warnUnknownKeys(
   file: string,
   at: string,
   warn: Warn,
+  message = "unknown key ignored",
 ) {
   if (!isObject(value)) return;
   for (const key of Object.keys(value)) {
-    if (!known.includes(key)) warn(file, at ? `${at}.${key}` : key, "unknown key ignored");
+    if (!known.includes(key)) warn(file, at ? `${at}.${key}` : key, message);
   }
 }
 
