@@ -1,27 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import { errorMessage } from "@/lib/errors";
-import { finishCrew, inputBlock, titleFromSlug } from "./finish-crew";
+import { compileFlow } from "./compile-flow";
+import { crewFromDoc } from "./crew-doc";
 import { findClassicProject, loadClassic } from "./load-classic-crew";
 import { findFlow, readFlow } from "./load-flow";
 import { findJsoncCrew, loadJsoncCrew } from "./load-jsonc-crew";
-import { crewMcpServers } from "./mcp-servers";
-import {
-  isObject,
-  LoadError,
-  parseOrThrow,
-  readYaml,
-  type Warn,
-  warnUnknownKeys,
-} from "./read-files";
-import {
-  AgentSchema,
-  type CrewDef,
-  CrewFileSchema,
-  type CrewLoadError,
-  type CrewWarning,
-  TaskSchema,
-} from "./schema";
+import { LoadError, readYaml, type Warn } from "./read-files";
+import type { CrewDef, CrewLoadError, CrewWarning } from "./schema";
 
 export type CrewCatalog = {
   crews: Map<string, CrewDef>;
@@ -74,18 +60,17 @@ export function loadCrews(dir: string): CrewCatalog {
 
 function loadCrewFolder(slug: string, folder: string, warn: Warn): CrewDef {
   const flowFile = findFlow(folder);
-  if (flowFile) {
-    // Checked as CrewAI checks it, so its author learns of every mistake now; not yet run.
-    const flow = readFlow(flowFile, warn);
-    const methods = Object.keys(flow.methods).length;
-    throw new LoadError(
-      flowFile,
-      "",
-      `a CrewAI Flow ('${flow.name}', ${methods} method${methods === 1 ? "" : "s"}, crewai.flow/v1) that reads as valid, but Crewdeck does not run Flows yet: serve its crews from folders of their own meanwhile`,
-    );
-  }
+  if (flowFile)
+    return compileFlow({
+      slug,
+      file: flowFile,
+      flow: readFlow(flowFile, warn),
+      warn,
+      loadFolder: loadCrewFolder,
+    });
   const single = path.join(folder, "crew.yaml");
-  if (fs.existsSync(single)) return loadCrewYaml(slug, single, warn);
+  if (fs.existsSync(single))
+    return crewFromDoc({ slug, doc: readYaml(single), file: single, warn });
   const jsonc = findJsoncCrew(folder);
   if (jsonc) return loadJsoncCrew({ slug, folder, crewFile: jsonc, warn });
   const project = findClassicProject(folder);
@@ -95,43 +80,4 @@ function loadCrewFolder(slug: string, folder: string, warn: Warn): CrewDef {
     "",
     "no crew.yaml, and not both config/agents.yaml and config/tasks.yaml (also looked for crew.jsonc, flow.yaml and src/<package>/config/)",
   );
-}
-
-function loadCrewYaml(slug: string, single: string, warn: Warn): CrewDef {
-  const doc = readYaml(single);
-  warnUnknownKeys(doc, Object.keys(CrewFileSchema.shape), single, "", warn);
-  for (const section of ["agents", "tasks"] as const) {
-    const shape = section === "agents" ? AgentSchema.shape : TaskSchema.shape;
-    const items = isObject(doc) ? doc[section] : undefined;
-    if (isObject(items)) {
-      for (const [id, item] of Object.entries(items)) {
-        warnUnknownKeys(item, Object.keys(shape), single, `${section}.${id}`, warn);
-      }
-    }
-  }
-  const parsed = parseOrThrow(CrewFileSchema, doc, single, "");
-  return finishCrew({
-    slug,
-    name: parsed.name ?? titleFromSlug(slug),
-    description: parsed.description ?? null,
-    agents: Object.entries(parsed.agents),
-    tasks: Object.entries(parsed.tasks),
-    source: [single],
-    agentAt: (id, field) => ({ file: single, key: `agents.${id}.${field}` }),
-    taskAt: (id, field) => ({ file: single, key: `tasks.${id}.${field}` }),
-    inputsFile: single,
-    declared: inputBlock(parsed.inputs, single),
-    taskAgents: {
-      at: (id) => ({
-        file: single,
-        key: `tasks.${id}.agent`,
-        hint: `\`agent: <agents>\` under tasks.${id} in crew.yaml`,
-      }),
-    },
-    settings: parsed,
-    crewAt: (key) => ({ file: single, key }),
-    retentionDays: parsed.retention_days,
-    mcpServers: crewMcpServers(parsed.mcp_servers, single, "mcp_servers", warn),
-    warn,
-  });
 }

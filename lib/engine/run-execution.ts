@@ -4,11 +4,11 @@ import { nextTasks } from "@/lib/run-model/next-tasks";
 import type { ExecutionRow } from "@/lib/run-model/types";
 import { LeaseLostError, mutateExecution } from "@/lib/runs/execution-store";
 import { type ExecutionWriter, executionWriter } from "@/lib/runs/execution-writer";
+import { failure } from "@/lib/runs/run-failure";
 import { tracedAttempt } from "@/lib/telemetry/trace-execution";
 import { linkedSignal } from "@/lib/util/linked-signal";
 import { forgetLimiters } from "./calls-per-minute";
 import { runTask as runAttempt } from "./run-task";
-import { failure } from "./task-changes";
 
 // Each attempt is a span of the execution's trace when OpenTelemetry is on (lib/telemetry).
 const runTask = tracedAttempt(runAttempt);

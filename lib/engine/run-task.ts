@@ -10,6 +10,7 @@ import { openReview, openReviewsOf } from "@/lib/run-model/open-reviews";
 import type { ExecutionRow, NewEvent } from "@/lib/run-model/types";
 import { LeaseLostError } from "@/lib/runs/execution-store";
 import type { ExecutionWriter } from "@/lib/runs/execution-writer";
+import { failure } from "@/lib/runs/run-failure";
 import { linkedSignal } from "@/lib/util/linked-signal";
 import { interpolate } from "@/lib/util/placeholders";
 import { agentWork } from "./agent-work";
@@ -17,7 +18,7 @@ import { answerWithChecks, keptOutput } from "./checked-answer";
 import { agentFor } from "./delegation";
 import { buildPrompt, contextFor } from "./prompt";
 import { ToolApprovalNeeded } from "./run-agent";
-import { awaitToolApproval, failure, replaceTask, settle } from "./task-changes";
+import { awaitToolApproval, replaceTask, settle } from "./task-changes";
 
 /**
  * One attempt at one task: the agent's loop with every step recorded as it happens, then the
