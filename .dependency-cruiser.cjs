@@ -21,6 +21,7 @@ const LAYERS = [
   ["lib/tools"],
   ["lib/runs"],
   ["lib/reviews"],
+  ["lib/flows"],
   ["lib/engine"],
   ["lib/retention", "lib/events", "lib/deployments"],
   ["lib/server"],

@@ -86,6 +86,14 @@ export const ResumeRequestSchema = z
       .describe(
         "Crewdeck's: the reviewer's answers to the task's review.response_schema (a rating, a reason…), kept with the decision. Required when the task has one.",
       ),
+    outcome: z
+      .string({ error: "must be a string" })
+      .min(1, "must not be empty")
+      .max(200, "must be at most 200 characters")
+      .optional()
+      .describe(
+        "Crewdeck's: for a flow's human feedback, the outcome to route to (one of the method's `emit`). Without it the feedback routes as in CrewAI: empty feedback takes default_outcome, feedback that names an outcome takes it, other text is read into one by the method's model.",
+      ),
     call_id: z
       .string({ error: "must be a string" })
       .min(1, "must not be empty")

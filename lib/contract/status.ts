@@ -74,6 +74,36 @@ export const CrewOutputSchema = z
   })
   .meta({ id: "CrewOutput" });
 
+const FlowStatusSchema = z
+  .object({
+    current: z
+      .object({
+        method: z.string(),
+        nested_run: z
+          .string()
+          .nullable()
+          .describe("The run of the crew or agent it waits for (its own /status)"),
+        awaiting_feedback: z.boolean(),
+      })
+      .nullable()
+      .describe("The method running, or waiting for a nested run or for feedback"),
+    path: z
+      .array(
+        z.object({
+          method: z.string(),
+          outcome: z.string().nullable().describe("A router's, or a reviewer's, outcome"),
+          feedback: z.string().nullable(),
+          nested_runs: z.array(z.string()),
+          started_at: z.string(),
+          finished_at: z.string(),
+        }),
+      )
+      .describe("Every method that ran, in the order they ended: the branch the flow took"),
+    queued: z.array(z.string()).describe("Methods set off, not started yet"),
+    state: z.record(z.string(), z.unknown()).describe("The flow's state"),
+  })
+  .meta({ id: "FlowStatus" });
+
 export const StatusResponseSchema = z
   .object({
     kickoff_id: z.uuid(),
@@ -126,6 +156,13 @@ export const StatusResponseSchema = z
     started_by: StartedBySchema,
     stopped_by: z.string().nullable().describe("Who stopped the run, if it was stopped"),
     stopped_at: z.string().nullable(),
+    flow: FlowStatusSchema.nullable().describe(
+      "A CrewAI Flow's run: where it stands. Its methods are `tasks`; a nested crew's review is in `pending_human_inputs`, resumed on this execution by its task_id.",
+    ),
+    parent_execution_id: z
+      .string()
+      .nullable()
+      .describe("A run a flow's method started: the flow's execution"),
   })
   .meta({ id: "ExecutionStatus" });
 

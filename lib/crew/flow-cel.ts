@@ -6,10 +6,10 @@ import { parse } from "@marcbachmann/cel-js";
 // an agent's `input`). Each must parse and read flow data only through the allowed roots.
 
 /** The text and `${...}` expressions of a template string, in order. */
-type Segment = string | { cel: string };
+export type Segment = string | { cel: string };
 
 /** Splits `value` at its `${...}`: a `}` inside a string literal or a nested map does not end one. */
-function templateSegments(value: string): Segment[] {
+export function templateSegments(value: string): Segment[] {
   const out: Segment[] = [];
   let index = 0;
   for (let start = value.indexOf("${"); start !== -1; start = value.indexOf("${", index)) {

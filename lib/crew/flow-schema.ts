@@ -178,6 +178,8 @@ const HumanFeedback = z.object({
   learn: z.boolean().default(false),
   learn_source: z.string().default("hitl"),
   learn_strict: z.boolean().default(false),
+  // Crewdeck's, beside CrewAI's keys (which ignores it): who reviews, quorum, deadline.
+  review: z.unknown().optional(),
 });
 
 const Persistence = z.object({

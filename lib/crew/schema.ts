@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { LlmParams } from "@/lib/llm/model-ref";
 import { LlmFieldSchema } from "./agent-llm";
+import type { FlowAction } from "./flow-schema";
 import type { InputSpec } from "./input-schema";
 import type { McpServerDef } from "./mcp-config";
 import { RequiresApprovalSchema } from "./requires-approval";
@@ -139,7 +140,56 @@ export type CrewDef = {
   mcp_servers?: McpServerDef[];
   /** Days its finished runs are kept, over RETENTION_DAYS (lib/retention); absent: the default. */
   retention_days?: number | "forever";
+  /** A CrewAI Flow: its methods are `tasks`, run by the flow runner (lib/flows), not in order. */
+  flow?: FlowPlan;
 };
 
 export type CrewLoadError = { slug: string; file: string; key: string; reason: string };
 export type CrewWarning = { slug: string; file: string; key: string; message: string };
+
+// A CrewAI Flow as Crewdeck runs it (compile-flow.ts): the declaration as read, and every crew
+// its methods call, made ready at load.
+
+/** `a`, `{or: [...]}`, `{and: [...]}` (crewai/flow/flow_definition.py FlowDefinitionCondition). */
+export type FlowCondition = string | { or: FlowCondition[] } | { and: FlowCondition[] };
+
+type FlowFeedback = {
+  message: string;
+  /** The outcomes the reviewer chooses among; the method then routes like a router. */
+  emit: string[];
+  /** The outcome taken when the feedback is empty, or a deadline passes. */
+  default_outcome: string | null;
+  /** The model that reads free-text feedback into one of `emit` (CrewAI's default: gpt-4o-mini). */
+  llm: string | null;
+};
+
+export type FlowMethod = {
+  name: string;
+  description: string | null;
+  /** `true`: runs at kickoff; a condition: runs when a router emits it. */
+  start: boolean | FlowCondition;
+  listen: FlowCondition | null;
+  router: boolean;
+  /** A router's outcomes (a method with feedback: its feedback's). */
+  emit: string[];
+  feedback: FlowFeedback | null;
+  do: FlowAction;
+};
+
+type FlowStateKind = "dict" | "json_schema" | "pydantic" | "unknown";
+
+export type FlowPlan = {
+  name: string;
+  file: string;
+  state: {
+    kind: FlowStateKind;
+    /** Checked on kickoff and after every method (absent: a dict, anything goes). */
+    schema: Record<string, unknown> | null;
+    defaults: Record<string, unknown>;
+  };
+  max_method_calls: number;
+  /** In the order written. */
+  methods: FlowMethod[];
+  /** The crew each `call: crew` or `call: agent` runs, by `method` or `method/step`. */
+  crews: Record<string, CrewDef>;
+};

@@ -505,6 +505,19 @@ const MIGRATIONS: { version: number; name: string; sql: string }[] = [
         CHECK ((crew_snapshot IS NULL) <> (crew_def IS NULL)) NOT VALID;
     `,
   },
+  {
+    version: 22,
+    name: "flows: a run's nested runs and where its flow stands",
+    sql: `
+      -- A CrewAI Flow runs as one execution; each crew or agent one of its methods calls is a run
+      -- of its own (parent_id), with its own trace and reviews. The flow's state, method outputs
+      -- and queue are kept in \`flow\` (lib/run-model/flow-progress.ts), written with each step.
+      ALTER TABLE executions ADD COLUMN parent_id uuid REFERENCES executions(id) ON DELETE CASCADE;
+      ALTER TABLE executions ADD COLUMN flow jsonb;
+      -- The worker skips a flow while one of its nested runs is active (lib/engine/worker.ts).
+      CREATE INDEX executions_children ON executions (parent_id) WHERE parent_id IS NOT NULL;
+    `,
+  },
 ];
 
 // Several processes may start at once against one PostgreSQL: the advisory lock lets one migrate

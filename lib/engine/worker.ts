@@ -4,6 +4,7 @@ import { IdRow } from "@/lib/db/columns";
 import { isConnectionError } from "@/lib/db/connection-errors";
 import type { Db } from "@/lib/db/types";
 import { errorMessage } from "@/lib/errors";
+import { runFlow } from "@/lib/flows/run-flow";
 import type { ExecutionRow } from "@/lib/run-model/types";
 import { withCrews } from "@/lib/runs/crew-definitions";
 import { StoredExecutionRow } from "@/lib/runs/execution-row";
@@ -56,6 +57,9 @@ export function startWorker({
                       WHERE status IN ('queued', 'running') AND deployment_id IS NULL
                         AND (lease_expires_at IS NULL OR lease_expires_at < now())
                         AND NOT id = ANY($3::uuid[])
+                        -- A flow waits while a run one of its methods started is active.
+                        AND NOT EXISTS (SELECT 1 FROM executions c WHERE c.parent_id = executions.id
+                                          AND c.status IN ('queued', 'running', 'pending_human_input'))
                       ORDER BY created_at LIMIT $4 FOR UPDATE SKIP LOCKED)
         RETURNING *`,
       // Never one this worker is running already: if its lease ran out while renewals were late
@@ -71,7 +75,8 @@ export function startWorker({
   function launch(claimed: ExecutionRow) {
     const controller = new AbortController();
     const executionId = claimed.id;
-    const done = runExecution({ db, claimed, workerId: id, signal: controller.signal })
+    const run = claimed.crew_snapshot.flow ? runFlow : runExecution;
+    const done = run({ db, claimed, workerId: id, signal: controller.signal })
       .catch((err) => log(`[worker] execution ${executionId}: ${errorMessage(err)}`))
       .finally(() => {
         active.delete(executionId);

@@ -105,7 +105,10 @@ function timeout(row: ExecutionRow, review: OpenReview, now: Date): Change {
         row,
         review,
         CLOCK,
-        { feedback: `Approved automatically: no decision before ${when}.` },
+        {
+          feedback: `Approved automatically: no decision before ${when}.`,
+          ...flowDefault(row, review.task_id),
+        },
         now,
         { force: true },
       ).change,
@@ -118,6 +121,7 @@ function timeout(row: ExecutionRow, review: OpenReview, now: Date): Change {
         CLOCK,
         {
           feedback: `No reviewer decided before ${when}; check the output against the expected output and improve it.`,
+          ...flowDefault(row, review.task_id),
         },
         now,
       ),
@@ -201,4 +205,11 @@ export function startReviewClock({
       await loop;
     },
   };
+}
+
+/** A flow's feedback left undecided takes its default outcome (else its first), as in CrewAI. */
+function flowDefault(row: ExecutionRow, taskId: string): { outcome?: string } {
+  const feedback = row.crew_snapshot.flow?.methods.find((m) => m.name === taskId)?.feedback;
+  const outcome = feedback?.default_outcome ?? feedback?.emit[0];
+  return outcome !== undefined ? { outcome } : {};
 }

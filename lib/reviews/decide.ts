@@ -18,6 +18,8 @@ export type Decision = {
   edited_output?: string;
   /** Webhook URLs the decision subscribes, when it resumes a paused run (the seed's /resume). */
   webhooks?: WebhookUrls;
+  /** A flow's human feedback: the outcome chosen (one of the method's `emit`). */
+  outcome?: string;
 };
 
 /**
@@ -83,6 +85,7 @@ export function approve(
       ? { edited_output: output, diff: edit?.diff ?? acceptEdit(editArgs(row, def, review)).diff }
       : {}),
     ...(decision.response ? { response: decision.response } : {}),
+    ...(decision.outcome !== undefined ? { outcome: decision.outcome } : {}),
     ...(updated.approvals.length > 1
       ? { approvers: updated.approvals.map((a) => a.reviewer) }
       : {}),
@@ -148,6 +151,7 @@ export function sendBack(
     feedback: decision.feedback,
     output: review.agent_output,
     ...(decision.response ? { response: decision.response } : {}),
+    ...(decision.outcome !== undefined ? { outcome: decision.outcome } : {}),
     reviewer: who.name,
     at: now.toISOString(),
   };
@@ -192,6 +196,17 @@ export function afterDecision(
         }
       : {}),
   };
+  // A flow's methods are its tasks, but which run next is the flow's to say (lib/flows): with
+  // its review closed it goes back to the worker, never completes here.
+  if (row.crew_snapshot.flow) {
+    const waiting = reviews.length > 0;
+    const status = waiting ? "pending_human_input" : "running";
+    return {
+      patch: { ...base, ...(status !== row.status ? { status } : {}) },
+      events,
+      artifacts,
+    };
+  }
   if (tasks.every((t) => t.status === "completed")) {
     const result = tasks.at(-1)?.output ?? "";
     return {
@@ -240,6 +255,7 @@ function submittedEvent(
       reviewer: who.name,
       output_sha256: review.output_sha256,
       ...(decision.response ? { response: decision.response } : {}),
+      ...(decision.outcome !== undefined ? { outcome: decision.outcome } : {}),
       ...extra,
     },
   };

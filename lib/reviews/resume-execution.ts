@@ -1,10 +1,11 @@
 import { type Principal, principalName } from "@/lib/auth/principal";
 import type { ResumeRequest } from "@/lib/contract/crew";
+import { IdRow } from "@/lib/db/columns";
 import type { Db } from "@/lib/db/types";
 import { AppError, errors } from "@/lib/errors";
 import { valueErrors } from "@/lib/outputs/structured-output";
 import { claimHolds, openReviewsOf } from "@/lib/run-model/open-reviews";
-import type { ExecutionRow } from "@/lib/run-model/types";
+import type { ExecutionRow, TaskState } from "@/lib/run-model/types";
 import { invalidateExecution } from "@/lib/runs/execution-cache";
 import { mutateExecution } from "@/lib/runs/execution-store";
 import { getExecutionOrThrow } from "@/lib/runs/get-execution";
@@ -41,7 +42,11 @@ export async function resumeExecution({
       "edited_output comes with an approval (is_approve: true); to send a task back, say what to change in human_feedback.",
       [{ path: "edited_output", message: "only with is_approve: true" }],
     );
-  await getExecutionOrThrow({ db, crew, id: request.execution_id, principal });
+  const found = await getExecutionOrThrow({ db, crew, id: request.execution_id, principal });
+  // A flow's caller knows only the flow: a task of a crew one of its methods runs is decided there.
+  const nested = await nestedRunAwaiting(db, found.id, found.tasks, request.task_id);
+  if (nested)
+    return resumeExecution({ db, crew, principal, request: { ...request, execution_id: nested } });
   await assertWebhookUrlsAllowed(request);
   const person = await personOf(db, principal);
   const who = { name: principalName(principal), user_id: person?.user_id ?? null };
@@ -103,9 +108,11 @@ export async function resumeExecution({
       }
       const def = row.crew_snapshot.tasks[index];
       const response = checkedResponse(request, def?.review?.response_schema);
+      const outcome = checkedOutcome(row, request);
       const decision: Decision = {
         feedback: request.human_feedback,
         ...(response ? { response } : {}),
+        ...(outcome !== undefined ? { outcome } : {}),
         webhooks: {
           task: request.taskWebhookUrl,
           step: request.stepWebhookUrl,
@@ -122,10 +129,15 @@ export async function resumeExecution({
             { max_review_rounds: max },
           );
         const change = sendBack(row, review, who, decision, now);
-        result = {
-          status: "retrying",
-          message: `Task '${review.task_id}' will run again (attempt ${review.attempt + 1}) with your feedback.`,
-        };
+        result = row.crew_snapshot.flow
+          ? {
+              status: "resumed",
+              message: `Feedback on '${review.task_id}' recorded; the flow goes on.`,
+            }
+          : {
+              status: "retrying",
+              message: `Task '${review.task_id}' will run again (attempt ${review.attempt + 1}) with your feedback.`,
+            };
         return change;
       }
 
@@ -207,4 +219,40 @@ function checkedResponse(
       { errors: problems.map((message) => ({ path: "review_response", message })) },
     );
   return request.review_response;
+}
+
+/** The outcome a flow's reviewer chose, checked against the method's (422 when not one of them). */
+function checkedOutcome(row: ExecutionRow, request: ResumeRequest): string | undefined {
+  if (request.outcome === undefined) return undefined;
+  const method = row.crew_snapshot.flow?.methods.find((m) => m.name === request.task_id);
+  const emit = method?.feedback?.emit ?? [];
+  if (!emit.includes(request.outcome))
+    throw errors.unprocessable(
+      emit.length
+        ? `'${request.outcome}' is not an outcome of '${request.task_id}': choose one of ${emit.join(", ")}.`
+        : `'${request.task_id}' has no outcomes to choose from: leave out outcome.`,
+      {
+        errors: [
+          { path: "outcome", message: emit.length ? `one of ${emit.join(", ")}` : "not expected" },
+        ],
+      },
+    );
+  return request.outcome;
+}
+
+/** The flow's nested run whose task `taskId` awaits review, when the flow has no such method. */
+async function nestedRunAwaiting(
+  db: Db,
+  id: string,
+  tasks: TaskState[],
+  taskId: string,
+): Promise<string | undefined> {
+  if (tasks.some((t) => t.task_id === taskId)) return undefined;
+  const { rows } = await db.query(
+    `SELECT id FROM executions WHERE parent_id = $1 AND status = 'pending_human_input'
+        AND open_reviews @> $2::jsonb ORDER BY created_at`,
+    [id, JSON.stringify([{ task_id: taskId }])],
+    IdRow,
+  );
+  return rows[0]?.id;
 }

@@ -1,5 +1,6 @@
 import type { CrewDef } from "@/lib/crew/schema";
 import type { InputValue } from "@/lib/util/placeholders";
+import type { FlowProgress } from "./flow-progress";
 import type { OpenReview, PausedConversation } from "./review-types";
 import type { ExecutionStatus, TaskStatus } from "./states";
 
@@ -54,6 +55,8 @@ export type Review = {
   response?: Record<string, unknown>;
   /** Under a quorum: everyone who approved (the last of them is `reviewer`). */
   approvers?: string[];
+  /** A flow's human feedback: the outcome the reviewer (or a passed deadline) chose. */
+  outcome?: string;
   reviewer: string;
   at: string;
 };
@@ -112,6 +115,10 @@ export type ExecutionRow = {
   remote_id: string | null;
   remote: RemoteState | null;
   next_poll_at: Date | null;
+  /** A run a flow's method started (its crew, its agent): the flow's execution. */
+  parent_id: string | null;
+  /** A flow's run: where the flow stands (null for a crew's run). */
+  flow: FlowProgress | null;
   created_at: Date;
   updated_at: Date;
   started_at: Date | null;

@@ -1,11 +1,14 @@
 import crypto from "node:crypto";
 import { ownerOf, type Principal } from "@/lib/auth/principal";
 import type { KickoffRequest } from "@/lib/contract/crew";
+import { kickoffState } from "@/lib/crew/flow-state";
 import type { CrewDef } from "@/lib/crew/schema";
 import { validInputs } from "@/lib/crew/valid-inputs";
+import { inputSpecsOf } from "@/lib/crew/validate-inputs";
 import { commitTogether } from "@/lib/db/group-commit";
 import type { Db } from "@/lib/db/types";
 import { errorMessage, errors } from "@/lib/errors";
+import { initialProgress } from "@/lib/run-model/flow-progress";
 import type { TaskState, WebhookUrls } from "@/lib/run-model/types";
 import { integrationToken } from "@/lib/tracker/integration-token";
 import type { InputValue } from "@/lib/util/placeholders";
@@ -32,7 +35,7 @@ type CrewJson = { definition: string; key: string; tasks: string; totalTasks: nu
 // not once per kickoff; a reloaded crew is a new entry, and forgotten definitions are collected.
 const serialized = new WeakMap<CrewDef, CrewJson>();
 
-function crewJson(crew: CrewDef): CrewJson {
+export function crewJson(crew: CrewDef): CrewJson {
   let json = serialized.get(crew);
   if (!json) {
     const tasks: TaskState[] = crew.tasks.map((t) => ({
@@ -75,6 +78,18 @@ export async function createExecution({
   assertIntegrationReady(crew);
   // Inputs the crew does not use are ignored, not stored.
   const inputs: Record<string, InputValue> = validInputs(crew, request.inputs);
+  // A flow starts from its state (defaults, then inputs), checked against its schema.
+  const flow = crew.flow
+    ? initialProgress(
+        crew.flow,
+        kickoffState(
+          crew.flow,
+          inputs,
+          request.inputs,
+          new Set(inputSpecsOf(crew).flatMap((s) => (s.type === "json" ? [s.name] : []))),
+        ),
+      )
+    : null;
   const webhooks: WebhookUrls = {
     task: request.taskWebhookUrl,
     step: request.stepWebhookUrl,
@@ -98,20 +113,22 @@ export async function createExecution({
     principal.kind === "session" ? "dashboard" : "api",
     principal.kind === "session" ? principal.email : null,
     JSON.stringify({ crew: crew.slug, inputs, total_tasks: totalTasks }),
+    flow ? JSON.stringify(flow) : null,
   ];
   // One statement, its own transaction, shared with the other kickoffs of this moment
   // (lib/db/group-commit.ts): the execution, its first event and the wake-up of idle workers (in
   // any process; NOTIFY is delivered only if this commits).
   await commitTogether(db, (p, tag) => {
-    const [v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12] = values.map(p);
+    const [v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13] = values.map(p);
     return {
       ctes: [
         `${tag}execution AS (
            INSERT INTO executions (id, crew, status, owner_user_id, token_id, inputs, meta, webhooks,
-                                   crew_def, tasks, last_seq, started_via, started_by_name)
+                                   crew_def, tasks, last_seq, started_via, started_by_name, flow)
            VALUES (${v1}::uuid, ${v2}, 'queued', ${v3}, ${v4}::uuid, ${v5}::jsonb, ${v6}::jsonb, ${v7}::jsonb,
                    ${v8}, ${v9}::jsonb, 1, ${v10},
-                   COALESCE(${v11}, (SELECT COALESCE(label, display_prefix) FROM api_tokens WHERE id = ${v4}::uuid), 'CREW_TOKEN'))
+                   COALESCE(${v11}, (SELECT COALESCE(label, display_prefix) FROM api_tokens WHERE id = ${v4}::uuid), 'CREW_TOKEN'),
+                   ${v13}::jsonb)
            RETURNING id)`,
         `${tag}queued AS (
            INSERT INTO execution_events (execution_id, seq, type, data)

@@ -47,6 +47,8 @@ export const executionColumns = {
   review_due_at: time.nullable(),
   version: num,
   crew_def: z.string().nullable(),
+  parent_id: z.string().nullable(),
+  flow: jsonObject<Json<"flow">>().nullable(),
 };
 
 /** `SELECT *` (or `RETURNING *`) from executions; columns not named here are kept as read. */

@@ -3,7 +3,7 @@ import type { Queryable } from "@/lib/db/types";
 import { appendLedger } from "@/lib/ledger/append";
 import { observeChange } from "@/lib/metrics/observe";
 import { enqueueNotifications } from "@/lib/notify/enqueue";
-import { assertTransition } from "@/lib/run-model/states";
+import { assertTransition, TERMINAL } from "@/lib/run-model/states";
 import type { AppliedEvent, ExecutionRow, NewEvent } from "@/lib/run-model/types";
 import { traceChange } from "@/lib/telemetry/trace-execution";
 import { enqueueWebhooks } from "@/lib/webhooks/enqueue";
@@ -19,6 +19,7 @@ export const JSON_COLUMNS: ReadonlySet<string> = new Set([
   "last_step",
   "token_usage",
   "webhooks",
+  "flow",
 ]);
 export const WRITABLE = [
   "status",
@@ -41,6 +42,7 @@ export const WRITABLE = [
   "review_wait_seconds",
   "open_reviews",
   "review_due_at",
+  "flow",
 ] as const;
 export type ExecutionPatch = Partial<
   Pick<
@@ -183,6 +185,13 @@ export async function mutateExecution(
     await appendLedger(q, after, applied);
     await enqueueNotifications(q, after, applied);
   }
+  // A nested run that ends wakes its flow, which waits for it; the flow's /status shows the
+  // nested run's reviews, so a change of status is news for the flow's cached copy too.
+  if (after.parent_id && after.status !== row.status)
+    await q.query(
+      "SELECT pg_notify('crewdeck_exec', $1), CASE WHEN $2::boolean THEN pg_notify('crewdeck_work', $1) END",
+      [after.parent_id, TERMINAL.has(after.status) && !TERMINAL.has(row.status)],
+    );
   observeChange(row, after, applied);
   await traceChange(q, row, after);
   return { row: after, events: applied };

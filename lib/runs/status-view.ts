@@ -96,11 +96,14 @@ export function toStatusResponse(
     ...Object.entries(row.inputs ?? {}).filter(([k]) => !order.includes(k)),
   ]);
   const { execution_time, pending_human_inputs, timing } = clockFields(row, now);
+  // A flow whose nested crew awaits review awaits it too, for its caller.
+  const nested = row.nested_reviews?.[0];
+  const status = row.status === "running" && nested ? "pending_human_input" : row.status;
   return {
     kickoff_id: row.id,
     crew: row.crew,
-    status: row.status,
-    state: CREWAI_STATE[row.status],
+    status,
+    state: CREWAI_STATE[status],
     current_task: row.current_task,
     in_progress: tasks
       .filter((t) => t.status === "running" || t.status === "pending_human_input")
@@ -110,7 +113,16 @@ export function toStatusResponse(
       total_tasks: tasks.length,
     },
     tasks,
-    pending_human_input: pendingReview(row),
+    pending_human_input:
+      pendingReview(row) ??
+      (nested
+        ? {
+            task_id: nested.task_id,
+            output: nested.output,
+            attempt: nested.attempt,
+            requested_at: nested.requested_at,
+          }
+        : null),
     pending_human_inputs,
     last_step: lastStep(row),
     result: resultText(row),
@@ -138,6 +150,33 @@ export function toStatusResponse(
     started_by: startedBy(row),
     stopped_by: row.stopped_by ?? null,
     stopped_at: iso(row.stopped_at ?? null),
+    flow: flowStatus(row),
+    parent_execution_id: row.parent_id ?? null,
+  };
+}
+
+function flowStatus(row: ExecutionSummary): StatusResponse["flow"] {
+  const p = row.flow;
+  if (!p) return null;
+  const cur = p.current;
+  return {
+    current: cur
+      ? {
+          method: cur.method,
+          nested_run: cur.awaiting_feedback ? null : (cur.children?.at(-1) ?? null),
+          awaiting_feedback: cur.awaiting_feedback === true,
+        }
+      : null,
+    path: p.steps.map((s) => ({
+      method: s.method,
+      outcome: s.outcome ?? null,
+      feedback: s.feedback ?? null,
+      nested_runs: s.children,
+      started_at: s.started_at,
+      finished_at: s.finished_at,
+    })),
+    queued: p.queue.map((q) => q.method),
+    state: p.state,
   };
 }
 
@@ -172,8 +211,11 @@ const bodies = new WeakMap<
   { prices: ModelPrices; body: StatusResponse; still: boolean; json?: string }
 >();
 
-const reviewsOpenOn = (row: ExecutionSummary) =>
-  openReviewsOf({ ...row, open_reviews: row.open_reviews ?? [] });
+// A flow's own reviews, then those of its nested runs (decided on the flow by their task_id).
+const reviewsOpenOn = (row: ExecutionSummary) => [
+  ...openReviewsOf({ ...row, open_reviews: row.open_reviews ?? [] }),
+  ...(row.nested_reviews ?? []),
+];
 
 /** The /status body as JSON (toStatusResponse), kept per cached row and price table. */
 export function statusJson(row: ExecutionSummary, prices: ModelPrices): string {

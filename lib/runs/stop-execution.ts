@@ -1,4 +1,5 @@
 import { type Principal, principalName } from "@/lib/auth/principal";
+import { IdRow } from "@/lib/db/columns";
 import type { Db } from "@/lib/db/types";
 import { errors } from "@/lib/errors";
 import { openReviewsOf, reviewColumns, waitingFor } from "@/lib/run-model/open-reviews";
@@ -38,6 +39,26 @@ export async function stopExecution({
   });
   // The caller's next /status on this process must see the stop, not wait for the NOTIFY.
   invalidateExecution(id);
+  await stopNestedRuns(db, id, principalName(principal));
+}
+
+/** A flow's nested runs still going stop with it (and theirs with them). */
+async function stopNestedRuns(db: Db, flowId: string, by: string) {
+  const { rows } = await db.query(
+    "SELECT id FROM executions WHERE parent_id = $1 AND status IN ('queued', 'running', 'pending_human_input')",
+    [flowId],
+    IdRow,
+  );
+  for (const { id } of rows) {
+    await db.tx(async (q) => {
+      await q.query("SELECT pg_notify('crewdeck_stop', $1)", [id]);
+      return mutateExecution(q, { id }, (row) =>
+        TERMINAL.has(row.status) ? {} : stopped(row, { by, reason: "Stopped with its flow." }),
+      );
+    });
+    invalidateExecution(id);
+    await stopNestedRuns(db, id, by);
+  }
 }
 
 /** The change that stops a run now: its running and waiting tasks end, its reviews close. */

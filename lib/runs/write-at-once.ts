@@ -2,6 +2,7 @@ import { commitTogether, type Piece } from "@/lib/db/group-commit";
 import type { Db } from "@/lib/db/types";
 import { LEDGER_EVENT_TYPES } from "@/lib/ledger/describe-event";
 import { mayNotify } from "@/lib/notify/enqueue";
+import { TERMINAL } from "@/lib/run-model/states";
 import type { AppliedEvent, ExecutionRow } from "@/lib/run-model/types";
 import { endsTrace } from "@/lib/telemetry/trace-execution";
 import {
@@ -138,6 +139,16 @@ function atOnce(
     ctes,
     reads,
     applied: `EXISTS (SELECT 1 FROM ${updated})`,
-    notify: [{ channel: EXECUTION_CHANNEL, payload: from.id }],
+    notify: [
+      { channel: EXECUTION_CHANNEL, payload: from.id },
+      // A nested run that ends wakes its flow, which waits for it; the flow's /status shows the
+      // nested run's reviews, so a change of status is news for the flow's cached copy too.
+      ...(last.parent_id && last.status !== from.status
+        ? [{ channel: EXECUTION_CHANNEL, payload: last.parent_id }]
+        : []),
+      ...(last.parent_id && TERMINAL.has(last.status) && !TERMINAL.has(from.status)
+        ? [{ channel: "crewdeck_work", payload: last.parent_id }]
+        : []),
+    ],
   };
 }

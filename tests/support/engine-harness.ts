@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect } from "vitest";
 import type { Principal } from "@/lib/auth/principal";
+import type { KickoffRequest } from "@/lib/contract/crew";
 import type { CrewCatalog } from "@/lib/crew/load-crews";
 import type { CrewDef } from "@/lib/crew/schema";
 import type { Db } from "@/lib/db/types";
@@ -58,7 +59,9 @@ export function engineHarness(
     const crewsDir = path.join(state.tmp, "crews");
     for (const [slug, yaml] of Object.entries(crewFiles)) {
       fs.mkdirSync(path.join(crewsDir, slug), { recursive: true });
-      fs.writeFileSync(path.join(crewsDir, slug, "crew.yaml"), yaml);
+      // A CrewAI Flow is a flow.yaml; anything else a crew.yaml.
+      const file = /^schema: crewai\.flow\/v1$/m.test(yaml) ? "flow.yaml" : "crew.yaml";
+      fs.writeFileSync(path.join(crewsDir, slug, file), yaml);
     }
     const { loadCrews } = await import("@/lib/crew/load-crews");
     state.catalog = loadCrews(crewsDir);
@@ -108,7 +111,7 @@ export function engineHarness(
     crew,
     workerLog,
     getRow,
-    kickoff: (slug: string, inputs: Record<string, string | number | boolean> = {}) =>
+    kickoff: (slug: string, inputs: KickoffRequest["inputs"] = {}) =>
       (state.create as NonNullable<typeof state.create>)({
         db: db(),
         crew: crew(slug),

@@ -263,20 +263,61 @@ describe("reading a declarative flow", () => {
     ]);
   });
 
-  it("names a flow folder in the catalog as a flow, not as a folder without a crew", () => {
+  it("serves a flow folder as a crew whose tasks are the flow's methods", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "crewdeck-flows-"));
     fs.cpSync(path.dirname(EXAMPLE), path.join(dir, "research-review"), { recursive: true });
     const catalog = loadCrews(dir);
-    expect(catalog.crews.size).toBe(0);
+    expect(catalog.errors).toEqual([]);
+    expect(catalog.warnings).toEqual([]);
+    const flow = catalog.crews.get("research-review");
+    expect(flow?.name).toBe("ResearchReviewFlow");
+    expect(flow?.tasks.map((t) => [t.id, t.agent])).toEqual([
+      ["research_brief", "crew"],
+      ["route_followup", "agent"],
+      ["write_followup", "agent"],
+    ]);
+    // The state's fields are the inputs; their defaults make none required.
+    expect(flow?.input_specs?.map((s) => [s.name, s.required, s.default])).toEqual([
+      ["topic", false, "AI agent orchestration"],
+      ["audience", false, "platform engineering leaders"],
+    ]);
+    // Each crew and agent a method calls is built at load.
+    expect(Object.keys(flow?.flow?.crews ?? {})).toEqual([
+      "research_brief",
+      "route_followup",
+      "write_followup",
+    ]);
+    expect(flow?.flow?.crews.research_brief?.tasks.map((t) => t.id)).toEqual([
+      "research_task",
+      "review_task",
+    ]);
+  });
+
+  it("names the key of a mistake in an inline crew, as written in flow.yaml", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "crewdeck-flows-"));
+    fs.mkdirSync(path.join(dir, "broken"));
+    fs.writeFileSync(
+      path.join(dir, "broken", "flow.yaml"),
+      [
+        "schema: crewai.flow/v1",
+        "name: Broken",
+        "methods:",
+        "  go:",
+        "    start: true",
+        "    do:",
+        "      call: crew",
+        "      with:",
+        "        agents: { a: { role: R, goal: G, backstory: B, tools: [no_such_tool] } }",
+        "        tasks: [{ description: D, expected_output: E, agent: a }]",
+      ].join("\n"),
+    );
+    const catalog = loadCrews(dir);
     expect(catalog.errors).toEqual([
-      {
-        slug: "research-review",
-        file: "research-review/flow.yaml",
-        key: "",
-        reason: expect.stringContaining(
-          "a CrewAI Flow ('ResearchReviewFlow', 3 methods, crewai.flow/v1)",
-        ),
-      },
+      expect.objectContaining({
+        file: "broken/flow.yaml",
+        key: "methods.go.do.with.agents.a.tools.0",
+        reason: expect.stringContaining("unknown tool 'no_such_tool'"),
+      }),
     ]);
   });
 });

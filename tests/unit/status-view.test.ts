@@ -29,6 +29,9 @@ const base: ExecutionSummary = {
   stopped_at: null,
   review_wait_seconds: 120,
   deployment_id: "7d7e3a57-4b8e-4f53-9a8b-1a4d3f0a9e11",
+  parent_id: null,
+  flow: null,
+  nested_reviews: [],
   input_order: ["a", "b"],
 };
 

@@ -1,0 +1,77 @@
+import { evaluate } from "@marcbachmann/cel-js";
+import { errorMessage } from "@/lib/errors";
+import { templateSegments } from "./flow-cel";
+
+// CEL as a flow's methods run it (crewai/flow/expressions.py): `expr`, `each.in` and a step's
+// `if` are whole expressions; in a template (inputs, with, an agent's input) a string that is one
+// `${...}` alone keeps its value's type, any other string with `${...}` becomes text (non-text
+// values as JSON, null as nothing), and everything else is left as written.
+
+/** What CEL reads: `state`, `outputs` and, inside `each`, `item`. */
+export type CelContext = Record<string, unknown>;
+
+export class FlowExpressionError extends Error {}
+
+/** Evaluates one expression, written bare or wrapped in `${...}`. */
+export function evaluateCel(expression: string, context: CelContext): unknown {
+  let source = expression.trim();
+  if (source.startsWith("${") && source.endsWith("}")) source = source.slice(2, -1).trim();
+  if (!source) throw new FlowExpressionError("empty CEL expression");
+  try {
+    return fromCel(evaluate(source, toCel(context) as Record<string, unknown>));
+  } catch (err) {
+    throw new FlowExpressionError(
+      `failed to evaluate CEL expression ${JSON.stringify(source)}: ${errorMessage(err).split("\n")[0]}`,
+    );
+  }
+}
+
+/** A template with its `${...}` filled in, as CrewAI renders it. */
+export function renderTemplate(value: unknown, context: CelContext): unknown {
+  if (typeof value === "string") return renderString(value, context);
+  if (Array.isArray(value)) return value.map((v) => renderTemplate(v, context));
+  if (value && typeof value === "object")
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, renderTemplate(v, context)]),
+    );
+  return value;
+}
+
+function renderString(value: string, context: CelContext): unknown {
+  const segments = templateSegments(value);
+  const expressions = segments.filter((s) => typeof s !== "string");
+  if (!expressions.length) return value;
+  const [only] = expressions;
+  if (expressions.length === 1 && only && segments.every((s) => typeof s !== "string" || !s.trim()))
+    return evaluateCel(only.cel, context);
+  return segments
+    .map((s) => {
+      if (typeof s === "string") return s;
+      const result = evaluateCel(s.cel, context);
+      if (result === null || result === undefined) return "";
+      return typeof result === "string" ? result : JSON.stringify(result);
+    })
+    .join("");
+}
+
+// CEL tells integers from doubles, JSON does not: a whole number goes in as an int (as celpy's
+// json_to_cel reads a JSON integer), so `state.limit + 1` works; it comes back as a number.
+function toCel(value: unknown): unknown {
+  if (typeof value === "number" && Number.isInteger(value)) return BigInt(value);
+  if (Array.isArray(value)) return value.map(toCel);
+  if (value && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toCel(v)]));
+  return value;
+}
+
+function fromCel(value: unknown): unknown {
+  if (typeof value === "bigint") return Number(value);
+  if (value instanceof Map)
+    return Object.fromEntries([...value].map(([k, v]) => [String(k), fromCel(v)]));
+  if (value instanceof Set) return [...value].map(fromCel);
+  if (Array.isArray(value)) return value.map(fromCel);
+  if (value instanceof Uint8Array) return Buffer.from(value).toString("base64");
+  if (value && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fromCel(v)]));
+  return value;
+}

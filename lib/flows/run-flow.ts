@@ -1,0 +1,216 @@
+import { evaluateCel, FlowExpressionError } from "@/lib/crew/flow-eval";
+import type { FlowMethod, FlowPlan } from "@/lib/crew/flow-plan";
+import { isConnectionError } from "@/lib/db/connection-errors";
+import type { Db } from "@/lib/db/types";
+import { errorMessage } from "@/lib/errors";
+import {
+  type FlowCurrent,
+  FlowLoopError,
+  type FlowProgress,
+  initialProgress,
+  startNext,
+} from "@/lib/run-model/flow-progress";
+import type { ExecutionRow } from "@/lib/run-model/types";
+import { LeaseLostError } from "@/lib/runs/execution-store";
+import { executionWriter } from "@/lib/runs/execution-writer";
+import { failure } from "@/lib/runs/run-failure";
+import { act, FlowStepError, outputText } from "./flow-actions";
+import { finishMethod, methodStarted, openFeedback, waitFor } from "./flow-changes";
+import { decidedFeedback } from "./flow-feedback";
+
+/**
+ * Runs a claimed flow from wherever it stands, one method at a time: each method's start and end
+ * are written as they happen (with the state and outputs), so a worker taking the run over goes
+ * on from the method that was running, and never runs a finished one again. A method that calls a
+ * crew or an agent starts it as a nested run and lets go of the flow until it ends; one with
+ * human feedback opens a review and lets go until it is decided.
+ */
+export async function runFlow({
+  db,
+  claimed,
+  workerId,
+  signal,
+}: {
+  db: Db;
+  claimed: ExecutionRow;
+  workerId: string;
+  signal: AbortSignal;
+}) {
+  const plan = claimed.crew_snapshot.flow;
+  if (!plan) throw new Error(`execution ${claimed.id} is not a flow`);
+  const writer = executionWriter({ db, row: claimed, leaseOwner: workerId });
+  let current: string | null = null;
+  try {
+    let row = await writer.change((r) => ({
+      patch: {
+        ...(r.status === "queued" ? { status: "running", started_at: new Date() } : {}),
+        ...(r.flow ? {} : { flow: initialProgress(plan, {}) }),
+      },
+      events: [
+        {
+          type: r.status === "queued" ? "execution_started" : "execution_resumed",
+          data: { worker: workerId },
+        },
+      ],
+    }));
+    for (;;) {
+      if (signal.aborted) return;
+      const p = progressOf(row);
+      if (!p.current) {
+        if (!p.queue.length) {
+          await writer.change((r) => completed(r));
+          return;
+        }
+        row = await writer.change((r) =>
+          methodStarted(plan, r, startNext(plan, progressOf(r), new Date())),
+        );
+        continue;
+      }
+      const cur = p.current;
+      current = cur.method;
+      const method = methodOf(plan, cur.method);
+      if (cur.awaiting_feedback) {
+        const decided = await decidedFeedback(row, method, cur);
+        if (!decided) return; // not decided yet: the review workspace wakes the flow
+        row = await writer.change((r) =>
+          finishMethod(plan, r, decided.edited ?? cur.output, decided),
+        );
+        continue;
+      }
+      const step = await runMethod(db, row.id, plan, method, cur, p);
+      if ("waiting" in step) {
+        await writer.change((r) => waitFor(r, step.current, step.waiting));
+        return;
+      }
+      if (method.feedback) {
+        await writer.change((r) => openFeedback(r, method, step.output, step.children));
+        return;
+      }
+      row = await writer.change((r) =>
+        finishMethod(plan, r, step.output, { children: step.children }),
+      );
+    }
+  } catch (err) {
+    if (err instanceof LeaseLostError || signal.aborted) return;
+    if (isConnectionError(err)) return; // resumed from its last written step once the database is back
+    const known =
+      err instanceof FlowStepError ||
+      err instanceof FlowExpressionError ||
+      err instanceof FlowLoopError;
+    if (!known) console.error(`[crewdeck] flow ${claimed.id} failed in the engine:`, err);
+    const message = known ? errorMessage(err) : "The flow failed unexpectedly; see the server log.";
+    await writer
+      .change((r) =>
+        failure(
+          r,
+          current,
+          current
+            ? `method '${current}': ${message.replace(`method '${current}': `, "")}`
+            : message,
+        ),
+      )
+      .catch(() => {});
+  } finally {
+    await writer.flush().catch(() => {});
+  }
+}
+
+const progressOf = (row: ExecutionRow): FlowProgress => {
+  if (!row.flow) throw new Error(`execution ${row.id} has no flow progress`);
+  return row.flow;
+};
+
+function methodOf(plan: FlowPlan, name: string): FlowMethod {
+  const m = plan.methods.find((x) => x.name === name);
+  if (!m) throw new FlowStepError(`the flow has no method '${name}'`);
+  return m;
+}
+
+type Ran = { output: unknown; children: string[] } | { waiting: string; current: FlowCurrent };
+
+/** Runs the current method's action as far as it goes: to its output, or to a nested run. */
+async function runMethod(
+  db: Db,
+  flowId: string,
+  plan: FlowPlan,
+  method: FlowMethod,
+  cur: FlowCurrent,
+  p: FlowProgress,
+): Promise<Ran> {
+  const base = { state: p.state, outputs: p.outputs };
+  if (method.do.call !== "each") {
+    const done = await act({
+      db,
+      flowId,
+      plan,
+      method: method.name,
+      action: method.do,
+      cel: base,
+      key: `${cur.run}`,
+    });
+    if ("waiting" in done) return { waiting: done.waiting, current: cur };
+    return { output: done.output, children: done.child ? [done.child] : [] };
+  }
+  // `each`: every item through the steps in turn; an item's output is its last step's.
+  const action = method.do;
+  let each = cur.each;
+  if (!each) {
+    const items = evaluateCel(action.in, base);
+    if (!Array.isArray(items))
+      throw new FlowStepError(`method '${method.name}': each.in must evaluate to an array`);
+    each = { items, index: 0, step: 0, local: {}, last: null, results: [] };
+  }
+  const children: string[] = [];
+  for (
+    ;
+    each.index < each.items.length;
+    each = { ...each, index: each.index + 1, step: 0, local: {}, last: null }
+  ) {
+    const item = each.items[each.index];
+    for (; each.step < action.do.length; each = { ...each, step: each.step + 1 }) {
+      const s: (typeof action.do)[number] | undefined = action.do[each.step];
+      if (!s) break;
+      const cel = { ...base, item, outputs: { ...p.outputs, ...each.local } };
+      if (s.if != null) {
+        const pass = evaluateCel(s.if, cel);
+        if (typeof pass !== "boolean")
+          throw new FlowStepError(
+            `method '${method.name}': if expression must evaluate to a boolean`,
+          );
+        if (!pass) continue;
+      }
+      const done = await act({
+        db,
+        flowId,
+        plan,
+        method: method.name,
+        step: s.name,
+        action: s.action,
+        cel,
+        key: `${cur.run}/${each.index}/${s.name}`,
+      });
+      if ("waiting" in done) return { waiting: done.waiting, current: { ...cur, each } };
+      if (done.child) children.push(done.child);
+      each = { ...each, local: { ...each.local, [s.name]: done.output }, last: done.output };
+    }
+    each = { ...each, results: [...each.results, each.last] };
+  }
+  return { output: each.results, children };
+}
+
+function completed(r: ExecutionRow) {
+  const p = progressOf(r);
+  const result = outputText(p.last_output);
+  const now = new Date();
+  return {
+    patch: {
+      status: "completed" as const,
+      result,
+      current_task: null,
+      finished_at: now,
+      lease_owner: null,
+      lease_expires_at: null,
+    },
+    events: [{ type: "execution_completed", data: { result, token_usage: r.token_usage } }],
+  };
+}
