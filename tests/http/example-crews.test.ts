@@ -108,6 +108,51 @@ describe("the example crews", () => {
   });
 });
 
+describe("the example flow", () => {
+  it("runs as a CrewAI client drives a deployed flow: inputs, kickoff, status, resume", async () => {
+    const flow = crewClient(server.url, "launch-announcement", TEST_CREW_TOKEN);
+    const inputs = (await flow.inputs()).json;
+    // The state's fields: required unless the flow gives them a default.
+    expect(inputs.inputs).toEqual(["product", "audience", "highlights"]);
+    expect(inputs.input_schema.required).toEqual(["product"]);
+    expect(inputs.input_schema.properties.audience.enum).toEqual(["customers", "developers"]);
+    // A state that does not match the flow's schema is refused before anything is queued.
+    const bad = await flow.kickoff({ inputs: { product: "Deck", audience: "investors" } });
+    expect(bad.status, bad.text).toBe(422);
+
+    const id = await flow.start({ product: "Crewdeck 2", audience: "developers" });
+    let s = await flow.waitFor(id, (x) => x.status === "pending_human_input" || x.state === "FAILED");
+    expect(s.state).toBe("RUNNING"); // CrewAI's clients keep polling while a review is open
+    expect(s.pending_human_input.task_id).toBe("sign_off");
+    expect(s.pending_human_input.output).toContain("## Crewdeck 2");
+    expect(s.flow.path.map((p: Json) => [p.method, p.outcome])).toEqual([
+      ["draft", null],
+      ["pick_channel", "changelog"],
+      ["changelog_entry", null],
+    ]);
+    // The crew it ran is a run of its own, with its own status.
+    const nested = s.flow.path[0].nested_runs[0];
+    const child = await flow.status(nested);
+    expect(child.json).toMatchObject({ status: "completed", parent_execution_id: id });
+
+    // CrewAI's resume body; the feedback names an outcome, so the flow routes there.
+    const ok = await flow.resume({
+      execution_id: id,
+      task_id: "sign_off",
+      human_feedback: "publish",
+      is_approve: true,
+    });
+    expect(ok.status, ok.text).toBe(200);
+    s = await flow.waitFor(id, (x) => x.state === "SUCCESS" || x.state === "FAILED");
+    expect(s.state).toBe("SUCCESS");
+    expect(s.result).toBe("Published: Crewdeck 2");
+    expect(s.flow.path.at(-2)).toMatchObject({ method: "sign_off", outcome: "publish" });
+    const events = (await flow.events(id)).json.events.map((e: Json) => e.type);
+    expect(events).toContain("review_submitted");
+    expect(events.at(-1)).toBe("execution_completed");
+  });
+});
+
 describe("npm start", () => {
   it("prints the banner last, after the framework's own start-up lines", async () => {
     const port = await freePort();
