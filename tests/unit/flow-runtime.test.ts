@@ -95,11 +95,35 @@ methods:
     do: { call: expression, expr: "'loop'" }
 `;
 
+const DEADLINE = `
+schema: crewai.flow/v1
+name: DeadlineFlow
+methods:
+  propose:
+    start: true
+    human_feedback:
+      message: Go ahead?
+      emit: [go, wait]
+      default_outcome: wait
+      review: { deadline: 1s, on_timeout: approve }
+    do: { call: expression, expr: "'a plan'" }
+  went:
+    listen: go
+    do: { call: expression, expr: "'went'" }
+  waited:
+    listen: wait
+    do: { call: expression, expr: "'waited'" }
+`;
+
 const org: Principal = { kind: "org", tokenId: null };
 
 for (const database of DB_KINDS) {
   describe(`declarative flows (${database})`, () => {
-    const h = engineHarness({ upstream: UPSTREAM, release: RELEASE, loop: LOOP }, {}, { database });
+    const h = engineHarness(
+      { upstream: UPSTREAM, release: RELEASE, loop: LOOP, deadline: DEADLINE },
+      {},
+      { database },
+    );
     const flowOf = (row: ExecutionRow) => row.flow as FlowProgress;
     const children = async (id: string) =>
       (
@@ -260,6 +284,25 @@ for (const database of DB_KINDS) {
         }
         const done = await h.waitFor(id, (r) => r.status === "completed");
         expect(done.result).toBe(result);
+      }
+    });
+
+    it("takes the default outcome when the feedback's deadline passes undecided", async () => {
+      const { startReviewClock } = await import("@/lib/reviews/clock");
+      const clock = startReviewClock({ db: h.db(), intervalMs: 100, log: () => {} });
+      try {
+        const id = await h.kickoff("deadline");
+        const done = await h.waitFor(id, (r) => r.status === "completed");
+        expect(flowOf(done).steps.map((s) => [s.method, s.outcome])).toEqual([
+          ["propose", "wait"],
+          ["waited", undefined],
+        ]);
+        expect(done.tasks[0]?.reviews?.[0]).toMatchObject({
+          reviewer: expect.any(String),
+          outcome: "wait",
+        });
+      } finally {
+        await clock.stop();
       }
     });
 

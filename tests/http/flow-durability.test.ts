@@ -1,0 +1,136 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { crewClient, type Json, until } from "../support/api";
+import {
+  dbMode,
+  freePort,
+  freshPostgresDatabase,
+  type Proc,
+  startServer,
+  startWorkerProcess,
+  TEST_CREW_TOKEN,
+  tempDir,
+} from "../support/harness";
+
+// A flow's worker SIGKILLed while a method's nested crew is mid-task: the run goes on from that
+// method, and nothing finished runs again. Embedded: the worker lives in the web process, which is
+// killed and started again. PostgreSQL: a worker process is killed and another takes over.
+const mode = dbMode();
+const procs: Proc[] = [];
+afterAll(async () => {
+  await Promise.all(procs.map((p) => p.kill("SIGKILL")));
+});
+
+const crew = (step: string) => `
+      call: crew
+      with:
+        agents:
+          writer: { role: Writer, goal: "Write on {topic}", backstory: Steady. }
+        tasks:
+${["a", "b", "c"]
+  .map(
+    (t) =>
+      `          - { name: ${step}_${t}, description: "Part ${t} on {topic}", expected_output: Notes., agent: writer }`,
+  )
+  .join("\n")}
+      inputs:
+        topic: "\${outputs.first}"`;
+
+const FLOW = `schema: crewai.flow/v1
+name: KillFlow
+methods:
+  first:
+    start: true
+    do: { call: expression, expr: "'tides'" }
+  second:
+    listen: first
+    do:${crew("second")}
+  third:
+    listen: second
+    do:${crew("third")}
+  last:
+    listen: third
+    do: { call: expression, expr: "'done: ' + outputs.third.raw.substring(0, 2)" }
+`;
+
+async function topology() {
+  const crews = tempDir("flow-kill-crews");
+  fs.mkdirSync(path.join(crews, "kill-flow"), { recursive: true });
+  fs.writeFileSync(path.join(crews, "kill-flow", "flow.yaml"), FLOW);
+  const env = {
+    CREWS_DIR: crews,
+    CREW_TOKEN: TEST_CREW_TOKEN,
+    // Slow enough that a nested crew is mid-task when the kill lands.
+    OFFLINE_MODEL_DELAY_MS: "300",
+    WORKER_LEASE_MS: "2000",
+    WORKER_POLL_MS: "100",
+    DATA_DIR: tempDir("flow-kill"),
+    ...(mode === "postgres" ? { DATABASE_URL: (await freshPostgresDatabase()) as string } : {}),
+  };
+  if (mode === "postgres") {
+    const web = await startServer({ ...env, RUN_WORKER: "false" });
+    let worker = await startWorkerProcess(env);
+    procs.push(web, worker);
+    return {
+      url: web.url,
+      async crash() {
+        await worker.kill("SIGKILL");
+        worker = await startWorkerProcess(env);
+        procs.push(worker);
+      },
+    };
+  }
+  let web = await startServer({ ...env, PORT: String(await freePort()) });
+  procs.push(web);
+  const port = web.port;
+  return {
+    url: web.url,
+    async crash() {
+      await web.kill("SIGKILL");
+      web = await startServer({ ...env, PORT: String(port) });
+      procs.push(web);
+    },
+  };
+}
+
+describe("a flow across a SIGKILL", () => {
+  it("goes on from the method that was running, and runs no finished method again", async () => {
+    const t = await topology();
+    const flow = crewClient(t.url, "kill-flow", TEST_CREW_TOKEN);
+    const id = await flow.start({});
+    // Killed once `second`'s crew has begun its tasks: `first` is done, `second` is not.
+    const mid = await flow.waitFor(
+      id,
+      (s) => s.flow?.current?.method === "second" && !!s.flow.current.nested_run,
+    );
+    const nested = mid.flow.current.nested_run as string;
+    await until(
+      "the nested crew at work",
+      async () => (await flow.status(nested)).json,
+      (s: Json) => s.tasks?.some((x: Json) => x.status === "completed"),
+    );
+    await t.crash();
+
+    const done = await flow.waitFor(id, (s) => s.state === "SUCCESS" || s.state === "FAILED");
+    expect(done.status, done.error).toBe("completed");
+    expect(done.result).toBe("done: ##");
+    expect(done.flow.path.map((p: Json) => p.method)).toEqual(["first", "second", "third", "last"]);
+    // Each method started and ended once; the one cut short went on, not again.
+    const events = (await flow.events(id)).json.events as Json[];
+    for (const type of ["task_started", "task_completed"])
+      expect(events.filter((e) => e.type === type).map((e) => e.task_id)).toEqual([
+        "first",
+        "second",
+        "third",
+        "last",
+      ]);
+    // One nested run per crew method: the one cut short was taken over, not started again.
+    const runs = done.flow.path.flatMap((p: Json) => p.nested_runs);
+    expect(runs).toHaveLength(2);
+    expect(runs[0]).toBe(nested);
+    const childEvents = ((await flow.events(nested)).json.events as Json[]).map((e) => e.type);
+    expect(childEvents).toContain("execution_recovered");
+    expect(childEvents.filter((e) => e === "execution_completed")).toHaveLength(1);
+  });
+});
