@@ -95,6 +95,7 @@ function StepBody({ step, start, now }: { step: TraceStep; start: number; now: n
       ) : (
         step.kind === "failed" && <p className="text-sm">{String(d.error ?? "")}</p>
       )}
+      {step.kind === "warning" && <p className="text-sm">{String(d.message ?? "")}</p>}
       {step.kind === "remote" && <JsonBlock label="Payload" value={d.payload ?? d.raw ?? d} />}
     </>
   );

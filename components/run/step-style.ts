@@ -7,6 +7,7 @@ import {
   Radio,
   RotateCcw,
   ShieldCheck,
+  TriangleAlert,
   Wrench,
 } from "lucide-react";
 import type { StepKind } from "./trace-types";
@@ -21,6 +22,7 @@ export const STEP_STYLE: Record<StepKind, { icon: LucideIcon; bar: string; name:
   remote: { icon: Radio, bar: "bg-chart-3", name: "Deployment" },
   check: { icon: ShieldCheck, bar: "bg-chart-1", name: "Check passed" },
   retry: { icon: RotateCcw, bar: "bg-chart-2", name: "Check failed: retry" },
+  warning: { icon: TriangleAlert, bar: "bg-chart-5", name: "Warning" },
 };
 
 export const LEGEND: StepKind[] = ["thought", "tool", "answer", "review"];

@@ -225,6 +225,9 @@ export function buildTrace(events: ExecutionEvent[], status: StatusResponse | un
           e.type === "output_invalid" ? "Invalid JSON" : "Guardrail failed",
         );
         break;
+      case "tool_warning":
+        step("warning", "Without some tools");
+        break;
       case "task_failed":
         step("failed", "Failed");
         a.end = when;

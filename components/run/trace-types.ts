@@ -12,7 +12,9 @@ export type StepKind =
   | "remote"
   // An output check that passed (a guardrail), or one that sent the agent back (retry).
   | "check"
-  | "retry";
+  | "retry"
+  // Tools the agent went without (an MCP server down, a tool missing).
+  | "warning";
 
 export type TraceStep = {
   key: string;

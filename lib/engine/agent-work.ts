@@ -91,6 +91,22 @@ export function agentWork({
       // A coworker works inside the asking agent's tool call: it cannot stop there for a person.
       { refuseGated: !!delegatedBy },
     );
+    // MCP tools it must go without (a server down, a tool missing): said in the run, as a step.
+    for (const message of own.warnings)
+      writer.record(() => ({
+        events: [
+          {
+            type: "tool_warning",
+            task_id: task.id,
+            attempt,
+            data: {
+              agent: agent.id,
+              message,
+              ...(delegatedBy ? { delegated_by: delegatedBy.id } : {}),
+            },
+          },
+        ],
+      }));
     const tools: Record<string, Tool> = tracedTools({
       ...own.tools,
       ...delegationTools(

@@ -15,18 +15,20 @@ export type OversizedResult = { call_id: string; tool: string; full: string };
  * Everything one task attempt's agent may call, each wrapped with the per-call limits: a time-out,
  * a cap on calls in the attempt, and results over TOOL_RESULT_MAX_CHARS cut (the whole result is
  * handed to `keepFull`, which keeps it as a run artifact). Tools the agent's (or its MCP server's)
- * `requires_approval` covers wait for a person before they run (`needsApproval`).
+ * `requires_approval` covers wait for a person before they run (`needsApproval`). `warnings` say
+ * which MCP tools the agent goes without, and why.
  */
 export async function agentTools(
   agent: AgentDef,
   ctx: ToolContext,
   keepFull: (result: OversizedResult) => void,
   { refuseGated = false } = {},
-): Promise<{ tools: Record<string, Tool>; listed: AgentTool[] }> {
+): Promise<{ tools: Record<string, Tool>; listed: AgentTool[]; warnings: string[] }> {
+  const mcp = await mcpTools(agent, ctx);
   const listed = [
     ...builtinTools(agent.tools, ctx),
     ...trackerTools(agent.apps, ctx),
-    ...(await mcpTools(agent, ctx)),
+    ...mcp.tools,
   ];
   const e = env();
   const budget = { left: agent.max_tool_calls ?? e.TOOL_MAX_CALLS_PER_TASK };
@@ -52,7 +54,7 @@ export async function agentTools(
             }),
     } as Tool;
   }
-  return { tools, listed };
+  return { tools, listed, warnings: mcp.warnings };
 }
 
 /**

@@ -24,23 +24,34 @@ export async function resolveFor(db: Db, def: McpServerDef): Promise<Resolved> {
 
 /**
  * The tools of the MCP servers the agent's `mcps:` name, from this worker's pooled connections.
- * A server that is not declared, cannot start, or lacks a named tool fails the task here, with a
- * message naming the server and what exists.
+ * As in CrewAI (mcp/tool_resolver.py), a server that is not declared, cannot start or be reached,
+ * or lacks a named tool does not fail the task: the agent runs without those tools, and each
+ * `warnings` entry says which and why.
  */
-export async function mcpTools(agent: AgentDef, ctx: ToolContext): Promise<AgentTool[]> {
+export async function mcpTools(
+  agent: AgentDef,
+  ctx: ToolContext,
+): Promise<{ tools: AgentTool[]; warnings: string[] }> {
   const wanted = agent.mcps ?? [];
-  if (!wanted.length) return [];
+  const warnings: string[] = [];
+  if (!wanted.length) return { tools: [], warnings };
   const { servers } = await serversFor(ctx.db, ctx.crew.mcp_servers);
   const secrets = await readSecretValues(ctx.db);
+  const without = `agent ${agent.id} runs without`;
   // Per server: every tool (undefined) or the named ones.
   const picks = new Map<string, Set<string> | undefined>();
   for (const entry of wanted) {
     const ref = parseMcpRef(entry);
-    if (!ref) throw new Error(`mcps: '${entry}' is not 'server' or 'server/tool'`);
-    if (!servers.some((s) => s.name === ref.server))
-      throw new Error(
-        `MCP server '${ref.server}' (agent ${agent.id}'s mcps) is not declared: ${servers.length ? `servers are ${servers.map((s) => s.name).join(", ")}` : "no MCP servers are declared in the crew's mcp_servers or in Settings → Tools"}`,
+    if (!ref) {
+      warnings.push(`mcps: '${entry}' is not 'server' or 'server/tool': ${without} it.`);
+      continue;
+    }
+    if (!servers.some((s) => s.name === ref.server)) {
+      warnings.push(
+        `MCP server '${ref.server}' (agent ${agent.id}'s mcps) is not declared (${servers.length ? `servers are ${servers.map((s) => s.name).join(", ")}` : "no MCP servers are declared in the crew's mcp_servers or in Settings → Tools"}): ${without} its tools.`,
       );
+      continue;
+    }
     const current = picks.get(ref.server);
     if (!ref.tool) picks.set(ref.server, undefined);
     else if (current || !picks.has(ref.server))
@@ -51,13 +62,23 @@ export async function mcpTools(agent: AgentDef, ctx: ToolContext): Promise<Agent
   const taken = new Set<string>();
   for (const [name, only] of picks) {
     const def = servers.find((s) => s.name === name) as McpServerDef;
-    const resolved = resolveServer(def, { env: process.env, secrets });
-    const conn = await connection(resolved);
+    let resolved: Resolved;
+    let conn: Awaited<ReturnType<typeof connection>>;
+    try {
+      resolved = resolveServer(def, { env: process.env, secrets });
+      conn = await connection(resolved);
+    } catch (err) {
+      const why = redact(errorMessage(err), [...secrets.values()]).replace(/\.$/, "");
+      warnings.push(
+        `${why.includes(`MCP server '${name}'`) ? why : `MCP server '${name}' could not be used: ${why}`}; ${without} its tools.`,
+      );
+      continue;
+    }
     const remote = only ? conn.tools.filter((t) => only.has(t.name)) : conn.tools;
     for (const tool of only ?? []) {
       if (!conn.tools.some((t) => t.name === tool))
-        throw new Error(
-          `MCP server '${name}' has no tool '${tool}': its tools are ${conn.tools.map((t) => t.name).join(", ") || "(none)"}`,
+        warnings.push(
+          `MCP server '${name}' has no tool '${tool}': its tools are ${conn.tools.map((t) => t.name).join(", ") || "(none)"}; ${without} it.`,
         );
     }
     const timeoutSeconds = def.timeout_seconds ?? timeoutDefault;
@@ -101,7 +122,7 @@ export async function mcpTools(agent: AgentDef, ctx: ToolContext): Promise<Agent
       });
     }
   }
-  return out;
+  return { tools: out, warnings };
 }
 
 // A model's tool names are ^[A-Za-z0-9_-]{1,64}$ (OpenAI's and Anthropic's rule).
