@@ -37,6 +37,8 @@ export type CrewParts = {
   crewAt?: (key: string) => Where;
   /** The crew's MCP servers, read by the layout (lib/crew/mcp-servers.ts). */
   mcpServers?: McpServerDef[];
+  /** The pydantic models the crew's Python defines or imports (python-models.ts), by name. */
+  pythonModels?: { models: Map<string, Record<string, unknown>>; shown: string };
   /** The crew's `retention_days` (lib/retention), when written. */
   retentionDays?: number | "forever";
   warn: Warn;
@@ -125,7 +127,7 @@ function finishCrewParts(p: CrewParts): CrewDef {
       const where = p.taskAt(id, "expected_output");
       p.warn(where.file, where.key, "empty: the agent is told nothing about what to deliver");
     }
-    return { id, ...outputChecks(id, t, p.taskAt), agent, name: t.name ?? id };
+    return { id, ...outputChecks(id, t, p), agent, name: t.name ?? id };
   });
   let handed: ReturnType<typeof resolveProcess>;
   try {
@@ -172,17 +174,36 @@ function finishCrewParts(p: CrewParts): CrewDef {
 type TaskEntry = z.infer<typeof TaskSchema>;
 
 // Structured output and output files: what can be known wrong at load is a load error.
-function outputChecks(id: string, t: TaskEntry, taskAt: CrewParts["taskAt"]): TaskEntry {
+function outputChecks(
+  id: string,
+  entry: TaskEntry,
+  { taskAt, warn, pythonModels }: Pick<CrewParts, "taskAt" | "warn" | "pythonModels">,
+): Omit<TaskEntry, "output_json"> & { output_json?: Record<string, unknown> } {
   // Annotated, so that TypeScript knows the code after a call is not reached.
   const fail: (field: string, message: string) => never = (field, message) => {
     const where = taskAt(id, field);
     throw new LoadError(where.file, where.key, message);
   };
-  if (typeof t.output_pydantic === "string")
-    fail(
-      "output_pydantic",
-      `names a Python class ('${t.output_pydantic}'); give the JSON Schema itself here (an object with type and properties), or use output_json`,
+  // A class's name, as CrewAI's @CrewBase resolves it: its JSON Schema when the project's Python
+  // defines it; otherwise the output goes unchecked, and the load says so.
+  const schemaOf = (field: "output_json" | "output_pydantic") => {
+    const value = entry[field];
+    if (typeof value !== "string") return value;
+    const found = pythonModels?.models.get(value.trim());
+    if (found) return found;
+    const where = taskAt(id, field);
+    warn(
+      where.file,
+      where.key,
+      `names the Python class '${value}', which Crewdeck did not find in ${pythonModels ? `${pythonModels.shown} or the project files it imports` : "a crew.py beside this crew"}: the output is not checked (give its JSON Schema here instead)`,
     );
+    return undefined;
+  };
+  const t = {
+    ...entry,
+    output_json: schemaOf("output_json"),
+    output_pydantic: schemaOf("output_pydantic"),
+  };
   if (t.output_json && t.output_pydantic)
     fail("output_json", "give output_json or output_pydantic, not both");
   const output_json = t.output_json ?? t.output_pydantic;
@@ -194,7 +215,7 @@ function outputChecks(id: string, t: TaskEntry, taskAt: CrewParts["taskAt"]): Ta
   const responseSchema = t.review?.response_schema;
   const responseProblem = responseSchema ? schemaError(responseSchema) : undefined;
   if (responseProblem) fail("review.response_schema", responseProblem);
-  const { output_pydantic: _, ...rest } = t;
+  const { output_pydantic: _, output_json: _json, ...rest } = t;
   // A review block means the task is reviewed: writing human_input too is not required.
   const reviewed = t.review ? { ...rest, human_input: true } : rest;
   return output_json ? { ...reviewed, output_json } : reviewed;

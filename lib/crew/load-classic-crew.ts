@@ -4,8 +4,10 @@ import { catalogEntry } from "@/lib/crew/tool-catalog";
 import { entriesOf, fieldOf } from "@/lib/util/field";
 import { finishCrew, inputBlock, titleFromSlug } from "./finish-crew";
 import { crewMcpServers } from "./mcp-servers";
+import { projectModels } from "./python-models";
 import { type CrewPy, readCrewPy } from "./read-crew-py";
 import { LoadError, parseOrThrow, readYaml, type Warn, warnUnknownKeys } from "./read-files";
+import type { JsonSchema } from "./read-pydantic";
 import { AgentSchema, type CrewDef, CrewFileSchema, TaskSchema } from "./schema";
 
 // CrewAI's YAML layout (config/agents.yaml and config/tasks.yaml, with crew.py beside them),
@@ -49,22 +51,25 @@ export function findClassicProject(folder: string): ClassicProject | undefined {
 
 /**
  * A task's `output_pydantic=Model` in crew.py, as the JSON Schema read from the model's class in
- * the same module (tasks.yaml's own output_json wins); a class defined elsewhere is warned about.
+ * the same module or one it imports from the project (tasks.yaml's own output_json wins); a class
+ * not found is warned about.
  */
 function pythonOutputSchema(
   id: string,
   task: { output_json?: unknown; output_pydantic?: unknown },
-  crewPy: { file: string; shown: string; read: CrewPy } | undefined,
+  crewPy:
+    | { file: string; shown: string; read: CrewPy; models: Map<string, JsonSchema> }
+    | undefined,
   warn: Warn,
 ): { output_json?: Record<string, unknown> } {
   const model = crewPy?.read.taskModels.get(id);
   if (!crewPy || !model || task.output_json || task.output_pydantic) return {};
-  const schema = crewPy.read.models.get(model);
+  const schema = crewPy.models.get(model);
   if (schema) return { output_json: schema };
   warn(
     crewPy.file,
     `${id}.output_pydantic`,
-    `${crewPy.shown} asks for ${model}, which is not defined there: the output is not checked (give its JSON Schema as output_json under ${id})`,
+    `${crewPy.shown} asks for ${model}, which is not defined there or in the project files it imports: the output is not checked (give its JSON Schema as output_json under ${id})`,
   );
   return {};
 }
@@ -115,13 +120,17 @@ export function loadClassic(
   const mcpServers = fs.existsSync(mcpFile)
     ? crewMcpServers(readYaml(mcpFile) ?? {}, mcpFile, "", warn)
     : undefined;
-  const crewPy = fs.existsSync(project.crewPy)
-    ? {
-        file: project.crewPy,
-        shown: shown(project.crewPy),
-        read: readCrewPy(fs.readFileSync(project.crewPy, "utf8")),
-      }
-    : undefined;
+  const code = fs.existsSync(project.crewPy) ? fs.readFileSync(project.crewPy, "utf8") : undefined;
+  const crewPy =
+    code !== undefined
+      ? {
+          file: project.crewPy,
+          shown: shown(project.crewPy),
+          read: readCrewPy(code),
+          // Its models and those it imports from the project: output_pydantic=/output_json names.
+          models: projectModels(project.crewPy, code, folder),
+        }
+      : undefined;
   // Tools made in Python: those that are CrewAI's own classes Crewdeck has built in
   // (SerperDevTool(), FileReadTool()…) join the agent's tools (agents.yaml's list first); any other
   // is not Crewdeck's to run, and is named rather than dropped silently.
@@ -191,6 +200,7 @@ export function loadClassic(
       }),
     },
     settings: crewPy?.read.crew,
+    ...(crewPy ? { pythonModels: { models: crewPy.models, shown: crewPy.shown } } : {}),
     crewAt: (key) => ({ file: crewPy?.file ?? tasksFile, key: crewPy ? `Crew(${key}=…)` : key }),
     mcpServers,
     warn,

@@ -55,9 +55,9 @@ export const TaskSchema = z.object({
   // human_input). See review-policy.ts.
   review: ReviewBlockSchema.optional(),
   timeout_seconds: z.number().int().positive().optional(),
-  // Structured output: a JSON Schema (CrewAI names a pydantic class; a crew file carries the
-  // schema itself). A bare class name in output_pydantic is refused at load (load-crews.ts).
-  output_json: z.record(z.string(), z.unknown()).optional(),
+  // Structured output: a JSON Schema, or (as CrewAI's @CrewBase takes it) a pydantic class's
+  // name, read from the project's Python (python-models.ts); one not found is warned about.
+  output_json: z.union([z.string(), z.record(z.string(), z.unknown())]).optional(),
   output_pydantic: z.union([z.string(), z.record(z.string(), z.unknown())]).optional(),
   // Kept per run as a downloadable artifact; {input} placeholders are filled from the run.
   output_file: z.string().trim().min(1).optional(),
@@ -111,7 +111,12 @@ export type AgentDef = Omit<z.infer<typeof AgentSchema>, "llm" | "tools" | "mcps
   /** Built-in tools by their own names (aliases resolved at load). */
   tools: string[];
 };
-export type TaskDef = Omit<z.infer<typeof TaskSchema>, "agent"> & {
+export type TaskDef = Omit<
+  z.infer<typeof TaskSchema>,
+  "agent" | "output_json" | "output_pydantic"
+> & {
+  /** The JSON Schema its output must match (a class's name was resolved at load). */
+  output_json?: Record<string, unknown>;
   id: string;
   name: string;
   /** The agent that runs the task: under a hierarchical process, the manager. */
@@ -144,8 +149,21 @@ export type CrewDef = {
   flow?: FlowPlan;
 };
 
-export type CrewLoadError = { slug: string; file: string; key: string; reason: string };
-export type CrewWarning = { slug: string; file: string; key: string; message: string };
+/** `file` is relative to CREWS_DIR; `line` is where `key` is written, when it is (key-lines.ts). */
+export type CrewLoadError = {
+  slug: string;
+  file: string;
+  key: string;
+  line?: number;
+  reason: string;
+};
+export type CrewWarning = {
+  slug: string;
+  file: string;
+  key: string;
+  line?: number;
+  message: string;
+};
 
 // A CrewAI Flow as Crewdeck runs it (compile-flow.ts): the declaration as read, and every crew
 // its methods call, made ready at load.

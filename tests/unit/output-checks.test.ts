@@ -360,11 +360,23 @@ describe("loading output keys", () => {
   });
 
   it.each([
-    [
-      "    output_pydantic: Report\n",
-      "tasks.t.output_pydantic",
-      /names a Python class \('Report'\); give the JSON Schema itself/,
-    ],
+    ["    output_pydantic: Report\n", "tasks.t.output_pydantic"],
+    ["    output_json: Report\n", "tasks.t.output_json"],
+  ])("loads %s, a class it cannot read, with a warning and the output unchecked", (extra, key) => {
+    const c = load(extra);
+    expect(c.errors).toEqual([]);
+    expect(c.crews.get("c")?.tasks[0]).not.toHaveProperty("output_json");
+    expect(c.warnings).toEqual([
+      expect.objectContaining({
+        key,
+        message: expect.stringMatching(
+          /names the Python class 'Report'.*the output is not checked/,
+        ),
+      }),
+    ]);
+  });
+
+  it.each([
     ["    output_json: { type: nonsense }\n", "tasks.t.output_json", /not a usable JSON Schema/],
     ["    output_file: ../../etc/x\n", "tasks.t.output_file", /must not contain '..'/],
     ["    output_file: /tmp/x.md\n", "tasks.t.output_file", /absolute path/],
