@@ -6,10 +6,12 @@ import type { CrewCatalog } from "./load-crews";
 export function problemLines(catalog: CrewCatalog): string[] {
   return [
     ...catalog.errors.map(
-      (err) => `  ✗ ${err.slug}: ${err.file}${err.key ? ` [${err.key}]` : ""}: ${err.reason}`,
+      (err) =>
+        `  ✗ ${err.slug}: ${err.file}${err.line ? `:${err.line}` : ""}${err.key ? ` [${err.key}]` : ""}: ${err.reason}`,
     ),
     ...catalog.warnings.map(
-      (w) => `  ! ${w.slug}: ${w.file}${w.key ? ` [${w.key}]` : ""}: ${w.message}`,
+      (w) =>
+        `  ! ${w.slug}: ${w.file}${w.line ? `:${w.line}` : ""}${w.key ? ` [${w.key}]` : ""}: ${w.message}`,
     ),
   ];
 }

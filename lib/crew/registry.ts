@@ -5,6 +5,7 @@ import type { Principal } from "@/lib/auth/principal";
 import { env } from "@/lib/config/env";
 import { errors } from "@/lib/errors";
 import { catalogFingerprint, describeCatalog } from "./describe-catalog";
+import { withLines } from "./key-lines";
 import { type CrewCatalog, loadCrews } from "./load-crews";
 import { modelWarnings } from "./model-warnings";
 import type { CrewDef } from "./schema";
@@ -29,6 +30,9 @@ const crewsDir = () => path.resolve(env().CREWS_DIR);
 function readCatalog(dir: string): CrewCatalog {
   const catalog = loadCrews(dir);
   catalog.warnings.push(...modelWarnings(catalog.crews.values(), dir, env()));
+  // Said with the line its key is on, for the Crews page, the server log and GET /api/crews.
+  catalog.warnings = withLines(dir, catalog.warnings);
+  catalog.errors = withLines(dir, catalog.errors);
   return remember(catalog);
 }
 

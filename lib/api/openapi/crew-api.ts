@@ -6,6 +6,7 @@ import {
   ResumeResponseSchema,
   StopResponseSchema,
 } from "@/lib/contract/crew";
+import { CrewCatalogResponseSchema, CrewDescriptionSchema } from "@/lib/contract/crew-catalog";
 import {
   LedgerQuerySchema,
   LedgerResponseSchema,
@@ -47,6 +48,30 @@ export const crewApi: OperationSpec[] = [
       },
     },
     problems: { ...noCrew, ...remote },
+  },
+  {
+    method: "get",
+    path: "/api/crews",
+    operationId: "listCrews",
+    tag,
+    summary: "Every crew and flow served here",
+    description:
+      "Each crew and CrewAI Flow with its base path, inputs (as `/inputs` gives them), agents with their model, tools and MCP servers, tasks (a flow's methods), a flow's methods and routes, and every warning its files drew at load — the file, the key and its line, and what to do instead. `errors` lists the folders that did not load, and why.",
+    access: { action: "read" },
+    responses: { 200: { description: "OK", schema: CrewCatalogResponseSchema } },
+    problems: {},
+  },
+  {
+    method: "get",
+    path: `${BASE}/definition`,
+    operationId: "crewDefinition",
+    tag,
+    summary: "One crew or flow, as /api/crews describes it",
+    description:
+      "The crew's description and warnings. The crew's own URL stays CrewAI's health check (`Healthy`).",
+    access: { action: "read" },
+    responses: { 200: { description: "OK", schema: CrewDescriptionSchema } },
+    problems: { ...noCrew },
   },
   {
     method: "get",

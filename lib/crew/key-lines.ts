@@ -1,0 +1,78 @@
+import fs from "node:fs";
+import path from "node:path";
+import { findNodeAtLocation, parseTree } from "jsonc-parser";
+import { isMap, isSeq, LineCounter, parseDocument } from "yaml";
+
+// The line a key of a crew file is written on, so a warning or an error can say "file:line" to a
+// person and an API client alike. Keys are as the loader names them: `agents.writer.tools.0`,
+// `methods.go.do.do[1].action`. A key that is not in the file (a default, a key of crew.py) is
+// placed at the nearest key above it that is; a file that is not YAML or JSON has no lines.
+
+type Segment = string | number;
+
+function segments(key: string): Segment[] {
+  return key
+    .split(/\.|\[(\d+)\]/)
+    .filter((s): s is string => !!s)
+    .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+}
+
+const lineAt = (text: string, offset: number) => text.slice(0, offset).split("\n").length;
+
+/** 1-based; undefined when the file cannot be read or is not YAML or JSON. */
+export function lineOfKey(file: string, key: string): number | undefined {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, "utf8");
+  } catch {
+    return undefined;
+  }
+  const keys = segments(key);
+  if (/\.jsonc?$/.test(file)) return jsonLine(text, keys);
+  if (/\.ya?ml$/.test(file)) return yamlLine(text, keys);
+  return undefined;
+}
+
+function yamlLine(text: string, path: Segment[]): number | undefined {
+  const counter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: counter, keepSourceTokens: false });
+  for (let n = path.length; n > 0; n--) {
+    const parent = n === 1 ? doc.contents : doc.getIn(path.slice(0, n - 1), true);
+    const last = path[n - 1];
+    if (isMap(parent)) {
+      const pair = parent.items.find(
+        (p) => String((p.key as { value?: unknown } | null)?.value ?? p.key) === String(last),
+      );
+      const range = (pair?.key as { range?: [number, number, number] } | null)?.range;
+      if (range) return counter.linePos(range[0]).line;
+    } else if (isSeq(parent) && typeof last === "number") {
+      const item = parent.items[last] as { range?: [number, number, number] } | undefined;
+      if (item?.range) return counter.linePos(item.range[0]).line;
+    }
+  }
+  return undefined;
+}
+
+function jsonLine(text: string, path: Segment[]): number | undefined {
+  const tree = parseTree(text);
+  if (!tree) return undefined;
+  for (let n = path.length; n > 0; n--) {
+    const node = findNodeAtLocation(tree, path.slice(0, n));
+    // The key's own line: a property's first child is its name.
+    const at = node?.parent?.type === "property" ? node.parent : node;
+    if (at) return lineAt(text, at.offset);
+  }
+  return undefined;
+}
+
+/** Each problem with the line of its key, its file read relative to `dir` (CREWS_DIR). */
+export function withLines<T extends { file: string; key: string; line?: number }>(
+  dir: string,
+  problems: T[],
+): T[] {
+  return problems.map((p) => {
+    if (p.line !== undefined || !p.key) return p;
+    const line = lineOfKey(path.resolve(dir, p.file), p.key);
+    return line === undefined ? p : { ...p, line };
+  });
+}
