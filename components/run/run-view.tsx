@@ -11,6 +11,8 @@ import { useLiveExecution } from "@/components/use-live-execution";
 import type { StatusResponse } from "@/lib/contract/status";
 import { isActive } from "@/lib/run-model/states";
 import { DETAIL_PANE } from "./detail-pane";
+import { FlowGraph } from "./flow-graph";
+import type { FlowShapeMethod } from "./flow-layout";
 import { RunActions } from "./run-actions";
 import { RunInputs } from "./run-inputs";
 import { runMetrics } from "./run-metrics";
@@ -80,6 +82,7 @@ export function RunView({
   me,
   expectedOutputs,
   initialTask,
+  flowMethods,
 }: {
   crew: string;
   crewName: string;
@@ -94,12 +97,23 @@ export function RunView({
   expectedOutputs: Record<string, string>;
   /** `?task=` (a notification's review link): that task starts selected. */
   initialTask?: string;
+  /** A flow's run: its methods, drawn as a graph above the trace. */
+  flowMethods?: FlowShapeMethod[];
 }) {
   const live = useLiveExecution(crew, id, initialStatus, renderedAt);
   const status = live.status;
   const active = status ? isActive(status.status) : true;
   const now = useNow(active, renderedAt);
   const trace = useMemo(() => buildTrace(live.events, live.status), [live.events, live.status]);
+  // A flow waiting on a nested run hears nothing in its own log while that run works or waits
+  // for review: its /status (which shows the nested run's reviews) is read every few seconds.
+  const waitingOn = active ? (status?.flow?.current?.nested_run ?? null) : null;
+  const { refreshStatus } = live;
+  useEffect(() => {
+    if (!waitingOn) return;
+    const timer = setInterval(refreshStatus, 3000);
+    return () => clearInterval(timer);
+  }, [waitingOn, refreshStatus]);
   // Review events seen so far: each is a ledger entry, so a new one means a new entry to show.
   const reviewEvents = useMemo(
     () => live.events.filter((e) => e.type.startsWith("review_")).length,
@@ -236,6 +250,7 @@ export function RunView({
               on once they decide.
             </Alert>
           ))}
+        {flowMethods && <FlowGraph crew={crew} methods={flowMethods} status={status} />}
         <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
           <Waterfall
             trace={trace}

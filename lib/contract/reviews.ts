@@ -20,6 +20,16 @@ export const OpenReviewSchema = z
       .record(z.string(), z.unknown())
       .nullable()
       .describe("The form the reviewer fills in (review_response on /resume)"),
+    feedback: z
+      .object({
+        message: z.string(),
+        outcomes: z.array(z.string()),
+        default_outcome: z.string().nullable(),
+      })
+      .nullable()
+      .describe(
+        "A flow's human feedback: what it asks, and the outcomes to choose among (`outcome` on /resume)",
+      ),
     kind: z
       .enum(["output", "tool_call"])
       .describe("What waits: the task's output, or tool calls its agent asked to make"),

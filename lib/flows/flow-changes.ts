@@ -1,7 +1,7 @@
 import type { FlowMethod, FlowPlan } from "@/lib/crew/flow-plan";
 import { afterMethod, type FlowCurrent, type FlowProgress } from "@/lib/run-model/flow-progress";
 import { openReview, openReviewsOf, reviewColumns } from "@/lib/run-model/open-reviews";
-import type { ExecutionRow, NewEvent, TaskState } from "@/lib/run-model/types";
+import type { ExecutionRow, NewEvent, TaskState, TokenUsage } from "@/lib/run-model/types";
 import type { Change } from "@/lib/runs/execution-store";
 import { outputText } from "./flow-actions";
 import { matchOutcome } from "./outcomes";
@@ -78,6 +78,7 @@ export function openFeedback(
   method: FlowMethod,
   output: unknown,
   children: string[],
+  usage: TokenUsage[],
 ): Change {
   const p = progressOf(r);
   const cur = p.current;
@@ -88,12 +89,24 @@ export function openFeedback(
   const now = new Date();
   const text = outputText(output);
   const others = openReviewsOf(r).filter((o) => o.task_id !== method.name);
-  const review = openReview(def, task.attempts, text, now, others);
+  const review = {
+    ...openReview(def, task.attempts, text, now, others),
+    ...(method.feedback
+      ? {
+          feedback: {
+            message: method.feedback.message,
+            outcomes: method.feedback.emit,
+            default_outcome: method.feedback.default_outcome,
+          },
+        }
+      : {}),
+  };
   const tasks = withTask(r, method.name, () => ({ status: "pending_human_input", output: text }));
   return {
     patch: {
       status: "pending_human_input",
       tasks,
+      token_usage: withUsage(r.token_usage, usage),
       ...reviewColumns([...others, review], tasks),
       flow: {
         ...p,
@@ -136,7 +149,21 @@ export type MethodEnd = {
   how?: string;
   /** The reviewer's edit of the output, which the flow goes on with. */
   edited?: string;
+  /** Tokens its nested runs used: counted into the flow's. */
+  usage?: TokenUsage[];
 };
+
+/** The flow's tokens: its own and its nested runs'. */
+function withUsage(total: TokenUsage, used: TokenUsage[] = []): TokenUsage {
+  return used.reduce(
+    (sum, u) => ({
+      input_tokens: sum.input_tokens + (u.input_tokens ?? 0),
+      output_tokens: sum.output_tokens + (u.output_tokens ?? 0),
+      total_tokens: sum.total_tokens + (u.total_tokens ?? 0),
+    }),
+    total,
+  );
+}
 
 /**
  * The method ended with `output`: kept as `outputs.<method>`, its task completed, and the methods
@@ -196,6 +223,7 @@ export function finishMethod(
     patch: {
       flow: next,
       current_task: null,
+      ...(end.usage?.length ? { token_usage: withUsage(r.token_usage, end.usage) } : {}),
       tasks: withTask(r, cur.method, (t) => ({
         status: "completed",
         output: text,

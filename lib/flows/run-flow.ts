@@ -10,7 +10,7 @@ import {
   initialProgress,
   startNext,
 } from "@/lib/run-model/flow-progress";
-import type { ExecutionRow } from "@/lib/run-model/types";
+import type { ExecutionRow, TokenUsage } from "@/lib/run-model/types";
 import { LeaseLostError } from "@/lib/runs/execution-store";
 import { executionWriter } from "@/lib/runs/execution-writer";
 import { failure } from "@/lib/runs/run-failure";
@@ -83,11 +83,11 @@ export async function runFlow({
         return;
       }
       if (method.feedback) {
-        await writer.change((r) => openFeedback(r, method, step.output, step.children));
+        await writer.change((r) => openFeedback(r, method, step.output, step.children, step.usage));
         return;
       }
       row = await writer.change((r) =>
-        finishMethod(plan, r, step.output, { children: step.children }),
+        finishMethod(plan, r, step.output, { children: step.children, usage: step.usage }),
       );
     }
   } catch (err) {
@@ -126,7 +126,9 @@ function methodOf(plan: FlowPlan, name: string): FlowMethod {
   return m;
 }
 
-type Ran = { output: unknown; children: string[] } | { waiting: string; current: FlowCurrent };
+type Ran =
+  | { output: unknown; children: string[]; usage: TokenUsage[] }
+  | { waiting: string; current: FlowCurrent };
 
 /** Runs the current method's action as far as it goes: to its output, or to a nested run. */
 async function runMethod(
@@ -149,7 +151,11 @@ async function runMethod(
       key: `${cur.run}`,
     });
     if ("waiting" in done) return { waiting: done.waiting, current: cur };
-    return { output: done.output, children: done.child ? [done.child] : [] };
+    return {
+      output: done.output,
+      children: done.child ? [done.child] : [],
+      usage: done.usage ? [done.usage] : [],
+    };
   }
   // `each`: every item through the steps in turn; an item's output is its last step's.
   const action = method.do;
@@ -161,6 +167,7 @@ async function runMethod(
     each = { items, index: 0, step: 0, local: {}, last: null, results: [] };
   }
   const children: string[] = [];
+  const usage: TokenUsage[] = [];
   for (
     ;
     each.index < each.items.length;
@@ -191,11 +198,12 @@ async function runMethod(
       });
       if ("waiting" in done) return { waiting: done.waiting, current: { ...cur, each } };
       if (done.child) children.push(done.child);
+      if (done.usage) usage.push(done.usage);
       each = { ...each, local: { ...each.local, [s.name]: done.output }, last: done.output };
     }
     each = { ...each, results: [...each.results, each.last] };
   }
-  return { output: each.results, children };
+  return { output: each.results, children, usage };
 }
 
 function completed(r: ExecutionRow) {

@@ -64,6 +64,7 @@ export function describeReview(review: OpenReview, now: Date) {
     deadline_at: review.deadline_at,
     on_timeout: review.deadline_at ? review.on_timeout : null,
     response_schema: review.response_schema ?? null,
+    feedback: review.feedback ?? null,
     kind: reviewKind(review),
     tool_calls:
       review.tool_calls?.map((c) => ({

@@ -43,6 +43,10 @@ export type OpenReview = {
    * that overlap): reviews open side by side count their wait once.
    */
   waiting_since?: string;
+  /** A flow's human feedback: what it asks, and the outcomes the reviewer chooses among. */
+  feedback?: { message: string; outcomes: string[]; default_outcome: string | null };
+  /** The flow's nested run this review belongs to (shown on the flow, decided there). */
+  execution_id?: string;
 };
 
 /** A gated tool call in a review: what the model asked for, and its decision once made. */

@@ -121,7 +121,10 @@ describe("the example flow", () => {
     expect(bad.status, bad.text).toBe(422);
 
     const id = await flow.start({ product: "Crewdeck 2", audience: "developers" });
-    let s = await flow.waitFor(id, (x) => x.status === "pending_human_input" || x.state === "FAILED");
+    let s = await flow.waitFor(
+      id,
+      (x) => x.status === "pending_human_input" || x.state === "FAILED",
+    );
     expect(s.state).toBe("RUNNING"); // CrewAI's clients keep polling while a review is open
     expect(s.pending_human_input.task_id).toBe("sign_off");
     expect(s.pending_human_input.output).toContain("## Crewdeck 2");

@@ -147,6 +147,8 @@ for (const database of DB_KINDS) {
       // The crew's output is read as CrewAI's CrewOutput: `outputs.research_brief.raw`.
       expect(flow.outputs.research_brief).toMatchObject({ raw: expect.any(String) });
       expect(row.result).toBe((flow.outputs.write_followup as { raw: string }).raw);
+      // The tokens its nested runs spent count as the flow's.
+      expect(row.token_usage.total_tokens).toBeGreaterThan(0);
       // The state's defaults filled the crew's inputs.
       const nested = await children(id);
       expect(nested).toHaveLength(3);

@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { KickoffForm } from "@/components/crews/kickoff-form";
 import { RecentRuns } from "@/components/crews/recent-runs";
+import { FlowGraph } from "@/components/run/flow-graph";
 import { PageHeader } from "@/components/shell/page-header";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -11,6 +12,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { requireUser } from "@/lib/auth/require-user";
 import { roleAllows } from "@/lib/auth/roles";
 import { env } from "@/lib/config/env";
+import { flowShape } from "@/lib/crew/describe-crew";
 import type { McpServerDef } from "@/lib/crew/mcp-config";
 import type { RequiresApproval } from "@/lib/crew/requires-approval";
 import type { AgentDef } from "@/lib/crew/schema";
@@ -60,6 +62,12 @@ export default async function CrewPage({ params }: { params: Promise<{ crew: str
               <Globe aria-hidden />
               Remote deployment
             </Badge>
+          ) : crew.flow ? (
+            <>
+              <Badge tone="info">CrewAI Flow</Badge>
+              <Badge>{plural(crew.tasks.length, "method")}</Badge>
+              <Badge>{plural(Object.keys(crew.flow.crews).length, "crew and agent")}</Badge>
+            </>
           ) : (
             <>
               <Badge>{plural(crew.agents.length, "agent")}</Badge>
@@ -73,6 +81,11 @@ export default async function CrewPage({ params }: { params: Promise<{ crew: str
           )}
         </div>
       </PageHeader>
+      {crew.flow && (
+        <div className="mb-6">
+          <FlowGraph crew={crew.slug} methods={flowShape(crew.flow)} />
+        </div>
+      )}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] content-start gap-6">
           <Card>
@@ -113,7 +126,7 @@ export default async function CrewPage({ params }: { params: Promise<{ crew: str
           ) : (
             <Card>
               <CardHeader>
-                <CardTitle className="m-0">Tasks, in order</CardTitle>
+                <CardTitle className="m-0">{crew.flow ? "Methods" : "Tasks, in order"}</CardTitle>
               </CardHeader>
               <CardContent>
                 <ol className="grid gap-3">
@@ -140,7 +153,7 @@ export default async function CrewPage({ params }: { params: Promise<{ crew: str
               </CardContent>
             </Card>
           )}
-          {!remote && (
+          {!remote && crew.agents.length > 0 && (
             <Card>
               <CardHeader>
                 <CardTitle className="m-0">Agents</CardTitle>

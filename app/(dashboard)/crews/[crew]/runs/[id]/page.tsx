@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { RunView } from "@/components/run/run-view";
 import { requireUser } from "@/lib/auth/require-user";
 import { roleAllows } from "@/lib/auth/roles";
+import { flowShape } from "@/lib/crew/describe-crew";
 import { getDb } from "@/lib/db";
 import { crewForPage } from "@/lib/deployments/crew-for-page";
 import { AppError } from "@/lib/errors";
@@ -83,6 +84,7 @@ export default async function RunPage({
         me={user.email}
         expectedOutputs={Object.fromEntries(crew.tasks.map((t) => [t.id, t.expected_output]))}
         initialTask={typeof task === "string" ? task : undefined}
+        flowMethods={crew.flow ? flowShape(crew.flow) : undefined}
       />
     </>
   );
