@@ -1,13 +1,14 @@
 import type { CrewPy } from "./read-crew-py";
 import { LoadError } from "./read-files";
 
-// Most CrewAI projects name each task's agent in crew.py, not in tasks.yaml. A task without
-// `agent:` gets it from crew.py (read as text), else from a crew of one agent; else the load
-// fails saying exactly what to add, and where.
+// Most CrewAI projects name each task's agent in crew.py, not in tasks.yaml. crew.py's
+// `agent=self.x()` wins over tasks.yaml's `agent:`, as a keyword argument beside `config=` does in
+// CrewAI; a task with neither gets the agent of a crew of one agent; else the load fails saying
+// exactly what to add, and where.
 
 export type TaskAgentSources = {
   agentIds: string[];
-  /** crew.py read as text, when the layout has one. */
+  /** crew.py as read (read-crew-py.ts), when the layout has one. */
   crewPy?: { file: string; shown: string; read: CrewPy };
   /** Where a task's `agent` belongs: the file, the key, and how a person finds it there. */
   at: (taskId: string) => { file: string; key: string; hint: string };
@@ -20,7 +21,11 @@ export function assignTaskAgents(
 ): Map<string, string> {
   const assigned = new Map<string, string>();
   for (const task of tasks) {
-    const agent = task.agent ? fromMethodName(task.agent, src) : inferred(task.id, src);
+    const ref = src.crewPy?.read.tasks.get(task.id);
+    const agent =
+      task.agent && ref?.kind !== "agent"
+        ? fromMethodName(task.agent, src)
+        : inferred(task.id, src);
     assigned.set(task.id, agent);
   }
   return assigned;
@@ -52,7 +57,7 @@ function inferred(taskId: string, src: TaskAgentSources): string {
     : !ref
       ? ` (${src.crewPy.shown} has no @task method with config=self.tasks_config['${taskId}'])`
       : ref.kind === "unreadable"
-        ? ` (${src.crewPy.shown}'s ${ref.taskMethod}() sets agent=${ref.expr}, which Crewdeck cannot follow: it reads crew.py as text and runs no Python)`
+        ? ` (${src.crewPy.shown}'s ${ref.taskMethod}() sets agent=${ref.expr}, which Crewdeck cannot follow: it reads crew.py without running it)`
         : ` (${src.crewPy.shown}'s ${ref.taskMethod}() sets no agent)`;
   const orCrewPy = src.crewPy
     ? `, or set agent=self.<agent>() in its @task method in ${src.crewPy.shown}`

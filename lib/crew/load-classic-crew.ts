@@ -1,53 +1,20 @@
 import fs from "node:fs";
 import path from "node:path";
+import type { z } from "zod";
 import { catalogEntry } from "@/lib/crew/tool-catalog";
-import { entriesOf, fieldOf } from "@/lib/util/field";
+import { entriesOf } from "@/lib/util/field";
+import type { ClassicProject } from "./find-classic-projects";
 import { finishCrew, inputBlock, titleFromSlug } from "./finish-crew";
 import { crewMcpServers } from "./mcp-servers";
 import { projectModels } from "./python-models";
 import { type CrewPy, readCrewPy } from "./read-crew-py";
-import { LoadError, parseOrThrow, readYaml, type Warn, warnUnknownKeys } from "./read-files";
+import { parseOrThrow, readYaml, type Warn, warnUnknownKeys } from "./read-files";
 import type { JsonSchema } from "./read-pydantic";
 import { AgentSchema, type CrewDef, CrewFileSchema, TaskSchema } from "./schema";
 
 // CrewAI's YAML layout (config/agents.yaml and config/tasks.yaml, with crew.py beside them),
 // mapped onto CrewDef as the other layouts are; what crew.py says fills in what the YAML leaves
 // out.
-
-type ClassicProject = { config: string; crewPy: string };
-
-/**
- * CrewAI's YAML layout: `config/agents.yaml` + `config/tasks.yaml` (crew.py beside config/), or
- * the project `crewai create crew --classic` makes, with both under `src/<package>/`.
- */
-export function findClassicProject(folder: string): ClassicProject | undefined {
-  const at = (dir: string) =>
-    fs.existsSync(path.join(dir, "config", "agents.yaml")) &&
-    fs.existsSync(path.join(dir, "config", "tasks.yaml"))
-      ? { config: path.join(dir, "config"), crewPy: crewModule(dir) }
-      : undefined;
-  const top = at(folder);
-  if (top) return top;
-  const src = path.join(folder, "src");
-  let packages: string[] = [];
-  try {
-    packages = fs
-      .readdirSync(src, { withFileTypes: true })
-      .filter((e) => e.isDirectory() && !e.name.startsWith(".") && !e.name.startsWith("__"))
-      .map((e) => e.name)
-      .sort();
-  } catch {
-    return undefined; // no src/: not this layout
-  }
-  const found = packages.flatMap((name) => at(path.join(src, name)) ?? []);
-  if (found.length > 1)
-    throw new LoadError(
-      src,
-      "",
-      `more than one package has config/agents.yaml and config/tasks.yaml (${found.map((f) => path.basename(path.dirname(f.config))).join(", ")}): keep one crew per folder`,
-    );
-  return found[0];
-}
 
 /**
  * A task's `output_pydantic=Model` in crew.py, as the JSON Schema read from the model's class in
@@ -74,30 +41,14 @@ function pythonOutputSchema(
   return {};
 }
 
-/**
- * The Python file that sets up the crew: crew.py, or else the one file beside config/ that reads
- * its YAML (flows name theirs `<name>_crew.py`; scripts name theirs as they like).
- */
-function crewModule(dir: string): string {
-  const crewPy = path.join(dir, "crew.py");
-  if (fs.existsSync(crewPy)) return crewPy;
-  const candidates = fs
-    .readdirSync(dir)
-    .filter((f) => f.endsWith(".py") && !f.startsWith("__"))
-    .map((f) => path.join(dir, f))
-    .filter((f) => /@CrewBase|\b(agents|tasks)_config\b/.test(fs.readFileSync(f, "utf8")));
-  const [only, ...others] = candidates;
-  return only !== undefined && !others.length ? only : crewPy;
-}
-
 export function loadClassic(
   slug: string,
   folder: string,
   project: ClassicProject,
   warn: Warn,
 ): CrewDef {
-  const agentsFile = path.join(project.config, "agents.yaml");
-  const tasksFile = path.join(project.config, "tasks.yaml");
+  const { agentsFile, tasksFile } = project;
+  const config = path.dirname(agentsFile);
   const shown = (file: string) => path.relative(folder, file);
   // Name comes from the folder; two YAML maps.
   const agentsDoc = readYaml(agentsFile);
@@ -111,12 +62,12 @@ export function loadClassic(
     warnUnknownKeys(item, Object.keys(TaskSchema.shape), tasksFile, id, warn);
   }
   // Typed inputs in this layout: an optional config/inputs.yaml, a map like the `inputs:` block.
-  const inputsFile = path.join(project.config, "inputs.yaml");
+  const inputsFile = path.join(config, "inputs.yaml");
   const declared = fs.existsSync(inputsFile)
     ? inputBlock(readYaml(inputsFile) ?? {}, inputsFile)
     : undefined;
   // MCP servers in this layout: an optional config/mcp_servers.yaml, a map like `mcp_servers:`.
-  const mcpFile = path.join(project.config, "mcp_servers.yaml");
+  const mcpFile = path.join(config, "mcp_servers.yaml");
   const mcpServers = fs.existsSync(mcpFile)
     ? crewMcpServers(readYaml(mcpFile) ?? {}, mcpFile, "", warn)
     : undefined;
@@ -126,7 +77,7 @@ export function loadClassic(
       ? {
           file: project.crewPy,
           shown: shown(project.crewPy),
-          read: readCrewPy(code),
+          read: readCrewPy(code, project.className),
           // Its models and those it imports from the project: output_pydantic=/output_json names.
           models: projectModels(project.crewPy, code, folder),
         }
@@ -165,13 +116,10 @@ export function loadClassic(
         `crew.py gives this agent ${other} MCP server${other === 1 ? "" : "s"} as Python objects, which Crewdeck does not read: declare ${other === 1 ? "it" : "them"} in config/mcp_servers.yaml and list ${other === 1 ? "it" : "them"} under mcps: by name`,
       );
   }
-  // crew.py's literal Task(...) flags fill in what tasks.yaml leaves out; tasks.yaml wins.
+  applyKeywordArguments(crewPy, agents, tasks, warn);
+  // crew.py's literal Task(...) flags win over tasks.yaml, as keyword arguments do in CrewAI.
   const withFlags = Object.entries(tasks).map(([id, t]): [string, typeof t] => {
-    const flags = Object.entries(crewPy?.read.taskFlags.get(id) ?? {});
-    const merged = {
-      ...t,
-      ...Object.fromEntries(flags.filter(([k]) => fieldOf(fieldOf(tasksDoc, id), k) === undefined)),
-    };
+    const merged = { ...t, ...crewPy?.read.taskFlags.get(id) };
     return [id, { ...merged, ...pythonOutputSchema(id, merged, crewPy, warn) }];
   });
   return finishCrew({
@@ -205,4 +153,43 @@ export function loadClassic(
     mcpServers,
     warn,
   });
+}
+
+type Parsed<K extends "agents" | "tasks"> = z.infer<(typeof CrewFileSchema.shape)[K]>;
+
+/**
+ * crew.py's keyword arguments win over the YAML, as in CrewAI (process_config: a keyword argument
+ * beside `config=` overrides the config's value): an Agent's llm, allow_delegation, max_iter and
+ * max_rpm; a Task's output_file and string guardrails. A Task's own tools go to its agent (built-in
+ * ones; CrewAI gives them to that task alone). What Crewdeck does not run is warned of, by line.
+ */
+function applyKeywordArguments(
+  crewPy: { file: string; shown: string; read: CrewPy } | undefined,
+  agents: Parsed<"agents">,
+  tasks: Parsed<"tasks">,
+  warn: Warn,
+) {
+  if (!crewPy) return;
+  for (const [key, settings] of crewPy.read.agentSettings) {
+    const def = agents[key];
+    if (def) Object.assign(def, settings);
+  }
+  for (const [key, settings] of crewPy.read.taskSettings) {
+    const def = tasks[key];
+    if (def) Object.assign(def, settings);
+  }
+  for (const [key, tools] of crewPy.read.taskTools) {
+    const ref = crewPy.read.tasks.get(key);
+    const agentKey =
+      tasks[key]?.agent ?? (ref?.kind === "agent" ? crewPy.read.agents.get(ref.method) : undefined);
+    const agent = agentKey ? agents[agentKey] : undefined;
+    const builtIn = tools.filter((t) => catalogEntry(t));
+    if (agent) for (const t of builtIn) if (!agent.tools.includes(t)) agent.tools.push(t);
+    warn(
+      crewPy.file,
+      `${key}.tools`,
+      `Task(tools=[${tools.join(", ")}]): Crewdeck gives tools to agents, not tasks: ${agent && builtIn.length ? `${builtIn.join(", ")} ${builtIn.length === 1 ? "goes" : "go"} to agent ${agentKey} for all its tasks` : "list them under the task's agent in agents.yaml"}${tools.length > builtIn.length ? `; ${tools.filter((t) => !catalogEntry(t)).join(", ")} ${tools.length - builtIn.length === 1 ? "is" : "are"} Python, which Crewdeck does not run (use a built-in tool or an MCP server)` : ""}`,
+    );
+  }
+  for (const n of crewPy.read.notes) warn(crewPy.file, n.key, n.message, n.line);
 }

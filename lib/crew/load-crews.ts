@@ -3,7 +3,8 @@ import path from "node:path";
 import { errorMessage } from "@/lib/errors";
 import { compileFlow } from "./compile-flow";
 import { crewFromDoc } from "./crew-doc";
-import { findClassicProject, loadClassic } from "./load-classic-crew";
+import { findClassicProjects } from "./find-classic-projects";
+import { loadClassic } from "./load-classic-crew";
 import { findFlow, readFlow } from "./load-flow";
 import { findJsoncCrew, loadJsoncCrew } from "./load-jsonc-crew";
 import { LoadError, readYaml, type Warn } from "./read-files";
@@ -38,8 +39,22 @@ export function loadCrews(dir: string): CrewCatalog {
     const folder = path.join(dir, slug);
     // Files are named relative to CREWS_DIR: messages reach API clients and the dashboard.
     const rel = (file: string) => path.relative(dir, file) || ".";
-    const warn = (file: string, key: string, message: string) =>
-      catalog.warnings.push({ slug, file: rel(file), key, message });
+    const warnFor =
+      (crew: string): Warn =>
+      (file, key, message, line) =>
+        catalog.warnings.push({
+          slug: crew,
+          file: rel(file),
+          key,
+          message,
+          ...(line ? { line } : {}),
+        });
+    const failed = (crew: string, err: unknown) => {
+      if (err instanceof LoadError)
+        catalog.errors.push({ slug: crew, file: rel(err.file), key: err.key, reason: err.message });
+      else
+        catalog.errors.push({ slug: crew, file: rel(folder), key: "", reason: errorMessage(err) });
+    };
     try {
       if (!SLUG.test(slug)) {
         throw new LoadError(
@@ -48,36 +63,76 @@ export function loadCrews(dir: string): CrewCatalog {
           "folder names are letters, digits, '_' or '-' (they become the URL)",
         );
       }
-      catalog.crews.set(slug, loadCrewFolder(slug, folder, warn));
+      for (const crew of crewsOfFolder(slug, folder)) {
+        try {
+          catalog.crews.set(crew.slug, crew.load(warnFor(crew.slug)));
+        } catch (err) {
+          failed(crew.slug, err);
+        }
+      }
     } catch (err) {
-      if (err instanceof LoadError)
-        catalog.errors.push({ slug, file: rel(err.file), key: err.key, reason: err.message });
-      else catalog.errors.push({ slug, file: rel(folder), key: "", reason: errorMessage(err) });
+      failed(slug, err);
     }
   }
   return catalog;
 }
 
-function loadCrewFolder(slug: string, folder: string, warn: Warn): CrewDef {
+type FolderCrew = { slug: string; load: (warn: Warn) => CrewDef };
+
+/**
+ * The crews a folder serves: one, or — when its Python defines several @CrewBase classes — one
+ * per class, each at `<folder>-<class>`.
+ */
+function crewsOfFolder(slug: string, folder: string): FolderCrew[] {
   const flowFile = findFlow(folder);
   if (flowFile)
-    return compileFlow({
-      slug,
-      file: flowFile,
-      flow: readFlow(flowFile, warn),
-      warn,
-      loadFolder: loadCrewFolder,
-    });
+    return [
+      {
+        slug,
+        load: (warn) =>
+          compileFlow({ slug, file: flowFile, flow: readFlow(flowFile, warn), warn, loadFolder }),
+      },
+    ];
   const single = path.join(folder, "crew.yaml");
   if (fs.existsSync(single))
-    return crewFromDoc({ slug, doc: readYaml(single), file: single, warn });
+    return [
+      { slug, load: (warn) => crewFromDoc({ slug, doc: readYaml(single), file: single, warn }) },
+    ];
   const jsonc = findJsoncCrew(folder);
-  if (jsonc) return loadJsoncCrew({ slug, folder, crewFile: jsonc, warn });
-  const project = findClassicProject(folder);
-  if (project) return loadClassic(slug, folder, project, warn);
+  if (jsonc)
+    return [{ slug, load: (warn) => loadJsoncCrew({ slug, folder, crewFile: jsonc, warn }) }];
+  const projects = findClassicProjects(folder);
+  if (projects.length > 1)
+    return projects.map((p) => {
+      const crew = `${slug}-${kebab(p.className ?? path.basename(p.crewPy, ".py"))}`;
+      return { slug: crew, load: (warn) => loadClassic(crew, folder, p, warn) };
+    });
+  const [project] = projects;
+  if (project) return [{ slug, load: (warn) => loadClassic(slug, folder, project, warn) }];
   throw new LoadError(
     folder,
     "",
-    "no crew.yaml, and not both config/agents.yaml and config/tasks.yaml (also looked for crew.jsonc, flow.yaml and src/<package>/config/)",
+    "no crew.yaml, and not both config/agents.yaml and config/tasks.yaml (also looked for crew.jsonc, flow.yaml, src/<package>/config/ and the files each @CrewBase class names)",
   );
 }
+
+/** A flow's `from_declaration`: one crew's folder. */
+function loadFolder(slug: string, folder: string, warn: Warn): CrewDef {
+  const crews = crewsOfFolder(slug, folder);
+  const [only] = crews;
+  if (!only || crews.length > 1)
+    throw new LoadError(
+      folder,
+      "",
+      `declares ${crews.length} crews: a flow's from_declaration names one`,
+    );
+  return only.load(warn);
+}
+
+/** `ResearchCrew` → `research-crew`: a class's part of a URL. */
+const kebab = (name: string) =>
+  name
+    .replace(/([a-z0-9])([A-Z])/g, "$1-$2")
+    .replace(/[^A-Za-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")
+    .toLowerCase();

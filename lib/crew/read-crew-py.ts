@@ -1,283 +1,245 @@
-import { type JsonSchema, readPydanticModels } from "./read-pydantic";
+import { LlmFieldSchema } from "./agent-llm";
+import type { AgentSettings, CrewPy, TaskSettings } from "./crew-py-model";
+import {
+  AGENTS_CONFIG,
+  bool,
+  configKey,
+  follow,
+  INSTEAD,
+  int,
+  llmValue,
+  returnedCall,
+  type Scope,
+  TASKS_CONFIG,
+  toolList,
+} from "./crew-py-values";
+import {
+  calleeName,
+  descendants,
+  keywordArgs,
+  lineOf,
+  literalValue,
+  type PyNode,
+  parsePython,
+  selfMember,
+  stringValue,
+} from "./python-syntax";
+import { readAssignments, readCrew } from "./read-crew-call";
+import { readPydanticModels } from "./read-pydantic";
 
-// Reads a CrewAI project's crew.py AS TEXT (Python is never run) for the one thing the YAML
-// often leaves out: which agent does each task. CrewAI's @CrewBase classes write it as
-//   @agent def researcher(self) -> Agent: return Agent(config=self.agents_config['researcher'], …)
-//   @task  def research_task(self) -> Task: return Task(config=self.tasks_config['research_task'],
-//                                                       agent=self.researcher(), …)
+export type { CrewPy } from "./crew-py-model";
 
-/** What a @task method says about its agent. */
-type TaskAgentRef =
-  | { kind: "agent"; method: string; taskMethod: string } // agent=self.<method>()
-  | { kind: "none"; taskMethod: string } // no agent= at all
-  | { kind: "unreadable"; expr: string; taskMethod: string }; // agent=<anything else>
+// Reads a CrewAI project's crew.py with a Python parser (tree-sitter; Python is never run) for
+// what the YAML leaves to it: which agent does each task, and the keyword arguments of each
+// Agent(...), Task(...) and Crew(...) call — which win over the YAML, as in CrewAI (a keyword
+// argument beside `config=` overrides it: crewai/utilities/config.py process_config). What
+// Crewdeck does not run (Python tools and guardrails, memory, knowledge) is noted with its line.
 
-export type CrewPy = {
-  /** @agent method name → the agents.yaml key its config names (the method name without one). */
-  agents: Map<string, string>;
-  /** tasks.yaml key (from config=self.tasks_config[…], else the method name) → its agent. */
-  tasks: Map<string, TaskAgentRef>;
-  /** agents.yaml key → the tools its Agent(...) call passes in Python (`tools=[…]`), as written. */
-  agentTools: Map<string, string[]>;
-  /**
-   * agents.yaml key → its Agent(...) call's `mcps=[…]` (CrewAI's MCP DSL): the string entries,
-   * and how many entries are something else (MCPServerStdio(…) and the like, not read).
-   */
-  agentMcps: Map<string, { refs: string[]; other: number }>;
-  /** tasks.yaml key → the pydantic class its Task(...) asks for (output_pydantic=/output_json=). */
-  taskModels: Map<string, string>;
-  /** The module's pydantic models as JSON Schema, by class name. */
-  models: Map<string, JsonSchema>;
-  /** tasks.yaml key → flags its Task(...) call sets with a literal (async_execution=True, …). */
-  taskFlags: Map<string, { async_execution?: boolean; human_input?: boolean }>;
-  /** What the @crew method's Crew(...) call sets with literals: process, manager_llm, max_rpm. */
-  crew: {
-    process?: "sequential" | "hierarchical";
-    manager_llm?: string;
-    manager_agent?: string;
-    max_rpm?: number;
-  };
-};
+const decoratorNames = (decorated: PyNode) =>
+  decorated.namedChildren
+    .filter((d) => d.type === "decorator")
+    .map((d) => d.text.replace(/^@\s*/, "").replace(/\(.*$/s, "").split(".").pop() ?? "");
 
-const OUTPUT_MODEL = /\boutput_(?:pydantic|json)\s*=\s*([A-Z]\w*)\b/;
-const DECORATED_CREW = /@crew\b[^\n]*\n(?:[ \t]*@[^\n]*\n)*[ \t]*def[ \t]+\w+[ \t]*\(/;
-const PROCESS = /\bprocess\s*=\s*Process\s*\.\s*(sequential|hierarchical)\b/;
-const MANAGER_LLM = /\bmanager_llm\s*=\s*(['"])([^'"\n]+)\1/;
-const MANAGER_AGENT = /\bmanager_agent\s*=\s*self\s*\.\s*(\w+)\s*\(\s*\)/;
-const MAX_RPM = /\bmax_rpm\s*=\s*(\d+)\b/;
-const flag = (name: string, body: string) => {
-  const m = new RegExp(`\\b${name}\\s*=\\s*(True|False)\\b`).exec(body);
-  return m ? m[1] === "True" : undefined;
-};
+function enclosingClass(node: PyNode): PyNode | undefined {
+  for (let p = node.parent; p; p = p.parent) if (p.type === "class_definition") return p;
+  return undefined;
+}
 
-const DECORATED_DEF =
-  /@(agent|task)\b[^\n]*\n(?:[ \t]*@[^\n]*\n)*[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)[ \t]*\(/g;
-// A method body ends where the next decorator, def or class starts a line.
-const NEXT_MEMBER = /\n[ \t]*(?:@|def\s|async\s+def\s|class\s)/g;
-const configKey = (section: "agents" | "tasks") =>
-  new RegExp(`\\b${section}_config\\s*\\[\\s*(['"])([^'"\\n]+)\\1\\s*\\]`);
-const AGENT_CALL = /\bagent\s*=\s*self\s*\.\s*(\w+)\s*(?:\(\s*\))?\s*(?=[,)\n]|$)/;
-const AGENT_ANY = /\bagent\s*=\s*([^,\n]+)/;
+/** The Agent(...) or Task(...) call a method makes (a subclass such as ReflectionTask too). */
+function madeCall(def: PyNode, suffix: string): PyNode | undefined {
+  return descendants(def, "call").find((c) => calleeName(c).endsWith(suffix)) ?? returnedCall(def);
+}
 
-export function readCrewPy(source: string): CrewPy {
-  const code = stripComments(source);
-  const agents = new Map<string, string>();
-  const tasks = new Map<string, TaskAgentRef>();
-  const taskFlags: CrewPy["taskFlags"] = new Map();
-  const agentTools: CrewPy["agentTools"] = new Map();
-  const agentMcps: CrewPy["agentMcps"] = new Map();
-  const taskModels: CrewPy["taskModels"] = new Map();
-  for (const m of code.matchAll(DECORATED_DEF)) {
-    const [, kind, method = ""] = m;
-    if (kind !== "agent" && kind !== "task") continue;
-    const start = (m.index ?? 0) + m[0].length;
-    NEXT_MEMBER.lastIndex = start;
-    const end = NEXT_MEMBER.exec(code)?.index ?? code.length;
-    const body = code.slice(start, end);
-    if (kind === "agent") {
-      const key = configKey("agents").exec(body)?.[2] ?? method;
-      agents.set(method, key);
-      const tools = toolList(body);
-      if (tools.length) agentTools.set(key, tools);
-      const mcps = mcpsList(body);
-      if (mcps) agentMcps.set(key, mcps);
-      continue;
-    }
-    const key = configKey("tasks").exec(body)?.[2] ?? method;
-    const flags = Object.fromEntries(
-      (["async_execution", "human_input"] as const).flatMap((name) => {
-        const value = flag(name, body);
-        return value === undefined ? [] : [[name, value]];
-      }),
+/** A @CrewBase class: its name, and the YAML files it reads (its own, or a base class's here). */
+export type CrewClass = { name: string; agents_config?: string; tasks_config?: string };
+
+export function crewClasses(source: string): CrewClass[] {
+  const module = parsePython(source);
+  const classes = new Map<string, { node: PyNode; crewBase: boolean }>();
+  for (const c of descendants(module, "class_definition")) {
+    const name = c.childForFieldName("name")?.text ?? "";
+    const decorated = c.parent?.type === "decorated_definition" ? c.parent : undefined;
+    classes.set(name, {
+      node: c,
+      crewBase: !!decorated && decoratorNames(decorated).includes("CrewBase"),
+    });
+  }
+  const attribute = (name: string, attr: string, seen = new Set<string>()): string | undefined => {
+    const c = classes.get(name);
+    if (!c || seen.has(name)) return undefined;
+    seen.add(name);
+    const own = descendants(c.node.childForFieldName("body") ?? c.node, "assignment").find(
+      (a) => a.childForFieldName("left")?.text === attr && enclosingClass(a) === c.node,
     );
-    if (Object.keys(flags).length) taskFlags.set(key, flags);
-    const model = OUTPUT_MODEL.exec(body)?.[1];
-    if (model) taskModels.set(key, model);
-    const call = AGENT_CALL.exec(body);
-    const any = AGENT_ANY.exec(body);
-    tasks.set(
-      key,
-      call?.[1]
-        ? { kind: "agent", method: call[1], taskMethod: method }
-        : any?.[1]
-          ? { kind: "unreadable", expr: balanced(any[1]), taskMethod: method }
-          : { kind: "none", taskMethod: method },
-    );
-  }
-  readAssignments(code, agents, tasks);
-  return {
-    agents,
-    tasks,
-    agentTools,
-    agentMcps,
-    taskModels,
-    models: readPydanticModels(code),
-    taskFlags,
-    crew: readCrewCall(code, agents),
+    const value = stringValue(own?.childForFieldName("right") ?? undefined);
+    if (value !== undefined) return value;
+    const bases = c.node.childForFieldName("superclasses")?.namedChildren ?? [];
+    for (const b of bases) {
+      const inherited = attribute(b.text, attr, seen);
+      if (inherited !== undefined) return inherited;
+    }
+    return undefined;
   };
+  return [...classes.entries()]
+    .filter(([, c]) => c.crewBase)
+    .map(([name]) => ({
+      name,
+      agents_config: attribute(name, "agents_config"),
+      tasks_config: attribute(name, "tasks_config"),
+    }));
 }
 
-// `tools=[SerperDevTool(), self.search_tool, file_read_tool]` → the names as written.
-function toolList(body: string): string[] {
-  const at = /\btools\s*=\s*\[/.exec(body);
-  if (!at) return [];
-  const end = body.indexOf("]", at.index);
-  const list = body.slice(at.index + at[0].length, end < 0 ? undefined : end);
-  return list
-    .split(",")
-    .map((t) =>
-      t
-        .trim()
-        .replace(/^self\./, "")
-        .replace(/\(.*$/s, ""),
-    )
-    .filter((t) => /^\w+$/.test(t));
-}
-
-// `mcps=["https://mcp.exa.ai/mcp#web_search_exa", 'stripe#list_invoices', MCPServerStdio(…)]`:
-// the quoted entries as written, and a count of the rest.
-function mcpsList(body: string): { refs: string[]; other: number } | undefined {
-  const at = /\bmcps\s*=\s*\[/.exec(body);
-  if (!at) return undefined;
-  const list = balancedList(body, at.index + at[0].length);
-  const refs: string[] = [];
-  let other = 0;
-  for (const item of splitTopLevel(list)) {
-    const quoted = /^(?:[rRuU])?(['"])(.*)\1$/s.exec(item.trim());
-    if (quoted?.[2] !== undefined) refs.push(quoted[2]);
-    else if (item.trim()) other += 1;
-  }
-  return { refs, other };
-}
-
-// The text of a list from just after its `[` to its matching `]` (nested brackets, quotes kept).
-function balancedList(text: string, from: number): string {
-  let depth = 0;
-  let quote: string | null = null;
-  for (let i = from; i < text.length; i++) {
-    const c = text[i];
-    if (quote) {
-      if (c === "\\") i++;
-      else if (c === quote) quote = null;
-    } else if (c === '"' || c === "'") quote = c;
-    else if (c === "[" || c === "(" || c === "{") depth++;
-    else if (c === "]" || c === ")" || c === "}") {
-      if (depth === 0) return text.slice(from, i);
-      depth--;
-    }
-  }
-  return text.slice(from);
-}
-
-// Top-level comma-separated items of a list's text.
-function splitTopLevel(list: string): string[] {
-  const items: string[] = [];
-  let depth = 0;
-  let quote: string | null = null;
-  let start = 0;
-  for (let i = 0; i < list.length; i++) {
-    const c = list[i];
-    if (quote) {
-      if (c === "\\") i++;
-      else if (c === quote) quote = null;
-    } else if (c === '"' || c === "'") quote = c;
-    else if (c === "[" || c === "(" || c === "{") depth++;
-    else if (c === "]" || c === ")" || c === "}") depth--;
-    else if (c === "," && depth === 0) {
-      items.push(list.slice(start, i));
-      start = i + 1;
-    }
-  }
-  items.push(list.slice(start));
-  return items.filter((t) => t.trim());
-}
-
-// A script instead of a @CrewBase class (`researcher = Agent(config=agents_config["researcher"])`,
-// `research = Task(description=tasks_config["research"]["description"], agent=researcher)`):
-// the same two facts, from assignments.
-const ASSIGNED = /^[ \t]*(\w+)[ \t]*=[ \t]*(Agent|Task)[ \t]*\(/gm;
-const AGENT_VAR = /\bagent\s*=\s*(\w+)\s*(?=[,)\n]|$)/;
-
-function readAssignments(code: string, agents: CrewPy["agents"], tasks: CrewPy["tasks"]) {
-  for (const m of code.matchAll(ASSIGNED)) {
-    const [, name = "", kind] = m;
-    const args = callArguments(code, (m.index ?? 0) + m[0].length);
-    if (kind === "Agent") {
-      const key = configKey("agents").exec(args)?.[2];
-      if (key && !agents.has(name)) agents.set(name, key);
-      continue;
-    }
-    const key = configKey("tasks").exec(args)?.[2];
-    const agent = AGENT_VAR.exec(args)?.[1];
-    if (key && agent && !tasks.has(key))
-      tasks.set(key, { kind: "agent", method: agent, taskMethod: name });
-  }
-}
-
-// The text of a call's arguments, from just after "(" to its matching ")".
-function callArguments(code: string, start: number): string {
-  let depth = 1;
-  for (let i = start; i < code.length; i++) {
-    if (code[i] === "(") depth++;
-    else if (code[i] === ")" && --depth === 0) return code.slice(start, i);
-  }
-  return code.slice(start);
-}
-
-// The Crew(...) of the @crew method (CrewAI's process, manager and rate limit live there).
-function readCrewCall(code: string, agents: Map<string, string>): CrewPy["crew"] {
-  const m = DECORATED_CREW.exec(code);
-  if (!m) return {};
-  const start = m.index + m[0].length;
-  NEXT_MEMBER.lastIndex = start;
-  const body = code.slice(start, NEXT_MEMBER.exec(code)?.index ?? code.length);
-  const named = PROCESS.exec(body)?.[1];
-  const process = named === "sequential" || named === "hierarchical" ? named : undefined;
-  const managerLlm = MANAGER_LLM.exec(body)?.[2];
-  const managerMethod = MANAGER_AGENT.exec(body)?.[1];
-  const rpm = MAX_RPM.exec(body)?.[1];
-  return {
-    ...(process ? { process } : {}),
-    ...(managerLlm ? { manager_llm: managerLlm } : {}),
-    ...(managerMethod ? { manager_agent: agents.get(managerMethod) ?? managerMethod } : {}),
-    ...(rpm ? { max_rpm: Number(rpm) } : {}),
+/** What crew.py says; with `className`, only that @CrewBase class's methods (one crew each). */
+export function readCrewPy(source: string, className?: string): CrewPy {
+  const module = parsePython(source);
+  const out: CrewPy = {
+    agents: new Map(),
+    tasks: new Map(),
+    agentTools: new Map(),
+    agentMcps: new Map(),
+    taskModels: new Map(),
+    models: readPydanticModels(source),
+    taskFlags: new Map(),
+    agentSettings: new Map(),
+    taskSettings: new Map(),
+    taskTools: new Map(),
+    crew: {},
+    notes: [],
   };
-}
-
-// The expression up to the comma or line end, without the call's own closing parenthesis.
-function balanced(expr: string) {
-  let out = expr.trim();
-  const count = (ch: string) => out.split(ch).length - 1;
-  while (out.endsWith(")") && count(")") > count("(")) out = out.slice(0, -1).trimEnd();
+  const decorated = descendants(module, "decorated_definition")
+    .filter((d) => !className || enclosingClass(d)?.childForFieldName("name")?.text === className)
+    .map((d) => ({ d, kinds: decoratorNames(d), def: d.childForFieldName("definition") }));
+  const scopeOf = (def: PyNode): Scope => ({ method: def, klass: enclosingClass(def), module });
+  for (const { kinds, def } of decorated) {
+    if (def?.type !== "function_definition") continue;
+    const method = def.childForFieldName("name")?.text ?? "";
+    if (kinds.includes("agent")) {
+      const call = madeCall(def, "Agent");
+      if (call) readAgent(out, method, call, scopeOf(def));
+    } else if (kinds.includes("task")) {
+      const call = madeCall(def, "Task");
+      if (call) readTask(out, method, call, scopeOf(def));
+    }
+  }
+  for (const { kinds, def } of decorated) {
+    if (def?.type !== "function_definition" || !kinds.includes("crew")) continue;
+    const call = descendants(def, "call").find((c) => calleeName(c) === "Crew");
+    if (call) readCrew(out, call, scopeOf(def));
+  }
+  readAssignments(out, module);
   return out;
 }
 
-/** Blanks out `#` comments (keeping line breaks), leaving string literals as they are. */
-export function stripComments(source: string): string {
-  let out = "";
-  let i = 0;
-  while (i < source.length) {
-    const ch = source.charAt(i);
-    if (ch === "#") {
-      while (i < source.length && source[i] !== "\n") i++;
-      continue;
-    }
-    if (ch === '"' || ch === "'") {
-      const triple = source.startsWith(ch.repeat(3), i);
-      const close = triple ? ch.repeat(3) : ch;
-      let j = i + close.length;
-      while (j < source.length && !source.startsWith(close, j)) {
-        if (source[j] === "\\") j++;
-        else if (!triple && source[j] === "\n") break; // an unclosed one-line string ends here
-        j++;
-      }
-      j = Math.min(source.length, j + close.length);
-      out += source.slice(i, j);
-      i = j;
-      continue;
-    }
-    out += ch;
-    i++;
+function readAgent(out: CrewPy, method: string, call: PyNode, scope: Scope) {
+  const args = keywordArgs(call);
+  const key = configKey(call, AGENTS_CONFIG) ?? method;
+  out.agents.set(method, key);
+  const note = (field: string, node: PyNode, message: string) =>
+    out.notes.push({ key: `${key}.${field}`, line: lineOf(node), message });
+  const tools = args.get("tools");
+  if (tools) {
+    const names = toolList(tools, scope);
+    if (names) out.agentTools.set(key, names);
+    else
+      note(
+        "tools",
+        tools,
+        `tools=${tools.text} is built in Python, which Crewdeck does not run: list the agent's tools in agents.yaml (built-in tools, or an MCP server under mcps:)`,
+      );
   }
-  return out;
+  const mcps = args.get("mcps");
+  const list = mcps ? follow(mcps, scope) : undefined;
+  if (list?.type === "list") {
+    const entries = list.namedChildren.filter((c) => c.type !== "comment");
+    const refs = entries.flatMap((e) => stringValue(e) ?? []);
+    out.agentMcps.set(key, { refs, other: entries.length - refs.length });
+  }
+  const settings: AgentSettings = {};
+  const llm = args.get("llm");
+  if (llm) {
+    const value = LlmFieldSchema.safeParse(llmValue(llm, scope));
+    if (value.success) settings.llm = value.data;
+    else
+      note(
+        "llm",
+        llm,
+        `llm=${llm.text} cannot be read without running Python: give the agent's llm in agents.yaml (a model name, or {model, base_url, …})`,
+      );
+  }
+  const delegation = bool(args.get("allow_delegation"));
+  if (delegation !== undefined) settings.allow_delegation = delegation;
+  for (const field of ["max_iter", "max_rpm"] as const) {
+    const n = int(args.get(field));
+    if (n !== undefined) settings[field] = n;
+  }
+  if (Object.keys(settings).length) out.agentSettings.set(key, settings);
+  for (const field of ["memory", "knowledge_sources", "embedder"] as const) {
+    const node = args.get(field);
+    if (node && literalValue(node) !== false && literalValue(node) !== null)
+      note(field, node, INSTEAD[field]);
+  }
+}
+
+function readTask(out: CrewPy, method: string, call: PyNode, scope: Scope) {
+  const args = keywordArgs(call);
+  const key = configKey(call, TASKS_CONFIG) ?? method;
+  const note = (field: string, node: PyNode, message: string) =>
+    out.notes.push({ key: `${key}.${field}`, line: lineOf(node), message });
+  const flags: { async_execution?: boolean; human_input?: boolean } = {};
+  for (const name of ["async_execution", "human_input"] as const) {
+    const value = bool(args.get(name));
+    if (value !== undefined) flags[name] = value;
+  }
+  if (Object.keys(flags).length) out.taskFlags.set(key, flags);
+  const model = args.get("output_pydantic") ?? args.get("output_json");
+  if (model?.type === "identifier" || model?.type === "attribute")
+    out.taskModels.set(key, model.text.split(".").pop() ?? model.text);
+  const agent = args.get("agent");
+  const member = selfMember(agent);
+  out.tasks.set(
+    key,
+    !agent
+      ? { kind: "none", taskMethod: method }
+      : member && agent.type === "call" && !agent.childForFieldName("arguments")?.namedChildCount
+        ? { kind: "agent", method: member, taskMethod: method }
+        : { kind: "unreadable", expr: agent.text, taskMethod: method },
+  );
+  const settings: TaskSettings = {};
+  const file = stringValue(args.get("output_file"));
+  if (file !== undefined) settings.output_file = file;
+  const guardrail = args.get("guardrail");
+  if (guardrail) {
+    const rule = stringValue(follow(guardrail, scope));
+    if (rule !== undefined) settings.guardrail = rule;
+    else
+      note(
+        "guardrail",
+        guardrail,
+        `guardrail=${guardrail.text} is a Python function, which Crewdeck does not run: write the rule as a string guardrail in tasks.yaml (guardrail: "The output must …"), which the agent's model checks`,
+      );
+  }
+  const guardrails = args.get("guardrails");
+  const rules = guardrails ? follow(guardrails, scope) : undefined;
+  if (rules?.type === "list") {
+    const items = rules.namedChildren.filter((c) => c.type !== "comment");
+    settings.guardrails = items.flatMap((i) => stringValue(follow(i, scope)) ?? []);
+    for (const i of items.filter((i) => stringValue(follow(i, scope)) === undefined))
+      note(
+        "guardrails",
+        i,
+        `${i.text} is a Python function, which Crewdeck does not run: write it as a string guardrail`,
+      );
+  }
+  if (Object.keys(settings).length) out.taskSettings.set(key, settings);
+  const tools = args.get("tools");
+  if (tools) {
+    const names = toolList(tools, scope);
+    if (names) out.taskTools.set(key, names);
+    else
+      note(
+        "tools",
+        tools,
+        `tools=${tools.text} is built in Python, which Crewdeck does not run: give the task's agent its tools in agents.yaml`,
+      );
+  }
 }

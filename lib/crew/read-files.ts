@@ -16,7 +16,8 @@ export class LoadError extends Error {
   }
 }
 
-export type Warn = (file: string, key: string, message: string) => void;
+/** Says what Crewdeck will not do as written; `line` when the key has none to look up (Python). */
+export type Warn = (file: string, key: string, message: string, line?: number) => void;
 
 export function readYaml(file: string): unknown {
   const doc = YAML.parseDocument(fs.readFileSync(file, "utf8"), { prettyErrors: true });

@@ -93,7 +93,7 @@ describe("tasks without agent:", () => {
     );
   });
 
-  it("an agent: in tasks.yaml wins over crew.py, and may name the @agent method", () => {
+  it("crew.py's agent= wins over tasks.yaml's agent:, which may name the @agent method", () => {
     const tasks = TASKS.replace("  context: [research_task]", "  agent: researcher").replace(
       "  expected_output: Facts",
       "  expected_output: Facts\n  agent: analyst",
@@ -105,9 +105,11 @@ describe("tasks without agent:", () => {
         "c/crew.py": CREW_PY,
       }),
     );
+    // As in CrewAI, a keyword argument beside config= wins: research_task keeps crew.py's
+    // researcher; reporting_task's tasks.yaml names the method analyst() → reporting_analyst.
     expect(agentOf(catalog, "c")).toEqual({
-      research_task: "reporting_analyst", // method analyst() → config key reporting_analyst
-      reporting_task: "researcher",
+      research_task: "researcher",
+      reporting_task: "reporting_analyst",
     });
   });
 
@@ -150,7 +152,7 @@ describe("tasks without agent:", () => {
       },
       file: "c/src/pkg/config/tasks.yaml",
       reason:
-        "task 'research_task' has no agent (src/pkg/crew.py's research_task() sets agent=AGENTS[0], which Crewdeck cannot follow: it reads crew.py as text and runs no Python): add `agent: <one of researcher, reporting_analyst>` under research_task in src/pkg/config/tasks.yaml, or set agent=self.<agent>() in its @task method in src/pkg/crew.py",
+        "task 'research_task' has no agent (src/pkg/crew.py's research_task() sets agent=AGENTS[0], which Crewdeck cannot follow: it reads crew.py without running it): add `agent: <one of researcher, reporting_analyst>` under research_task in src/pkg/config/tasks.yaml, or set agent=self.<agent>() in its @task method in src/pkg/crew.py",
     },
     {
       name: "a crew.py without the task",

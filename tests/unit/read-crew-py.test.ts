@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readCrewPy, stripComments } from "@/lib/crew/read-crew-py";
+import { readCrewPy } from "@/lib/crew/read-crew-py";
 
 // Patterns modelled on real CrewAI projects (crewAI-examples and `crewai create crew`).
 
@@ -162,14 +162,6 @@ def edit_task(self) -> Task:
     const py = readCrewPy("print('hello')\n");
     expect(py.agents.size).toBe(0);
     expect(py.tasks.size).toBe(0);
-  });
-});
-
-describe("stripComments", () => {
-  it("blanks comments, keeps strings with '#' and line breaks", () => {
-    expect(stripComments('a = \'#x\'  # note\nb = """doc # still doc""" # gone\n')).toBe(
-      'a = \'#x\'  \nb = """doc # still doc""" \n',
-    );
   });
 });
 
