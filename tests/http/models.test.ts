@@ -160,7 +160,7 @@ describe("CrewAI's model names, each on its provider's wire protocol", () => {
 
   it("the key written in the crew file is warned about at load and never echoed", () => {
     expect(server.output()).toMatch(
-      /! on-azure: on-azure\/crew\.yaml \[agents\.a\.llm\.api_key\]: an API key written in a crew file is ignored; remove it and set AZURE_API_KEY/,
+      /! on-azure: on-azure\/crew\.yaml:\d+ \[agents\.a\.llm\.api_key\]: an API key written in a crew file is ignored; remove it and set AZURE_API_KEY/,
     );
     expect(server.output()).not.toContain("sk-in-file-123");
     expect(JSON.stringify(azure.requests)).not.toContain("sk-in-file-123");
@@ -195,7 +195,7 @@ describe("a model without its key", () => {
 
     it("loads with a warning naming the variable; a run fails saying the same", async () => {
       expect(server.output()).toMatch(
-        /! pinned: pinned\/crew\.yaml \[a\.llm\]: 'openai\/gpt-4o' needs OPENAI_API_KEY: runs fail until it is set/,
+        /! pinned: pinned\/crew\.yaml(:\d+)? \[a\.llm\]: 'openai\/gpt-4o' needs OPENAI_API_KEY: runs fail until it is set/,
       );
       const { done } = await runToEnd(server.url, "pinned");
       expect(done.status).toBe("error");
