@@ -16,7 +16,7 @@ export type TaskAgentSources = {
 
 /** Each task's agent id; throws a LoadError for the first task whose agent cannot be known. */
 export function assignTaskAgents(
-  tasks: Array<{ id: string; agent?: string | undefined }>,
+  tasks: Array<{ id: string; agent?: string | undefined; description?: string }>,
   src: TaskAgentSources,
 ): Map<string, string> {
   const assigned = new Map<string, string>();
@@ -25,7 +25,7 @@ export function assignTaskAgents(
     const agent =
       task.agent && ref?.kind !== "agent"
         ? fromMethodName(task.agent, src)
-        : inferred(task.id, src);
+        : inferred(task.id, src, task.description);
     assigned.set(task.id, agent);
   }
   return assigned;
@@ -38,7 +38,7 @@ function fromMethodName(name: string, src: TaskAgentSources) {
   return key && src.agentIds.includes(key) ? key : name;
 }
 
-function inferred(taskId: string, src: TaskAgentSources): string {
+function inferred(taskId: string, src: TaskAgentSources, description = ""): string {
   const ref = src.crewPy?.read.tasks.get(taskId);
   const { file, key, hint } = src.at(taskId);
   const choices = src.agentIds.join(", ");
@@ -65,6 +65,7 @@ function inferred(taskId: string, src: TaskAgentSources): string {
   throw new LoadError(
     file,
     key,
-    `task '${taskId}' has no agent${why}: add ${hint.replace("<agents>", `<one of ${choices}>`)}${orCrewPy}`,
+    // CrewAI's own reason first (crew.py: missing_agent_in_task), then how to fix it here.
+    `Sequential process error: Agent is missing in the task with the following description: ${(description.trim().split("\n")[0] ?? "").slice(0, 120).replace(/[.\s]+$/, "")}. Task '${taskId}' has no agent${why}: add ${hint.replace("<agents>", `<one of ${choices}>`)}${orCrewPy}`,
   );
 }

@@ -130,7 +130,7 @@ describe("tasks without agent:", () => {
       files: { "c/config/agents.yaml": AGENTS, "c/config/tasks.yaml": TASKS },
       file: "c/config/tasks.yaml",
       reason:
-        "task 'research_task' has no agent: add `agent: <one of researcher, reporting_analyst>` under research_task in config/tasks.yaml",
+        "Sequential process error: Agent is missing in the task with the following description: Research {topic}. Task 'research_task' has no agent: add `agent: <one of researcher, reporting_analyst>` under research_task in config/tasks.yaml",
     },
     {
       name: "a crew.py whose task sets no agent",
@@ -141,7 +141,7 @@ describe("tasks without agent:", () => {
       },
       file: "c/config/tasks.yaml",
       reason:
-        "task 'research_task' has no agent (crew.py's research_task() sets no agent): add `agent: <one of researcher, reporting_analyst>` under research_task in config/tasks.yaml, or set agent=self.<agent>() in its @task method in crew.py",
+        "Sequential process error: Agent is missing in the task with the following description: Research {topic}. Task 'research_task' has no agent (crew.py's research_task() sets no agent): add `agent: <one of researcher, reporting_analyst>` under research_task in config/tasks.yaml, or set agent=self.<agent>() in its @task method in crew.py",
     },
     {
       name: "a crew.py it cannot read",
@@ -152,7 +152,7 @@ describe("tasks without agent:", () => {
       },
       file: "c/src/pkg/config/tasks.yaml",
       reason:
-        "task 'research_task' has no agent (src/pkg/crew.py's research_task() sets agent=AGENTS[0], which Crewdeck cannot follow: it reads crew.py without running it): add `agent: <one of researcher, reporting_analyst>` under research_task in src/pkg/config/tasks.yaml, or set agent=self.<agent>() in its @task method in src/pkg/crew.py",
+        "Sequential process error: Agent is missing in the task with the following description: Research {topic}. Task 'research_task' has no agent (src/pkg/crew.py's research_task() sets agent=AGENTS[0], which Crewdeck cannot follow: it reads crew.py without running it): add `agent: <one of researcher, reporting_analyst>` under research_task in src/pkg/config/tasks.yaml, or set agent=self.<agent>() in its @task method in src/pkg/crew.py",
     },
     {
       name: "a crew.py without the task",
@@ -163,7 +163,7 @@ describe("tasks without agent:", () => {
       },
       file: "c/config/tasks.yaml",
       reason:
-        "task 'research_task' has no agent (crew.py has no @task method with config=self.tasks_config['research_task']): add `agent: <one of researcher, reporting_analyst>` under research_task in config/tasks.yaml, or set agent=self.<agent>() in its @task method in crew.py",
+        "Sequential process error: Agent is missing in the task with the following description: Research {topic}. Task 'research_task' has no agent (crew.py has no @task method with config=self.tasks_config['research_task']): add `agent: <one of researcher, reporting_analyst>` under research_task in config/tasks.yaml, or set agent=self.<agent>() in its @task method in crew.py",
     },
   ])("otherwise fail, saying what to add and where: $name", ({ files, file, reason }) => {
     const catalog = loadCrews(crewsDir(files));
@@ -346,7 +346,7 @@ describe("crew.jsonc + agents/*.jsonc", () => {
         file: path.join("json-crew", "crew.jsonc"),
         key: "tasks.0.agent",
         reason:
-          "task 'research_task' has no agent: add \"agent\": \"<one of researcher, analyst>\" to the task named 'research_task' in crew.jsonc",
+          "Sequential process error: Agent is missing in the task with the following description: Research {topic} for {year}. Task 'research_task' has no agent: add \"agent\": \"<one of researcher, analyst>\" to the task named 'research_task' in crew.jsonc",
       },
     ]);
     const solo = noAgent

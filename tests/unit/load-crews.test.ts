@@ -368,7 +368,8 @@ const BROKEN: Broken[] = [
     },
     file: "broken/crew.yaml",
     key: "tasks.t.agent",
-    reason: /^task 't' has no agent: add `agent: <one of a, b>` under tasks\.t in crew\.yaml$/,
+    reason:
+      /^Sequential process error: Agent is missing in the task with the following description: .*\. Task 't' has no agent: add `agent: <one of a, b>` under tasks\.t in crew\.yaml$/,
   },
   {
     name: "context naming a later task",

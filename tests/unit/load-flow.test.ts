@@ -320,4 +320,39 @@ describe("reading a declarative flow", () => {
       }),
     ]);
   });
+
+  it("runs a crew declared in a folder under the flow's (from_declaration), and refuses one outside", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "crewdeck-flows-"));
+    const write = (file: string, text: string) => {
+      fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      fs.writeFileSync(path.join(dir, file), text);
+    };
+    const flow = (declaration: string) =>
+      [
+        "schema: crewai.flow/v1",
+        "name: Declared",
+        "methods:",
+        "  go:",
+        "    start: true",
+        "    do:",
+        "      call: crew",
+        `      from_declaration: ${declaration}`,
+        "      inputs: { topic: tides }",
+      ].join("\n");
+    write(
+      "declared/crews/research/crew.yaml",
+      'agents:\n  a: { role: R, goal: G, backstory: B }\ntasks:\n  t: { description: "On {topic}", expected_output: E, agent: a }\n',
+    );
+    write("declared/flow.yaml", flow("crews/research"));
+    write("outside/flow.yaml", flow("../declared/crews/research"));
+    const catalog = loadCrews(dir);
+    expect(catalog.crews.get("declared")?.flow?.crews.go?.tasks.map((t) => t.id)).toEqual(["t"]);
+    expect(catalog.errors).toEqual([
+      expect.objectContaining({
+        slug: "outside",
+        key: "methods.go.do.from_declaration",
+        reason: expect.stringContaining("must be within the flow definition directory"),
+      }),
+    ]);
+  });
 });
