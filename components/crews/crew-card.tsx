@@ -1,4 +1,4 @@
-import { Globe, Play } from "lucide-react";
+import { Globe, Play, Workflow } from "lucide-react";
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -38,6 +38,12 @@ export function CrewCard({
             Remote
           </Badge>
         )}
+        {crew.flow && (
+          <Badge tone="info">
+            <Workflow aria-hidden />
+            Flow
+          </Badge>
+        )}
       </div>
       {remote ? (
         <p className="min-w-0 break-words text-muted-foreground text-sm">
@@ -49,7 +55,9 @@ export function CrewCard({
             <p className="line-clamp-2 text-muted-foreground text-sm">{crew.description}</p>
           )}
           <p className="text-muted-foreground text-xs">
-            {plural(crew.agents.length, "agent")} · {plural(crew.tasks.length, "task")}
+            {crew.flow
+              ? `${plural(crew.tasks.length, "method")} · ${plural(Object.keys(crew.flow.crews).length, "crew and agent")}`
+              : `${plural(crew.agents.length, "agent")} · ${plural(crew.tasks.length, "task")}`}
             {crew.tasks.some((t) => t.human_input) && " · reviewed"}
           </p>
           <div className="flex min-w-0 flex-wrap gap-1">

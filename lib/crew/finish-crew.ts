@@ -102,7 +102,9 @@ function finishCrewParts(p: CrewParts): CrewDef {
   // Under a hierarchical process the manager chooses who does a task: `agent:` may be left out.
   const hierarchical = settings.process === "hierarchical";
   const assigned = assignTaskAgents(
-    p.tasks.filter(([, t]) => !hierarchical || t.agent).map(([id, t]) => ({ id, agent: t.agent, description: t.description })),
+    p.tasks
+      .filter(([, t]) => !hierarchical || t.agent)
+      .map(([id, t]) => ({ id, agent: t.agent, description: t.description })),
     { ...p.taskAgents, agentIds },
   );
   const seen: string[] = [];

@@ -127,6 +127,15 @@ export function readCrewPy(source: string, className?: string): CrewPy {
     if (call) readCrew(out, call, scopeOf(def));
   }
   readAssignments(out, module);
+  // MCPServerAdapter's servers, declared in Python on the class: not read (yet), so said.
+  for (const a of descendants(module, "assignment"))
+    if (a.childForFieldName("left")?.text === "mcp_server_params" && enclosingClass(a))
+      out.notes.push({
+        key: "mcp_server_params",
+        line: lineOf(a),
+        message:
+          "MCP servers declared in Python are not read: declare them in config/mcp_servers.yaml (url, or command and args) and list them under the agent's mcps:",
+      });
   return out;
 }
 

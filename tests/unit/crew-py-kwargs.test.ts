@@ -41,6 +41,7 @@ def no_dates(output):
 class Blog():
     agents_config = "config/agents.yaml"
     tasks_config = "config/tasks.yaml"
+    mcp_server_params = [{"url": "http://localhost:8000/mcp", "transport": "streamable-http"}]
 
     def scraper(self):
         return ScrapeWebsiteTool()
@@ -127,20 +128,24 @@ describe("crew.py's keyword arguments", () => {
     const fromPy = catalog.warnings.filter((w) => w.file === "c/crew.py");
     const at = (key: string) => fromPy.find((w) => w.key === key);
     expect(at("researcher.memory")).toMatchObject({
-      line: 27,
+      line: 28,
       message: expect.stringContaining("no agent memory"),
     });
     expect(at("writer.knowledge_sources")).toMatchObject({
-      line: 33,
+      line: 34,
       message: expect.stringContaining("MCP server"),
     });
     expect(at("research_task.guardrail")).toMatchObject({
-      line: 38,
+      line: 39,
       message: expect.stringContaining("write the rule as a string guardrail"),
     });
     expect(at("write_task.tools")).toMatchObject({
       message: expect.stringContaining("SerperDevTool goes to agent writer"),
     });
-    expect(at("Crew(memory=…)")).toMatchObject({ line: 49 });
+    expect(at("Crew(memory=…)")).toMatchObject({ line: 50 });
+    expect(at("mcp_server_params")).toMatchObject({
+      line: 15,
+      message: expect.stringContaining("config/mcp_servers.yaml"),
+    });
   });
 });
