@@ -37,8 +37,10 @@ describe("GET /api/crews", () => {
     });
   });
 
-  it("is for callers with a token", async () => {
+  it("is for callers with a token, and only read", async () => {
     expectProblem(await call(baseUrl, "GET", "/api/crews", {}), 401);
+    const post = await call(baseUrl, "POST", "/api/crews/", { token: TEST_CREW_TOKEN, body: {} });
+    expect(post.status).toBe(405);
   });
 });
 

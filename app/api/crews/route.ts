@@ -6,7 +6,7 @@ import { CrewCatalogResponseSchema } from "@/lib/contract/crew-catalog";
 import { describeCrew } from "@/lib/crew/describe-crew";
 import { crewsFor } from "@/lib/crew/registry";
 import { json } from "@/lib/http/respond";
-import { apiRoute, type NoParams, otherMethods } from "@/lib/http/routes";
+import { apiRoute, type NoParams } from "@/lib/http/routes";
 
 export const dynamic = "force-dynamic";
 
@@ -26,5 +26,3 @@ export const GET = apiRoute<NoParams>(
   },
   { response: CrewCatalogResponseSchema },
 );
-
-export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");
