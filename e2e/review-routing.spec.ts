@@ -97,6 +97,15 @@ test("the inbox filters by assignment; a second reviewer completes a quorum", as
   await expect(mail.getByText("You approved this")).toBeVisible({ timeout: 20_000 });
   await expect(mail).toContainText("1 of 2");
   expect(await awaiting("pair-review", email)).toBe("pending_human_input");
+  // The run page says the same: still awaiting review, one of two approvals in, by whom.
+  await rosa.goto(`/crews/pair-review/runs/${email}`);
+  await expect(rosa.getByTestId("run-status")).toHaveText("Awaiting review");
+  const vote = rosa.getByText("Awaiting review · 1 of 2 approved").first();
+  await expect(vote).toBeVisible();
+  await vote.click();
+  await expect(rosa.getByTestId("step-detail")).toContainText(
+    "Approved (1 of 2) by rosa@example.com",
+  );
 
   // Quinn completes the quorum; the run goes on to the end.
   const quinn = await personPage(browser, "quinn@example.com");

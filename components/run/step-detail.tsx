@@ -4,6 +4,7 @@ import { X } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { StatusPill } from "@/components/ui/status-pill";
+import type { ExecutionEvent } from "@/lib/contract/status";
 import { formatDuration } from "@/lib/format/duration";
 import { formatCount } from "@/lib/format/numbers";
 import { DETAIL_PANE } from "./detail-pane";
@@ -76,20 +77,7 @@ function StepBody({ step, start, now }: { step: TraceStep; start: number; now: n
           )}
         </>
       )}
-      {step.kind === "review" &&
-        (second ? (
-          <p className="text-sm">
-            {second.data.decision === "approve" ? "Approved" : "Changes requested"} by{" "}
-            {String(second.data.reviewer)}
-            {second.data.feedback ? (
-              <span className="mt-1 block rounded-md bg-muted p-2 italic">
-                “{String(second.data.feedback)}”
-              </span>
-            ) : null}
-          </p>
-        ) : (
-          <p className="text-muted-foreground text-sm">Waiting for a reviewer.</p>
-        ))}
+      {step.kind === "review" && <ReviewVotes events={step.events.slice(1)} />}
       {isCheck ? (
         <CheckBody data={d} />
       ) : (
@@ -266,5 +254,35 @@ export function StepDetail({
         empty
       )}
     </aside>
+  );
+}
+
+/** Each decision on a review, in order: a quorum's votes, then the one that closed it. */
+function ReviewVotes({ events }: { events: ExecutionEvent[] }) {
+  if (!events.length)
+    return <p className="text-muted-foreground text-sm">Waiting for a reviewer.</p>;
+  return (
+    <ul className="m-0 grid list-none gap-2 p-0 text-sm">
+      {events.map((e) => {
+        const d = e.data;
+        const tally = d.approvals as { count?: number; required?: number } | undefined;
+        const vote =
+          d.effect === "approval_recorded"
+            ? `Approved (${tally?.count ?? 1} of ${tally?.required ?? 2}) by`
+            : d.decision === "approve"
+              ? "Approved by"
+              : "Changes requested by";
+        return (
+          <li key={e.seq}>
+            {vote} {String(d.reviewer)}
+            {d.feedback ? (
+              <span className="mt-1 block rounded-md bg-muted p-2 italic">
+                “{String(d.feedback)}”
+              </span>
+            ) : null}
+          </li>
+        );
+      })}
+    </ul>
   );
 }

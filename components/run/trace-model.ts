@@ -176,7 +176,8 @@ export function buildTrace(events: ExecutionEvent[], status: StatusResponse | un
         break;
       }
       case "task_completed":
-        a.output = text(d.output) || a.output;
+        // Approved with an edit: the attempt keeps the agent's output; the edit is its revision.
+        if (!d.edited || !a.edit) a.output = text(d.output) || a.output;
         // An approval completes the task later; the attempt's work ended when review began.
         if (!d.reviewed || a.end === null) a.end = when;
         break;
@@ -204,8 +205,19 @@ export function buildTrace(events: ExecutionEvent[], status: StatusResponse | un
           break;
         }
         const pending = [...a.steps].reverse().find((s) => s.kind === "review" && s.end === null);
+        // One vote of a quorum: the review stays open, with the tally.
+        if (d.effect === "approval_recorded") {
+          const tally = d.approvals as { count?: unknown; required?: unknown } | undefined;
+          if (pending) {
+            pending.events.push(e);
+            pending.label = `Awaiting review · ${Number(tally?.count) || 1} of ${Number(tally?.required) || 2} approved`;
+          }
+          break;
+        }
         const decision = d.decision === "approve" ? "approve" : "reject";
         a.review = { decision, feedback: text(d.feedback), reviewer: text(d.reviewer) };
+        if (d.edited && typeof d.edited_output === "string")
+          a.edit = { output: d.edited_output, reviewer: text(d.reviewer) };
         if (pending) {
           pending.end = when;
           pending.events.push(e);
