@@ -13,35 +13,76 @@ const AttemptDiff = dynamic(() => import("./attempt-diff"), {
   loading: () => <Skeleton className="h-40 w-full" />,
 });
 
-/** Attempt N's output beside attempt N−1's, with what the reviewer asked for between them. */
+/** One version of a task's output: an agent's attempt, or a reviewer's edit of one. */
+type Revision = {
+  key: string;
+  label: string;
+  output: string;
+  /** What happened after it: the reviewer's decision (and feedback), or an edit. */
+  after: { title: string; feedback: string } | null;
+};
+
+/** A task's outputs in order: each attempt, and a reviewer's edit as a revision of its own. */
+function revisionsOf(task: TraceTask): Revision[] {
+  const out: Revision[] = [];
+  for (const a of task.attempts) {
+    if (a.output === null) continue;
+    const review = a.review;
+    out.push({
+      key: `attempt-${a.attempt}`,
+      label: `Attempt ${a.attempt}`,
+      output: a.output,
+      after: a.edit
+        ? {
+            title: `Edited by ${a.edit.reviewer} before approving`,
+            feedback: review?.feedback ?? "",
+          }
+        : review
+          ? {
+              title: `${review.decision === "approve" ? "Approved" : "Sent back"} by ${review.reviewer}`,
+              feedback: review.feedback,
+            }
+          : { title: "Ran again", feedback: "" },
+    });
+    if (a.edit)
+      out.push({
+        key: `edit-${a.attempt}`,
+        label: `Edited by ${a.edit.reviewer}`,
+        output: a.edit.output,
+        after: null,
+      });
+  }
+  return out;
+}
+
+/** A task's output beside the one before it, with what the reviewer did between them. */
 export function AttemptCompare({ task }: { task: TraceTask }) {
-  const withOutput = task.attempts.filter((a) => a.output !== null);
-  const latest = withOutput.at(-1)?.attempt ?? 2;
+  const revisions = revisionsOf(task);
   const [shown, setShown] = useState<number | null>(null);
-  const n = shown ?? latest;
-  const after = withOutput.find((a) => a.attempt === n);
-  const before = [...withOutput].reverse().find((a) => a.attempt < n);
-  if (withOutput.length < 2 || !after || !before) return null;
+  const n = shown ?? revisions.length - 1;
+  const after = revisions[n];
+  const before = revisions[n - 1];
+  if (revisions.length < 2 || !after || !before) return null;
   const id = `compare-${task.taskId}`;
-  const review = before.review;
+  const between = before.after;
   return (
     <section aria-labelledby={`${id}-title`} className="grid gap-3 rounded-xl border bg-card p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id={`${id}-title`} className="m-0 font-semibold text-base">
-          {task.name}: attempt {after.attempt} vs {before.attempt}
+          {task.name}: {after.label.toLowerCase()} vs {before.label.toLowerCase()}
         </h2>
-        {withOutput.length > 2 && (
+        {revisions.length > 2 && (
           <div className="flex items-center gap-2">
-            <Label htmlFor={id}>Compare attempt</Label>
+            <Label htmlFor={id}>Compare</Label>
             <Select
               id={id}
               className="w-auto"
               value={n}
               onChange={(e) => setShown(Number(e.target.value))}
             >
-              {withOutput.slice(1).map((a) => (
-                <option key={a.attempt} value={a.attempt}>
-                  {a.attempt} with {a.attempt - 1}
+              {revisions.slice(1).map((r, i) => (
+                <option key={r.key} value={i + 1}>
+                  {r.label} with {revisions[i]?.label}
                 </option>
               ))}
             </Select>
@@ -49,20 +90,18 @@ export function AttemptCompare({ task }: { task: TraceTask }) {
         )}
       </div>
       <AttemptDiff
-        before={before.output ?? ""}
-        after={after.output ?? ""}
-        beforeLabel={`Attempt ${before.attempt}`}
-        afterLabel={`Attempt ${after.attempt}`}
+        before={before.output}
+        after={after.output}
+        beforeLabel={before.label}
+        afterLabel={after.label}
         between={
           <div className="grid gap-1 rounded-md bg-tone-warning p-3 text-sm text-tone-warning-foreground">
             <p className="flex items-center gap-1.5 font-medium text-xs">
               <MessageSquareQuote aria-hidden className="size-3.5" />
-              {review
-                ? `${review.decision === "approve" ? "Approved" : "Sent back"} by ${review.reviewer}`
-                : "Ran again"}
+              {between?.title ?? "Ran again"}
             </p>
-            {review?.feedback ? (
-              <p className="break-words">“{review.feedback}”</p>
+            {between?.feedback ? (
+              <p className="break-words">“{between.feedback}”</p>
             ) : (
               <p className="text-xs">No feedback was given.</p>
             )}

@@ -162,7 +162,10 @@ export function RunView({
   const reviews = status.pending_human_inputs ?? [];
   const taskName = (taskId: string) => trace.tasks.find((t) => t.taskId === taskId)?.name;
   const by = startedByText(status.started_by);
-  const compared = trace.tasks.filter((t) => t.attempts.filter((a) => a.output).length > 1);
+  const compared = trace.tasks.filter(
+    (t) => t.attempts.filter((a) => a.output).length > 1 || t.attempts.some((a) => a.edit),
+  );
+  const lastAttempt = trace.tasks.at(-1)?.attempts.at(-1);
 
   return (
     <>
@@ -294,7 +297,8 @@ export function RunView({
         {status.status === "completed" && status.result !== null && (
           <RunResult
             result={status.result}
-            format={trace.tasks.at(-1)?.attempts.at(-1)?.format ?? "text"}
+            format={lastAttempt?.format ?? "text"}
+            editedBy={lastAttempt?.edit?.reviewer}
           />
         )}
         {reviewEvents > 0 && <RunLedger crew={crew} id={id} revision={reviewEvents} />}

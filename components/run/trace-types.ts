@@ -39,6 +39,8 @@ export type TraceAttempt = {
   output: string | null;
   /** The reviewer's decision on this attempt, if any. */
   review: { decision: "approve" | "reject"; feedback: string; reviewer: string } | null;
+  /** Approved with an edit: the reviewer's text, a revision of its own after the agent's. */
+  edit?: { output: string; reviewer: string };
   /** "json" when the output is the task's structured output (output_json). */
   format: "json" | "text";
 };

@@ -57,6 +57,16 @@ export const TaskStatusSchema = z
     finished_at: z.string().nullable(),
     execution_time: z.number().nullable().describe("Seconds"),
     token_usage: TokenUsageSchema.describe("Tokens this task used, over all its attempts"),
+    edited_by: z
+      .string()
+      .nullable()
+      .optional()
+      .describe("Approved with an edit: who edited it (`output` is their text)"),
+    agent_output: z
+      .string()
+      .nullable()
+      .optional()
+      .describe("Approved with an edit: the agent's own output, before the edit"),
   })
   .meta({ id: "TaskStatus" });
 

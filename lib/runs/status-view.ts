@@ -72,6 +72,13 @@ function lastStep(row: ExecutionSummary): StatusResponse["last_step"] {
   };
 }
 
+/** A task approved with an edit: who edited, and the agent's own output (kept reachable). */
+function editOf(t: TaskState): { edited_by?: string; agent_output?: string } {
+  const last = t.reviews?.at(-1);
+  if (t.status !== "completed" || !last?.is_approve || last.edited_output === undefined) return {};
+  return { edited_by: last.reviewer, agent_output: last.output };
+}
+
 /** The /status body: our fields plus CrewAI's `state`, so both kinds of client read it. */
 export function toStatusResponse(
   row: ExecutionSummary,
@@ -89,6 +96,7 @@ export function toStatusResponse(
     finished_at: t.finished_at,
     execution_time: t.execution_time,
     token_usage: { ...ZERO, ...t.token_usage },
+    ...editOf(t),
   }));
   const order = row.input_order ?? [];
   const inputs = Object.fromEntries([

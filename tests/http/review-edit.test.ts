@@ -101,6 +101,10 @@ describe("edit before approve", () => {
     expect(r.json.status).toBe("resumed");
     const done = await crew.waitFor(id, (s) => s.status === "completed");
     expect(done.tasks[0].output).toBe(edited);
+    // Who edited it, and the agent's own output, stay on the task.
+    expect(done.tasks[0].edited_by).toEqual(expect.any(String));
+    expect(done.tasks[0].agent_output).toBe(original);
+    expect(done.tasks[1].edited_by).toBeUndefined();
 
     // The summarizer's model was given the edited draft, not the agent's.
     const prompt = JSON.stringify(openai.requests.at(-1)?.body.messages);
