@@ -166,6 +166,31 @@ test("a decision someone else already made is said, with a refresh", async ({ pa
   await expect(page.getByRole("button", { name: "Refresh" })).toBeVisible();
 });
 
+test("a review decided elsewhere while open: the inbox says who did what, and opens the next", async ({
+  page,
+  request,
+}, info) => {
+  const first = await start(request, "eelgrass");
+  const next = await start(request, "limpets");
+  await expect.poll(() => state(request, first)).toBe("awaiting draft #1");
+  await expect.poll(() => state(request, next)).toBe("awaiting draft #1");
+  await signIn(page);
+  await page.goto(`/inbox?scope=all&run=${first}`);
+  await expect(review(page)).toContainText("eelgrass");
+  const other = await request.post(`/api/crews/${CREW}/resume`, {
+    headers: auth,
+    data: { execution_id: first, task_id: "draft", human_feedback: "", is_approve: true },
+  });
+  expect(other.ok()).toBe(true);
+  // The next refresh finds it gone: what became of it is said, and the next review opens.
+  await expect(page.getByText(/Write the draft: Approved by \S+\./)).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(item(page, first)).toHaveCount(0);
+  await expect(review(page)).toBeVisible();
+  await checkScreen(page, info, "inbox-decided-elsewhere");
+});
+
 test("an empty inbox says so and points to the runs, or to reviews for others", async ({
   page,
 }, info) => {

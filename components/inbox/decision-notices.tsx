@@ -24,11 +24,12 @@ export function DecisionNotices({
       queryKey: ["runs", "status", d.runId],
       queryFn: () => crewApi(d.crew).status(d.runId),
       refetchInterval: 2_000,
+      enabled: !d.elsewhere,
     })),
   });
   const expired = decisions.filter((d, i) => {
     const s = statuses[i]?.data;
-    if (!s) return false;
+    if (!s || d.elsewhere) return false;
     if (s.status === "queued" || s.status === "running") return false;
     const p = s.pending_human_input;
     // Still the same request: the decision hasn't reached the run yet.
@@ -45,7 +46,7 @@ export function DecisionNotices({
   return (
     <div className="grid gap-2">
       {live.map((d) => (
-        <Alert key={d.runId} tone="success">
+        <Alert key={d.runId} tone={d.elsewhere ? "info" : "success"}>
           <div className="flex items-start gap-2">
             <span className="min-w-0 flex-1">{d.message}</span>
             <Button

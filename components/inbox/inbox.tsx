@@ -104,7 +104,9 @@ export function Inbox({
       {notices}
       {inbox.gone && (
         <Alert tone="info">
-          That review is no longer waiting here; it was decided, moved on or reassigned.{" "}
+          {inbox.goneWhy
+            ? `That review is no longer waiting for you: ${inbox.goneWhy}.`
+            : "That review is no longer waiting here; it was decided, moved on or reassigned."}{" "}
           <Link
             className="text-link underline"
             href={`/runs?q=${encodeURIComponent(inbox.askedRun ?? "")}`}

@@ -27,4 +27,6 @@ export type Decision = {
   taskId: string;
   attempt: number;
   message: string;
+  /** Someone else's decision (or a hand-off): said until dismissed, whatever the run does next. */
+  elsewhere?: boolean;
 };

@@ -4,7 +4,8 @@ import { useQuery } from "@tanstack/react-query";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { isTyping } from "@/components/review/kbd";
-import { reviewsApi } from "@/lib/api/client";
+import { ledgerApi, reviewsApi } from "@/lib/api/client";
+import { handOffText } from "./hand-off";
 import { isScope, type Scope } from "./scopes";
 import { type Decision, type InboxReview, reviewKey } from "./types";
 
@@ -45,6 +46,18 @@ export function useInbox(canReview: boolean) {
     null;
   const gone = askedRun !== null && data !== undefined && !selected;
 
+  // A review that left while open here (reassigned, released, decided elsewhere): its ledger
+  // says what became of it; that is said, and the next review opens.
+  const seen = useRef(new Map<string, InboxReview>());
+  for (const r of reviews) seen.current.set(r.execution_id, r);
+  const left = gone && askedRun ? seen.current.get(askedRun) : undefined;
+  const { data: ledger } = useQuery({
+    queryKey: ["runs", "inbox", "left", left?.crew, askedRun],
+    queryFn: () => ledgerApi.entries(left?.crew ?? "", askedRun ?? ""),
+    enabled: !!left && !!askedRun,
+  });
+  const goneWhy = ledger ? handOffText(ledger, askedTask ?? left?.task_id ?? null) : null;
+
   // The URL of a review: the scope when not the default, the run, the task when the run has more.
   const hrefOf = useCallback(
     (r: InboxReview | null, inScope: Scope = scope) => {
@@ -83,6 +96,22 @@ export function useInbox(canReview: boolean) {
     const current = order.current.selected;
     if (current && reviewKey(current) === reviewKey(review)) select(next ?? null);
   };
+  useEffect(() => {
+    if (!left || !goneWhy) return;
+    setDecisions((ds) => [
+      ...ds.filter((d) => d.runId !== left.execution_id),
+      {
+        runId: left.execution_id,
+        crew: left.crew,
+        taskId: left.task_id,
+        attempt: left.attempt,
+        message: `${left.task_name ?? left.task_id}: ${goneWhy}.`,
+        elsewhere: true,
+      },
+    ]);
+    const next = order.current.reviews[0];
+    if (next) order.current.select(next);
+  }, [left, goneWhy]);
   const expire = useCallback(
     (runId: string) => setDecisions((ds) => ds.filter((d) => d.runId !== runId)),
     [],
@@ -97,6 +126,7 @@ export function useInbox(canReview: boolean) {
     selected,
     askedRun,
     gone,
+    goneWhy,
     explicit: askedRun !== null && !gone,
     now,
     hrefOf,
