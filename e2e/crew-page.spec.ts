@@ -80,3 +80,18 @@ test("the kickoff form: a control per type, 422s on their fields, values kept, r
   await page.goto("/crews/typed-inputs");
   await expect(page.getByRole("link", { name: new RegExp(id.slice(0, 8)) })).toBeVisible();
 });
+
+test("a crew that cannot run says why beside the form, and Start is off; load warnings show", async ({
+  page,
+}, info) => {
+  await signIn(page);
+  await page.goto("/crews/failing-model");
+  const blocked = page.getByRole("status").filter({ hasText: "This crew cannot run yet" });
+  await expect(blocked).toContainText("OPENAI_API_KEY");
+  await expect(page.getByRole("button", { name: "Start run" })).toBeDisabled();
+  await checkScreen(page, info, "crew-page-blocked");
+  // What the loader warned of, with the file and line.
+  await page.goto("/crews/toolkit-search");
+  await expect(page.getByText("toolkit-search/crew.yaml:8 agents.searcher.tools.0")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Start run" })).toBeEnabled();
+});

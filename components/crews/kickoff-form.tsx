@@ -42,7 +42,14 @@ function initial(schema: InputSchema): Record<string, FormValue> {
 }
 
 /** The kickoff form, generated from the crew's input_schema; the server's 422 lands on the fields. */
-export function KickoffForm({ crew }: { crew: string }) {
+export function KickoffForm({
+  crew,
+  blocked,
+}: {
+  crew: string;
+  /** Why a run of this crew cannot succeed now (a model's key missing): Start is disabled. */
+  blocked?: string[];
+}) {
   const router = useRouter();
   const { data: schema, error: loadError } = useQuery({
     queryKey: ["crews", crew, "inputs"],
@@ -159,8 +166,17 @@ export function KickoffForm({ crew }: { crew: string }) {
         </Alert>
       )}
       {formError && <Alert tone="danger">{formError}</Alert>}
+      {blocked?.length ? (
+        <Alert tone="warning" title="This crew cannot run yet">
+          <ul className="m-0 grid list-none gap-1 p-0">
+            {blocked.map((b) => (
+              <li key={b}>{b}</li>
+            ))}
+          </ul>
+        </Alert>
+      ) : null}
       <div className="flex items-center gap-3">
-        <Button type="submit" variant="primary" disabled={submitting}>
+        <Button type="submit" variant="primary" disabled={submitting || !!blocked?.length}>
           <Play aria-hidden />
           {submitting ? "Starting…" : "Start run"}
         </Button>

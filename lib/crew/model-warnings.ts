@@ -19,7 +19,9 @@ export function modelWarnings(
     const file = path.relative(crewsDir, crew.source[0] ?? crewsDir) || ".";
     // A hierarchical crew's made-up manager calls a model too.
     const managed = crew.manager && !crew.agents.includes(crew.manager) ? [crew.manager] : [];
-    for (const agent of [...crew.agents, ...managed]) {
+    // A flow's agents are those of the crews and agents its methods call.
+    const nested = Object.values(crew.flow?.crews ?? {}).flatMap((c) => c.agents);
+    for (const agent of [...crew.agents, ...managed, ...nested]) {
       const choice = chooseModel(agent, settings, vars);
       const missing = missingSetup(choice, vars);
       if (!missing) continue;

@@ -14,10 +14,11 @@ import { roleAllows } from "@/lib/auth/roles";
 import { env } from "@/lib/config/env";
 import { flowShape } from "@/lib/crew/describe-crew";
 import type { McpServerDef } from "@/lib/crew/mcp-config";
+import { crewsFor } from "@/lib/crew/registry";
 import type { RequiresApproval } from "@/lib/crew/requires-approval";
 import type { AgentDef } from "@/lib/crew/schema";
 import { crewForPage } from "@/lib/deployments/crew-for-page";
-import { chooseModel } from "@/lib/llm/choose-model";
+import { chooseModel, missingSetup } from "@/lib/llm/choose-model";
 
 export const dynamic = "force-dynamic";
 
@@ -41,11 +42,31 @@ export default async function CrewPage({ params }: { params: Promise<{ crew: str
   const crew = await crewForPage(principal, slug);
   if (!crew) notFound();
   const remote = crew.slug.startsWith("@");
+  // A model's missing key is said beside the form (blocked, below): not twice.
+  const warnings = crewsFor(principal).warnings.filter(
+    (w) => w.slug === crew.slug && !/runs fail until it is set/.test(w.message),
+  );
   const canStart = roleAllows(user.role, "start");
   // The models runs use: LLM_OVERRIDE's when set, not the crew file's.
   const override = env().LLM_OVERRIDE;
   const modelOf = (a: (typeof crew.agents)[number]) => chooseModel(a, env()).ref.id;
   const models = [...new Set(crew.agents.map(modelOf))];
+  // A run that cannot succeed (a model's key missing) is said beside the form, with the fix.
+  const every = [...crew.agents, ...Object.values(crew.flow?.crews ?? {}).flatMap((c) => c.agents)];
+  const blocked = remote
+    ? []
+    : [
+        ...new Set(
+          every.flatMap((a) => {
+            const missing = missingSetup(chooseModel(a, env()));
+            return missing
+              ? [
+                  `${missing}: set it in Crewdeck's environment and restart (or LLM_OVERRIDE=offline to try it without a key).`,
+                ]
+              : [];
+          }),
+        ),
+      ];
   const body = JSON.stringify({ inputs: Object.fromEntries(crew.inputs.map((i) => [i, "…"])) });
   const curl = [
     `curl -X POST "$CREWDECK_URL/api/crews/${crew.slug}/kickoff"`,
@@ -81,6 +102,26 @@ export default async function CrewPage({ params }: { params: Promise<{ crew: str
           )}
         </div>
       </PageHeader>
+      {warnings.length > 0 && (
+        <Alert
+          tone="warning"
+          title={`${warnings.length} ${warnings.length === 1 ? "thing" : "things"} in this crew's files Crewdeck does not do as written`}
+          className="mb-6"
+        >
+          <ul className="m-0 grid list-none gap-1.5 p-0">
+            {warnings.map((w) => (
+              <li key={`${w.file}:${w.key}:${w.message}`} className="break-words">
+                <code className="font-mono text-xs">
+                  {w.file}
+                  {w.line ? `:${w.line}` : ""}
+                  {w.key ? ` ${w.key}` : ""}
+                </code>{" "}
+                — {w.message}
+              </li>
+            ))}
+          </ul>
+        </Alert>
+      )}
       {crew.flow && (
         <div className="mb-6">
           <FlowGraph crew={crew.slug} methods={flowShape(crew.flow)} />
@@ -94,7 +135,7 @@ export default async function CrewPage({ params }: { params: Promise<{ crew: str
             </CardHeader>
             <CardContent>
               {canStart ? (
-                <KickoffForm crew={crew.slug} />
+                <KickoffForm crew={crew.slug} blocked={blocked} />
               ) : (
                 <Alert tone="info">
                   Your role ({user.role}) can watch runs but not start them.
