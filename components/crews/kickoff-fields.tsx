@@ -72,7 +72,7 @@ export function KickoffField({
           rows={control === "json" ? 5 : 4}
           spellCheck={control === "json" ? false : undefined}
           className={control === "json" ? "font-mono text-xs" : undefined}
-          placeholder={placeholder ?? (control === "json" ? '{"key": "value"}' : undefined)}
+          placeholder={placeholder ?? (control === "json" ? 'e.g. {"key": "value"}' : undefined)}
           value={text}
           onChange={(e) => onChange(e.target.value)}
         />

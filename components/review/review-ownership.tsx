@@ -203,7 +203,7 @@ function ReassignDialog({
             <Input
               {...fieldAria(id, { help, error })}
               value={value}
-              placeholder="ada@example.com, legal"
+              placeholder="e.g. ada@example.com, legal"
               onChange={(e) => setValue(e.target.value)}
             />
           </Field>

@@ -119,7 +119,7 @@ export function SavedViews({
                 value={name}
                 onChange={(e) => setName(e.target.value)}
                 maxLength={VIEW_NAME_MAX}
-                placeholder="Failed runs this week"
+                placeholder="e.g. Failed runs this week"
                 autoFocus
               />
             </Field>

@@ -61,7 +61,7 @@ export function DeploymentForm({
         label="Name"
         required
         maxLength={100}
-        placeholder="Research (staging)"
+        placeholder="e.g. Research (staging)"
       />
       <InputField
         {...field("base_url")}
@@ -69,7 +69,7 @@ export function DeploymentForm({
         help={editing ? "Moving it to another host needs the token again." : undefined}
         type="url"
         required
-        placeholder="https://crews.example.com/api/crews/research-brief"
+        placeholder="e.g. https://crews.example.com/api/crews/research-brief"
       />
       <InputField
         {...field("token")}
@@ -86,7 +86,7 @@ export function DeploymentForm({
         help={keep ?? "With one, unsigned webhooks from the deployment are refused."}
         type="password"
         autoComplete="off"
-        placeholder="whsec_…"
+        placeholder="e.g. whsec_…"
       />
       {children && <div className="sm:col-span-2">{children}</div>}
       <div className="flex justify-end gap-2 sm:col-span-2">

@@ -59,7 +59,7 @@ export function McpSecretsSection() {
       >
         <InputField
           label="Secret name"
-          placeholder="GITHUB_TOKEN"
+          placeholder="e.g. GITHUB_TOKEN"
           autoComplete="off"
           required
           {...form.bind("name")}

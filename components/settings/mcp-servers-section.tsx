@@ -149,7 +149,7 @@ export function McpServersSection() {
         <InputField
           label="Name"
           help="Letters, digits, '_' or '-'."
-          placeholder="files"
+          placeholder="e.g. files"
           autoComplete="off"
           required
           {...form.bind("name")}

@@ -28,7 +28,7 @@ export function NotificationsForm({
 }) {
   const smtp = useFields("smtp", {
     host: saved.smtp?.host ?? "",
-    port: String(saved.smtp?.port ?? 587),
+    port: saved.smtp?.port ? String(saved.smtp.port) : "",
     user: saved.smtp?.user ?? "",
     password: "",
     from: saved.smtp?.from ?? "",
@@ -43,7 +43,8 @@ export function NotificationsForm({
         smtp: host.trim()
           ? {
               host: host.trim(),
-              port: Number(port),
+              // Left empty: submission port 587, what most providers take.
+              port: port.trim() ? Number(port) : 587,
               tls,
               user: user.trim() || undefined,
               password: password || undefined,
@@ -81,11 +82,18 @@ export function NotificationsForm({
         <InputField
           label="SMTP host"
           help="Leave blank to send no e-mail."
-          placeholder="smtp.example.com"
+          placeholder="e.g. smtp.example.com"
           autoComplete="off"
           {...smtp.bind("host")}
         />
-        <InputField label="Port" type="number" min={1} max={65535} {...smtp.bind("port")} />
+        <InputField
+          label="Port"
+          type="number"
+          min={1}
+          max={65535}
+          placeholder="587 when left empty"
+          {...smtp.bind("port")}
+        />
         <Field id="smtp-tls" label="TLS">
           <Select
             id="smtp-tls"
@@ -102,7 +110,7 @@ export function NotificationsForm({
         <InputField
           label="From address"
           type="email"
-          placeholder="crewdeck@example.com"
+          placeholder="e.g. crewdeck@example.com"
           {...smtp.bind("from")}
         />
         <InputField
@@ -133,7 +141,7 @@ export function NotificationsForm({
           type="url"
           value={slack}
           onChange={(e) => setSlack(e.target.value)}
-          placeholder="https://hooks.slack.com/services/…"
+          placeholder="e.g. https://hooks.slack.com/services/…"
           autoComplete="off"
         />
       </fieldset>

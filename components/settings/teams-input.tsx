@@ -28,7 +28,7 @@ export function TeamsInput({
   return (
     <Input
       aria-label={`Teams of ${email}`}
-      placeholder="legal, support"
+      placeholder="e.g. legal, support"
       className="w-40"
       value={value}
       onChange={(e) => setValue(e.target.value)}

@@ -1,4 +1,6 @@
-import type { ReactNode } from "react";
+"use client";
+
+import { Fragment, type ReactNode, useEffect, useState } from "react";
 import { cn } from "@/components/ui/cn";
 import {
   Table,
@@ -19,10 +21,23 @@ export type Column<T> = {
   cellClassName?: string;
 };
 
+/** Below 768 px: a card per row reads better than a table scrolled sideways (as Runs does). */
+function useNarrow() {
+  const [narrow, setNarrow] = useState(false);
+  useEffect(() => {
+    const query = window.matchMedia("(max-width: 767px)");
+    const update = () => setNarrow(query.matches);
+    update();
+    query.addEventListener("change", update);
+    return () => query.removeEventListener("change", update);
+  }, []);
+  return narrow;
+}
+
 /**
- * A Settings list as a table that scrolls sideways inside its card on a phone (390 px) rather
- * than widening the page. A table whose rows may hold nothing focusable needs `scrollLabel`, so
- * its scroll box takes the keyboard focus instead.
+ * A Settings list: a table, or on a phone a card per row (each column's name beside its value,
+ * the actions below). A table whose rows may hold nothing focusable needs `scrollLabel`, so its
+ * scroll box takes the keyboard focus when it must scroll.
  */
 export function DataTable<T>({
   label,
@@ -39,6 +54,41 @@ export function DataTable<T>({
   rowKey: (row: T) => string | number;
   busy?: boolean;
 }) {
+  const narrow = useNarrow();
+  if (narrow)
+    return (
+      <ul aria-label={label} aria-busy={busy} className="m-0 grid list-none gap-2 p-0">
+        {rows.map((row) => (
+          <li key={rowKey(row)} className="min-w-0 rounded-lg border bg-card p-3">
+            <dl className="m-0 grid grid-cols-[minmax(5.5rem,auto)_minmax(0,1fr)] gap-x-3 gap-y-1.5 text-sm">
+              {columns
+                .filter((c) => !c.hideHeader)
+                .map((c) => (
+                  <Fragment key={c.header}>
+                    <dt className="text-muted-foreground">{c.header}</dt>
+                    <dd className="m-0 min-w-0 break-words">{c.cell(row)}</dd>
+                  </Fragment>
+                ))}
+            </dl>
+            {columns
+              .filter((c) => c.hideHeader)
+              .map((c) => ({ c, actions: c.cell(row) }))
+              // No actions for this row (your own, say): no empty row of them.
+              .filter(
+                ({ actions }) => actions !== null && actions !== undefined && actions !== false,
+              )
+              .map(({ c, actions }) => (
+                <div
+                  key={c.header}
+                  className="mt-3 flex flex-wrap items-center gap-2 border-t pt-3"
+                >
+                  {actions}
+                </div>
+              ))}
+          </li>
+        ))}
+      </ul>
+    );
   return (
     <Table className="relative" aria-label={label} aria-busy={busy} scrollLabel={scrollLabel}>
       <TableHeader>
