@@ -97,7 +97,7 @@ export function KickoffForm({
           JSON.parse(v);
           inputs[name] = v;
         } catch (err) {
-          local[name] = `Not valid JSON: ${err instanceof Error ? err.message : String(err)}`;
+          local[name] = jsonProblem(v, err);
         }
       } else inputs[name] = v;
     }
@@ -186,4 +186,12 @@ export function KickoffForm({
       </div>
     </form>
   );
+}
+
+/** Where JSON stops making sense, in words: the line and column, not the parser's message. */
+function jsonProblem(text: string, err: unknown): string {
+  const at = /position (\d+)/.exec(err instanceof Error ? err.message : "")?.[1];
+  if (at === undefined) return "Not valid JSON: check the brackets, quotes and commas.";
+  const before = text.slice(0, Number(at)).split("\n");
+  return `Not valid JSON at line ${before.length}, column ${(before.at(-1)?.length ?? 0) + 1}: check the quotes and commas there.`;
 }

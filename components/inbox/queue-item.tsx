@@ -5,10 +5,13 @@ import { cn } from "@/components/ui/cn";
 import { formatExact, formatRelative } from "@/lib/format/time";
 import { type CrewInfo, type InboxReview, orderedInputs } from "./types";
 
+// Markdown's marks go; an underscore inside a word (DEFAULT_LLM, snake_case) is kept.
 const plain = (md: string) =>
   md
     .replace(/```[\s\S]*?```/g, " ")
-    .replace(/[#>*_`[\]]/g, "")
+    .replace(/^\s{0,3}(#{1,6}|>)\s*/gm, "")
+    .replace(/[*`[\]]/g, "")
+    .replace(/(^|[^\w])_+|_+(?=[^\w]|$)/g, "$1")
     .replace(/\s+/g, " ")
     .trim();
 

@@ -165,9 +165,9 @@ export function useOutputDecision({
       feedbackRef.current?.focus();
       return;
     }
-    const response = checkedAnswers();
-    if (response === null) return;
-    void send(false, feedback, undefined, response);
+    // The response form is for an approval: a send-back goes with it only when it is complete.
+    const complete = schema && !missingAnswers(schema, answers).length ? answers : undefined;
+    void send(false, feedback, undefined, complete);
   }
 
   function answer(v: ResponseValues) {

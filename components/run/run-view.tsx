@@ -249,8 +249,8 @@ export function RunView({
         {!canReview &&
           reviews.map((review) => (
             <Alert key={review.task_id} tone="warning" title="Awaiting review">
-              Task {taskName(review.task_id) ?? review.task_id} waits for a reviewer; the run goes
-              on once they decide.
+              “{taskName(review.task_id) ?? review.task_id}” waits for a reviewer; the run goes on
+              once they decide.
             </Alert>
           ))}
         {flowMethods && <FlowGraph crew={crew} methods={flowMethods} status={status} />}

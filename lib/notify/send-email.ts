@@ -45,7 +45,7 @@ export async function sendEmail(
       return {
         statusCode: null,
         latencyMs: latencyMs(),
-        error: `the host ${smtp.host} does not resolve (${code})`,
+        error: `the host ${smtp.host} does not resolve (no such name in DNS)`,
         retryAfterMs: null,
         unresolved: true,
       };

@@ -68,7 +68,13 @@ async function assertTargetsAllowed(input: NotifySettingsInput) {
       // A resolver that cannot be asked now says nothing about the name: each send checks again.
       if (!refused && code.startsWith("EAI_")) return;
       if (!refused) throw err;
-      problems.push({ path, message: `refused: ${errorMessage(err)}` });
+      problems.push({
+        path,
+        // Said as a person would, not as the resolver's code (getaddrinfo ENOTFOUND …).
+        message: UNRESOLVED_CODES.has(code)
+          ? "this host does not resolve (no such name in DNS): check its spelling"
+          : `refused: ${errorMessage(err)}`,
+      });
     }
   };
   const smtp = input.smtp;

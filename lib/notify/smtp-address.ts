@@ -1,6 +1,6 @@
 import dns from "node:dns";
 import net from "node:net";
-import { RefusedUrlError, refusalReason } from "@/lib/webhooks/ssrf";
+import { RefusedUrlError, refusalReason, resolvesTo } from "@/lib/webhooks/ssrf";
 
 /**
  * The address to connect to for `host`, checked by the webhooks' SSRF guard (the same rules and
@@ -17,7 +17,7 @@ export async function checkedSmtpAddress(host: string): Promise<string> {
   const addresses = await dns.promises.lookup(bare, { all: true });
   for (const a of addresses) {
     const reason = refusalReason(a.address);
-    if (reason) throw new RefusedUrlError(`${bare} resolves to ${reason}`);
+    if (reason) throw new RefusedUrlError(resolvesTo(bare, reason));
   }
   const first = addresses[0];
   if (!first) throw new Error(`${bare} has no address`);

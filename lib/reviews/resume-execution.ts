@@ -207,6 +207,8 @@ function checkedResponse(
   schema: Record<string, unknown> | undefined,
 ): Record<string, unknown> | undefined {
   if (!schema) return request.review_response;
+  // The form is the approver's: sending back needs only feedback.
+  if (request.review_response === undefined && !request.is_approve) return undefined;
   if (request.review_response === undefined)
     throw errors.unprocessable(
       `Task '${request.task_id}' asks its reviewer for a response: send review_response, an object matching its review.response_schema.`,

@@ -119,7 +119,7 @@ export async function checkWebhookUrl(
   }
   for (const a of addresses) {
     const reason = refusalReason(a.address, variable);
-    if (reason) throw new RefusedUrlError(`${host} resolves to ${reason}`);
+    if (reason) throw new RefusedUrlError(resolvesTo(host, reason));
   }
 }
 
@@ -134,7 +134,7 @@ export function guardedLookupFor(variable: Allowlist): net.LookupFunction {
       if (err) return callback(err, []);
       for (const a of list) {
         const reason = refusalReason(a.address, variable);
-        if (reason) return callback(new RefusedUrlError(`${hostname} resolves to ${reason}`), []);
+        if (reason) return callback(new RefusedUrlError(resolvesTo(hostname, reason)), []);
       }
       if (options.all) return callback(null, list);
       const first = list[0];
@@ -154,3 +154,7 @@ export function assertLiteralAllowed(url: URL, variable: Allowlist = "WEBHOOK_AL
     if (reason) throw new RefusedUrlError(reason);
   }
 }
+
+/** "localhost resolves to 127.0.0.1, a loopback address (…)": one sentence, not two glued. */
+export const resolvesTo = (host: string, reason: string) =>
+  `${host} resolves to ${reason.replace(/^(\S+) is (an?) /, "$1, $2 ")}`;

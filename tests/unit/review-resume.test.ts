@@ -144,6 +144,13 @@ describe("what a decision decides and answers", () => {
     expect(unfit.details).toEqual({
       errors: [{ path: "review_response", message: expect.stringMatching(/rating/) }],
     });
+    // The form is the approver's: a send-back needs only its feedback.
+    const back = await decide("quorum-review", id, org, {
+      task_id: "draft",
+      is_approve: false,
+      human_feedback: "Shorter.",
+    });
+    expect(back.status).toBe("retrying");
   });
 
   it("two organization tokens are two approvals", async () => {
