@@ -56,8 +56,15 @@ test("a finished run: its waterfall, a step's detail, the result once", async ({
   // The answer as Markdown, and the result shown once.
   await expect(page.getByRole("heading", { name: "Result", level: 2 })).toHaveCount(1);
   // On the offline model the cost says it is free, and why.
-  await expect(page.locator("dd").filter({ hasText: /^Free/ })).toContainText("offline model");
+  await expect(page.locator("dd").filter({ hasText: /^\$0/ }).first()).toContainText(
+    "offline model, no cost",
+  );
   await checkScreen(page, info, "run-page-completed");
+  // Esc closes the step's detail, back to the run's inputs.
+  await page.keyboard.press("Escape");
+  await expect(
+    page.getByTestId("step-detail").getByRole("heading", { name: "Inputs" }),
+  ).toBeVisible();
 });
 
 test("a run awaiting review, sent back: attempt 2 beside attempt 1 with the feedback", async ({

@@ -69,7 +69,11 @@ export function AttemptCompare({ task }: { task: TraceTask }) {
     <section aria-labelledby={`${id}-title`} className="grid gap-3 rounded-xl border bg-card p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id={`${id}-title`} className="m-0 font-semibold text-base">
-          {task.name}: {after.label.toLowerCase()} vs {before.label.toLowerCase()}
+          {task.name}: {after.label.toLowerCase()} vs{" "}
+          {/* "attempt 2 vs 1"; "edited by ada vs attempt 1" */}
+          {after.key.startsWith("attempt")
+            ? before.label.replace("Attempt ", "")
+            : before.label.toLowerCase()}
         </h2>
         {revisions.length > 2 && (
           <div className="flex items-center gap-2">

@@ -24,10 +24,12 @@ function Sub({ children }: { children: React.ReactNode }) {
 function Cost({ m }: { m: RunMetrics }) {
   const hint = useId();
   const offlineOnly = m.models.length > 0 && m.models.every((x) => x === "offline");
+  // A cost is said one way everywhere (runs list, overview): in dollars, $0 when nothing is spent.
   if (offlineOnly || (m.usd === 0 && m.models.includes("offline")))
     return (
       <>
-        Free<Sub>offline model</Sub>
+        {formatUsd(0)}
+        <Sub>offline model, no cost</Sub>
       </>
     );
   if (m.usd === null) {

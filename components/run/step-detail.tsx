@@ -1,7 +1,7 @@
 "use client";
 
 import { X } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { Button } from "@/components/ui/button";
 import { StatusPill } from "@/components/ui/status-pill";
 import type { ExecutionEvent } from "@/lib/contract/status";
@@ -200,6 +200,17 @@ export function StepDetail({
   onClose: () => void;
   empty: ReactNode;
 }) {
+  // Esc closes the detail, unless it is someone typing (a review's feedback, say).
+  useEffect(() => {
+    if (!selection) return;
+    const onKey = (e: KeyboardEvent) => {
+      const t = e.target instanceof Element ? e.target : null;
+      if (e.key !== "Escape" || t?.closest("input, textarea, select, [contenteditable]")) return;
+      onClose();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [selection, onClose]);
   let title = "";
   let kicker = "";
   let body: ReactNode = null;
