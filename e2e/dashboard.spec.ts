@@ -117,6 +117,15 @@ test("a viewer sees no Start or Approve, and the server refuses them", async ({ 
   await expect(page.getByText("can watch runs but not start them")).toBeVisible();
   await expect(page.getByRole("button", { name: "Start run" })).toHaveCount(0);
   await checkScreen(page, info, "crew-as-viewer");
+  // Nothing to select on the runs list: a viewer cannot act on runs.
+  const started = await page.request.post("/api/crews/three-step/kickoff", {
+    headers: { authorization: "Bearer e2e-org-token-0123456789abcdef" },
+    data: { inputs: { job: "viewer's list" } },
+  });
+  const run = (await started.json()).kickoff_id as string;
+  await page.getByRole("link", { name: "Runs", exact: true }).click();
+  await expect(page.locator(`[data-run="${run}"]`).first()).toBeVisible();
+  await expect(page.getByRole("checkbox")).toHaveCount(0);
 
   // Crafted requests from the viewer's own session are refused on the server.
   const status = await page.evaluate(async () => {

@@ -97,6 +97,8 @@ test("the inbox filters by assignment; a second reviewer completes a quorum", as
   await expect(mail.getByText("You approved this")).toBeVisible({ timeout: 20_000 });
   await expect(mail).toContainText("1 of 2");
   expect(await awaiting("pair-review", email)).toBe("pending_human_input");
+  // The queue marks the vote as hers.
+  await expect(queue(rosa).locator(`[data-run="${email}"]`)).toContainText("You voted");
   // The run page says the same: still awaiting review, one of two approvals in, by whom.
   await rosa.goto(`/crews/pair-review/runs/${email}`);
   await expect(rosa.getByTestId("run-status")).toHaveText("Awaiting review");

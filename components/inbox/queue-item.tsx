@@ -95,6 +95,9 @@ export function QueueItem({
             {review.approvals.length}/{review.required_approvals} approvals
           </Badge>
         )}
+        {me !== null && review.approvals.some((a) => a.reviewer === me) && (
+          <Badge tone="success">You voted</Badge>
+        )}
         {approving && <Badge tone="info">Approving…</Badge>}
       </span>
       {inputs.length > 0 && (

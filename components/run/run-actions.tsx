@@ -4,7 +4,6 @@ import { Download, RotateCcw } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { CopyButton } from "@/components/ui/copy-button";
 import { toast } from "@/components/ui/toast";
 import { crewApi } from "@/lib/api/client";
 import type { ExecutionEvent } from "@/lib/contract/status";
@@ -86,13 +85,6 @@ export function RunActions({
         <Download aria-hidden />
         <span className="max-sm:sr-only">Download</span>
       </Button>
-      {/* On a phone the id's own copy button, beside it in the header, does this. */}
-      <CopyButton
-        text={status.kickoff_id}
-        label="Copy id"
-        what="run id"
-        className="max-sm:hidden"
-      />
     </>
   );
 }

@@ -25,6 +25,8 @@ type Props = {
   toggle: (id: string) => void;
   toggleAll: (on: boolean) => void;
   onTag: (tag: string) => void;
+  /** Someone who may act on runs (re-run, stop, tag) selects them; a viewer only reads. */
+  selectable: boolean;
 };
 
 // A click on the row opens the run, unless it was on something with its own job (a link, the
@@ -68,7 +70,7 @@ function Tags({ meta, onTag }: { meta: RunRow["meta"]; onTag: (tag: string) => v
 const num = "text-right tabular-nums whitespace-nowrap";
 
 /** The runs as a table from 768 px up; every row opens its run. */
-export function RunsTableView({ runs, selected, toggle, toggleAll, onTag }: Props) {
+export function RunsTableView({ runs, selected, toggle, toggleAll, onTag, selectable }: Props) {
   const open = useRowOpen();
   const all = runs.length > 0 && runs.every((r) => selected.has(r.id));
   const some = runs.some((r) => selected.has(r.id));
@@ -76,17 +78,19 @@ export function RunsTableView({ runs, selected, toggle, toggleAll, onTag }: Prop
     <Table aria-label="Runs">
       <TableHeader>
         <TableRow>
-          <TableHead className="w-10 pr-0">
-            <Checkbox
-              aria-label="Select all runs on this page"
-              className="block"
-              checked={all}
-              ref={(el) => {
-                if (el) el.indeterminate = some && !all;
-              }}
-              onChange={(e) => toggleAll(e.target.checked)}
-            />
-          </TableHead>
+          {selectable && (
+            <TableHead className="w-10 pr-0">
+              <Checkbox
+                aria-label="Select all runs on this page"
+                className="block"
+                checked={all}
+                ref={(el) => {
+                  if (el) el.indeterminate = some && !all;
+                }}
+                onChange={(e) => toggleAll(e.target.checked)}
+              />
+            </TableHead>
+          )}
           <TableHead>Status</TableHead>
           <TableHead>Run</TableHead>
           <TableHead className="w-1/4">Crew</TableHead>
@@ -109,14 +113,16 @@ export function RunsTableView({ runs, selected, toggle, toggleAll, onTag }: Prop
               onClick={(e) => open(e, href)}
               className="cursor-pointer hover:bg-muted/60 data-[state=selected]:bg-accent/60"
             >
-              <TableCell className="w-10 pr-0">
-                <Checkbox
-                  aria-label={`Select run ${shortId(r.id)}`}
-                  checked={selected.has(r.id)}
-                  onChange={() => toggle(r.id)}
-                  className="block"
-                />
-              </TableCell>
+              {selectable && (
+                <TableCell className="w-10 pr-0">
+                  <Checkbox
+                    aria-label={`Select run ${shortId(r.id)}`}
+                    checked={selected.has(r.id)}
+                    onChange={() => toggle(r.id)}
+                    className="block"
+                  />
+                </TableCell>
+              )}
               <TableCell>
                 <StatusPill status={r.status} />
               </TableCell>
@@ -168,7 +174,12 @@ export function RunsTableView({ runs, selected, toggle, toggleAll, onTag }: Prop
 }
 
 /** The runs as cards below 768 px: what matters to tell them apart, each card one link. */
-export function RunsCardList({ runs, selected, toggle }: Omit<Props, "toggleAll" | "onTag">) {
+export function RunsCardList({
+  runs,
+  selected,
+  toggle,
+  selectable,
+}: Omit<Props, "toggleAll" | "onTag">) {
   return (
     <ul aria-label="Runs" className="grid gap-2">
       {runs.map((r) => (
@@ -177,12 +188,14 @@ export function RunsCardList({ runs, selected, toggle }: Omit<Props, "toggleAll"
           data-run={r.id}
           className="relative flex items-start gap-3 rounded-lg border bg-card p-3 shadow-xs has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-ring"
         >
-          <Checkbox
-            aria-label={`Select run ${shortId(r.id)}`}
-            checked={selected.has(r.id)}
-            onChange={() => toggle(r.id)}
-            className="relative z-10 mt-1"
-          />
+          {selectable && (
+            <Checkbox
+              aria-label={`Select run ${shortId(r.id)}`}
+              checked={selected.has(r.id)}
+              onChange={() => toggle(r.id)}
+              className="relative z-10 mt-1"
+            />
+          )}
           <div className="grid min-w-0 flex-1 gap-1.5">
             <div className="flex items-center justify-between gap-2">
               <Link

@@ -25,7 +25,16 @@ const BulkActions = dynamic(() => import("./bulk-actions").then((m) => m.BulkAct
 });
 
 /** Every run the person may see: filtered in the URL, paged on the server, kept live. */
-export function RunsList({ crews, deployments }: { crews: Option[]; deployments: Option[] }) {
+export function RunsList({
+  crews,
+  deployments,
+  canAct,
+}: {
+  crews: Option[];
+  deployments: Option[];
+  /** May re-run, stop and tag: shows the selection boxes (a viewer only reads). */
+  canAct: boolean;
+}) {
   const filters = useRunFilters();
   const api = apiQuery(new URLSearchParams(filters.params.toString()));
   const { data, error, isPlaceholderData } = useQuery({
@@ -120,10 +129,11 @@ export function RunsList({ crews, deployments }: { crews: Option[]; deployments:
               toggle={toggle}
               toggleAll={toggleAll}
               onTag={filters.addMeta}
+              selectable={canAct}
             />
           </div>
           <div className="md:hidden">
-            <RunsCardList runs={runs} selected={selected} toggle={toggle} />
+            <RunsCardList runs={runs} selected={selected} toggle={toggle} selectable={canAct} />
           </div>
         </div>
       )}

@@ -102,7 +102,9 @@ export function TokensSection({
       <Loading query={query} className="h-24" />
       {data && data.tokens.length === 0 && (
         <EmptyState icon={KeyRound} title="No tokens yet">
-          Create one above to call the API from a script; it is shown once.
+          {isAdmin || canHaveToken
+            ? "Create one above to call the API from a script; it is shown once."
+            : "Your role has no tokens of its own; an administrator can create one for scripts."}
         </EmptyState>
       )}
       {data && data.tokens.length > 0 && (

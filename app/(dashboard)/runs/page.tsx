@@ -3,6 +3,7 @@ import { Suspense } from "react";
 import { RunsList } from "@/components/runs/runs-list";
 import { PageHeader } from "@/components/shell/page-header";
 import { requireUser } from "@/lib/auth/require-user";
+import { roleAllows } from "@/lib/auth/roles";
 import { crewsFor } from "@/lib/crew/registry";
 import { getDb } from "@/lib/db";
 import { listDeployments } from "@/lib/deployments/store";
@@ -11,7 +12,7 @@ export const metadata: Metadata = { title: "Runs" };
 export const dynamic = "force-dynamic";
 
 export default async function RunsPage() {
-  const { principal } = await requireUser();
+  const { user, principal } = await requireUser();
   const crews = [...crewsFor(principal).crews.values()].map((c) => ({
     slug: c.slug,
     name: c.name,
@@ -27,7 +28,7 @@ export default async function RunsPage() {
         description="Every run of every crew: filter, open one, or act on several at once."
       />
       <Suspense>
-        <RunsList crews={crews} deployments={deployments} />
+        <RunsList crews={crews} deployments={deployments} canAct={roleAllows(user.role, "start")} />
       </Suspense>
     </>
   );

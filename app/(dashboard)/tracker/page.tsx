@@ -198,7 +198,33 @@ export default async function TrackerPage({ searchParams }: { searchParams: Prom
         </EmptyState>
       )}
       {issues.length > 0 && (
-        <Card>
+        // On a phone, a card per issue: the table's six columns do not fit 390 px.
+        <ul aria-label="Issues" className="m-0 grid list-none gap-2 p-0 md:hidden">
+          {issues.map((r) => (
+            <li key={r.identifier} className="min-w-0 rounded-lg border bg-card p-3">
+              <div className="flex items-start justify-between gap-2">
+                <Link
+                  href={`/tracker/issues/${r.identifier}`}
+                  className="min-w-0 break-words font-medium text-link hover:underline"
+                >
+                  <span className="mr-1.5 font-mono text-xs">{r.identifier}</span>
+                  {r.title}
+                </Link>
+                <Badge tone={STATE_TONE[String(r.state.type)] ?? "neutral"}>{r.state.name}</Badge>
+              </div>
+              <p className="m-0 mt-1.5 text-muted-foreground text-xs">
+                {[
+                  PRIORITY[r.priority] ?? r.priority,
+                  r.assignee?.name ?? "Unassigned",
+                  r.project?.name ?? "No project",
+                ].join(" · ")}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+      {issues.length > 0 && (
+        <Card className="hidden md:block">
           <Table className="relative" aria-label="Issues">
             <TableHeader>
               <TableRow>
