@@ -2,16 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { crewClient, type Json, until } from "../support/api";
-import {
-  dbMode,
-  freePort,
-  freshPostgresDatabase,
-  type Proc,
-  startServer,
-  startWorkerProcess,
-  TEST_CREW_TOKEN,
-  tempDir,
-} from "../support/harness";
+import { dbMode, type Proc, TEST_CREW_TOKEN, tempDir } from "../support/harness";
+import { startTopology } from "../support/topology";
 
 // A flow's worker SIGKILLed while a method's nested crew is mid-task: the run goes on from that
 // method, and nothing finished runs again. Embedded: the worker lives in the web process, which is
@@ -54,50 +46,21 @@ methods:
     do: { call: expression, expr: "'done: ' + outputs.third.raw.substring(0, 2)" }
 `;
 
-async function topology() {
+function crewsDir() {
   const crews = tempDir("flow-kill-crews");
   fs.mkdirSync(path.join(crews, "kill-flow"), { recursive: true });
   fs.writeFileSync(path.join(crews, "kill-flow", "flow.yaml"), FLOW);
-  const env = {
-    CREWS_DIR: crews,
-    CREW_TOKEN: TEST_CREW_TOKEN,
-    // Slow enough that a nested crew is mid-task when the kill lands.
-    OFFLINE_MODEL_DELAY_MS: "300",
-    WORKER_LEASE_MS: "2000",
-    WORKER_POLL_MS: "100",
-    DATA_DIR: tempDir("flow-kill"),
-    ...(mode === "postgres" ? { DATABASE_URL: (await freshPostgresDatabase()) as string } : {}),
-  };
-  if (mode === "postgres") {
-    const web = await startServer({ ...env, RUN_WORKER: "false" });
-    let worker = await startWorkerProcess(env);
-    procs.push(web, worker);
-    return {
-      url: web.url,
-      async crash() {
-        await worker.kill("SIGKILL");
-        worker = await startWorkerProcess(env);
-        procs.push(worker);
-      },
-    };
-  }
-  let web = await startServer({ ...env, PORT: String(await freePort()) });
-  procs.push(web);
-  const port = web.port;
-  return {
-    url: web.url,
-    async crash() {
-      await web.kill("SIGKILL");
-      web = await startServer({ ...env, PORT: String(port) });
-      procs.push(web);
-    },
-  };
+  return crews;
 }
 
 describe("a flow across a SIGKILL", () => {
   it("goes on from the method that was running, and runs no finished method again", async () => {
-    const t = await topology();
-    const flow = crewClient(t.url, "kill-flow", TEST_CREW_TOKEN);
+    const t = await startTopology(mode, procs, {
+      CREWS_DIR: crewsDir(),
+      // Slow enough that a nested crew is mid-task when the kill lands.
+      OFFLINE_MODEL_DELAY_MS: "300",
+    });
+    const flow = crewClient(t.url(), "kill-flow", TEST_CREW_TOKEN);
     const id = await flow.start({});
     // Killed once `second`'s crew has begun its tasks: `first` is done, `second` is not.
     const mid = await flow.waitFor(
@@ -110,14 +73,17 @@ describe("a flow across a SIGKILL", () => {
       async () => (await flow.status(nested)).json,
       (s: Json) => s.tasks?.some((x: Json) => x.status === "completed"),
     );
-    await t.crash();
+    await t.killWorker();
+    await t.startWorker();
 
-    const done = await flow.waitFor(id, (s) => s.state === "SUCCESS" || s.state === "FAILED");
+    // Embedded, the web server was the worker: it came back on a new port.
+    const after = crewClient(t.url(), "kill-flow", TEST_CREW_TOKEN);
+    const done = await after.waitFor(id, (s) => s.state === "SUCCESS" || s.state === "FAILED");
     expect(done.status, done.error).toBe("completed");
     expect(done.result).toBe("done: ##");
     expect(done.flow.path.map((p: Json) => p.method)).toEqual(["first", "second", "third", "last"]);
     // Each method started and ended once; the one cut short went on, not again.
-    const events = (await flow.events(id)).json.events as Json[];
+    const events = (await after.events(id)).json.events as Json[];
     for (const type of ["task_started", "task_completed"])
       expect(events.filter((e) => e.type === type).map((e) => e.task_id)).toEqual([
         "first",
@@ -129,7 +95,7 @@ describe("a flow across a SIGKILL", () => {
     const runs = done.flow.path.flatMap((p: Json) => p.nested_runs);
     expect(runs).toHaveLength(2);
     expect(runs[0]).toBe(nested);
-    const childEvents = ((await flow.events(nested)).json.events as Json[]).map((e) => e.type);
+    const childEvents = ((await after.events(nested)).json.events as Json[]).map((e) => e.type);
     expect(childEvents).toContain("execution_recovered");
     expect(childEvents.filter((e) => e === "execution_completed")).toHaveLength(1);
   });
