@@ -1,14 +1,12 @@
 "use client";
 
 import { GitBranch, Hand, Play } from "lucide-react";
-import Link from "next/link";
 import { useEffect, useMemo, useState } from "react";
 import { cn } from "@/components/ui/cn";
-import { StatusPill } from "@/components/ui/status-pill";
 import type { StatusResponse } from "@/lib/contract/status";
 import { isActive } from "@/lib/run-model/states";
 import { type FlowShapeMethod, layoutFlow } from "./flow-layout";
-import { LazyMarkdown } from "./lazy-markdown";
+import { MethodDetail } from "./flow-method-detail";
 
 // A flow's methods as a graph: what starts it, what each method sets off, routers with their
 // outcomes. On a run, the branch taken is lit, the method at work marked, and what did not run
@@ -257,96 +255,9 @@ export function FlowGraph({
           crew={crew}
           method={chosen}
           status={status}
-          state={states.get(chosen.name) ?? "idle"}
+          notRun={states.get(chosen.name) === "not_run"}
         />
       )}
     </section>
-  );
-}
-
-function MethodDetail({
-  crew,
-  method,
-  status,
-  state,
-}: {
-  crew: string;
-  method: FlowShapeMethod;
-  status?: StatusResponse;
-  state: NodeState;
-}) {
-  const task = status?.tasks.find((t) => t.task_id === method.name);
-  const runs = status?.flow?.path.filter((p) => p.method === method.name) ?? [];
-  const nested = [
-    ...new Set([
-      ...runs.flatMap((r) => r.nested_runs),
-      ...(status?.flow?.current?.method === method.name && status.flow.current.nested_run
-        ? [status.flow.current.nested_run]
-        : []),
-    ]),
-  ];
-  return (
-    <div className="mt-4 grid gap-3 border-t pt-4 text-sm" data-testid="flow-method-detail">
-      <div className="flex flex-wrap items-center gap-2">
-        <h3 className="m-0 font-mono font-semibold text-sm">{method.name}</h3>
-        {task && <StatusPill status={task.status} />}
-        {state === "not_run" && <span className="text-muted-foreground">did not run</span>}
-      </div>
-      <dl className="m-0 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-        <dt className="text-muted-foreground">Calls</dt>
-        <dd className="m-0">{method.call}</dd>
-        {method.emit.length > 0 && (
-          <>
-            <dt className="text-muted-foreground">Outcomes</dt>
-            <dd className="m-0">{method.emit.join(", ")}</dd>
-          </>
-        )}
-        {runs.length > 0 && (
-          <>
-            <dt className="text-muted-foreground">Ran</dt>
-            <dd className="m-0">
-              {runs.length === 1 ? "once" : `${runs.length} times`}
-              {runs.some((r) => r.outcome) &&
-                ` · outcome ${runs
-                  .map((r) => r.outcome)
-                  .filter(Boolean)
-                  .join(", then ")}`}
-            </dd>
-          </>
-        )}
-        {runs.some((r) => r.feedback) && (
-          <>
-            <dt className="text-muted-foreground">Feedback</dt>
-            <dd className="m-0 break-words">
-              {runs
-                .map((r) => r.feedback)
-                .filter(Boolean)
-                .join(" / ")}
-            </dd>
-          </>
-        )}
-      </dl>
-      {nested.length > 0 && (
-        <ul className="m-0 flex list-none flex-wrap gap-2 p-0">
-          {nested.map((id) => (
-            <li key={id}>
-              <Link
-                href={`/crews/${crew}/runs/${id}`}
-                className="text-link text-sm underline-offset-2 hover:underline"
-              >
-                Open its {method.call} run's trace
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
-      {task?.output ? (
-        <div className="min-w-0 break-words rounded-md border bg-background p-3 text-sm leading-6 [&_.markdown>:first-child]:mt-0 [&_.markdown>:last-child]:mb-0">
-          <LazyMarkdown text={task.output} />
-        </div>
-      ) : (
-        status && <p className="m-0 text-muted-foreground">No output yet.</p>
-      )}
-    </div>
   );
 }

@@ -20,6 +20,7 @@ import { RunOutcome } from "./run-outcome";
 import { RunSummary } from "./run-summary";
 import { startedByText } from "./run-types";
 import { buildTrace } from "./trace-model";
+import { useNow } from "./use-now";
 import { type Selection, Waterfall } from "./waterfall";
 
 // The review form brings Markdown with it: loaded only when a run awaits review.
@@ -56,18 +57,6 @@ const StepDetail = dynamic(() => import("./step-detail").then((m) => m.StepDetai
     </div>
   ),
 });
-
-// The clock for what is still going on; starts at the server's render time so the server's HTML
-// and the first client render agree.
-function useNow(live: boolean, start: number) {
-  const [now, setNow] = useState(start);
-  useEffect(() => {
-    if (!live) return;
-    const t = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(t);
-  }, [live]);
-  return now;
-}
 
 /** A run as a trace: header and figures, the waterfall with a detail pane, review, result. */
 export function RunView({
