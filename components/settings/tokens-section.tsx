@@ -69,7 +69,7 @@ export function TokensSection({
       {(isAdmin || canHaveToken) && (
         <SettingsForm onSubmit={() => create.mutate()} className="flex flex-wrap items-end gap-3">
           {isAdmin && (
-            <Field id="token-kind" label="Kind" className="w-full sm:w-72">
+            <Field id="token-kind" label="Kind" className="w-full sm:w-auto sm:min-w-72">
               <Select
                 id="token-kind"
                 value={kind}
