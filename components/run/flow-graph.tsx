@@ -3,6 +3,7 @@
 import { GitBranch, Hand, Play } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { cn } from "@/components/ui/cn";
+import { useMediaQuery } from "@/components/ui/use-media-query";
 import type { StatusResponse } from "@/lib/contract/status";
 import { isActive } from "@/lib/run-model/states";
 import { type FlowShapeMethod, layoutFlow } from "./flow-layout";
@@ -54,18 +55,6 @@ function useWidth() {
   return { width, ref: setNode };
 }
 
-function useNarrow() {
-  const [narrow, setNarrow] = useState(false);
-  useEffect(() => {
-    const query = window.matchMedia("(max-width: 639px)");
-    const update = () => setNarrow(query.matches);
-    update();
-    query.addEventListener("change", update);
-    return () => query.removeEventListener("change", update);
-  }, []);
-  return narrow;
-}
-
 function nodeStates(methods: FlowShapeMethod[], status?: StatusResponse) {
   const states = new Map<string, NodeState>();
   const flow = status?.flow;
@@ -96,7 +85,7 @@ export function FlowGraph({
   methods: FlowShapeMethod[];
   status?: StatusResponse;
 }) {
-  const narrow = useNarrow();
+  const narrow = useMediaQuery("(max-width: 639px)");
   const layout = useMemo(() => layoutFlow(methods), [methods]);
   const states = nodeStates(methods, status);
   const [selected, setSelected] = useState<string | null>(null);

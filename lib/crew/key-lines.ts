@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { findNodeAtLocation, parseTree } from "jsonc-parser";
-import { isMap, isSeq, LineCounter, parseDocument } from "yaml";
+import { findNodeAtLocation, type Node as JsonNode, parseTree } from "jsonc-parser";
+import { type Document, isMap, isSeq, LineCounter, parseDocument } from "yaml";
 
 // The line a key of a crew file is written on, so a warning or an error can say "file:line" to a
 // person and an API client alike. Keys are as the loader names them: `agents.writer.tools.0`,
@@ -19,23 +19,35 @@ function segments(key: string): Segment[] {
 
 const lineAt = (text: string, offset: number) => text.slice(0, offset).split("\n").length;
 
-/** 1-based; undefined when the file cannot be read or is not YAML or JSON. */
-export function lineOfKey(file: string, key: string): number | undefined {
+type LineOf = (key: string) => number | undefined;
+const NONE: LineOf = () => undefined;
+
+/** A file's key → line lookup, the file read and parsed once (1-based lines). */
+function keyLines(file: string): LineOf {
   let text: string;
   try {
     text = fs.readFileSync(file, "utf8");
   } catch {
-    return undefined;
+    return NONE;
   }
-  const keys = segments(key);
-  if (/\.jsonc?$/.test(file)) return jsonLine(text, keys);
-  if (/\.ya?ml$/.test(file)) return yamlLine(text, keys);
-  return undefined;
+  if (/\.jsonc?$/.test(file)) {
+    const tree = parseTree(text);
+    return tree ? (key) => jsonLine(text, tree, segments(key)) : NONE;
+  }
+  if (/\.ya?ml$/.test(file)) {
+    const counter = new LineCounter();
+    const doc = parseDocument(text, { lineCounter: counter, keepSourceTokens: false });
+    return (key) => yamlLine(doc, counter, segments(key));
+  }
+  return NONE;
 }
 
-function yamlLine(text: string, path: Segment[]): number | undefined {
-  const counter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: counter, keepSourceTokens: false });
+/** 1-based; undefined when the file cannot be read or is not YAML or JSON. */
+export function lineOfKey(file: string, key: string): number | undefined {
+  return keyLines(file)(key);
+}
+
+function yamlLine(doc: Document, counter: LineCounter, path: Segment[]): number | undefined {
   for (let n = path.length; n > 0; n--) {
     const parent = n === 1 ? doc.contents : doc.getIn(path.slice(0, n - 1), true);
     const last = path[n - 1];
@@ -53,9 +65,7 @@ function yamlLine(text: string, path: Segment[]): number | undefined {
   return undefined;
 }
 
-function jsonLine(text: string, path: Segment[]): number | undefined {
-  const tree = parseTree(text);
-  if (!tree) return undefined;
+function jsonLine(text: string, tree: JsonNode, path: Segment[]): number | undefined {
   for (let n = path.length; n > 0; n--) {
     const node = findNodeAtLocation(tree, path.slice(0, n));
     // The key's own line: a property's first child is its name.
@@ -70,9 +80,16 @@ export function withLines<T extends { file: string; key: string; line?: number }
   dir: string,
   problems: T[],
 ): T[] {
+  // One read and parse per file, however many of its keys are warned about.
+  const files = new Map<string, LineOf>();
   return problems.map((p) => {
     if (p.line !== undefined || !p.key) return p;
-    const line = lineOfKey(path.resolve(dir, p.file), p.key);
+    let lookup = files.get(p.file);
+    if (!lookup) {
+      lookup = keyLines(path.resolve(dir, p.file));
+      files.set(p.file, lookup);
+    }
+    const line = lookup(p.key);
     return line === undefined ? p : { ...p, line };
   });
 }

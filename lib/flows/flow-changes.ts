@@ -9,7 +9,8 @@ import { matchOutcome } from "./outcomes";
 // What each step of a flow changes in its run, written in one statement with its events: the
 // method's task (a flow's methods are its tasks), the flow's progress, the run's status.
 
-const progressOf = (r: ExecutionRow): FlowProgress => {
+/** A flow run's progress (every flow run has one once the worker first claims it). */
+export const progressOf = (r: ExecutionRow): FlowProgress => {
   if (!r.flow) throw new Error(`execution ${r.id} has no flow progress`);
   return r.flow;
 };

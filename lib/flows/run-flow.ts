@@ -15,7 +15,7 @@ import { LeaseLostError } from "@/lib/runs/execution-store";
 import { executionWriter } from "@/lib/runs/execution-writer";
 import { failure } from "@/lib/runs/run-failure";
 import { act, FlowStepError, outputText } from "./flow-actions";
-import { finishMethod, methodStarted, openFeedback, waitFor } from "./flow-changes";
+import { finishMethod, methodStarted, openFeedback, progressOf, waitFor } from "./flow-changes";
 import { decidedFeedback } from "./flow-feedback";
 
 /**
@@ -104,8 +104,9 @@ export async function runFlow({
         failure(
           r,
           current,
-          current
-            ? `method '${current}': ${message.replace(`method '${current}': `, "")}`
+          // A step's own errors name their method already; others are said with it.
+          current && !message.startsWith(`method '${current}'`)
+            ? `method '${current}': ${message}`
             : message,
         ),
       )
@@ -114,11 +115,6 @@ export async function runFlow({
     await writer.flush().catch(() => {});
   }
 }
-
-const progressOf = (row: ExecutionRow): FlowProgress => {
-  if (!row.flow) throw new Error(`execution ${row.id} has no flow progress`);
-  return row.flow;
-};
 
 function methodOf(plan: FlowPlan, name: string): FlowMethod {
   const m = plan.methods.find((x) => x.name === name);

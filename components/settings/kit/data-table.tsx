@@ -1,6 +1,6 @@
 "use client";
 
-import { Fragment, type ReactNode, useEffect, useState } from "react";
+import { Fragment, type ReactNode } from "react";
 import { cn } from "@/components/ui/cn";
 import {
   Table,
@@ -10,6 +10,7 @@ import {
   TableHeader,
   TableRow,
 } from "@/components/ui/table";
+import { useMediaQuery } from "@/components/ui/use-media-query";
 
 export type Column<T> = {
   /** The column's name; read out only when `hideHeader` (an actions column). */
@@ -20,19 +21,6 @@ export type Column<T> = {
   className?: string;
   cellClassName?: string;
 };
-
-/** Below 768 px: a card per row reads better than a table scrolled sideways (as Runs does). */
-function useNarrow() {
-  const [narrow, setNarrow] = useState(false);
-  useEffect(() => {
-    const query = window.matchMedia("(max-width: 767px)");
-    const update = () => setNarrow(query.matches);
-    update();
-    query.addEventListener("change", update);
-    return () => query.removeEventListener("change", update);
-  }, []);
-  return narrow;
-}
 
 /**
  * A Settings list: a table, or on a phone a card per row (each column's name beside its value,
@@ -54,7 +42,7 @@ export function DataTable<T>({
   rowKey: (row: T) => string | number;
   busy?: boolean;
 }) {
-  const narrow = useNarrow();
+  const narrow = useMediaQuery("(max-width: 767px)");
   if (narrow)
     return (
       <ul aria-label={label} aria-busy={busy} className="m-0 grid list-none gap-2 p-0">
