@@ -8,9 +8,11 @@ import { ledgerApi, reviewsApi } from "@/lib/api/client";
 import { handOffText } from "./hand-off";
 import { isScope, type Scope } from "./scopes";
 import { type Decision, type InboxReview, reviewKey } from "./types";
+import { useReviewStream } from "./use-review-stream";
 
 /**
- * The inbox's data and state: the reviews of the scope in the URL (refetched every 5 s), longest
+ * The inbox's data and state: the reviews of the scope in the URL (re-read as the server says
+ * they changed; every 5 s while its stream is down, 30 s as a backstop), longest
  * waiting first; the one selected by `?run=` (and `&task=`); links that keep the scope; the
  * notices of decisions just made; a clock for "waiting for"; and j / k to move through the queue.
  */
@@ -22,10 +24,11 @@ export function useInbox(canReview: boolean) {
   const defaultScope: Scope = canReview ? "mine" : "all";
   const asked = params.get("scope");
   const scope: Scope = isScope(asked) ? asked : defaultScope;
+  const live = useReviewStream();
   const { data, error, isPending } = useQuery({
     queryKey: ["runs", "inbox", scope],
     queryFn: () => reviewsApi.list(scope),
-    refetchInterval: 5_000,
+    refetchInterval: live ? 30_000 : 5_000,
   });
   useEffect(() => {
     const t = setInterval(() => setNow(Date.now()), 30_000);

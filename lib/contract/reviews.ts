@@ -85,6 +85,13 @@ export const ReviewsQuerySchema = z.object({
     .describe(
       "mine: named, claimed by you, or open to anyone who may review; team: given to a role or team you hold; all: every open review you may see",
     ),
+  limit: z.coerce
+    .number({ error: "limit is a whole number from 0 to 500" })
+    .int("limit is a whole number from 0 to 500")
+    .min(0, "limit is a whole number from 0 to 500")
+    .max(500, "limit is a whole number from 0 to 500")
+    .default(500)
+    .describe("At most this many reviews (0: only the counts, as the nav's badge asks)"),
 });
 
 export const InboxReviewSchema = OpenReviewSchema.extend({
@@ -96,12 +103,25 @@ export const InboxReviewSchema = OpenReviewSchema.extend({
   run_created_at: z.string(),
   remote: z.boolean().describe("A remote deployment's run: decided, not claimed or reassigned"),
   scope: z.object({ mine: z.boolean(), team: z.boolean() }),
+  actionable: z
+    .boolean()
+    .describe(
+      "The caller can decide it now: theirs or their team's, not yet voted on by them, not claimed by someone else",
+    ),
 }).meta({ id: "InboxReview" });
 
 export const ReviewsResponseSchema = z
   .object({
     reviews: z.array(InboxReviewSchema),
-    counts: z.object({ mine: z.number().int(), team: z.number().int(), all: z.number().int() }),
+    counts: z.object({
+      mine: z.number().int(),
+      team: z.number().int(),
+      all: z.number().int(),
+      actionable: z
+        .number()
+        .int()
+        .describe("How many reviews are `actionable` (0 for a token or a viewer)"),
+    }),
   })
   .meta({ id: "ReviewsResponse" });
 

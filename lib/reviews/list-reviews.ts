@@ -3,7 +3,7 @@ import type { Principal } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/types";
 import { claimHolds, describeReview, openReviewsOf } from "@/lib/run-model/open-reviews";
 import { executionColumns } from "@/lib/runs/execution-row";
-import { isAssigned, isTeamReview, names, personOf } from "./assignment";
+import { isAssigned, isTeamReview, mayDecide, names, personOf } from "./assignment";
 
 const REVIEW_SCOPES = ["mine", "team", "all"] as const;
 export type ReviewScope = (typeof REVIEW_SCOPES)[number];
@@ -32,10 +32,12 @@ export async function listOpenReviews({
   db,
   principal,
   scope,
+  limit = 500,
 }: {
   db: Db;
   principal: Principal;
   scope: ReviewScope;
+  limit?: number;
 }) {
   const person = await personOf(db, principal);
   const own = principal.kind === "user" ? "AND owner_user_id = $1" : "";
@@ -63,6 +65,13 @@ export async function listOpenReviews({
               )
             : isAssigned(review, person)));
       const team = !!person && isTeamReview(review, person);
+      // What this person can do now: decide it, not having voted, not held by someone else.
+      const actionable =
+        !!person &&
+        (mine || team) &&
+        mayDecide(review, person) &&
+        !review.approvals.some((a) => a.reviewer === person.email) &&
+        !(claimHolds(review.claim, now) && review.claim.user_id !== person.user_id);
       return {
         execution_id: row.id,
         crew: row.crew,
@@ -73,6 +82,7 @@ export async function listOpenReviews({
         remote: row.deployment_id !== null,
         ...described,
         scope: { mine, team },
+        actionable,
       };
     }),
   );
@@ -81,7 +91,8 @@ export async function listOpenReviews({
     mine: all.filter((r) => r.scope.mine).length,
     team: all.filter((r) => r.scope.team).length,
     all: all.length,
+    actionable: all.filter((r) => r.actionable).length,
   };
-  const reviews = scope === "all" ? all : all.filter((r) => r.scope[scope]);
+  const reviews = (scope === "all" ? all : all.filter((r) => r.scope[scope])).slice(0, limit);
   return { reviews, counts };
 }

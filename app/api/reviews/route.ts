@@ -1,4 +1,4 @@
-// GET /api/reviews?scope=mine|team|all — the open reviews the caller may see (the inbox).
+// GET /api/reviews?scope=mine|team|all&limit=N — the open reviews the caller may see (the inbox).
 
 import type { z } from "zod";
 import { ReviewsQuerySchema, ReviewsResponseSchema } from "@/lib/contract/reviews";
@@ -11,6 +11,13 @@ export const dynamic = "force-dynamic";
 
 export const GET = apiRoute<NoParams, undefined, z.infer<typeof ReviewsQuerySchema>>(
   async ({ principal, query }) =>
-    json(await listOpenReviews({ db: await getDb(), principal, scope: query.scope })),
+    json(
+      await listOpenReviews({
+        db: await getDb(),
+        principal,
+        scope: query.scope,
+        limit: query.limit,
+      }),
+    ),
   { query: ReviewsQuerySchema, response: ReviewsResponseSchema },
 );

@@ -27,6 +27,10 @@ export const runsApi = {
 
 // The inbox: GET /api/reviews.
 export const reviewsApi = {
-  list: (scope: "mine" | "team" | "all"): Promise<ReviewsResponse> =>
-    request(reviewSchemas("ReviewsResponseSchema"), "GET", `/api/reviews?scope=${scope}`),
+  list: (scope: "mine" | "team" | "all", limit?: number): Promise<ReviewsResponse> =>
+    request(
+      reviewSchemas("ReviewsResponseSchema"),
+      "GET",
+      `/api/reviews?scope=${scope}${limit === undefined ? "" : `&limit=${limit}`}`,
+    ),
 };

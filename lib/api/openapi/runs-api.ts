@@ -58,7 +58,30 @@ export const runsApi: OperationSpec[] = [
     access: { action: "read" },
     query: ReviewsQuerySchema,
     responses: { 200: { description: "OK", schema: ReviewsResponseSchema } },
-    problems: { 400: "`scope` is not mine, team or all." },
+    problems: {
+      400: "`scope` is not mine, team or all, or `limit` is not a whole number from 0 to 500.",
+    },
+  },
+  {
+    method: "get",
+    path: "/api/reviews/stream",
+    operationId: "streamReviews",
+    tag,
+    summary: "Open reviews changed, live, as Server-Sent Events",
+    description:
+      "An `event: reviews` (with empty data) whenever a review appears, is claimed, voted on, reassigned, released or decided anywhere: re-read `GET /api/reviews`, which shows only what the caller may see. A comment is sent every 15 s to keep the connection open.",
+    access: { action: "read" },
+    responses: {
+      200: {
+        description: "An `text/event-stream` of change notices.",
+        mediaType: "text/event-stream",
+        schema: { type: "string", example: "retry: 1000\n\nevent: reviews\ndata: {}\n\n" },
+      },
+    },
+    problems: {
+      429: "Too many open event streams for this caller.",
+      503: "The server holds as many event streams as it may.",
+    },
   },
   {
     method: "get",

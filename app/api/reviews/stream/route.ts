@@ -1,0 +1,18 @@
+// GET /api/reviews/stream — Server-Sent Events for the inbox: `event: reviews` whenever an open
+// review appears, changes or goes anywhere. It carries nothing; the inbox re-reads GET
+// /api/reviews, which shows each caller only what they may see.
+import { getDb } from "@/lib/db";
+import { watchOpenReviews } from "@/lib/events/review-changes";
+import { apiRoute, otherMethods } from "@/lib/http/routes";
+import { sseResponse } from "@/lib/http/sse";
+
+export const dynamic = "force-dynamic";
+
+export const GET = apiRoute(async ({ request, principal }) => {
+  const db = await getDb();
+  return sseResponse(request, principal, ({ send }) =>
+    watchOpenReviews(db, () => send("event: reviews\ndata: {}\n\n")),
+  );
+});
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");
