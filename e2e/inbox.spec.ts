@@ -102,6 +102,9 @@ test("approve waits out an undo window: Undo keeps it waiting, letting it go sen
   await review(page).getByRole("button", { name: "Approve" }).click();
   await expect(review(page).getByText("Approving “Write the draft” in 5 seconds")).toBeVisible();
   await expect(item(page, id)).toContainText("Approving…");
+  // One confirmation, one Undo: the panel's notice, no toast beside it.
+  await expect(page.getByRole("button", { name: "Undo" })).toHaveCount(1);
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
   await review(page).getByRole("button", { name: "Undo" }).click();
   await page.clock.runFor(6_000);
   await expect(review(page).getByRole("button", { name: "Approve" })).toBeEnabled();

@@ -89,7 +89,10 @@ test("the inbox filters by assignment; a second reviewer completes a quorum", as
   const mail = rosa.getByRole("region", { name: "Review of Write the e-mail" });
   await expect(mail).toContainText("0 of 2");
   await mail.getByRole("button", { name: "Approve" }).click();
-  await expect(mail.getByText(/Fill in Rating first/)).toBeVisible();
+  // Said once, on the field, which takes the focus; no banner besides.
+  await expect(mail.getByText("Required to approve")).toHaveCount(1);
+  await expect(mail.locator('input[type="radio"]').first()).toBeFocused();
+  await expect(mail.getByRole("alert")).toHaveCount(0);
   await mail.locator("label", { hasText: /^4$/ }).click();
   await mail.getByLabel("Note for the team").fill("Friendly enough.");
   await checkScreen(rosa, info, "review-form");

@@ -26,8 +26,16 @@ test("a reviewer edits a gated tool call's arguments and approves; another is re
   await editor.fill('{ "text": "not json');
   await expect(call.getByRole("alert")).toContainText("Not valid JSON");
   await expect(call.getByRole("button", { name: "Approve" })).toBeDisabled();
+  // Checked against the tool's parameters as it is typed, not after the undo window.
+  await editor.fill('{ "txt": "four words right here" }');
+  await expect(call.getByRole("alert")).toContainText("“text” is required.");
+  await expect(call.getByRole("alert")).toContainText("“txt” is not a parameter of this tool.");
+  await expect(call.getByRole("button", { name: "Approve" })).toBeDisabled();
   await editor.fill('{ "text": "four words right here" }');
   await call.getByRole("button", { name: "Approve edited" }).click();
+  // One confirmation, beside its Undo; no toast.
+  await expect(call.getByRole("status")).toHaveText("Runs word_count in 5 seconds");
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
 
   // After the undo window the call runs with the edit, and the run completes.
   await expect(page.getByText("Completed").first()).toBeVisible({ timeout: 30_000 });

@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Play } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { type FormEvent, useState } from "react";
+import { jsonProblem } from "@/components/json-problem";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -93,12 +94,9 @@ export function KickoffForm({
       if (v.trim() === "") continue; // the server says which of the empty ones are required
       if (p["x-control"] === "number") inputs[name] = Number(v);
       else if (p["x-control"] === "json") {
-        try {
-          JSON.parse(v);
-          inputs[name] = v;
-        } catch (err) {
-          local[name] = jsonProblem(v, err);
-        }
+        const problem = jsonProblem(v);
+        if (problem) local[name] = problem;
+        else inputs[name] = v;
       } else inputs[name] = v;
     }
     setFieldErrors(local);
@@ -186,12 +184,4 @@ export function KickoffForm({
       </div>
     </form>
   );
-}
-
-/** Where JSON stops making sense, in words: the line and column, not the parser's message. */
-function jsonProblem(text: string, err: unknown): string {
-  const at = /position (\d+)/.exec(err instanceof Error ? err.message : "")?.[1];
-  if (at === undefined) return "Not valid JSON: check the brackets, quotes and commas.";
-  const before = text.slice(0, Number(at)).split("\n");
-  return `Not valid JSON at line ${before.length}, column ${(before.at(-1)?.length ?? 0) + 1}: check the quotes and commas there.`;
 }

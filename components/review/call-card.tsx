@@ -2,13 +2,13 @@
 
 import { Ban, Check, PencilLine, Undo2, Wrench, X } from "lucide-react";
 import { useId, useState } from "react";
+import { jsonProblem } from "@/components/json-problem";
 import { JsonBlock } from "@/components/run/json-block";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/input";
-import { toast } from "@/components/ui/toast";
 import type { OpenReviewView } from "@/lib/contract/reviews";
-import { errorMessage } from "@/lib/errors";
+import { argumentProblems } from "./argument-check";
 import {
   cancelApproval,
   scheduleApproval,
@@ -44,7 +44,10 @@ export function CallCard({
   const original = JSON.stringify(call.arguments, null, 2) ?? "{}";
   const [draft, setDraft] = useState<string | null>(null);
   const approvingAt = useScheduledApproval(approvalKeyFor);
-  const parsed = draft === null ? { ok: true as const, value: undefined } : parseArguments(draft);
+  const parsed =
+    draft === null
+      ? { ok: true as const, value: undefined }
+      : parseArguments(draft, call.input_schema);
   const edited =
     parsed.ok &&
     parsed.value !== undefined &&
@@ -58,13 +61,8 @@ export function CallCard({
       onInvalid(`The edited arguments are not sent: ${parsed.error}`);
       return;
     }
+    // One confirmation: the card says when it runs, beside its Undo; no toast.
     scheduleApproval(approvalKeyFor, onApprove(edited));
-    toast(`Running ${call.tool}${edited !== undefined ? " with your edits" : ""}`, {
-      id: approvalKeyFor,
-      description: `Approves in ${UNDO_SECONDS} seconds.`,
-      duration: UNDO_SECONDS * 1000,
-      action: { label: "Undo", onClick: () => cancelApproval(approvalKeyFor) },
-    });
   }
 
   return (
@@ -145,10 +143,15 @@ export function CallCard({
             </Button>
           )}
           {approvingAt !== null && (
-            <Button size="sm" onClick={() => cancelApproval(approvalKeyFor)} className="ml-auto">
-              <Undo2 aria-hidden />
-              Undo
-            </Button>
+            <span className="ml-auto flex items-center gap-2">
+              <span role="status" className="text-muted-foreground text-sm">
+                Runs {call.tool} in {UNDO_SECONDS} seconds
+              </span>
+              <Button size="sm" onClick={() => cancelApproval(approvalKeyFor)}>
+                <Undo2 aria-hidden />
+                Undo
+              </Button>
+            </span>
           )}
         </div>
       )}
@@ -156,13 +159,17 @@ export function CallCard({
   );
 }
 
-function parseArguments(text: string): { ok: true; value: unknown } | { ok: false; error: string } {
-  try {
-    const value = JSON.parse(text);
-    if (typeof value !== "object" || value === null || Array.isArray(value))
-      return { ok: false, error: 'The arguments are a JSON object: { "name": value, … }.' };
-    return { ok: true, value };
-  } catch (err) {
-    return { ok: false, error: `Not valid JSON: ${errorMessage(err)}` };
-  }
+/** The edited arguments, or why they cannot be sent: not JSON, or not what the tool takes. */
+function parseArguments(
+  text: string,
+  schema: Record<string, unknown>,
+): { ok: true; value: unknown } | { ok: false; error: string } {
+  const notJson = jsonProblem(text);
+  if (notJson) return { ok: false, error: notJson };
+  const value: unknown = JSON.parse(text);
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    return { ok: false, error: 'The arguments are a JSON object: { "name": value, … }.' };
+  const problems = argumentProblems(value, schema);
+  if (problems.length) return { ok: false, error: problems.join(" ") };
+  return { ok: true, value };
 }

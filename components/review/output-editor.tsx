@@ -2,9 +2,9 @@
 
 import dynamic from "next/dynamic";
 import { useId, useState } from "react";
+import { jsonProblem } from "@/components/json-problem";
 import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/input";
-import { jsonProblem } from "./json-output";
 
 const Markdown = dynamic(() => import("@/components/markdown").then((m) => m.Markdown), {
   loading: () => null,

@@ -27,12 +27,12 @@ export function ResponseForm({
   const required = requiredOf(schema);
   const set = (name: string, value: unknown) => onChange({ ...values, [name]: value });
   return (
-    <fieldset className="grid gap-3 rounded-lg border p-3" disabled={disabled}>
+    <fieldset data-response-form className="grid gap-3 rounded-lg border p-3" disabled={disabled}>
       <legend className="px-1 font-medium text-sm">Your assessment</legend>
       {propertiesOf(schema).map(([name, p]) => {
         const id = `${base}-${name}`;
         const label = p.title ?? name;
-        const error = errors.includes(label) ? "Required" : undefined;
+        const error = errors.includes(label) ? "Required to approve" : undefined;
         const type = typeOf(p);
         const value = values[name];
         const small =
@@ -72,6 +72,7 @@ export function ResponseForm({
                       name={id}
                       value={n}
                       checked={value === n}
+                      aria-invalid={error ? true : undefined}
                       onChange={() => set(name, n)}
                     />
                     {n}

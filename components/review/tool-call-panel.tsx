@@ -4,6 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { Textarea } from "@/components/ui/input";
 import { toast } from "@/components/ui/toast";
+import { useMounted } from "@/components/ui/use-mounted";
 import { crewApi } from "@/lib/api/client";
 import { CallCard, type ToolCall } from "./call-card";
 import { decisionFailure, type ReviewPanelProps } from "./decision";
@@ -22,6 +23,7 @@ export function ToolCallPanel(props: ReviewPanelProps) {
   const reasonId = useId();
   const [reason, setReason] = useState("");
   const [error, setError] = useState<DecisionProblem | null>(null);
+  const mounted = useMounted();
   const name = taskName ?? pending.task_id;
   const calls = pending.tool_calls ?? [];
   const waiting = calls.filter((c) => !c.decision);
@@ -49,8 +51,9 @@ export function ToolCallPanel(props: ReviewPanelProps) {
       void queryClient.invalidateQueries();
     } catch (err) {
       const problem = decisionFailure(err, "this call");
-      setError(problem);
-      if (approve) toast.error(problem.text);
+      // Said once: here, or where it is still seen when this panel is gone (the reviewer moved on).
+      if (mounted.current) setError(problem);
+      else toast.error(problem.text);
     }
   }
 

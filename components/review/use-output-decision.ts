@@ -1,7 +1,9 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
+import { jsonProblem } from "@/components/json-problem";
 import { toast } from "@/components/ui/toast";
+import { useMounted } from "@/components/ui/use-mounted";
 import { crewApi } from "@/lib/api/client";
 import type { ReviewPanelProps } from "./decision";
 import { decisionFailure } from "./decision";
@@ -10,10 +12,9 @@ import {
   approvalKey,
   cancelApproval,
   scheduleApproval,
-  UNDO_SECONDS,
   useScheduledApproval,
 } from "./deferred-approval";
-import { isJsonOutput, jsonProblem } from "./json-output";
+import { isJsonOutput } from "./json-output";
 import { isTyping } from "./kbd";
 import { missingAnswers, type ResponseValues } from "./response-values";
 import { heldByOther } from "./review-header";
@@ -59,6 +60,7 @@ export function useOutputDecision({
   const [error, setError] = useState<DecisionProblem | null>(null);
   const [sending, setSending] = useState<"approve" | "reject" | null>(null);
   const feedbackRef = useRef<HTMLTextAreaElement>(null);
+  const mounted = useMounted();
   const key = approvalKey(executionId, pending.task_id, pending.attempt);
   const approvingAt = useScheduledApproval(key);
   const name = taskName ?? pending.task_id;
@@ -106,9 +108,10 @@ export function useOutputDecision({
     } catch (err) {
       setSending(null);
       const problem = decisionFailure(err, `“${name}”`, ". Try again.");
-      setError(problem);
-      // The panel may be gone by the time a deferred approval fails: say it where it is seen.
-      if (approve) toast.error(problem.text);
+      // Said once: in the panel, or, when the panel is gone by the time a deferred approval
+      // fails (the reviewer moved on), where it is still seen.
+      if (mounted.current) setError(problem);
+      else toast.error(problem.text);
     }
   }
 
@@ -118,7 +121,11 @@ export function useOutputDecision({
     const gaps = missingAnswers(schema, answers);
     setMissing(gaps);
     if (!gaps.length) return answers;
-    setError({ text: `Fill in ${gaps.join(", ")} first.`, conflict: false });
+    // Said on the fields themselves ("Required"), the first of them focused.
+    setError(null);
+    requestAnimationFrame(() =>
+      document.querySelector<HTMLElement>('[data-response-form] [aria-invalid="true"]')?.focus(),
+    );
     return null;
   }
 
@@ -135,20 +142,12 @@ export function useOutputDecision({
     }
     const text = feedback;
     const editedOutput = edited;
+    // One confirmation: the panel's own notice, with its Undo (and `u`); no toast beside it.
     scheduleApproval(key, () => void send(true, text, editedOutput, response));
-    toast(
-      editedOutput !== undefined ? `Approving “${name}” with your edits` : `Approving “${name}”`,
-      {
-        id: key,
-        description: `Sends in ${UNDO_SECONDS} seconds.`,
-        duration: UNDO_SECONDS * 1000,
-        action: { label: "Undo", onClick: () => cancelApproval(key) },
-      },
-    );
   }
 
   function undo() {
-    if (cancelApproval(key)) toast.dismiss(key);
+    cancelApproval(key);
   }
 
   function sendBack() {
@@ -175,8 +174,6 @@ export function useOutputDecision({
     if (!missing.length || !schema) return;
     const gaps = missingAnswers(schema, v);
     setMissing(gaps);
-    // "Fill in … first" is no longer true once it is filled in.
-    if (!gaps.length) setError(null);
   }
 
   const actions = useRef({ approve, sendBack, undo });
