@@ -5,13 +5,13 @@ import { useId, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogFooter } from "@/components/ui/dialog";
-import { Field, fieldAria } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { toast } from "@/components/ui/toast";
 import { crewApi } from "@/lib/api/client";
 import { ROLES } from "@/lib/auth/roles";
 import type { OpenReviewView, ReviewAction } from "@/lib/contract/reviews";
+import { errorMessage } from "@/lib/errors";
+import { AssigneePicker } from "./assignee-picker";
 
 const AFTER_DEADLINE: Record<string, string> = {
   approve: "then it is approved automatically",
@@ -43,16 +43,18 @@ export function ReviewOwnership({
 }) {
   const [busy, setBusy] = useState(false);
   const mine = review.claimed_by !== null && review.claimed_by === me;
-  const act = async (body: ReviewAction, done: string): Promise<boolean> => {
+  // The review itself shows what changed (who holds it, who it is for): no toast beside it. A
+  // failure is said once: on the reassign field, or as a toast for a claim or release.
+  const act = async (body: ReviewAction): Promise<string | null> => {
     setBusy(true);
     try {
       await crewApi(crew).review(executionId, review.task_id, body);
-      toast(done);
       onChanged();
-      return true;
+      return null;
     } catch (err) {
-      toast.error(err instanceof Error ? err.message : String(err));
-      return false;
+      const message = errorMessage(err);
+      if (body.action !== "reassign") toast.error(message);
+      return message;
     } finally {
       setBusy(false);
     }
@@ -118,21 +120,13 @@ export function ReviewOwnership({
           </span>
         )}
         {canAct && !review.claimed_by && (
-          <Button
-            size="sm"
-            disabled={busy}
-            onClick={() => act({ action: "claim" }, "You are reviewing this; others see it.")}
-          >
+          <Button size="sm" disabled={busy} onClick={() => act({ action: "claim" })}>
             <Hand aria-hidden />
             Claim
           </Button>
         )}
         {canAct && mine && (
-          <Button
-            size="sm"
-            disabled={busy}
-            onClick={() => act({ action: "release" }, "Released: anyone assigned may take it.")}
-          >
+          <Button size="sm" disabled={busy} onClick={() => act({ action: "release" })}>
             <LockOpen aria-hidden />
             Release
           </Button>
@@ -141,9 +135,7 @@ export function ReviewOwnership({
           <ReassignDialog
             current={review.assignees}
             disabled={busy}
-            onSubmit={(assignees) =>
-              act({ action: "reassign", assignees }, `Reassigned to ${assignees.join(", ")}.`)
-            }
+            onSubmit={(assignees) => act({ action: "reassign", assignees })}
           />
         )}
       </span>
@@ -158,20 +150,22 @@ function ReassignDialog({
 }: {
   current: string[];
   disabled: boolean;
-  onSubmit: (assignees: string[]) => Promise<boolean>;
+  /** Null when it went through, else why not (said on the field). */
+  onSubmit: (assignees: string[]) => Promise<string | null>;
 }) {
   const id = useId();
   const [open, setOpen] = useState(false);
-  const [value, setValue] = useState(current.join(", "));
+  const [value, setValue] = useState(current);
   const [error, setError] = useState<string | undefined>();
-  const help = "E-mails of people, or role and team names, separated by commas.";
+  const [sending, setSending] = useState(false);
+  const help = "Whoever you choose may decide; the claim, if any, ends.";
   return (
     <Dialog
       open={open}
       onOpenChange={(o) => {
         setOpen(o);
         if (o) {
-          setValue(current.join(", "));
+          setValue(current);
           setError(undefined);
         }
       }}
@@ -180,41 +174,54 @@ function ReassignDialog({
         <UserRoundPen aria-hidden />
         Reassign
       </Button>
-      <DialogContent
-        title="Reassign this review"
-        description="The claim, if any, ends; the new assignees are the ones who may decide."
-      >
+      <DialogContent title="Reassign this review" description={help}>
         <form
           className="grid gap-4"
           onSubmit={async (e) => {
             e.preventDefault();
-            const assignees = value
-              .split(",")
-              .map((s) => s.trim())
-              .filter(Boolean);
-            if (!assignees.length) {
-              setError("Name at least one person, role or team.");
+            if (!value.length) {
+              setError("Choose at least one person, role or team.");
               return;
             }
-            if (await onSubmit(assignees)) setOpen(false);
+            setSending(true);
+            const failed = await onSubmit(value);
+            setSending(false);
+            if (failed) setError(failed);
+            else setOpen(false);
           }}
         >
-          <Field id={id} label="Assign to" help={help} error={error}>
-            <Input
-              {...fieldAria(id, { help, error })}
+          <div className="grid gap-1.5">
+            <span id={`${id}-label`} className="font-medium text-sm">
+              Assign to
+            </span>
+            <AssigneePicker
               value={value}
-              placeholder="e.g. ada@example.com, legal"
-              onChange={(e) => setValue(e.target.value)}
+              onChange={(v) => {
+                setValue(v);
+                setError(undefined);
+              }}
+              labelledBy={`${id}-label`}
+              describedBy={error ? `${id}-error` : undefined}
+              invalid={!!error}
             />
-          </Field>
+            {error && (
+              <p
+                id={`${id}-error`}
+                role="alert"
+                className="m-0 text-sm text-tone-danger-foreground"
+              >
+                {error}
+              </p>
+            )}
+          </div>
           <DialogFooter>
             <DialogClose asChild>
               <Button type="button" variant="ghost">
                 Cancel
               </Button>
             </DialogClose>
-            <Button type="submit" variant="primary">
-              Reassign
+            <Button type="submit" variant="primary" disabled={sending}>
+              {sending ? "Reassigning…" : "Reassign"}
             </Button>
           </DialogFooter>
         </form>

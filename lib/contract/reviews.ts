@@ -125,7 +125,16 @@ export const ReviewsResponseSchema = z
   })
   .meta({ id: "ReviewsResponse" });
 
+export const AssigneeOptionsSchema = z
+  .object({
+    people: z.array(z.object({ email: z.string(), name: z.string().nullable(), role: z.string() })),
+    roles: z.array(z.object({ name: z.string(), reviewers: z.number().int() })),
+    teams: z.array(z.object({ name: z.string(), reviewers: z.number().int() })),
+  })
+  .meta({ id: "AssigneeOptions" });
+
 export type ReviewAction = z.infer<typeof ReviewActionSchema>;
+export type AssigneeOptions = z.infer<typeof AssigneeOptionsSchema>;
 export type OpenReviewView = z.infer<typeof OpenReviewSchema>;
 export type InboxReview = z.infer<typeof InboxReviewSchema>;
 export type ReviewsResponse = z.infer<typeof ReviewsResponseSchema>;

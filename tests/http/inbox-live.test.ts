@@ -100,8 +100,31 @@ describe("what each person can act on", () => {
   });
 });
 
+describe("GET /api/reviews/assignees", () => {
+  it("offers the people who may review, the roles that may and the teams, with their reach", async () => {
+    const r = await call(baseUrl, "GET", "/api/reviews/assignees", { headers: one.headers });
+    expect(r.status, r.text).toBe(200);
+    const emails = r.json.people.map((p: Json) => p.email);
+    expect(emails).toEqual(expect.arrayContaining([one.email, two.email, three.email]));
+    // A viewer may not review: not offered, and not allowed to ask.
+    expect(emails).not.toContain(viewer.email);
+    expect(r.json.roles.map((x: Json) => x.name)).toEqual(["reviewer", "admin"]);
+    const reviewers = r.json.roles.find((x: Json) => x.name === "reviewer").reviewers;
+    expect(reviewers).toBeGreaterThanOrEqual(3);
+    const asViewer = await call(baseUrl, "GET", "/api/reviews/assignees", {
+      headers: viewer.headers,
+    });
+    expect(asViewer.status).toBe(403);
+  });
+});
+
 describe("GET /api/reviews/stream", () => {
-  it("says `reviews` when a review appears and when a vote changes it", async () => {
+  it("says `reviews` when a review opened before it was watched is decided, and when one opens", async () => {
+    // Open before the stream: the inbox must still hear when it goes.
+    const before = await quorum.start({ subject: "opened unwatched" });
+    started.push(before);
+    await quorum.waitFor(before, waiting);
+
     const controller = new AbortController();
     // A hang guard only: the events come as the writes commit.
     const guard = setTimeout(() => controller.abort(), 120_000);
@@ -115,8 +138,9 @@ describe("GET /api/reviews/stream", () => {
     if (!reader) throw new Error("no body");
     const decoder = new TextDecoder();
     let text = "";
-    const readUntil = async (count: number) => {
-      while ((text.match(/event: reviews\n/g) ?? []).length < count) {
+    const count = () => (text.match(/event: reviews\n/g) ?? []).length;
+    const readUntil = async (n: number) => {
+      while (count() < n) {
         const { value, done } = await reader.read();
         if (done) throw new Error(`stream ended after: ${text}`);
         text += decoder.decode(value);
@@ -127,14 +151,14 @@ describe("GET /api/reviews/stream", () => {
       text += decoder.decode(first.value);
       expect(text).toMatch(/retry: 1000/);
 
+      expect((await approve(one, before)).status).toBe(200);
+      await readUntil(1); // the vote on the review opened unwatched
+      expect((await entry(one, "all", before))?.approvals).toHaveLength(1);
+
       const id = await quorum.start({ subject: "live inbox" });
       started.push(id);
-      await readUntil(1); // the review opened
-      const seen = (text.match(/event: reviews\n/g) ?? []).length;
+      await readUntil(count() + 1); // a review opened
       await quorum.waitFor(id, waiting);
-      expect((await approve(one, id)).status).toBe(200);
-      await readUntil(seen + 1); // the vote
-      expect((await entry(one, "all", id))?.approvals).toHaveLength(1);
     } finally {
       clearTimeout(guard);
       controller.abort();

@@ -1,4 +1,4 @@
-import type { ReviewsResponse } from "@/lib/contract/reviews";
+import type { AssigneeOptions, ReviewsResponse } from "@/lib/contract/reviews";
 import type { ReviewStats, RunStats, RunsPage } from "@/lib/contract/runs";
 import { contract, request } from "./request";
 
@@ -25,7 +25,7 @@ export const runsApi = {
     request(runSchemas("ReviewStatsSchema"), "GET", `/api/runs/review-stats?days=${days}`),
 };
 
-// The inbox: GET /api/reviews.
+// The inbox: GET /api/reviews, and the reassign picker's GET /api/reviews/assignees.
 export const reviewsApi = {
   list: (scope: "mine" | "team" | "all", limit?: number): Promise<ReviewsResponse> =>
     request(
@@ -33,4 +33,7 @@ export const reviewsApi = {
       "GET",
       `/api/reviews?scope=${scope}${limit === undefined ? "" : `&limit=${limit}`}`,
     ),
+  /** Whom a review may be reassigned to. */
+  assignees: (): Promise<AssigneeOptions> =>
+    request(reviewSchemas("AssigneeOptionsSchema"), "GET", "/api/reviews/assignees"),
 };

@@ -1,4 +1,8 @@
-import { ReviewsQuerySchema, ReviewsResponseSchema } from "@/lib/contract/reviews";
+import {
+  AssigneeOptionsSchema,
+  ReviewsQuerySchema,
+  ReviewsResponseSchema,
+} from "@/lib/contract/reviews";
 import {
   ReviewStatsQuerySchema,
   ReviewStatsSchema,
@@ -61,6 +65,17 @@ export const runsApi: OperationSpec[] = [
     problems: {
       400: "`scope` is not mine, team or all, or `limit` is not a whole number from 0 to 500.",
     },
+  },
+  {
+    method: "get",
+    path: "/api/reviews/assignees",
+    operationId: "reviewAssignees",
+    tag,
+    summary: "Whom a review may be reassigned to",
+    description:
+      "The active people whose role may review (e-mail, name, role), the roles that may review and every team someone holds, each with how many reviewers it reaches. For the reassign picker; `assignees` on a reassign takes any of these names.",
+    access: { action: "review" },
+    responses: { 200: { description: "OK", schema: AssigneeOptionsSchema } },
   },
   {
     method: "get",
