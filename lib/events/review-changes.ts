@@ -11,8 +11,13 @@ const BATCH_MS = 100;
 
 type Watch = {
   subscribers: Set<() => void>;
-  /** What each run with open reviews looked like last: a digest of its status and reviews. */
+  /**
+   * What each run with open reviews looks like: a digest of its status and reviews. Read whole
+   * when the first inbox subscribes (and after a lost connection), so a review that opened while
+   * no one watched is known when it goes.
+   */
   seen: Map<string, string>;
+  baseline?: Promise<void>;
   pending: Set<string>;
   timer?: ReturnType<typeof setTimeout>;
   started?: Promise<void>;
@@ -32,18 +37,35 @@ const tellAll = () => {
 };
 
 const Digest = z.object({ id: z.string(), digest: z.string().nullable() });
+const DIGEST = `CASE WHEN status = 'pending_human_input' OR jsonb_array_length(open_reviews) > 0
+                     THEN md5(status || open_reviews::text) END`;
+
+function readBaseline(db: Db): Promise<void> {
+  watch.baseline ??= db
+    .query(
+      `SELECT id::text AS id, ${DIGEST} AS digest FROM executions
+        WHERE status = 'pending_human_input' OR jsonb_array_length(open_reviews) > 0`,
+      [],
+      Digest,
+    )
+    .then(({ rows }) => {
+      watch.seen = new Map(rows.flatMap((r) => (r.digest ? [[r.id, r.digest] as const] : [])));
+    })
+    .finally(() => {
+      watch.baseline = undefined;
+    });
+  return watch.baseline;
+}
 
 /** Reads the batch's runs once; a run whose reviews look as before tells nobody. */
 async function check(db: Db) {
   watch.timer = undefined;
+  await watch.baseline;
   const ids = [...watch.pending];
   watch.pending.clear();
   if (!ids.length || !watch.subscribers.size) return;
   const { rows } = await db.query(
-    `SELECT id::text AS id,
-            CASE WHEN status = 'pending_human_input' OR jsonb_array_length(open_reviews) > 0
-                 THEN md5(status || open_reviews::text) END AS digest
-       FROM executions WHERE id = ANY($1::uuid[])`,
+    `SELECT id::text AS id, ${DIGEST} AS digest FROM executions WHERE id = ANY($1::uuid[])`,
     [ids],
     Digest,
   );
@@ -80,8 +102,8 @@ export async function watchOpenReviews(db: Db, onChange: () => void): Promise<()
       EXECUTION_CHANNEL,
       (id) => onChanged(db, id),
       (listening) => {
-        // Back from a lost connection: changes may have been missed.
-        if (listening) tellAll();
+        // Back from a lost connection: changes may have been missed; start again from what is.
+        if (listening && watch.subscribers.size) readBaseline(db).then(tellAll, tellAll);
       },
     )
     .catch((err) => {
@@ -89,9 +111,9 @@ export async function watchOpenReviews(db: Db, onChange: () => void): Promise<()
       throw err;
     });
   await watch.started;
+  if (!watch.subscribers.size) await readBaseline(db);
   watch.subscribers.add(onChange);
   return () => {
     watch.subscribers.delete(onChange);
-    if (!watch.subscribers.size) watch.seen.clear();
   };
 }
