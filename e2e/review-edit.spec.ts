@@ -30,7 +30,7 @@ test("a reviewer edits the output, previews it and approves the edit", async ({ 
   await page.getByRole("treeitem", { name: /^draft/ }).click();
   await expect(page.getByText("(Edited.)").first()).toBeVisible();
   // The agent's own attempt stays, and the edit is a revision of its own, labelled, with the diff.
-  const compare = page.getByRole("region", { name: /^draft: edited by .+ vs attempt 1$/ });
+  const compare = page.getByRole("region", { name: /^draft: Attempt 1 → Edited by .+$/ });
   await expect(compare).toBeVisible();
   await expect(compare).toContainText(/Edited by \S+ before approving/);
   await checkScreen(page, info, "review-edit-revision");

@@ -99,6 +99,9 @@ test("the inbox filters by assignment; a second reviewer completes a quorum", as
   await mail.getByRole("button", { name: "Approve" }).click();
   await expect(mail.getByText("You approved this")).toBeVisible({ timeout: 20_000 });
   await expect(mail).toContainText("1 of 2");
+  // Her part is done: no form or buttons left to press.
+  await expect(mail.getByRole("button", { name: "Approve" })).toHaveCount(0);
+  await expect(mail.getByText("Your assessment")).toHaveCount(0);
   expect(await awaiting("pair-review", email)).toBe("pending_human_input");
   // The queue marks the vote as hers.
   await expect(queue(rosa).locator(`[data-run="${email}"]`)).toContainText("You voted");
@@ -111,6 +114,9 @@ test("the inbox filters by assignment; a second reviewer completes a quorum", as
   await expect(rosa.getByTestId("step-detail")).toContainText(
     "Approved (1 of 2) by rosa@example.com",
   );
+  // The vote with what she answered; the step still waits (not "took").
+  await expect(rosa.getByTestId("step-detail")).toContainText("rating: 4");
+  await expect(rosa.getByTestId("step-detail")).toContainText("Waiting for");
 
   // Quinn completes the quorum; the run goes on to the end.
   const quinn = await personPage(browser, "quinn@example.com");

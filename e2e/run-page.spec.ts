@@ -31,9 +31,16 @@ test("a finished run: its waterfall, a step's detail, the result once", async ({
   await expect(tasks.nth(0)).toHaveAttribute("aria-expanded", "false");
   await expect(tasks.nth(0)).toContainText("one");
 
-  // Opening a task shows its steps; a tool step's detail has its input and result as JSON.
+  // Opening a task shows its steps; selecting it again keeps it open (its chevron closes it).
   await tasks.nth(0).click();
   await expect(tasks.nth(0)).toHaveAttribute("aria-expanded", "true");
+  await tasks.nth(0).click();
+  await expect(tasks.nth(0)).toHaveAttribute("aria-expanded", "true");
+  await tasks.nth(0).locator("[data-toggle]").click();
+  await expect(tasks.nth(0)).toHaveAttribute("aria-expanded", "false");
+  await tasks.nth(0).locator("[data-toggle]").click();
+  await expect(tasks.nth(0)).toHaveAttribute("aria-expanded", "true");
+  // A tool step's detail has its input and result as JSON.
   await tree(page)
     .getByRole("treeitem", { name: /word_count/ })
     .first()
@@ -85,7 +92,7 @@ test("a run awaiting review, sent back: attempt 2 beside attempt 1 with the feed
     data: { execution_id: id, task_id: "draft", human_feedback: feedback, is_approve: false },
   });
   expect(resume.status()).toBe(200);
-  const compare = page.getByRole("region", { name: "draft: attempt 2 vs 1" });
+  const compare = page.getByRole("region", { name: "draft: Attempt 1 → Attempt 2" });
   await expect(compare).toBeVisible({ timeout: 30_000 });
   await expect(compare.getByText(`“${feedback}”`)).toBeVisible();
   await expect(compare.getByRole("heading", { name: "Attempt 1", exact: true })).toBeVisible();
@@ -112,6 +119,16 @@ test("a stopped run reads as stopped, by whom, never as a failure", async ({
   await expect(page.getByRole("button", { name: "Stop", exact: true })).toHaveCount(0);
   // Never a red failure (the router's own empty announcer aside).
   await expect(page.getByRole("alert").filter({ hasText: /\S/ })).toHaveCount(0);
+  // The task it cut off says so, and ends with the stop, by whom: its review was cut short.
+  const task = tree(page).locator('[data-row="task"]').first();
+  await expect(task).toContainText("Stopped");
+  const stop = tree(page).getByRole("treeitem", { name: /Stopped by admin@example\.com/ });
+  await expect(stop).toBeVisible();
+  await expect(tree(page).getByRole("treeitem", { name: /Review cut short/ })).toBeVisible();
+  await stop.click();
+  await expect(page.getByTestId("step-detail")).toContainText(
+    "The run was stopped here by admin@example.com",
+  );
   await checkScreen(page, info, "run-page-stopped");
 });
 

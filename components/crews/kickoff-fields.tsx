@@ -4,6 +4,17 @@ import type { InputProperty } from "@/lib/crew/input-schema";
 
 export type FormValue = string | boolean;
 
+/**
+ * A date's description without "YYYY-MM-DD": the picker shows the browser's own format (and sends
+ * YYYY-MM-DD whatever it shows), so the words would contradict what the person sees.
+ */
+export function withoutIsoFormat(text: string | null | undefined): string | undefined {
+  const left = text
+    ?.replace(/\s*[(,;:]?\s*(?:in |as |format:? |written )?YYYY-MM-DD(?: format)?\)?/gi, "")
+    .trim();
+  return left || undefined;
+}
+
 /** One input of the kickoff form, with the control its `x-control` asks for. */
 export function KickoffField({
   name,
@@ -21,13 +32,13 @@ export function KickoffField({
   onChange: (v: FormValue) => void;
 }) {
   const id = `input-${name}`;
-  const help = prop.description;
+  const control = prop["x-control"];
+  const help = control === "date" ? withoutIsoFormat(prop.description) : prop.description;
   const aria = fieldAria(id, { help, error });
   const example = prop.examples?.[0];
   const placeholder = example !== undefined ? `e.g. ${String(example)}` : undefined;
   const text = typeof value === "string" ? value : "";
   const common = { ...aria, name, required, "aria-required": required || undefined };
-  const control = prop["x-control"];
 
   if (control === "checkbox")
     return (

@@ -64,7 +64,11 @@ export function OutputReviewPanel(props: ReviewPanelProps) {
         )}
         <div className="-mt-2 flex flex-wrap items-center gap-2">
           {draft === null ? (
-            <Button size="sm" onClick={() => d.setDraft(pending.output)} disabled={busy}>
+            <Button
+              size="sm"
+              onClick={() => d.setDraft(pending.output)}
+              disabled={busy || d.approvedByMe}
+            >
               <PencilLine aria-hidden />
               Edit output
             </Button>
@@ -100,45 +104,50 @@ export function OutputReviewPanel(props: ReviewPanelProps) {
       )}
       {d.error && <DecisionError error={d.error} onDismiss={d.dismissError} />}
 
-      {d.schema && (
-        <ResponseForm
-          schema={d.schema}
-          values={d.answers}
-          onChange={d.answer}
-          disabled={busy}
-          errors={d.missing}
-        />
+      {/* A voter has done their part: the form and buttons are for those still to decide. */}
+      {!d.approvedByMe && (
+        <>
+          {d.schema && (
+            <ResponseForm
+              schema={d.schema}
+              values={d.answers}
+              onChange={d.answer}
+              disabled={busy}
+              errors={d.missing}
+            />
+          )}
+          <div className="grid gap-1.5">
+            <label htmlFor={feedbackId} className="font-medium text-sm">
+              Feedback
+            </label>
+            <Textarea
+              id={feedbackId}
+              ref={d.feedbackRef}
+              rows={3}
+              value={d.feedback}
+              disabled={busy}
+              placeholder="What should change? Needed to send it back; optional with an approval."
+              onChange={(e) => d.setFeedback(e.target.value)}
+            />
+          </div>
+          <div className="flex flex-wrap items-center gap-2">
+            <Button variant="primary" onClick={d.approve} disabled={busy || d.held}>
+              <Check aria-hidden />
+              {edited !== undefined ? "Approve edited" : "Approve"}
+            </Button>
+            <Button onClick={d.sendBack} disabled={busy || d.held}>
+              <RotateCcw aria-hidden />
+              Send back
+            </Button>
+            {shortcuts && (
+              <p className="ml-auto hidden items-center gap-1.5 text-muted-foreground text-xs sm:flex">
+                <Kbd>a</Kbd> approve <Kbd>u</Kbd> undo <Kbd>s</Kbd> feedback <Kbd>Ctrl</Kbd>+
+                <Kbd>Enter</Kbd> send back
+              </p>
+            )}
+          </div>
+        </>
       )}
-      <div className="grid gap-1.5">
-        <label htmlFor={feedbackId} className="font-medium text-sm">
-          Feedback
-        </label>
-        <Textarea
-          id={feedbackId}
-          ref={d.feedbackRef}
-          rows={3}
-          value={d.feedback}
-          disabled={busy}
-          placeholder="What should change? Needed to send it back; optional with an approval."
-          onChange={(e) => d.setFeedback(e.target.value)}
-        />
-      </div>
-      <div className="flex flex-wrap items-center gap-2">
-        <Button variant="primary" onClick={d.approve} disabled={busy || d.approvedByMe || d.held}>
-          <Check aria-hidden />
-          {edited !== undefined ? "Approve edited" : "Approve"}
-        </Button>
-        <Button onClick={d.sendBack} disabled={busy || d.held}>
-          <RotateCcw aria-hidden />
-          Send back
-        </Button>
-        {shortcuts && (
-          <p className="ml-auto hidden items-center gap-1.5 text-muted-foreground text-xs sm:flex">
-            <Kbd>a</Kbd> approve <Kbd>u</Kbd> undo <Kbd>s</Kbd> feedback <Kbd>Ctrl</Kbd>+
-            <Kbd>Enter</Kbd> send back
-          </p>
-        )}
-      </div>
     </section>
   );
 }

@@ -3,6 +3,7 @@
 import { MessageSquareQuote } from "lucide-react";
 import dynamic from "next/dynamic";
 import { useState } from "react";
+import { cn } from "@/components/ui/cn";
 import { Label, Select } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { TraceTask } from "./trace-types";
@@ -65,15 +66,13 @@ export function AttemptCompare({ task }: { task: TraceTask }) {
   if (revisions.length < 2 || !after || !before) return null;
   const id = `compare-${task.taskId}`;
   const between = before.after;
+  const edit = !after.key.startsWith("attempt");
   return (
     <section aria-labelledby={`${id}-title`} className="grid gap-3 rounded-xl border bg-card p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id={`${id}-title`} className="m-0 font-semibold text-base">
-          {task.name}: {after.label.toLowerCase()} vs{" "}
-          {/* "attempt 2 vs 1"; "edited by ada vs attempt 1" */}
-          {after.key.startsWith("attempt")
-            ? before.label.replace("Attempt ", "")
-            : before.label.toLowerCase()}
+          {/* In the order the columns read: "Attempt 1 → Attempt 2", "Attempt 1 → Edited by ada" */}
+          {task.name}: {before.label} → {after.label}
         </h2>
         {revisions.length > 2 && (
           <div className="flex items-center gap-2">
@@ -99,14 +98,20 @@ export function AttemptCompare({ task }: { task: TraceTask }) {
         beforeLabel={before.label}
         afterLabel={after.label}
         between={
-          <div className="grid gap-1 rounded-md bg-tone-warning p-3 text-sm text-tone-warning-foreground">
+          // A send-back's feedback is why the agent ran again (amber); an edit is a plain note.
+          <div
+            className={cn(
+              "grid gap-1 rounded-md p-3 text-sm",
+              edit ? "bg-muted text-foreground" : "bg-tone-warning text-tone-warning-foreground",
+            )}
+          >
             <p className="flex items-center gap-1.5 font-medium text-xs">
               <MessageSquareQuote aria-hidden className="size-3.5" />
               {between?.title ?? "Ran again"}
             </p>
             {between?.feedback ? (
               <p className="break-words">“{between.feedback}”</p>
-            ) : (
+            ) : edit ? null : (
               <p className="text-xs">No feedback was given.</p>
             )}
           </div>

@@ -6,7 +6,6 @@ import { PageHeader } from "@/components/shell/page-header";
 import { Alert } from "@/components/ui/alert";
 import { ShortId } from "@/components/ui/short-id";
 import { Skeleton } from "@/components/ui/skeleton";
-import { StatusPill } from "@/components/ui/status-pill";
 import { useLiveExecution } from "@/components/use-live-execution";
 import type { StatusResponse } from "@/lib/contract/status";
 import { isActive } from "@/lib/run-model/states";
@@ -14,6 +13,7 @@ import { DETAIL_PANE } from "./detail-pane";
 import { FlowGraph } from "./flow-graph";
 import type { FlowShapeMethod } from "./flow-layout";
 import { RunActions } from "./run-actions";
+import { RunHeaderFacts } from "./run-header-facts";
 import { RunInputs } from "./run-inputs";
 import { runMetrics } from "./run-metrics";
 import { RunOutcome } from "./run-outcome";
@@ -171,31 +171,7 @@ export function RunView({
           />
         }
       >
-        <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-muted-foreground text-sm">
-          <span data-testid="run-status">
-            <StatusPill status={status.status} />
-          </span>
-          <span className="flex items-center gap-1">
-            Run <ShortId id={status.kickoff_id} />
-          </span>
-          {by && <span>Started by {by}</span>}
-          <span className="tabular-nums">
-            {status.progress.completed_tasks}/{status.progress.total_tasks} tasks done
-          </span>
-          {active && (
-            <span className="flex items-center gap-1.5" role="status">
-              <span
-                aria-hidden
-                className={`size-2 rounded-full ${live.mode === "live" ? "motion-safe:animate-pulse bg-chart-1" : "bg-chart-3"}`}
-              />
-              {live.mode === "live"
-                ? "Live"
-                : live.mode === "polling"
-                  ? "Updating every 2 s"
-                  : "Connecting…"}
-            </span>
-          )}
-        </div>
+        <RunHeaderFacts status={status} by={by} active={active} mode={live.mode} />
       </PageHeader>
 
       <div className="grid gap-4">

@@ -2,9 +2,9 @@
 
 import { X } from "lucide-react";
 import { type ReactNode, useEffect } from "react";
+import { isJsonOutput } from "@/components/review/json-output";
 import { Button } from "@/components/ui/button";
 import { StatusPill } from "@/components/ui/status-pill";
-import type { ExecutionEvent } from "@/lib/contract/status";
 import { formatDuration } from "@/lib/format/duration";
 import { formatCount } from "@/lib/format/numbers";
 import { DETAIL_PANE } from "./detail-pane";
@@ -12,6 +12,7 @@ import { JsonBlock } from "./json-block";
 import { LazyMarkdown } from "./lazy-markdown";
 import { OutputView } from "./output-view";
 import type { TaskWithUsage } from "./run-types";
+import { CHECK_EVENTS, CheckBody, ReviewVotes, retryText } from "./step-bodies";
 import type { Trace, TraceAttempt, TraceStep, TraceTask } from "./trace-types";
 import type { Selection } from "./waterfall";
 
@@ -30,6 +31,13 @@ function Facts({ items }: { items: [string, ReactNode][] }) {
       ))}
     </dl>
   );
+}
+
+/** An answer as the agent gave it: JSON (bare or fenced) as a block, prose as Markdown. */
+function AnswerBody({ text }: { text: string }) {
+  const json = /^```(?:json)?\s*\n([\s\S]*?)\n?```\s*$/i.exec(text.trim())?.[1] ?? text.trim();
+  if (isJsonOutput(json)) return <JsonBlock label="Answer" value={JSON.parse(json)} />;
+  return <LazyMarkdown text={text} />;
 }
 
 const offset = (ms: number) => `+${formatDuration(ms / 1000)}`;
@@ -53,7 +61,10 @@ function StepBody({ step, start, now }: { step: TraceStep; start: number; now: n
       <Facts
         items={[
           ["Started", offset(step.start - start)],
-          ["Took", formatDuration(((step.end ?? now) - step.start) / 1000)],
+          [
+            step.end === null ? (step.kind === "review" ? "Waiting for" : "So far") : "Took",
+            formatDuration(((step.end ?? now) - step.start) / 1000),
+          ],
           ["Attempt", step.attempt > 1 ? String(step.attempt) : null],
           ["Model", model],
           ["Tokens", usageText(usage)],
@@ -63,7 +74,7 @@ function StepBody({ step, start, now }: { step: TraceStep; start: number; now: n
       {step.kind === "thought" && (
         <p className="whitespace-pre-wrap break-words text-sm leading-6">{String(d.text ?? "")}</p>
       )}
-      {step.kind === "answer" && <LazyMarkdown text={String(d.text ?? "")} />}
+      {step.kind === "answer" && <AnswerBody text={String(d.text ?? "")} />}
       {step.kind === "tool" && (
         <>
           <JsonBlock label="Input" value={d.tool_input ?? null} />
@@ -84,49 +95,13 @@ function StepBody({ step, start, now }: { step: TraceStep; start: number; now: n
         step.kind === "failed" && <p className="text-sm">{String(d.error ?? "")}</p>
       )}
       {step.kind === "warning" && <p className="text-sm">{String(d.message ?? "")}</p>}
-      {step.kind === "remote" && <JsonBlock label="Payload" value={d.payload ?? d.raw ?? d} />}
-    </>
-  );
-}
-
-const CHECK_EVENTS = new Set(["guardrail_failed", "guardrail_passed", "output_invalid"]);
-
-// Which retry a failed check caused, of how many the task allows.
-function retryText(d: Record<string, unknown>) {
-  if (typeof d.retry !== "number") return null;
-  if (d.final) return "none left";
-  return typeof d.max_retries === "number" ? `${d.retry} of ${d.max_retries}` : String(d.retry);
-}
-
-// A guardrail's verdict or a schema's errors, and the answer that was checked.
-function CheckBody({ data }: { data: Record<string, unknown> }) {
-  const errors = Array.isArray(data.errors) ? data.errors.map(String) : [];
-  const sentBack = data.output !== undefined && !data.final;
-  return (
-    <>
-      {typeof data.guardrail === "string" && (
+      {step.kind === "stopped" && (
         <p className="text-sm">
-          <span className="text-muted-foreground">Guardrail: </span>
-          {data.guardrail}
+          The run was stopped here{d.stopped_by ? ` by ${String(d.stopped_by)}` : ""}
+          {d.reason ? `: ${String(d.reason)}` : "."}
         </p>
       )}
-      {typeof data.reason === "string" && data.reason && (
-        <p className="rounded-md bg-muted p-2 text-sm">{data.reason}</p>
-      )}
-      {errors.length > 0 && (
-        <ul className="list-disc space-y-1 pl-5 font-mono text-xs">
-          {errors.map((e) => (
-            <li key={e}>{e}</li>
-          ))}
-        </ul>
-      )}
-      {data.final === true && <p className="text-sm">No retries left: the task failed.</p>}
-      {sentBack && (
-        <p className="text-muted-foreground text-sm">
-          The agent was asked again with this as feedback.
-        </p>
-      )}
-      {typeof data.output === "string" && <JsonBlock label="Checked answer" value={data.output} />}
+      {step.kind === "remote" && <JsonBlock label="Payload" value={d.payload ?? d.raw ?? d} />}
     </>
   );
 }
@@ -134,6 +109,12 @@ function CheckBody({ data }: { data: Record<string, unknown> }) {
 function AttemptBody({ attempt }: { attempt: TraceAttempt }) {
   return (
     <>
+      {attempt.edit && (
+        <p className="text-sm">
+          Edited by {attempt.edit.reviewer} before approving: later tasks got the edit. The agent's
+          own output is below.
+        </p>
+      )}
       {attempt.review && (
         <p className="text-sm">
           {attempt.review.decision === "approve" ? "Approved" : "Sent back"} by{" "}
@@ -168,6 +149,7 @@ function TaskBody({ task, status, now }: { task: TraceTask; status?: TaskWithUsa
             task.start !== null ? formatDuration(((task.end ?? now) - task.start) / 1000) : null,
           ],
           ["Tokens", usageText(status?.token_usage)],
+          ["Output", last?.edit ? `Edited by ${last.edit.reviewer} before approving` : null],
         ]}
       />
       {(status?.output ?? last?.output) ? (
@@ -265,35 +247,5 @@ export function StepDetail({
         empty
       )}
     </aside>
-  );
-}
-
-/** Each decision on a review, in order: a quorum's votes, then the one that closed it. */
-function ReviewVotes({ events }: { events: ExecutionEvent[] }) {
-  if (!events.length)
-    return <p className="text-muted-foreground text-sm">Waiting for a reviewer.</p>;
-  return (
-    <ul className="m-0 grid list-none gap-2 p-0 text-sm">
-      {events.map((e) => {
-        const d = e.data;
-        const tally = d.approvals as { count?: number; required?: number } | undefined;
-        const vote =
-          d.effect === "approval_recorded"
-            ? `Approved (${tally?.count ?? 1} of ${tally?.required ?? 2}) by`
-            : d.decision === "approve"
-              ? "Approved by"
-              : "Changes requested by";
-        return (
-          <li key={e.seq}>
-            {vote} {String(d.reviewer)}
-            {d.feedback ? (
-              <span className="mt-1 block rounded-md bg-muted p-2 italic">
-                “{String(d.feedback)}”
-              </span>
-            ) : null}
-          </li>
-        );
-      })}
-    </ul>
   );
 }

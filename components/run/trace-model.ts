@@ -4,6 +4,7 @@ import {
   closeTasks,
   DELEGATION_TOOLS,
   finishedAt,
+  markStopped,
   placeUnderCall,
   remoteLabel,
   text,
@@ -40,6 +41,7 @@ export function buildTrace(events: ExecutionEvent[], status: StatusResponse | un
   const openTools = new Map<string, TraceStep>();
   let first: number | null = status ? at(status.created_at) : null;
   let last: number | null = null;
+  let stop: ExecutionEvent | null = null;
 
   const task = (id: string, e: ExecutionEvent) => {
     let t = tasks.get(id);
@@ -86,6 +88,7 @@ export function buildTrace(events: ExecutionEvent[], status: StatusResponse | un
     first = first === null ? when : Math.min(first, when);
     last = last === null ? when : Math.max(last, when);
     const d = e.data;
+    if (e.type === "execution_cancelled") stop = e;
     if (!e.task_id) {
       // A deployment known only by polling says what it is doing without naming the task: its
       // progress is a run-level row like its state changes.
@@ -221,7 +224,12 @@ export function buildTrace(events: ExecutionEvent[], status: StatusResponse | un
         if (pending) {
           pending.end = when;
           pending.events.push(e);
-          pending.label = decision === "approve" ? "Approved" : "Changes requested";
+          pending.label =
+            decision === "reject"
+              ? "Changes requested"
+              : d.edited
+                ? "Approved with edits"
+                : "Approved";
         }
         break;
       }
@@ -250,6 +258,7 @@ export function buildTrace(events: ExecutionEvent[], status: StatusResponse | un
   }
 
   const runEnd = status ? finishedAt(status, last) : last;
+  if (stop) markStopped(tasks.values(), stop);
   closeTasks(tasks.values(), runEnd);
   return {
     start: first ?? Date.now(),

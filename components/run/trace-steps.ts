@@ -75,3 +75,34 @@ export function closeTasks(tasks: Iterable<TraceTask>, runEnd: number | null) {
     if (t.status === "running" || t.status === "pending_human_input") t.end = null;
   }
 }
+
+/**
+ * A stop cut off the tasks it found at work (on screen "cancelled"): each says so after its last
+ * step, by whom and why, and what was going on is closed there — not left running to the axis end.
+ */
+export function markStopped(tasks: Iterable<TraceTask>, stop: ExecutionEvent) {
+  const when = at(stop.created_at);
+  const by = text(stop.data.stopped_by);
+  for (const t of tasks) {
+    const a = t.status === "cancelled" ? t.attempts.at(-1) : undefined;
+    if (!a) continue;
+    for (const s of a.steps) {
+      if (s.end !== null) continue;
+      s.end = when;
+      if (s.kind === "review") s.label = "Review cut short";
+    }
+    const prev = a.steps.at(-1);
+    a.steps.push({
+      key: `e${stop.seq}-${t.taskId}`,
+      kind: "stopped",
+      label: by ? `Stopped by ${by}` : "Stopped",
+      taskId: t.taskId,
+      attempt: a.attempt,
+      start: Math.min(prev ? (prev.end ?? prev.start) : a.start, when),
+      end: when,
+      events: [stop],
+    });
+    a.end = when;
+    t.end = when;
+  }
+}

@@ -14,7 +14,9 @@ export type StepKind =
   | "check"
   | "retry"
   // Tools the agent went without (an MCP server down, a tool missing).
-  | "warning";
+  | "warning"
+  // Where a stop cut the task off: after its last step, by whom.
+  | "stopped";
 
 export type TraceStep = {
   key: string;

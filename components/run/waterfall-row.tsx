@@ -47,6 +47,7 @@ export function WaterfallRow({
   focusable,
   style,
   onSelect,
+  onToggle,
   onKeyDown,
 }: {
   row: TraceRow;
@@ -59,6 +60,7 @@ export function WaterfallRow({
   focusable: boolean;
   style: CSSProperties;
   onSelect: (row: TraceRow) => void;
+  onToggle: (row: TraceRow) => void;
   onKeyDown: (e: KeyboardEvent, index: number) => void;
 }) {
   const [from, to, label, bar] =
@@ -73,8 +75,10 @@ export function WaterfallRow({
         ? [row.attempt.start, row.attempt.end, `Attempt ${row.attempt.attempt}`, "bg-primary/40"]
         : [row.step.start, row.step.end, row.step.label, STEP_STYLE[row.step.kind].bar];
   const ms = spanOf(from, to, now);
-  const left = from === null ? 0 : ((from - start) / spanMs) * 100;
-  const width = ms === null ? 0 : (ms / spanMs) * 100;
+  // A live bar grows with the clock, a failed one may end after the last event: each stays on
+  // the axis, however the span and the clock disagree.
+  const left = from === null ? 0 : Math.min(100, Math.max(0, ((from - start) / spanMs) * 100));
+  const width = ms === null ? 0 : Math.min((ms / spanMs) * 100, 100 - left);
   const Icon = row.type === "step" ? STEP_STYLE[row.step.kind].icon : null;
   const expandable = row.type === "task" && row.task.attempts.length > 0;
   const seqs = row.type === "step" ? row.step.events.map((e) => e.seq) : [];
@@ -110,14 +114,25 @@ export function WaterfallRow({
         style={{ paddingLeft: `${0.5 + row.depth * 1.1}rem` }}
       >
         {row.type === "task" ? (
-          <ChevronRight
+          // The chevron opens and closes; the rest of the row selects (and opens, never closes).
+          // Keyboard: → and ← on the row.
+          <span
             aria-hidden
-            className={cn(
-              "size-4 shrink-0 text-muted-foreground transition-transform",
-              open && "rotate-90",
-              !expandable && "invisible",
-            )}
-          />
+            data-toggle
+            className="-m-1 shrink-0 rounded p-1 hover:bg-muted"
+            onClick={(e) => {
+              e.stopPropagation();
+              onToggle(row);
+            }}
+          >
+            <ChevronRight
+              className={cn(
+                "size-4 text-muted-foreground transition-transform",
+                open && "rotate-90",
+                !expandable && "invisible",
+              )}
+            />
+          </span>
         ) : Icon ? (
           <Icon aria-hidden className="size-3.5 shrink-0 text-muted-foreground" />
         ) : null}
@@ -125,7 +140,8 @@ export function WaterfallRow({
           className={cn(
             // Shrinks (truncated) before the duration does: a long name never pushes it out.
             "min-w-0 truncate",
-            row.type === "task" ? "max-w-[70%] font-medium" : "max-w-[60%]",
+            // A step with nothing to preview (a review waiting, with its tally) takes the room.
+            row.type === "task" ? "max-w-[70%] font-medium" : text ? "max-w-[60%]" : "max-w-full",
             row.type === "step" && row.step.kind === "tool" && "font-mono text-xs",
           )}
         >
@@ -135,6 +151,11 @@ export function WaterfallRow({
           <span className="shrink-0 text-muted-foreground text-xs">
             <span aria-hidden>×{row.task.attempts.length}</span>
             <span className="sr-only">{row.task.attempts.length} attempts</span>
+          </span>
+        )}
+        {row.type === "task" && row.task.status === "cancelled" && (
+          <span className="shrink-0 rounded-sm bg-muted px-1 text-muted-foreground text-xs">
+            Stopped
           </span>
         )}
         {row.type === "task" && row.task.retries > 0 && (

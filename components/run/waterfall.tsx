@@ -119,7 +119,8 @@ export function Waterfall({
   const select = (row: TraceRow) => {
     const i = rows.indexOf(row);
     if (i >= 0) setFocusIndex(i);
-    if (row.type === "task") toggle(row.task);
+    // Selecting a task opens it; only its chevron (or ←) closes it.
+    if (row.type === "task" && !isOpen(row.task)) toggle(row.task, true);
     onSelect(selectionOf(row));
   };
   const focusRow = (i: number) => {
@@ -166,7 +167,7 @@ export function Waterfall({
           </p>
         </div>
         <div className="flex items-center gap-3">
-          <ul className="hidden items-center gap-3 text-muted-foreground text-xs md:flex">
+          <ul className="hidden items-center gap-3 whitespace-nowrap text-muted-foreground text-xs md:flex">
             {legendFor(trace).map((k) => (
               <li key={k} className="flex items-center gap-1.5">
                 <span aria-hidden className={cn("size-2.5 rounded-sm", STEP_STYLE[k].bar)} />
@@ -210,6 +211,7 @@ export function Waterfall({
                 focusable={index === focusable}
                 style={{ height: ROW_HEIGHT, transform: `translateY(${index * ROW_HEIGHT}px)` }}
                 onSelect={select}
+                onToggle={(r) => r.type === "task" && toggle(r.task)}
                 onKeyDown={onKeyDown}
               />
             );
