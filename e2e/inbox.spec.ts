@@ -152,6 +152,8 @@ test("send back needs feedback; its message goes once the next attempt awaits re
 });
 
 test("a decision someone else already made is said, with a refresh", async ({ page, request }) => {
+  // A page that has not heard yet (its live stream down): the decision is refused, and says so.
+  await page.route("**/api/reviews/stream", (route) => route.abort());
   const id = await start(request, "kelp");
   await expect.poll(() => state(request, id)).toBe("awaiting draft #1");
   await signIn(page);
@@ -186,7 +188,9 @@ test("a review decided elsewhere while open: the inbox says who did what, and op
   });
   expect(other.ok()).toBe(true);
   // The next refresh finds it gone: what became of it is said, and the next review opens.
-  await expect(page.getByText(/Write the draft: Approved by \S+\./)).toBeVisible({
+  await expect(
+    page.getByText("Write the draft (eelgrass): Approved by the CREW_TOKEN token."),
+  ).toBeVisible({
     timeout: 20_000,
   });
   await expect(item(page, first)).toHaveCount(0);
@@ -203,7 +207,9 @@ test("an empty inbox says so and points to the runs, or to reviews for others", 
   // Other specs leave runs waiting: the list is answered empty here.
   let others = 0;
   await page.route("**/api/reviews?*", (route) =>
-    route.fulfill({ json: { reviews: [], counts: { mine: 0, team: 0, all: others } } }),
+    route.fulfill({
+      json: { reviews: [], counts: { mine: 0, team: 0, all: others, actionable: 0 } },
+    }),
   );
   await page.goto("/inbox");
   await expect(page.getByText("Nothing assigned to you")).toBeVisible();
@@ -220,4 +226,43 @@ test("an empty inbox says so and points to the runs, or to reviews for others", 
     "href",
     "/inbox?scope=all",
   );
+});
+
+test("reassign picks people, roles and teams from a list; a mistake is said on the field", async ({
+  page,
+  request,
+}, info) => {
+  const id = await start(request, "kelp forests");
+  await expect.poll(() => state(request, id)).toBe("awaiting draft #1");
+  await signIn(page);
+  await page.goto(`/inbox?scope=all&run=${id}`);
+  await expect(review(page)).toContainText("kelp forests");
+  await review(page).getByRole("button", { name: "Reassign" }).click();
+  const dialog = page.getByRole("dialog", { name: "Reassign this review" });
+  const options = dialog.getByRole("group", { name: "Assign to" });
+  // Only who may review is offered: the administrator, by name, and the roles that may.
+  await expect(options.getByRole("group", { name: "People" })).toContainText("admin@example.com");
+  await expect(options.getByRole("group", { name: "Roles" })).toContainText("reviewer");
+  await expect(options.getByRole("checkbox", { name: /^viewer/ })).toHaveCount(0);
+
+  // Nothing chosen: said on the field, once, not as a toast.
+  await dialog.getByRole("button", { name: "Reassign" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("Choose at least one person, role or team.");
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
+
+  // Typing narrows the list: the administrator no longer matches.
+  await dialog.getByRole("searchbox", { name: "Search people, roles and teams" }).fill("revi");
+  await expect(options).not.toContainText("admin@example.com");
+  await options
+    .getByRole("group", { name: "Roles" })
+    .getByRole("checkbox", { name: /^reviewer/ })
+    .check();
+  await expect(dialog.getByRole("list", { name: "Chosen" })).toContainText("reviewer");
+  await expect(dialog.getByRole("alert")).toHaveCount(0);
+  await checkScreen(page, info, "inbox-reassign");
+  await dialog.getByRole("button", { name: "Reassign" }).click();
+  await expect(dialog).toHaveCount(0);
+  // The review says whom it is for now; nothing else repeats it.
+  await expect(review(page)).toContainText("reviewer (role)");
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
 });

@@ -1,8 +1,9 @@
+import { actorName } from "@/components/run/ledger-labels";
 import type { LedgerEntry } from "@/lib/api/client";
 
 // What became of a review that left the inbox while someone had it open: the last thing its
 // decision ledger says of the task, in words ("Reassigned to rita@example.com", "Approved by
-// CREW_TOKEN"), for the notice the inbox shows as it moves to the next review.
+// the CREW_TOKEN token"), for the notice the inbox shows as it moves to the next review.
 
 const names = (v: unknown) =>
   Array.isArray(v) ? v.filter((x): x is string => typeof x === "string").join(", ") : "";
@@ -12,7 +13,7 @@ export function handOffText(entries: LedgerEntry[], taskId: string | null): stri
     .reverse()
     .find((e) => (taskId === null || e.task_id === taskId) && e.action !== "review_reminded");
   if (!last) return null;
-  const by = last.actor === "system" ? "Crewdeck" : last.actor;
+  const by = actorName(last.actor);
   switch (last.effect) {
     case "approved":
       return `Approved by ${by}`;

@@ -42,7 +42,7 @@ export function Inbox({
 }) {
   const queryClient = useQueryClient();
   const approvals = useScheduledApprovals();
-  const inbox = useInbox(canReview);
+  const inbox = useInbox(canReview, crews);
   const { data, scope, reviews, selected, explicit, hrefOf } = inbox;
   const taskName = (r: InboxReview) => tasks[r.crew]?.[r.task_id]?.name ?? r.task_name;
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ["runs"] });

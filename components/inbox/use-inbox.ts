@@ -7,7 +7,7 @@ import { isTyping } from "@/components/review/kbd";
 import { ledgerApi, reviewsApi } from "@/lib/api/client";
 import { handOffText } from "./hand-off";
 import { isScope, type Scope } from "./scopes";
-import { type Decision, type InboxReview, reviewKey } from "./types";
+import { type CrewInfo, type Decision, type InboxReview, orderedInputs, reviewKey } from "./types";
 import { useReviewStream } from "./use-review-stream";
 
 /**
@@ -16,7 +16,7 @@ import { useReviewStream } from "./use-review-stream";
  * waiting first; the one selected by `?run=` (and `&task=`); links that keep the scope; the
  * notices of decisions just made; a clock for "waiting for"; and j / k to move through the queue.
  */
-export function useInbox(canReview: boolean) {
+export function useInbox(canReview: boolean, crews: CrewInfo) {
   const router = useRouter();
   const params = useSearchParams();
   const [decisions, setDecisions] = useState<Decision[]>([]);
@@ -52,6 +52,9 @@ export function useInbox(canReview: boolean) {
   // A review that left while open here (reassigned, released, decided elsewhere): its ledger
   // says what became of it; that is said, and the next review opens.
   const seen = useRef(new Map<string, InboxReview>());
+  // Read when a review leaves, not a reason to say it again when the page re-renders.
+  const crewsNow = useRef(crews);
+  crewsNow.current = crews;
   for (const r of reviews) seen.current.set(r.execution_id, r);
   const left = gone && askedRun ? seen.current.get(askedRun) : undefined;
   const { data: ledger } = useQuery({
@@ -108,7 +111,7 @@ export function useInbox(canReview: boolean) {
         crew: left.crew,
         taskId: left.task_id,
         attempt: left.attempt,
-        message: `${left.task_name ?? left.task_id}: ${goneWhy}.`,
+        message: `${left.task_name ?? left.task_id}${aboutOf(left, crewsNow.current)}: ${goneWhy}.`,
         elsewhere: true,
       },
     ]);
@@ -138,6 +141,16 @@ export function useInbox(canReview: boolean) {
     decided,
     expire,
   };
+}
+
+/** Which run a review is, in a word: its first input ("eelgrass"), so two alike are told apart. */
+function aboutOf(review: InboxReview, crews: CrewInfo): string {
+  const first = orderedInputs(review, crews)
+    .map(([, v]) => v)
+    .find((v) => typeof v === "string" && v.trim());
+  if (typeof first !== "string") return "";
+  const text = first.trim();
+  return ` (${text.length > 40 ? `${text.slice(0, 39)}…` : text})`;
 }
 
 type Order = {

@@ -28,3 +28,14 @@ export function effectTone(effect: string): "success" | "danger" | "warning" | "
   if (effect === "awaiting_review") return "info";
   return "neutral";
 }
+
+/**
+ * Who acted, as a person reads it: people by e-mail, Crewdeck for its own clock, and an
+ * organization token as a token rather than its internal id ("org-token:CREW_TOKEN").
+ */
+export function actorName(actor: string): string {
+  if (actor === "system") return "Crewdeck";
+  if (actor === "org-token:CREW_TOKEN") return "the CREW_TOKEN token";
+  if (actor.startsWith("org-token:")) return "an organization token";
+  return actor;
+}

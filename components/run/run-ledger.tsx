@@ -10,7 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Skeleton } from "@/components/ui/skeleton";
 import { type LedgerEntry, type LedgerVerdict, ledgerApi } from "@/lib/api/client/ledger";
 import { formatExact } from "@/lib/format/time";
-import { actionLabel, effectLabel, effectTone } from "./ledger-labels";
+import { actionLabel, actorName, effectLabel, effectTone } from "./ledger-labels";
 
 /**
  * The run's decision ledger: whether its chain verifies, an export, and (opened) its entries.
@@ -123,7 +123,7 @@ function LedgerList({ entries, badAt }: { entries: LedgerEntry[]; badAt?: number
                 {e.attempt !== null && ` · attempt ${e.attempt}`}
               </span>
             )}
-            <span className="min-w-0 break-all">by {e.actor}</span>
+            <span className="min-w-0 break-words">by {actorName(e.actor)}</span>
             <time
               dateTime={e.at}
               className="text-muted-foreground text-xs tabular-nums"
