@@ -80,10 +80,18 @@ test("settings: tabs, a token copied once, a deployment edited, deliveries paged
   await expect(log).toBeVisible();
   await expect(log).toContainText("REDACTED");
   await expect(page.getByText("hide-me-please")).toHaveCount(0);
-  await expect(log.getByRole("link", { name: /^brief · / }).first()).toHaveAttribute(
+  await expect(log.getByRole("link", { name: /^Brief · / }).first()).toHaveAttribute(
     "href",
     /^\/crews\/brief\/runs\/[0-9a-f-]{36}$/,
   );
+  // Each attempt on demand: when, how long, what came back (a closed port: no answer, and why).
+  const tried = log.locator("summary", { hasText: /\d+ attempts?/ }).first();
+  await expect(tried).toBeVisible({ timeout: 60_000 });
+  await tried.click();
+  const attempt = log.locator("details[open] li").first();
+  await expect(attempt).toContainText("#1");
+  await expect(attempt).toContainText(/\d+ ms/);
+  await expect(attempt).toContainText(/refused|ECONNREFUSED|not/i);
   const pages = page.getByRole("navigation", { name: "Delivery pages" });
   const firstRow = await log.locator("tbody tr").first().textContent();
   await pages.getByRole("button", { name: "Older" }).click();

@@ -3,6 +3,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { ChevronLeft, ChevronRight, Send } from "lucide-react";
 import { useState } from "react";
+import { useCrewName } from "@/components/crew-names";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Label, Select } from "@/components/ui/input";
@@ -16,6 +17,7 @@ const PAGE_SIZE = 20;
 
 /** Webhook deliveries, newest first, a page at a time; failed ones can be sent again. */
 export function DeliveriesSection() {
+  const crewName = useCrewName();
   const [status, setStatus] = useState("");
   // Cursors of the pages seen so far: [undefined] is the newest page.
   const [cursors, setCursors] = useState<(number | undefined)[]>([undefined]);
@@ -77,6 +79,7 @@ export function DeliveriesSection() {
           columns={deliveryColumns(
             (id) => redeliver.mutate(id),
             redeliver.isPending ? redeliver.variables : undefined,
+            crewName,
           )}
           rows={data.deliveries}
           rowKey={(d) => d.id}

@@ -29,27 +29,22 @@ const queued = (d: Delivery) => d.status === "pending" && d.attempts === 0;
 export function deliveryColumns(
   onRedeliver: (id: string) => void,
   sending: string | undefined,
+  crewName: (slug: string) => string,
 ): Column<Delivery>[] {
   return [
     { header: "Time", cell: (d) => <RelativeTime iso={d.created_at} /> },
     { header: "Event", cell: (d) => <code className="font-mono text-xs">{d.kind}</code> },
-    { header: "Run", cellClassName: "whitespace-nowrap", cell: runCell },
+    { header: "Run", cellClassName: "whitespace-nowrap", cell: (d) => runCell(d, crewName) },
     {
       header: "URL",
       cellClassName: "max-w-72",
       cell: (d) => (
-        <span className="block truncate font-mono text-xs" title={d.url}>
-          {d.url}
-        </span>
+        // Wrapped, not cut: where the secret was redacted must show.
+        <span className="block break-all font-mono text-xs">{d.url}</span>
       ),
     },
     { header: "Status", cell: statusCell },
-    {
-      header: "Attempts",
-      className: "text-right",
-      cellClassName: "tabular-nums",
-      cell: (d) => d.attempts,
-    },
+    { header: "Attempts", cellClassName: "min-w-40", cell: attemptsCell },
     {
       header: "Next retry",
       cell: (d) =>
@@ -60,7 +55,9 @@ export function deliveryColumns(
       hideHeader: true,
       cellClassName: "text-right",
       cell: (d) =>
-        (d.status === "failed" || d.status === "pending") && (
+        // A delivery not yet tried waits its turn: sending it again would only jump the queue.
+        (d.status === "failed" || d.status === "pending") &&
+        !queued(d) && (
           <Button
             size="sm"
             variant="ghost"
@@ -74,30 +71,53 @@ export function deliveryColumns(
   ];
 }
 
-function runCell(d: Delivery) {
+function runCell(d: Delivery, crewName: (slug: string) => string) {
   if (!d.crew) return <span className="font-mono text-xs">{shortId(d.execution_id)}</span>;
   return (
     <Link
       href={`/crews/${encodeURIComponent(d.crew)}/runs/${d.execution_id}`}
       className="text-link hover:underline"
     >
-      {d.crew} · <span className="font-mono text-xs">{shortId(d.execution_id)}</span>
+      {crewName(d.crew)} · <span className="font-mono text-xs">{shortId(d.execution_id)}</span>
     </Link>
   );
 }
 
+// What the receiver answered, or why nothing was answered: said in full, wrapped.
+const outcome = (code: number | null, error: string | null) =>
+  [code ? `HTTP ${code}` : null, error].filter(Boolean).join(": ");
+
 function statusCell(d: Delivery) {
-  const last = d.last_status_code ? `HTTP ${d.last_status_code}` : d.last_error;
+  const last = outcome(d.last_status_code, d.status === "succeeded" ? null : d.last_error);
   return (
-    <div className="grid gap-0.5">
+    <div className="grid min-w-40 max-w-80 justify-items-start gap-0.5">
       <Badge tone={queued(d) ? "neutral" : TONE[d.status]}>
         {queued(d) ? "Queued" : LABEL[d.status]}
       </Badge>
-      {last && (
-        <span className="max-w-56 truncate text-muted-foreground text-xs" title={last}>
-          {last}
-        </span>
-      )}
+      {last && <span className="break-words text-muted-foreground text-xs">{last}</span>}
     </div>
+  );
+}
+
+/** How many attempts, and each one on demand: when, what came back, how long it took. */
+function attemptsCell(d: Delivery) {
+  if (!d.attempts_log.length) return <span className="tabular-nums">{d.attempts}</span>;
+  return (
+    <details className="group text-sm">
+      <summary className="cursor-pointer tabular-nums text-link hover:underline">
+        {d.attempts} {d.attempts === 1 ? "attempt" : "attempts"}
+      </summary>
+      <ol className="mt-1.5 grid list-none gap-1.5 p-0 text-xs">
+        {d.attempts_log.map((a) => (
+          <li key={a.attempt} className="grid gap-0.5 border-l-2 pl-2">
+            <span className="text-muted-foreground">
+              #{a.attempt} · <RelativeTime iso={a.started_at} /> ·{" "}
+              <span className="tabular-nums">{a.latency_ms} ms</span>
+            </span>
+            <span className="break-words">{outcome(a.status_code, a.error) || "No answer"}</span>
+          </li>
+        ))}
+      </ol>
+    </details>
   );
 }

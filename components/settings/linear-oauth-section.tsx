@@ -5,6 +5,7 @@ import { useSearchParams } from "next/navigation";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { CopyButton } from "@/components/ui/copy-button";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { Skeleton } from "@/components/ui/skeleton";
 import { linearOAuthApi } from "@/lib/api/client";
@@ -51,8 +52,9 @@ export function LinearOAuthSection() {
         >
           <p className="text-muted-foreground text-sm">
             Create an OAuth application in Linear (Settings → API → OAuth applications) with the
-            redirect URL <code className="break-all font-mono">{data.redirect_uri}</code>, then
-            paste its client ID and secret.
+            redirect URL <code className="break-all font-mono">{data.redirect_uri}</code>{" "}
+            <CopyButton text={data.redirect_uri} what="redirect URL" />, then paste its client ID
+            and secret.
           </p>
           <div className="grid gap-3 sm:grid-cols-2">
             <InputField label="Client ID" autoComplete="off" required {...app.bind("client_id")} />

@@ -20,7 +20,7 @@ import { useSettingsQuery } from "./kit/use-settings-query";
 export const SECRET_REF = `\${secret:NAME}`;
 const ENV_REF = `\${env:NAME}`;
 
-const EXAMPLE = `{
+const EXAMPLE = `e.g. {
   "command": "npx",
   "args": ["-y", "@modelcontextprotocol/server-filesystem", "/srv/shared"]
 }`;

@@ -91,7 +91,8 @@ export function NotificationsForm({
           type="number"
           min={1}
           max={65535}
-          placeholder="587 when left empty"
+          placeholder="587"
+          help="Left empty: 587, the submission port most providers take."
           {...smtp.bind("port")}
         />
         <Field id="smtp-tls" label="TLS">

@@ -28,7 +28,8 @@ export function TeamsInput({
   return (
     <Input
       aria-label={`Teams of ${email}`}
-      placeholder="e.g. legal, support"
+      placeholder="No teams"
+      title="Teams, separated by commas: e.g. legal, support"
       className="w-40"
       value={value}
       onChange={(e) => setValue(e.target.value)}

@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { Fragment, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Field } from "@/components/ui/field";
@@ -106,13 +106,32 @@ export function UsersSection({ me }: { me: string }) {
   );
 }
 
+/**
+ * An e-mail that wraps, when it must, before its "@" and dots — "rosa" / "@example.com" — never
+ * one letter from the end.
+ */
+function EmailText({ email }: { email: string }) {
+  const parts = email.split(/(?=[@.])/);
+  return (
+    <span className="min-w-0 break-words">
+      {parts.map((p, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed string
+        <Fragment key={i}>
+          {i > 0 && <wbr />}
+          {p}
+        </Fragment>
+      ))}
+    </span>
+  );
+}
+
 function columns(me: string, people: People, onReset: (u: Person) => void): Column<Person>[] {
   return [
     {
       header: "Email",
       cell: (u) => (
         <div className="flex flex-wrap items-center gap-1.5">
-          <span className="break-all">{u.email}</span>
+          <EmailText email={u.email} />
           {u.id === me && <Badge tone="outline">You</Badge>}
           {!u.has_password && <Badge tone="info">API only</Badge>}
           {u.disabled && <Badge tone="neutral">Disabled</Badge>}
