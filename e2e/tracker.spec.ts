@@ -23,8 +23,10 @@ test("issues filed by a crew show in the tracker pages", async ({ page, request 
 
   await signIn(page);
   await page.getByRole("link", { name: "Issues", exact: true }).click();
+  // Filters apply as they are typed: no button to press, the URL says what is shown.
+  await expect(page.getByRole("button", { name: "Filter" })).toBeHidden();
   await page.getByLabel("Search").fill("Dark mode flickers");
-  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(/[?&]q=Dark\+mode\+flickers/);
   const row = page.getByRole("row", { name: /ENG-\d+ Report: Dark mode flickers on load/ });
   await expect(row).toBeVisible();
   await checkScreen(page, info, "tracker-issues");

@@ -2,6 +2,7 @@ import { ListTodo } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { PageHeader } from "@/components/shell/page-header";
+import { LiveFilterForm } from "@/components/tracker/live-filter-form";
 import { Alert } from "@/components/ui/alert";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -130,9 +131,8 @@ export default async function TrackerPage({ searchParams }: { searchParams: Prom
         </nav>
       )}
       <Card className="mb-4 p-4">
-        <form
-          method="get"
-          aria-label="Filter issues"
+        <LiveFilterForm
+          label="Filter issues"
           className="grid grid-cols-2 items-end gap-3 md:grid-cols-4"
         >
           <input type="hidden" name="team" value={team ?? ""} />
@@ -171,7 +171,7 @@ export default async function TrackerPage({ searchParams }: { searchParams: Prom
             </Select>
           </FilterField>
           <div className="flex gap-2">
-            <Button type="submit" variant="primary">
+            <Button type="submit" variant="primary" className="group-data-[live]:hidden">
               Filter
             </Button>
             {filtered && (
@@ -180,7 +180,7 @@ export default async function TrackerPage({ searchParams }: { searchParams: Prom
               </Button>
             )}
           </div>
-        </form>
+        </LiveFilterForm>
       </Card>
       {error && (
         <Alert tone="danger" title="The filter could not be applied" className="mb-4">
