@@ -4,7 +4,7 @@ import { useState } from "react";
 import { cn } from "@/components/ui/cn";
 import { formatDay } from "@/lib/format/time";
 import { CHART_COLORS, type ChartColor } from "./colors";
-import { linear, niceTicks } from "./scale";
+import { linear, niceTicks, type TickUnit } from "./scale";
 import { useWidth } from "./use-width";
 
 type ChartSeries = {
@@ -26,6 +26,8 @@ type Props = {
   summary: string;
   /** Forces the top of the y axis (a rate's 100%). */
   max?: number;
+  /** What the y axis counts, for round ticks (whole runs; seconds as 1 m, 2 m). */
+  unit?: TickUnit;
   height?: number;
   /** Said over the plot when every value is empty or zero. */
   emptyLabel?: string;
@@ -43,6 +45,7 @@ export function TimeChart({
   series,
   kind,
   format,
+  unit,
   summary,
   max,
   height = 180,
@@ -56,7 +59,7 @@ export function TimeChart({
       ? series.reduce((sum, s) => sum + (s.values[i] ?? 0), 0)
       : Math.max(0, ...series.map((s) => s.values[i] ?? 0)),
   );
-  const ticks = niceTicks(max ?? Math.max(0, ...totals));
+  const ticks = niceTicks(max ?? Math.max(0, ...totals), 4, unit);
   const top = ticks.at(-1) ?? 1;
   const innerW = Math.max(0, width - M.left - M.right);
   const innerH = height - M.top - M.bottom;

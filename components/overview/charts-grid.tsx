@@ -50,6 +50,7 @@ export function ChartsGrid({ stats }: { stats: RunStats }) {
           kind="stacked"
           days={labels}
           format={whole}
+          unit="count"
           summary={`Runs per day over the last ${n} days: ${sum((d) => d.completed)} completed, ${sum((d) => d.error)} failed, ${sum((d) => d.cancelled)} stopped${active ? `, ${active} still going` : ""}.`}
           series={[
             {
@@ -83,6 +84,7 @@ export function ChartsGrid({ stats }: { stats: RunStats }) {
           kind="lines"
           days={labels}
           format={formatDuration}
+          unit="seconds"
           summary={`Run duration per day, median and 95th percentile; over ${n} days p50 ${formatDuration(totals.p50_seconds)}, p95 ${formatDuration(totals.p95_seconds)}.`}
           series={[
             { key: "p50", label: "p50", color: "chart-4", values: days.map((d) => d.p50_seconds) },
@@ -108,6 +110,7 @@ export function ChartsGrid({ stats }: { stats: RunStats }) {
           kind="lines"
           days={labels}
           format={formatDuration}
+          unit="seconds"
           summary="Median review wait per day."
           emptyLabel="No review finished in these days"
           series={[
@@ -125,6 +128,7 @@ export function ChartsGrid({ stats }: { stats: RunStats }) {
           kind="stacked"
           days={labels}
           format={formatTokens}
+          unit="count"
           summary={`Tokens per day: ${formatTokens(totals.input_tokens)} in, ${formatTokens(totals.output_tokens)} out over ${n} days.`}
           series={[
             {
