@@ -33,7 +33,7 @@ test("overview, crews, runs filter and inbox", async ({ page, request }, info) =
   // Until the filtered page arrives the previous rows stay on screen: wait for it.
   await expect
     .poll(async () => [...new Set(await rows.locator("td:nth-child(4)").allInnerTexts())])
-    .toEqual(["brief"]);
+    .toEqual(["Brief"]);
   // Search applies as you type.
   await page.getByLabel("Search", { exact: true }).fill(briefId.slice(0, 8));
   await expect(rows).toHaveCount(1);

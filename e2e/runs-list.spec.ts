@@ -78,7 +78,7 @@ test("runs list: filters in the URL, tags, saved views, bulk re-run, empty state
   await page.getByLabel("Search", { exact: true }).fill("bridges");
   await expect(page).toHaveURL(/q=bridges/);
   await expect(rows).toHaveCount(1);
-  await expect(rows.first()).toContainText("brief");
+  await expect(rows.first()).toContainText("Brief");
 
   // The whole row opens the run; back returns to the filtered list.
   await rows.first().locator("td").nth(5).click();
@@ -105,6 +105,10 @@ test("runs list: filters in the URL, tags, saved views, bulk re-run, empty state
   await page.getByRole("checkbox", { name: "Select all runs on this page" }).check();
   await page.getByRole("button", { name: "Re-run 2" }).click();
   await expect(page.getByText("Started 2 runs")).toBeVisible();
+  // The toast leads to the runs it started.
+  const toastLinks = page.locator("[data-sonner-toast]").getByRole("link", { name: /^Brief · / });
+  await expect(toastLinks).toHaveCount(2);
+  await expect(toastLinks.first()).toHaveAttribute("href", /^\/crews\/brief\/runs\/[0-9a-f-]{36}$/);
   await expect(rows).toHaveCount(4);
   await page.getByLabel("Search", { exact: true }).fill("lighthouses");
   await expect(rows).toHaveCount(2);

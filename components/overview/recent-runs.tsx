@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { useCrewName } from "@/components/crew-names";
 import { type RunRow, runDuration, runHref } from "@/components/runs/model";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { StatusPill } from "@/components/ui/status-pill";
@@ -7,6 +8,7 @@ import { shortId } from "@/lib/format/id";
 
 /** The latest runs, one line each: status, crew, id, when, how long. */
 export function RecentRuns({ runs }: { runs: RunRow[] }) {
+  const crewName = useCrewName();
   return (
     <ul className="divide-y">
       {runs.map((r) => (
@@ -19,7 +21,7 @@ export function RecentRuns({ runs }: { runs: RunRow[] }) {
               href={runHref(r)}
               className="truncate font-medium text-foreground after:absolute after:inset-0 hover:underline"
             >
-              {r.crew}
+              {crewName(r.crew)}
             </Link>
             <code className="hidden bg-transparent p-0 font-mono text-muted-foreground text-xs sm:inline">
               {shortId(r.id)}

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useCrewName } from "@/components/crew-names";
 import { Card, CardDescription } from "@/components/ui/card";
 import {
   Table,
@@ -38,6 +39,7 @@ function TableCard({
 
 /** The window's reviews by crew and by reviewer, side by side on a wide screen. */
 export function ReviewTables({ stats }: { stats: ReviewStats }) {
+  const crewName = useCrewName();
   return (
     // Side by side only where the crew table's six columns fit without scrolling.
     <div className="grid gap-4 2xl:grid-cols-2">
@@ -59,7 +61,7 @@ export function ReviewTables({ stats }: { stats: ReviewStats }) {
           <TableBody>
             {stats.by_crew.map((c) => (
               <TableRow key={c.crew}>
-                <TableCell className="max-w-48 truncate font-medium">{c.crew}</TableCell>
+                <TableCell className="max-w-48 truncate font-medium">{crewName(c.crew)}</TableCell>
                 <TableCell className={num}>{formatCount(c.requests)}</TableCell>
                 <TableCell className={num}>{formatDuration(c.first_review_p50_seconds)}</TableCell>
                 <TableCell className={num}>{formatPercent(c.approval_rate)}</TableCell>

@@ -15,13 +15,19 @@ export async function stopRun(run: RunRow): Promise<void> {
   await crewApi(run.crew).stop(run.id);
 }
 
-/** Runs `fn` on each item, all at once; counts what worked and keeps the error of each failure. */
-export async function settleAll<T>(items: T[], fn: (item: T) => Promise<unknown>) {
+/**
+ * Runs `fn` on each item, all at once; keeps what each success gave (`done`) and the error of each
+ * failure.
+ */
+export async function settleAll<T, R>(items: T[], fn: (item: T) => Promise<R>) {
   const results = await Promise.allSettled(items.map(fn));
+  const done = results.flatMap((r, i) =>
+    r.status === "fulfilled" ? [{ item: items[i] as T, value: r.value }] : [],
+  );
   const failed = results.flatMap((r, i) =>
     r.status === "rejected"
       ? [{ item: items[i] as T, error: r.reason instanceof Error ? r.reason.message : "failed" }]
       : [],
   );
-  return { ok: results.length - failed.length, failed };
+  return { ok: done.length, done, failed };
 }

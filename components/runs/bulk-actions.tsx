@@ -2,7 +2,9 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { RotateCcw, Square, X } from "lucide-react";
+import Link from "next/link";
 import { useState } from "react";
+import { useCrewName } from "@/components/crew-names";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { toast } from "@/components/ui/toast";
@@ -13,18 +15,56 @@ import type { RunRow } from "./model";
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
 
-function report(verb: string, ok: number, failed: { item: RunRow; error: string }[]) {
-  if (!failed.length) return toast.success(`${verb} ${plural(ok, "run")}`);
+const SHOWN = 5;
+
+/** Links to the runs just started (the first few), so the toast leads to them. */
+type Started = { crew: string; name: string; id: string };
+
+function startedLinks(started: Started[]) {
+  if (!started.length) return undefined;
+  return (
+    <span className="grid gap-0.5">
+      {started.slice(0, SHOWN).map((r) => (
+        <Link
+          key={r.id}
+          href={`/crews/${encodeURIComponent(r.crew)}/runs/${r.id}`}
+          className="text-link hover:underline"
+        >
+          {r.name} · <span className="font-mono">{shortId(r.id)}</span>
+        </Link>
+      ))}
+      {started.length > SHOWN && <span>and {started.length - SHOWN} more in the list</span>}
+    </span>
+  );
+}
+
+function report(
+  verb: string,
+  ok: number,
+  failed: { item: RunRow; error: string }[],
+  started: Started[] = [],
+) {
+  const links = startedLinks(started);
+  if (!failed.length)
+    return toast.success(`${verb} ${plural(ok, "run")}`, {
+      description: links,
+      duration: links ? 10_000 : undefined,
+    });
   const first = failed[0];
   toast.error(`${verb} ${ok} of ${ok + failed.length} runs`, {
-    description: first
-      ? `${shortId(first.item.id)} (${first.item.crew}): ${first.error}${failed.length > 1 ? ` — and ${failed.length - 1} more` : ""}`
-      : undefined,
+    description: (
+      <span className="grid gap-1">
+        {first &&
+          `${shortId(first.item.id)} (${first.item.crew}): ${first.error}${failed.length > 1 ? ` — and ${failed.length - 1} more` : ""}`}
+        {links}
+      </span>
+    ),
   });
 }
 
 /** What can be done to the selected runs at once: stop the active ones, start them all again. */
 export function BulkActions({ runs, clear }: { runs: RunRow[]; clear: () => void }) {
+  const crewName = useCrewName();
   const client = useQueryClient();
   const [busy, setBusy] = useState(false);
   const active = runs.filter((r) => isActive(r.status));
@@ -33,8 +73,13 @@ export function BulkActions({ runs, clear }: { runs: RunRow[]; clear: () => void
   const doRerun = async () => {
     setBusy(true);
     try {
-      const { ok, failed } = await settleAll(runs, rerun);
-      report("Started", ok, failed);
+      const { ok, done, failed } = await settleAll(runs, rerun);
+      const started = done.map((d) => ({
+        crew: d.item.crew,
+        name: crewName(d.item.crew),
+        id: d.value,
+      }));
+      report("Started", ok, failed, started);
       if (ok) clear();
       await refresh();
     } finally {

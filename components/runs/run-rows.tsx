@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import type { MouseEvent } from "react";
+import { useCrewName } from "@/components/crew-names";
 import { Checkbox } from "@/components/ui/input";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { StatusPill } from "@/components/ui/status-pill";
@@ -71,6 +72,7 @@ const num = "text-right tabular-nums whitespace-nowrap";
 
 /** The runs as a table from 768 px up; every row opens its run. */
 export function RunsTableView({ runs, selected, toggle, toggleAll, onTag, selectable }: Props) {
+  const crewName = useCrewName();
   const open = useRowOpen();
   const all = runs.length > 0 && runs.every((r) => selected.has(r.id));
   const some = runs.some((r) => selected.has(r.id));
@@ -130,7 +132,7 @@ export function RunsTableView({ runs, selected, toggle, toggleAll, onTag, select
                 <Link
                   href={href}
                   className="font-mono text-link text-xs hover:underline"
-                  aria-label={`Run ${shortId(r.id)} of ${r.crew}`}
+                  aria-label={`Run ${shortId(r.id)} of ${crewName(r.crew)}`}
                   title={r.id}
                 >
                   {shortId(r.id)}
@@ -141,7 +143,7 @@ export function RunsTableView({ runs, selected, toggle, toggleAll, onTag, select
                   href={crewHref(r.crew)}
                   className="font-medium text-foreground hover:text-link hover:underline"
                 >
-                  {r.crew}
+                  {crewName(r.crew)}
                 </Link>
               </TableCell>
               <TableCell className="text-muted-foreground">
@@ -180,6 +182,7 @@ export function RunsCardList({
   toggle,
   selectable,
 }: Omit<Props, "toggleAll" | "onTag">) {
+  const crewName = useCrewName();
   return (
     <ul aria-label="Runs" className="grid gap-2">
       {runs.map((r) => (
@@ -202,7 +205,7 @@ export function RunsCardList({
                 href={runHref(r)}
                 className="truncate font-medium text-foreground outline-none after:absolute after:inset-0 after:rounded-lg"
               >
-                {r.crew}
+                {crewName(r.crew)}
               </Link>
               <StatusPill status={r.status} />
             </div>

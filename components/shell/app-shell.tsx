@@ -17,6 +17,13 @@ export function AppShell({
 }) {
   return (
     <div className="flex min-h-dvh">
+      {/* The first thing a keyboard reaches: past the navigation, straight to the page. */}
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-primary px-3 py-2 font-medium text-primary-foreground text-sm focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
       <aside className="sticky top-0 hidden h-dvh w-56 shrink-0 flex-col gap-6 border-r bg-card px-3 py-4 lg:flex">
         <div className="px-1.5">
           <Brand />
@@ -34,7 +41,11 @@ export function AppShell({
             <UserMenu user={user} signOut={signOut} compact />
           </div>
         </header>
-        <main className="mx-auto w-full min-w-0 max-w-7xl flex-1 px-4 py-6 sm:px-6 lg:px-8">
+        <main
+          id="main"
+          tabIndex={-1}
+          className="mx-auto w-full outline-none min-w-0 max-w-7xl flex-1 px-4 py-6 sm:px-6 lg:px-8"
+        >
           {children}
         </main>
       </div>
