@@ -13,7 +13,7 @@ import { formatDuration, secondsBetween } from "@/lib/format/duration";
 import { shortId } from "@/lib/format/id";
 
 /** This crew's latest runs, live: status, id, when it started and how long it took. */
-export function RecentRuns({ crew }: { crew: string }) {
+export function RecentRuns({ crew, blocked = false }: { crew: string; blocked?: boolean }) {
   const { data, error } = useQuery({
     queryKey: ["runs", "list", { crew, per_page: "10" }],
     queryFn: () => runsApi.list({ crew, per_page: "10" }),
@@ -35,7 +35,9 @@ export function RecentRuns({ crew }: { crew: string }) {
   if (data.runs.length === 0)
     return (
       <EmptyState icon={History} title="No runs yet">
-        Start this crew's first run and it will be listed here.
+        {blocked
+          ? "Its runs are listed here once it can run: see what it needs above."
+          : "Start this crew's first run and it will be listed here."}
       </EmptyState>
     );
   return (

@@ -8,6 +8,7 @@ import { PageHeader } from "@/components/shell/page-header";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { cn } from "@/components/ui/cn";
 import { CopyButton } from "@/components/ui/copy-button";
 import { requireUser } from "@/lib/auth/require-user";
 import { roleAllows } from "@/lib/auth/roles";
@@ -147,7 +148,7 @@ export default async function CrewPage({ params }: { params: Promise<{ crew: str
             <h2 id="recent-runs" className="m-0 font-semibold text-base">
               Recent runs
             </h2>
-            <RecentRuns crew={crew.slug} />
+            <RecentRuns crew={crew.slug} blocked={blocked.length > 0} />
           </section>
         </div>
         <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] content-start gap-6">
@@ -226,11 +227,14 @@ export default async function CrewPage({ params }: { params: Promise<{ crew: str
               <CardTitle className="m-0">Start from the API</CardTitle>
               <CopyButton text={curl} label="Copy curl" />
             </CardHeader>
-            <CardContent>
-              {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling example must scroll from the keyboard */}
-              <pre tabIndex={0} className={CODE}>
-                {curl}
-              </pre>
+            <CardContent className="grid gap-2">
+              {blocked.length > 0 && (
+                <p className="m-0 text-muted-foreground text-sm">
+                  A run started this way fails too until the crew has what it needs (above).
+                </p>
+              )}
+              {/* The command wraps rather than hiding its end past the card's edge. */}
+              <pre className={cn(CODE, "whitespace-pre-wrap break-all")}>{curl}</pre>
             </CardContent>
           </Card>
         </div>
