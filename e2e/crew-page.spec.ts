@@ -8,6 +8,7 @@ const auth = { authorization: "Bearer e2e-org-token-0123456789abcdef" };
 test("crews list: each crew with its counts, inputs and a way to start", async ({ page }, info) => {
   await signIn(page);
   await page.getByRole("link", { name: "Crews", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Crews", level: 1 })).toBeVisible();
   const card = page.getByRole("listitem").filter({ has: page.getByText("Typed inputs") });
   await expect(card).toContainText("1 agent · 1 task");
   await expect(card).toContainText("draft_only");

@@ -23,6 +23,7 @@ test("overview, crews, runs filter and inbox", async ({ page, request }, info) =
   await start("review", { subject: "bridges" });
 
   await page.getByRole("link", { name: "Crews", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Crews", level: 1 })).toBeVisible();
   await checkScreen(page, info, "crews");
 
   await page.getByRole("link", { name: "Runs", exact: true }).click();
@@ -113,6 +114,8 @@ test("a viewer sees no Start or Approve, and the server refuses them", async ({ 
 
   await signIn(page, VIEWER);
   await page.getByRole("link", { name: "Crews", exact: true }).click();
+  // The overview's recent runs are named as crews are: wait for the crews page itself.
+  await expect(page.getByRole("heading", { name: "Crews", level: 1 })).toBeVisible();
   await page.getByRole("link", { name: "Reviewed draft" }).click();
   await expect(page.getByText("can watch runs but not start them")).toBeVisible();
   await expect(page.getByRole("button", { name: "Start run" })).toHaveCount(0);

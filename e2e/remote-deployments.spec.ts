@@ -56,6 +56,7 @@ test("another Crewdeck: add it, start a run from its form, watch it live, review
   await checkScreen(page, info, "settings-deployments");
 
   await page.getByRole("link", { name: "Crews", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Crews", level: 1 })).toBeVisible();
   await page.getByRole("link", { name: "Remote review" }).click();
   await page.getByLabel("subject").fill("kelp");
   await page.getByRole("button", { name: "Start run" }).click();

@@ -20,6 +20,7 @@ test("start a run from the form, watch it live, request changes, approve, comple
   test.setTimeout(180_000);
   await signIn(page);
   await page.getByRole("link", { name: "Crews", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Crews", level: 1 })).toBeVisible();
   await page.getByRole("link", { name: "Reviewed draft" }).click();
   await expect(page.getByRole("heading", { name: "Reviewed draft" })).toBeVisible();
 

@@ -117,12 +117,16 @@ test("the inbox filters by assignment; a second reviewer completes a quorum", as
   // The vote with what she answered; the step still waits (not "took").
   await expect(rosa.getByTestId("step-detail")).toContainText("rating: 4");
   await expect(rosa.getByTestId("step-detail")).toContainText("Waiting for");
+  await checkScreen(rosa, info, "quorum-run-after-vote");
 
   // Quinn completes the quorum; the run goes on to the end.
   const quinn = await personPage(browser, "quinn@example.com");
   await quinn.goto(`/inbox?run=${email}`);
   const second = quinn.getByRole("region", { name: "Review of Write the e-mail" });
   await expect(second).toContainText("rosa@example.com");
+  // The second reviewer sees the same tally, and who is in it.
+  await expect(second).toContainText("1 of 2");
+  await checkScreen(quinn, info, "quorum-second-reviewer");
   await second.locator("label", { hasText: /^5$/ }).click();
   await second.getByRole("button", { name: "Approve" }).click();
   await expect.poll(() => awaiting("pair-review", email), { timeout: 30_000 }).toBe("completed");

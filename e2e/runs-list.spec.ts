@@ -38,7 +38,7 @@ test("runs list: filters in the URL, tags, saved views, bulk re-run, empty state
   await page.getByLabel("Status", { exact: true }).selectOption({ label: "Failed" });
   await expect(page).toHaveURL(/status=error/);
   await expect(rows).toHaveCount(1);
-  await expect(rows.first()).toContainText("failing-model");
+  await expect(rows.first()).toContainText("Failing model");
   await page.getByLabel("Status", { exact: true }).selectOption({ label: "Any status" });
   await expect(rows).toHaveCount(3);
 

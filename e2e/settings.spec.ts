@@ -51,6 +51,10 @@ test("settings: tabs, a token copied once, a deployment edited, deliveries paged
   await expect(page.getByRole("table", { name: "Users" })).toContainText("admin@example.com");
   await page.reload();
   await expect(page.getByRole("tab", { name: "People", selected: true })).toBeVisible();
+  // An empty team list reads as empty, not as an example that looks like a value.
+  const teams = page.getByLabel("Teams of admin@example.com");
+  await expect(teams).toHaveValue("");
+  await expect(teams).toHaveAttribute("placeholder", "No teams");
   await checkScreen(page, info, "settings-people");
 
   // Deployments: add one (this very server), edit it with the token left blank, test it.

@@ -67,9 +67,14 @@ export function DeliveriesSection() {
           icon={Send}
           title={status ? "No deliveries with this status" : "No deliveries yet"}
         >
-          {status
-            ? "Choose “All deliveries” to see the others."
-            : "Pass webhook URLs in a kickoff's `webhooks` to receive events; each one is logged here."}
+          {status ? (
+            "Choose “All deliveries” to see the others."
+          ) : (
+            <>
+              Pass webhook URLs in a kickoff's <code className="font-mono text-xs">webhooks</code>{" "}
+              to receive events; each one is logged here.
+            </>
+          )}
         </EmptyState>
       )}
       {data && data.deliveries.length > 0 && (
