@@ -102,13 +102,16 @@ test("the inbox filters by assignment; a second reviewer completes a quorum", as
   // Her part is done: no form or buttons left to press.
   await expect(mail.getByRole("button", { name: "Approve" })).toHaveCount(0);
   await expect(mail.getByText("Your assessment")).toHaveCount(0);
+  await expect(mail.getByRole("button", { name: "Claim" })).toHaveCount(0);
   expect(await awaiting("pair-review", email)).toBe("pending_human_input");
   // The queue marks the vote as hers.
   await expect(queue(rosa).locator(`[data-run="${email}"]`)).toContainText("You voted");
   // The run page says the same: still awaiting review, one of two approvals in, by whom.
   await rosa.goto(`/crews/pair-review/runs/${email}`);
   await expect(rosa.getByTestId("run-status")).toHaveText("Awaiting review");
-  const vote = rosa.getByText("Awaiting review · 1 of 2 approved").first();
+  // The row says the tally (read out in full: still awaiting review).
+  const vote = rosa.getByRole("treeitem", { name: /Awaiting review · 1 of 2 approved/ });
+  await expect(vote).toContainText("1 of 2 approved");
   await expect(vote).toBeVisible();
   await vote.click();
   await expect(rosa.getByTestId("step-detail")).toContainText(

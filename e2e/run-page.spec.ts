@@ -124,6 +124,8 @@ test("a stopped run reads as stopped, by whom, never as a failure", async ({
   await expect(task).toContainText("Stopped");
   const stop = tree(page).getByRole("treeitem", { name: /Stopped by admin@example\.com/ });
   await expect(stop).toBeVisible();
+  // Said once, by the page: no toast beside it.
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
   await expect(tree(page).getByRole("treeitem", { name: /Review cut short/ })).toBeVisible();
   await stop.click();
   await expect(page.getByTestId("step-detail")).toContainText(

@@ -43,6 +43,8 @@ export function ReviewOwnership({
 }) {
   const [busy, setBusy] = useState(false);
   const mine = review.claimed_by !== null && review.claimed_by === me;
+  // A quorum voter has done their part: nothing to claim.
+  const voted = me !== null && review.approvals.some((a) => a.reviewer === me);
   // The review itself shows what changed (who holds it, who it is for): no toast beside it. A
   // failure is said once: on the reassign field, or as a toast for a claim or release.
   const act = async (body: ReviewAction): Promise<string | null> => {
@@ -119,7 +121,7 @@ export function ReviewOwnership({
             )}
           </span>
         )}
-        {canAct && !review.claimed_by && (
+        {canAct && !review.claimed_by && !voted && (
           <Button size="sm" disabled={busy} onClick={() => act({ action: "claim" })}>
             <Hand aria-hidden />
             Claim

@@ -18,7 +18,7 @@ export function useRerun(crew: string) {
     setBusy(true);
     try {
       const { kickoff_id: id } = await crewApi(crew).kickoff(inputs);
-      toast.success("Started a new run with the same inputs.");
+      // The new run's page, opening now, is the confirmation.
       router.push(`/crews/${encodeURIComponent(crew)}/runs/${id}`);
     } catch (err) {
       toast.error(err instanceof Error ? err.message : String(err));
@@ -62,8 +62,8 @@ export function RunActions({
         <StopButton
           onConfirm={async () => {
             try {
+              // The page says it was stopped, by whom: no toast beside it.
               await crewApi(crew).stop(status.kickoff_id);
-              toast.success("Run stopped.");
             } catch (err) {
               toast.error(err instanceof Error ? err.message : String(err));
             } finally {

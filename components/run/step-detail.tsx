@@ -63,7 +63,10 @@ function StepBody({ step, start, now }: { step: TraceStep; start: number; now: n
           ["Started", offset(step.start - start)],
           [
             step.end === null ? (step.kind === "review" ? "Waiting for" : "So far") : "Took",
-            formatDuration(((step.end ?? now) - step.start) / 1000),
+            // A stop is a moment, not a span.
+            step.kind === "stopped"
+              ? null
+              : formatDuration(((step.end ?? now) - step.start) / 1000),
           ],
           ["Attempt", step.attempt > 1 ? String(step.attempt) : null],
           ["Model", model],

@@ -213,7 +213,9 @@ export function buildTrace(events: ExecutionEvent[], status: StatusResponse | un
           const tally = d.approvals as { count?: unknown; required?: unknown } | undefined;
           if (pending) {
             pending.events.push(e);
-            pending.label = `Awaiting review · ${Number(tally?.count) || 1} of ${Number(tally?.required) || 2} approved`;
+            const of = `${Number(tally?.count) || 1} of ${Number(tally?.required) || 2} approved`;
+            pending.label = `Awaiting review · ${of}`;
+            pending.short = of;
           }
           break;
         }
@@ -230,6 +232,7 @@ export function buildTrace(events: ExecutionEvent[], status: StatusResponse | un
               : d.edited
                 ? "Approved with edits"
                 : "Approved";
+          pending.short = undefined;
         }
         break;
       }

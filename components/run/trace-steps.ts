@@ -63,7 +63,10 @@ export function closeTasks(tasks: Iterable<TraceTask>, runEnd: number | null) {
         for (const s of a.steps) {
           if (s.end !== null) continue;
           s.end = runEnd;
-          if (s.kind === "review") s.label = "Review cut short";
+          if (s.kind === "review") {
+            s.label = "Review cut short";
+            s.short = undefined;
+          }
         }
         a.end ??= runEnd;
       }
@@ -89,7 +92,10 @@ export function markStopped(tasks: Iterable<TraceTask>, stop: ExecutionEvent) {
     for (const s of a.steps) {
       if (s.end !== null) continue;
       s.end = when;
-      if (s.kind === "review") s.label = "Review cut short";
+      if (s.kind === "review") {
+        s.label = "Review cut short";
+        s.short = undefined;
+      }
     }
     const prev = a.steps.at(-1);
     a.steps.push({

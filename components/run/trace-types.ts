@@ -22,6 +22,8 @@ export type TraceStep = {
   key: string;
   kind: StepKind;
   label: string;
+  /** What the row shows when the label is long (the label is still read out and the title). */
+  short?: string;
   taskId: string | null;
   attempt: number;
   start: number;

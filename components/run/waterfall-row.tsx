@@ -80,6 +80,7 @@ export function WaterfallRow({
   const left = from === null ? 0 : Math.min(100, Math.max(0, ((from - start) / spanMs) * 100));
   const width = ms === null ? 0 : Math.min((ms / spanMs) * 100, 100 - left);
   const Icon = row.type === "step" ? STEP_STYLE[row.step.kind].icon : null;
+  const short = row.type === "step" ? row.step.short : undefined;
   const expandable = row.type === "task" && row.task.attempts.length > 0;
   const seqs = row.type === "step" ? row.step.events.map((e) => e.seq) : [];
   const text = preview(row);
@@ -145,7 +146,16 @@ export function WaterfallRow({
             row.type === "step" && row.step.kind === "tool" && "font-mono text-xs",
           )}
         >
-          {label}
+          {short ? (
+            <>
+              <span aria-hidden title={label}>
+                {short}
+              </span>
+              <span className="sr-only">{label}</span>
+            </>
+          ) : (
+            label
+          )}
         </span>
         {row.type === "task" && row.task.attempts.length > 1 && (
           <span className="shrink-0 text-muted-foreground text-xs">
