@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Play } from "lucide-react";
 import { useRouter } from "next/navigation";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
 import { jsonProblem } from "@/components/json-problem";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -32,12 +32,18 @@ async function loadSchema(crew: string): Promise<InputSchema> {
   }
 }
 
-function initial(schema: InputSchema): Record<string, FormValue> {
+/** The form's first values: a re-run's origin inputs where given, else each input's default. */
+function initial(
+  schema: InputSchema,
+  prefill?: Record<string, unknown>,
+): Record<string, FormValue> {
   return Object.fromEntries(
     schema["x-order"].map((n) => {
       const p = schema.properties[n];
-      const d = p?.default;
-      return [n, p?.["x-control"] === "checkbox" ? d === true : d === undefined ? "" : String(d)];
+      const d = prefill && n in prefill ? prefill[n] : p?.default;
+      if (p?.["x-control"] === "checkbox") return [n, d === true];
+      if (d === undefined || d === null) return [n, ""];
+      return [n, typeof d === "object" ? JSON.stringify(d, null, 2) : String(d)];
     }),
   );
 }
@@ -46,10 +52,21 @@ function initial(schema: InputSchema): Record<string, FormValue> {
 export function KickoffForm({
   crew,
   blocked,
+  prefill,
+  start,
+  submitLabel = "Start run",
+  extra,
 }: {
   crew: string;
   /** Why a run of this crew cannot succeed now (a model's key missing): Start is disabled. */
   blocked?: string[];
+  /** Values to start from (a re-run's origin inputs) instead of the defaults. */
+  prefill?: Record<string, unknown>;
+  /** Starts the run and answers its id (a re-run); a kickoff when not given. */
+  start?: (inputs: Record<string, string | number | boolean>) => Promise<string>;
+  submitLabel?: string;
+  /** More fields, above the button (a re-run's models). */
+  extra?: ReactNode;
 }) {
   const router = useRouter();
   const { data: schema, error: loadError } = useQuery({
@@ -75,7 +92,7 @@ export function KickoffForm({
         <Skeleton className="h-9 w-28" />
       </div>
     );
-  const current = values ?? initial(schema);
+  const current = values ?? initial(schema, prefill);
   const order = schema["x-order"];
 
   async function submit(event: FormEvent) {
@@ -91,7 +108,12 @@ export function KickoffForm({
         inputs[name] = v;
         continue;
       }
-      if (v.trim() === "") continue; // the server says which of the empty ones are required
+      if (v.trim() === "") {
+        // Cleared on a re-run: said, or the origin's value would stay. The server says which of
+        // the empty ones are required.
+        if (prefill) inputs[name] = "";
+        continue;
+      }
       if (p["x-control"] === "number") inputs[name] = Number(v);
       else if (p["x-control"] === "json") {
         const problem = jsonProblem(v);
@@ -104,8 +126,8 @@ export function KickoffForm({
     if (Object.keys(local).length) return focusFirst(local);
     setSubmitting(true);
     try {
-      const { kickoff_id } = await crewApi(crew).kickoff(inputs);
-      router.push(`/crews/${crew}/runs/${kickoff_id}`);
+      const id = start ? await start(inputs) : (await crewApi(crew).kickoff(inputs)).kickoff_id;
+      router.push(`/crews/${crew}/runs/${id}`);
     } catch (err) {
       setSubmitting(false);
       const byField: Record<string, string> = {};
@@ -173,10 +195,11 @@ export function KickoffForm({
           </ul>
         </Alert>
       ) : null}
+      {extra}
       <div className="flex items-center gap-3">
         <Button type="submit" variant="primary" disabled={submitting || !!blocked?.length}>
           <Play aria-hidden />
-          {submitting ? "Starting…" : "Start run"}
+          {submitting ? "Starting…" : submitLabel}
         </Button>
         {schema.required.length > 0 && (
           <span className="text-muted-foreground text-xs">* required</span>

@@ -8,16 +8,18 @@ import { toast } from "@/components/ui/toast";
 import { crewApi } from "@/lib/api/client";
 import type { ExecutionEvent } from "@/lib/contract/status";
 import { isActive } from "@/lib/run-model/states";
+import { RerunDialog } from "./rerun-dialog";
 import type { RunStatus } from "./run-types";
 import { StopButton } from "./stop-button";
 
+/** Starts a run again (same inputs, linked to it as its re-run) and opens the new run. */
 export function useRerun(crew: string) {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
-  const start = async (inputs: Record<string, string | number | boolean | null>) => {
+  const start = async (originId: string) => {
     setBusy(true);
     try {
-      const { kickoff_id: id } = await crewApi(crew).kickoff(inputs);
+      const { kickoff_id: id } = await crewApi(crew).rerun(originId, {});
       // The new run's page, opening now, is the confirmation.
       router.push(`/crews/${encodeURIComponent(crew)}/runs/${id}`);
     } catch (err) {
@@ -73,11 +75,12 @@ export function RunActions({
         />
       )}
       {canStart && inputs && (
-        <Button size="sm" disabled={again.busy} onClick={() => again.start(inputs)}>
+        <Button size="sm" disabled={again.busy} onClick={() => again.start(status.kickoff_id)}>
           <RotateCcw aria-hidden />
           {again.busy ? "Starting…" : "Re-run"}
         </Button>
       )}
+      {canStart && inputs && <RerunDialog crew={crew} status={status} />}
       <Button
         size="sm"
         onClick={() => download(`run-${status.kickoff_id}.json`, { status, events })}

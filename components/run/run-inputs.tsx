@@ -1,8 +1,12 @@
-/** The inputs the run was started with, in the crew's order. */
+import type { ReactNode } from "react";
+
+/** The inputs the run was started with, in the crew's order; then `children` (its lineage). */
 export function RunInputs({
   inputs,
+  children,
 }: {
   inputs: Record<string, string | number | boolean | null> | null;
+  children?: ReactNode;
 }) {
   const entries = Object.entries(inputs ?? {});
   return (
@@ -27,6 +31,7 @@ export function RunInputs({
       ) : (
         <p className="text-muted-foreground text-sm">This run had no inputs.</p>
       )}
+      {children}
     </div>
   );
 }

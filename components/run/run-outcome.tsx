@@ -54,7 +54,7 @@ export function RunOutcome({
             size="sm"
             className="mt-2"
             disabled={again.busy}
-            onClick={() => again.start(inputs)}
+            onClick={() => again.start(status.kickoff_id)}
           >
             <RotateCcw aria-hidden />
             {again.busy ? "Starting…" : "Re-run with the same inputs"}

@@ -15,6 +15,7 @@ import type { FlowShapeMethod } from "./flow-layout";
 import { RunActions } from "./run-actions";
 import { RunHeaderFacts } from "./run-header-facts";
 import { RunInputs } from "./run-inputs";
+import { RunLineage } from "./run-lineage";
 import { runMetrics } from "./run-metrics";
 import { RunOutcome } from "./run-outcome";
 import { RunSummary } from "./run-summary";
@@ -235,7 +236,11 @@ export function RunView({
                 tasks={status.tasks}
                 now={now}
                 onClose={() => setSelection(null)}
-                empty={<RunInputs inputs={status.inputs} />}
+                empty={
+                  <RunInputs inputs={status.inputs}>
+                    <RunLineage crew={crew} status={status} />
+                  </RunInputs>
+                }
               />
             ) : (
               <aside
@@ -243,7 +248,9 @@ export function RunView({
                 data-testid="step-detail"
                 className={DETAIL_PANE}
               >
-                <RunInputs inputs={status.inputs} />
+                <RunInputs inputs={status.inputs}>
+                  <RunLineage crew={crew} status={status} />
+                </RunInputs>
               </aside>
             )}
           </div>

@@ -3,12 +3,9 @@ import type { RunRow } from "./model";
 
 // The bulk actions, made the way any API client would make them.
 
-/** Starts the run again with the inputs (and meta tags) it had, read from its status. */
+/** Starts the run again with the inputs and meta tags it had, as its re-run (linked to it). */
 export async function rerun(run: RunRow): Promise<string> {
-  const status = await crewApi(run.crew).status(run.id);
-  const meta = Object.keys(status.meta).length ? status.meta : undefined;
-  const started = await crewApi(run.crew).kickoff(status.inputs, meta);
-  return started.kickoff_id;
+  return (await crewApi(run.crew).rerun(run.id, {})).kickoff_id;
 }
 
 export async function stopRun(run: RunRow): Promise<void> {

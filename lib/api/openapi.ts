@@ -16,6 +16,7 @@ import { crewApi } from "./openapi/crew-api";
 import { integrationsApi } from "./openapi/integrations-api";
 import { notificationsApi } from "./openapi/notifications-api";
 import { buildPaths, JSON_SCHEMA_OPTIONS, sharedResponses } from "./openapi/operations";
+import { rerunApi } from "./openapi/rerun-api";
 import { runsApi } from "./openapi/runs-api";
 import { toolsApi } from "./openapi/tools-api";
 import { webhooksApi } from "./openapi/webhooks-api";
@@ -23,6 +24,7 @@ import { webhooksApi } from "./openapi/webhooks-api";
 // Every route a program may call, by tag. Browser-only routes are left out (see BROWSER_ONLY).
 const OPERATIONS = [
   ...crewApi,
+  ...rerunApi,
   ...runsApi,
   ...webhooksApi,
   ...integrationsApi,

@@ -50,6 +50,43 @@ export const KickoffRequestSchema = z
   })
   .meta({ id: "KickoffRequest" });
 
+export const RerunRequestSchema = KickoffRequestSchema.extend({
+  inputs: KickoffRequestSchema.shape.inputs.describe(
+    "The inputs to change; every other input keeps the origin's value (checked as a kickoff's are)",
+  ),
+  models: z
+    .record(z.string(), z.string().trim().min(1).max(200), {
+      error:
+        'models maps agent ids (or "*" for every agent) to models, e.g. {"writer": "openai/gpt-4o"}',
+    })
+    .refine((m) => Object.keys(m).length <= 100, { error: "at most 100 agents in models" })
+    .optional()
+    .describe(
+      'Run some agents on other models: agent id (or "*" for all) → `provider/model` or `offline`. Local crews only; refused while LLM_OVERRIDE is set.',
+    ),
+}).meta({ id: "RerunRequest" });
+
+export const RerunResponseSchema = z
+  .object({ kickoff_id: z.uuid(), origin_id: z.uuid() })
+  .meta({ id: "RerunResponse" });
+
+export const RerunsResponseSchema = z
+  .object({
+    reruns: z.array(
+      z.object({
+        execution_id: z.uuid(),
+        kind: z.enum(["rerun", "fork"]),
+        status: z.string(),
+        created_at: z.string(),
+        started_by: z.string().nullable(),
+        changed_inputs: z
+          .array(z.string())
+          .describe("The inputs whose value differs from the origin's"),
+      }),
+    ),
+  })
+  .meta({ id: "Reruns" });
+
 export const KickoffResponseSchema = z
   .object({ kickoff_id: z.uuid() })
   .meta({ id: "KickoffResponse" });

@@ -173,6 +173,12 @@ export const StatusResponseSchema = z
       .string()
       .nullable()
       .describe("A run a flow's method started: the flow's execution"),
+    origin: z
+      .object({ execution_id: z.string(), kind: z.enum(["rerun", "fork"]) })
+      .nullable()
+      .describe(
+        "The run this one was started again from (POST …/executions/{id}/rerun); its re-runs are listed at …/executions/{id}/reruns",
+      ),
   })
   .meta({ id: "ExecutionStatus" });
 

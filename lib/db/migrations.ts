@@ -518,6 +518,17 @@ const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       CREATE INDEX executions_children ON executions (parent_id) WHERE parent_id IS NOT NULL;
     `,
   },
+  {
+    version: 23,
+    name: "re-runs: the run a run was started again from",
+    sql: `
+      -- A run started again from another (its inputs edited, another model): origin_id names it,
+      -- origin_kind says how. Deleting the origin keeps its re-runs, unlinked.
+      ALTER TABLE executions ADD COLUMN origin_id uuid REFERENCES executions(id) ON DELETE SET NULL;
+      ALTER TABLE executions ADD COLUMN origin_kind text CHECK (origin_kind IN ('rerun', 'fork'));
+      CREATE INDEX executions_origin ON executions (origin_id) WHERE origin_id IS NOT NULL;
+    `,
+  },
 ];
 
 // Several processes may start at once against one PostgreSQL: the advisory lock lets one migrate

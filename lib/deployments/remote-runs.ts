@@ -83,6 +83,7 @@ export async function kickoffRemote({
   principal,
   inputs,
   webhooks,
+  origin,
 }: {
   db: Db;
   deployment: Deployment;
@@ -90,6 +91,8 @@ export async function kickoffRemote({
   inputs: Record<string, unknown>;
   /** The kickoff's `webhooks` stream: the mirrored events go out from here like a local run's. */
   webhooks?: StreamWebhooks;
+  /** The run this one starts again, with its inputs edited. */
+  origin?: { id: string; kind: "rerun" };
 }): Promise<string> {
   const id = crypto.randomUUID();
   const remote: RemoteState = { interval_ms: 2_000 };
@@ -98,8 +101,9 @@ export async function kickoffRemote({
   const urls: WebhookUrls = webhooks ? { stream: streamSubscription(webhooks) } : {};
   await db.query(
     `INSERT INTO executions (id, crew, status, owner_user_id, token_id, inputs, crew_snapshot, tasks, last_seq,
-                             deployment_id, remote, next_poll_at, webhooks)
-     VALUES ($1, $2, 'queued', $3, $4, $5::jsonb, $6::jsonb, '[]'::jsonb, 0, $7, $8::jsonb, NULL, $9::jsonb)`,
+                             deployment_id, remote, next_poll_at, webhooks, origin_id, origin_kind)
+     VALUES ($1, $2, 'queued', $3, $4, $5::jsonb, $6::jsonb, '[]'::jsonb, 0, $7, $8::jsonb, NULL, $9::jsonb,
+             $10::uuid, $11)`,
     [
       id,
       remoteCrew(deployment.slug),
@@ -110,6 +114,8 @@ export async function kickoffRemote({
       deployment.id,
       JSON.stringify(remote),
       JSON.stringify(urls),
+      origin?.id ?? null,
+      origin?.kind ?? null,
     ],
   );
   let reply: Awaited<ReturnType<typeof callDeployment>>;

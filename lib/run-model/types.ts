@@ -119,6 +119,9 @@ export type ExecutionRow = {
   parent_id: string | null;
   /** A flow's run: where the flow stands (null for a crew's run). */
   flow: FlowProgress | null;
+  /** The run this one was started again from (re-run with edits), and how. */
+  origin_id: string | null;
+  origin_kind: "rerun" | "fork" | null;
   created_at: Date;
   updated_at: Date;
   started_at: Date | null;

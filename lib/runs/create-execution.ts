@@ -68,11 +68,14 @@ export async function createExecution({
   crew,
   principal,
   request,
+  origin,
 }: {
   db: Db;
   crew: CrewDef;
   principal: Principal;
   request: KickoffRequest;
+  /** The run this one starts again (lib/runs/rerun-execution.ts). */
+  origin?: { id: string; kind: "rerun" | "fork" };
 }): Promise<string> {
   await assertWebhookUrlsAllowed(request);
   assertIntegrationReady(crew);
@@ -112,23 +115,31 @@ export async function createExecution({
     // Who started it: the signed-in person, or the token (its label, else its prefix).
     principal.kind === "session" ? "dashboard" : "api",
     principal.kind === "session" ? principal.email : null,
-    JSON.stringify({ crew: crew.slug, inputs, total_tasks: totalTasks }),
+    JSON.stringify({
+      crew: crew.slug,
+      inputs,
+      total_tasks: totalTasks,
+      ...(origin ? { origin: { execution_id: origin.id, kind: origin.kind } } : {}),
+    }),
     flow ? JSON.stringify(flow) : null,
+    origin?.id ?? null,
+    origin?.kind ?? null,
   ];
   // One statement, its own transaction, shared with the other kickoffs of this moment
   // (lib/db/group-commit.ts): the execution, its first event and the wake-up of idle workers (in
   // any process; NOTIFY is delivered only if this commits).
   await commitTogether(db, (p, tag) => {
-    const [v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13] = values.map(p);
+    const [v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15] = values.map(p);
     return {
       ctes: [
         `${tag}execution AS (
            INSERT INTO executions (id, crew, status, owner_user_id, token_id, inputs, meta, webhooks,
-                                   crew_def, tasks, last_seq, started_via, started_by_name, flow)
+                                   crew_def, tasks, last_seq, started_via, started_by_name, flow,
+                                   origin_id, origin_kind)
            VALUES (${v1}::uuid, ${v2}, 'queued', ${v3}, ${v4}::uuid, ${v5}::jsonb, ${v6}::jsonb, ${v7}::jsonb,
                    ${v8}, ${v9}::jsonb, 1, ${v10},
                    COALESCE(${v11}, (SELECT COALESCE(label, display_prefix) FROM api_tokens WHERE id = ${v4}::uuid), 'CREW_TOKEN'),
-                   ${v13}::jsonb)
+                   ${v13}::jsonb, ${v14}::uuid, ${v15})
            RETURNING id)`,
         `${tag}queued AS (
            INSERT INTO execution_events (execution_id, seq, type, data)

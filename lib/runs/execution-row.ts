@@ -49,6 +49,8 @@ export const executionColumns = {
   crew_def: z.string().nullable(),
   parent_id: z.string().nullable(),
   flow: jsonObject<Json<"flow">>().nullable(),
+  origin_id: z.string().nullable(),
+  origin_kind: z.enum(["rerun", "fork"]).nullable(),
 };
 
 /** `SELECT *` (or `RETURNING *`) from executions; columns not named here are kept as read. */

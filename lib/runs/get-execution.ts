@@ -34,6 +34,8 @@ const SummaryRow = z.object({
   deployment_id: c.deployment_id,
   parent_id: c.parent_id,
   flow: c.flow,
+  origin_id: c.origin_id,
+  origin_kind: c.origin_kind,
   /** A flow's: the reviews open in its nested runs (decided on the flow by their task_id). */
   nested_reviews: c.open_reviews,
   input_order: jsonArray<string>().nullable(),
@@ -44,7 +46,7 @@ export type ExecutionSummary = z.infer<typeof SummaryRow>;
 // order of its inputs), served from the execution cache while nothing changed.
 const SUMMARY_COLUMNS =
   "id, crew, status, owner_user_id, tasks, current_task, pending_human_input, open_reviews, last_step, result, error, created_at, updated_at, started_at, finished_at, " +
-  "inputs, meta, token_usage, started_via, started_by_name, stopped_by, stopped_at, review_wait_seconds, deployment_id, parent_id, flow, " +
+  "inputs, meta, token_usage, started_via, started_by_name, stopped_by, stopped_at, review_wait_seconds, deployment_id, parent_id, flow, origin_id, origin_kind, " +
   "CASE WHEN flow IS NULL THEN '[]'::jsonb ELSE (SELECT COALESCE(jsonb_agg(r), '[]'::jsonb) FROM executions n, jsonb_array_elements(n.open_reviews) r " +
   "WHERE n.parent_id = executions.id AND n.status = 'pending_human_input') END AS nested_reviews, " +
   "COALESCE(crew_snapshot, (SELECT definition FROM crew_definitions WHERE key = crew_def))->'inputs' AS input_order";

@@ -160,6 +160,10 @@ export function toStatusResponse(
     stopped_at: iso(row.stopped_at ?? null),
     flow: flowStatus(row),
     parent_execution_id: row.parent_id ?? null,
+    origin:
+      row.origin_id && row.origin_kind
+        ? { execution_id: row.origin_id, kind: row.origin_kind }
+        : null,
   };
 }
 

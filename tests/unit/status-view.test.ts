@@ -31,6 +31,8 @@ const base: ExecutionSummary = {
   deployment_id: "7d7e3a57-4b8e-4f53-9a8b-1a4d3f0a9e11",
   parent_id: null,
   flow: null,
+  origin_id: null,
+  origin_kind: null,
   nested_reviews: [],
   input_order: ["a", "b"],
 };

@@ -5,12 +5,15 @@ import { contract, request } from "./request";
 const crewSchemas = contract(() => import("@/lib/contract/crew"));
 const statusSchemas = contract(() => import("@/lib/contract/status"));
 const reviewSchemas = contract(() => import("@/lib/contract/reviews"));
+const catalogSchemas = contract(() => import("@/lib/contract/crew-catalog"));
 
 // One crew's endpoints (the CrewAI-compatible API), as the dashboard calls them.
 export function crewApi(crew: string) {
   const base = `/api/crews/${encodeURIComponent(crew)}`;
   return {
     inputs: () => request(crewSchemas("InputsResponseSchema"), "GET", `${base}/inputs`),
+    /** The crew as loaded: its agents and their models, tasks, warnings. */
+    definition: () => request(catalogSchemas("CrewDescriptionSchema"), "GET", `${base}/definition`),
     kickoff: (inputs: Record<string, unknown>, meta?: Record<string, unknown>) =>
       request(crewSchemas("KickoffResponseSchema"), "POST", `${base}/kickoff`, { inputs, meta }),
     status: (id: string) =>
@@ -25,6 +28,14 @@ export function crewApi(crew: string) {
     stop: (id: string) => request(crewSchemas("StopResponseSchema"), "POST", `${base}/stop/${id}`),
     resume: (body: ResumeRequest) =>
       request(crewSchemas("ResumeResponseSchema"), "POST", `${base}/resume`, body),
+    /** Start `id` again: some inputs changed, some agents (or "*") on other models. */
+    rerun: (
+      id: string,
+      body: { inputs?: Record<string, unknown>; models?: Record<string, string> },
+    ) =>
+      request(crewSchemas("RerunResponseSchema"), "POST", `${base}/executions/${id}/rerun`, body),
+    reruns: (id: string) =>
+      request(crewSchemas("RerunsResponseSchema"), "GET", `${base}/executions/${id}/reruns`),
     /** Claim, release or reassign a task's open review. */
     review: (id: string, taskId: string, body: ReviewAction) =>
       request(

@@ -1,0 +1,40 @@
+import { RerunRequestSchema, RerunResponseSchema, RerunsResponseSchema } from "@/lib/contract/crew";
+import type { OperationSpec } from "./operations";
+
+// Starting a run again with edits: Crewdeck's own routes beside the Crew Execution Service API's,
+// under the same crew base URL.
+const BASE = "/api/crews/{crew}";
+const tag = "Crew API";
+
+export const rerunApi: OperationSpec[] = [
+  {
+    method: "post",
+    path: `${BASE}/executions/{kickoff_id}/rerun`,
+    operationId: "rerun",
+    tag,
+    summary: "Start an execution again, with some inputs changed or other models",
+    description:
+      "A new execution of the crew with the origin's inputs, those in `inputs` changed (checked as a kickoff's are), the origin's `meta` unless given, and optionally some agents on other models (`models`). Its `/status` names its `origin`; the origin lists it at `…/reruns`. The crew's current definition runs. A remote deployment's run takes `inputs` only.",
+    access: { action: "start" },
+    body: { schema: RerunRequestSchema },
+    responses: { 200: { description: "Queued.", schema: RerunResponseSchema } },
+    problems: {
+      400: "Malformed JSON, not an object, or wrong value types.",
+      404: "No such crew, or an execution unknown or not visible to this token.",
+      413: "Body over 1 MiB.",
+      422: "An input fails its type (`errors` names `inputs.<name>`), a required one is empty, or a model cannot be used: an unknown agent, a model Crewdeck cannot call or whose key is not set, or LLM_OVERRIDE is set (`errors` names `models.<agent>`).",
+    },
+  },
+  {
+    method: "get",
+    path: `${BASE}/executions/{kickoff_id}/reruns`,
+    operationId: "reruns",
+    tag,
+    summary: "The executions started again from this one",
+    description:
+      "Re-runs (and forks), newest first, each with its status and the inputs whose value differs from this execution's. A user token sees only its own.",
+    access: { action: "read" },
+    responses: { 200: { description: "OK", schema: RerunsResponseSchema } },
+    problems: { 404: "Unknown execution, not a UUID, or not visible to this token." },
+  },
+];
