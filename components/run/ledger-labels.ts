@@ -8,6 +8,7 @@ const ACTIONS: Record<string, string> = {
   review_reminded: "Reminder sent",
   review_timed_out: "Timed out",
   review_escalated: "Escalated",
+  task_inherited: "Inherited by a fork",
 };
 
 export const actionLabel = (action: string) => ACTIONS[action] ?? action.replaceAll("_", " ");

@@ -1,11 +1,13 @@
 "use client";
 
 import { X } from "lucide-react";
+import Link from "next/link";
 import { type ReactNode, useEffect } from "react";
 import { isJsonOutput } from "@/components/review/json-output";
 import { Button } from "@/components/ui/button";
 import { StatusPill } from "@/components/ui/status-pill";
 import { formatDuration } from "@/lib/format/duration";
+import { shortId } from "@/lib/format/id";
 import { formatCount } from "@/lib/format/numbers";
 import { DETAIL_PANE } from "./detail-pane";
 import { JsonBlock } from "./json-block";
@@ -63,8 +65,8 @@ function StepBody({ step, start, now }: { step: TraceStep; start: number; now: n
           ["Started", offset(step.start - start)],
           [
             step.end === null ? (step.kind === "review" ? "Waiting for" : "So far") : "Took",
-            // A stop is a moment, not a span.
-            step.kind === "stopped"
+            // A stop, or a task taken from another run, is a moment, not a span.
+            step.kind === "stopped" || step.kind === "inherited"
               ? null
               : formatDuration(((step.end ?? now) - step.start) / 1000),
           ],
@@ -98,6 +100,15 @@ function StepBody({ step, start, now }: { step: TraceStep; start: number; now: n
         step.kind === "failed" && <p className="text-sm">{String(d.error ?? "")}</p>
       )}
       {step.kind === "warning" && <p className="text-sm">{String(d.message ?? "")}</p>}
+      {step.kind === "inherited" && (
+        <p className="text-sm">
+          Not run here: taken from{" "}
+          <Link href={String(d.from)} className="font-mono text-link text-xs hover:underline">
+            {shortId(String(d.from))}
+          </Link>
+          , the run this one forked{d.edited ? `, and edited by ${String(d.by)} first` : ""}.
+        </p>
+      )}
       {step.kind === "stopped" && (
         <p className="text-sm">
           The run was stopped here{d.stopped_by ? ` by ${String(d.stopped_by)}` : ""}

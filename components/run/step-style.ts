@@ -2,6 +2,7 @@ import {
   Brain,
   CircleStop,
   CircleX,
+  GitFork,
   Hand,
   type LucideIcon,
   MessageSquareText,
@@ -25,6 +26,7 @@ export const STEP_STYLE: Record<StepKind, { icon: LucideIcon; bar: string; name:
   retry: { icon: RotateCcw, bar: "bg-chart-2", name: "Retry" },
   warning: { icon: TriangleAlert, bar: "bg-chart-5", name: "Warning" },
   stopped: { icon: CircleStop, bar: "bg-muted-foreground/60", name: "Stopped" },
+  inherited: { icon: GitFork, bar: "bg-muted-foreground/40", name: "Inherited" },
 };
 
 export const LEGEND: StepKind[] = ["thought", "tool", "answer", "review"];

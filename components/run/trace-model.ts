@@ -251,6 +251,15 @@ export function buildTrace(events: ExecutionEvent[], status: StatusResponse | un
       case "tool_warning":
         step("warning", "Without some tools");
         break;
+      case "task_inherited":
+        // A fork's task: the origin's output, and the edit made before the fork, as its revision.
+        t.start ??= when;
+        a.output = text(d.output) || a.output;
+        if (d.edited && typeof d.edited_output === "string")
+          a.edit = { output: d.edited_output, reviewer: text(d.by) };
+        a.end = when;
+        step("inherited", d.edited ? `Inherited, edited by ${text(d.by)}` : "Inherited");
+        break;
       case "task_failed":
         step("failed", "Failed");
         a.end = when;

@@ -16,7 +16,9 @@ export type StepKind =
   // Tools the agent went without (an MCP server down, a tool missing).
   | "warning"
   // Where a stop cut the task off: after its last step, by whom.
-  | "stopped";
+  | "stopped"
+  // A fork's task taken from the run it forked (never run here).
+  | "inherited";
 
 export type TraceStep = {
   key: string;

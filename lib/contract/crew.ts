@@ -66,6 +66,23 @@ export const RerunRequestSchema = KickoffRequestSchema.extend({
     ),
 }).meta({ id: "RerunRequest" });
 
+export const ForkRequestSchema = KickoffRequestSchema.omit({ inputs: true })
+  .extend({
+    from_task: z
+      .string({ error: "from_task names the task the fork starts at" })
+      .trim()
+      .min(1, "from_task names the task the fork starts at")
+      .describe("The task the new run starts at: the ones before it are inherited"),
+    edit: z
+      .object({
+        task_id: z.string().trim().min(1),
+        output: z.string().max(1_000_000),
+      })
+      .optional()
+      .describe("One inherited task's output, edited first (recorded in the ledger)"),
+  })
+  .meta({ id: "ForkRequest" });
+
 export const RerunResponseSchema = z
   .object({ kickoff_id: z.uuid(), origin_id: z.uuid() })
   .meta({ id: "RerunResponse" });

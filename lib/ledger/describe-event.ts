@@ -10,6 +10,8 @@ export const LEDGER_EVENT_TYPES: ReadonlySet<string> = new Set([
   "review_reminded",
   "review_timed_out",
   "review_escalated",
+  // A fork's task taken from its origin run, edited or not (lib/runs/fork-execution.ts).
+  "task_inherited",
 ]);
 
 export type ReviewEvent = { type: string; data: Record<string, unknown> };
@@ -83,6 +85,14 @@ export function describeEvent({ type, data }: ReviewEvent): EventFacts {
       });
     case "review_escalated":
       return facts("escalated", { to: strings(data.to) });
+    case "task_inherited": {
+      const edited = typeof data.edited_output === "string" ? data.edited_output : undefined;
+      return facts(edited === undefined ? "inherited" : "inherited_edited", {
+        from_execution: data.from,
+        edited: edited === undefined ? undefined : true,
+        edited_output_sha256: edited === undefined ? undefined : sha256Hex(edited),
+      });
+    }
     default:
       return facts(type, {});
   }

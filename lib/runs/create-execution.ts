@@ -8,6 +8,7 @@ import { inputSpecsOf } from "@/lib/crew/validate-inputs";
 import { commitTogether } from "@/lib/db/group-commit";
 import type { Db } from "@/lib/db/types";
 import { errorMessage, errors } from "@/lib/errors";
+import { type FirstEvent, firstEntries } from "@/lib/ledger/first-entries";
 import { initialProgress } from "@/lib/run-model/flow-progress";
 import type { TaskState, WebhookUrls } from "@/lib/run-model/types";
 import { integrationToken } from "@/lib/tracker/integration-token";
@@ -69,6 +70,7 @@ export async function createExecution({
   principal,
   request,
   origin,
+  first,
 }: {
   db: Db;
   crew: CrewDef;
@@ -76,6 +78,8 @@ export async function createExecution({
   request: KickoffRequest;
   /** The run this one starts again (lib/runs/rerun-execution.ts). */
   origin?: { id: string; kind: "rerun" | "fork" };
+  /** A fork's tasks as it starts (some already completed) and the events that say so. */
+  first?: { tasks: TaskState[]; events: Omit<FirstEvent, "seq" | "created_at">[] };
 }): Promise<string> {
   await assertWebhookUrlsAllowed(request);
   assertIntegrationReady(crew);
@@ -102,6 +106,15 @@ export async function createExecution({
   const { definition, key, tasks, totalTasks } = crewJson(crew);
   await storeDefinition(db, key, definition); // written once per definition, not per run
   const id = crypto.randomUUID();
+  // A fork's first events follow the queued one, stamped now; their ledger entries are chained
+  // here and written in the same statement as the run itself.
+  const at = new Date().toISOString();
+  const firstEvents: FirstEvent[] = (first?.events ?? []).map((e, i) => ({
+    ...e,
+    seq: i + 2,
+    created_at: at,
+  }));
+  const ledger = firstEntries(id, firstEvents);
   const values = [
     id,
     crew.slug,
@@ -111,7 +124,7 @@ export async function createExecution({
     request.meta ? JSON.stringify(request.meta) : null,
     JSON.stringify(webhooks),
     key,
-    tasks,
+    first ? JSON.stringify(first.tasks) : tasks,
     // Who started it: the signed-in person, or the token (its label, else its prefix).
     principal.kind === "session" ? "dashboard" : "api",
     principal.kind === "session" ? principal.email : null,
@@ -124,12 +137,16 @@ export async function createExecution({
     flow ? JSON.stringify(flow) : null,
     origin?.id ?? null,
     origin?.kind ?? null,
+    1 + firstEvents.length,
+    JSON.stringify(firstEvents),
+    JSON.stringify(ledger),
   ];
   // One statement, its own transaction, shared with the other kickoffs of this moment
   // (lib/db/group-commit.ts): the execution, its first event and the wake-up of idle workers (in
   // any process; NOTIFY is delivered only if this commits).
   await commitTogether(db, (p, tag) => {
-    const [v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15] = values.map(p);
+    const [v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18] =
+      values.map(p);
     return {
       ctes: [
         `${tag}execution AS (
@@ -137,13 +154,30 @@ export async function createExecution({
                                    crew_def, tasks, last_seq, started_via, started_by_name, flow,
                                    origin_id, origin_kind)
            VALUES (${v1}::uuid, ${v2}, 'queued', ${v3}, ${v4}::uuid, ${v5}::jsonb, ${v6}::jsonb, ${v7}::jsonb,
-                   ${v8}, ${v9}::jsonb, 1, ${v10},
+                   ${v8}, ${v9}::jsonb, ${v16}::int, ${v10},
                    COALESCE(${v11}, (SELECT COALESCE(label, display_prefix) FROM api_tokens WHERE id = ${v4}::uuid), 'CREW_TOKEN'),
                    ${v13}::jsonb, ${v14}::uuid, ${v15})
            RETURNING id)`,
         `${tag}queued AS (
            INSERT INTO execution_events (execution_id, seq, type, data)
            SELECT id, 1, 'execution_queued', ${v12}::jsonb FROM ${tag}execution
+           RETURNING execution_id)`,
+        `${tag}firsts AS (
+           INSERT INTO execution_events (execution_id, seq, type, task_id, attempt, data, created_at)
+           SELECT x.id, e.seq, e.type, e.task_id, e.attempt, e.data, e.created_at
+             FROM ${tag}execution x,
+                  jsonb_to_recordset(${v17}::jsonb) AS e(seq int, type text, task_id text,
+                                                       attempt int, data jsonb, created_at timestamptz)
+           RETURNING execution_id)`,
+        `${tag}ledger AS (
+           INSERT INTO review_ledger (execution_id, position, event_seq, at, actor, action, task_id,
+                                      attempt, output_sha256, decision, effect, prev_hash, hash)
+           SELECT x.id, l.position, l.event_seq, l.at, l.actor, l.action, l.task_id, l.attempt,
+                  l.output_sha256, l.decision, l.effect, l.prev_hash, l.hash
+             FROM ${tag}execution x,
+                  jsonb_to_recordset(${v18}::jsonb) AS l(position int, event_seq int, at timestamptz,
+                    actor text, action text, task_id text, attempt int, output_sha256 text,
+                    decision jsonb, effect text, prev_hash text, hash text)
            RETURNING execution_id)`,
       ],
       reads: [],

@@ -1,8 +1,13 @@
-import { RerunRequestSchema, RerunResponseSchema, RerunsResponseSchema } from "@/lib/contract/crew";
+import {
+  ForkRequestSchema,
+  RerunRequestSchema,
+  RerunResponseSchema,
+  RerunsResponseSchema,
+} from "@/lib/contract/crew";
 import type { OperationSpec } from "./operations";
 
-// Starting a run again with edits: Crewdeck's own routes beside the Crew Execution Service API's,
-// under the same crew base URL.
+// Starting a run again with edits, or from a task: Crewdeck's own routes beside the Crew
+// Execution Service API's, under the same crew base URL.
 const BASE = "/api/crews/{crew}";
 const tag = "Crew API";
 
@@ -23,6 +28,24 @@ export const rerunApi: OperationSpec[] = [
       404: "No such crew, or an execution unknown or not visible to this token.",
       413: "Body over 1 MiB.",
       422: "An input fails its type (`errors` names `inputs.<name>`), a required one is empty, or a model cannot be used: an unknown agent, a model Crewdeck cannot call or whose key is not set, or LLM_OVERRIDE is set (`errors` names `models.<agent>`).",
+    },
+  },
+  {
+    method: "post",
+    path: `${BASE}/executions/{kickoff_id}/fork`,
+    operationId: "fork",
+    tag,
+    summary: "Start a new execution at a task, inheriting the tasks before it",
+    description:
+      "The tasks before `from_task` are taken from this execution — never run again; each has a `task_inherited` event naming the origin and a decision-ledger entry — with one optionally edited first (`edit`, recorded like a reviewer's edit). The origin's inputs and meta; the crew's current definition. A fork starts at a group of async tasks' first task or at the task that joins it, as CrewAI's checkpoints do. Not for remote deployments or flows (422).",
+    access: { action: "start" },
+    body: { schema: ForkRequestSchema },
+    responses: { 200: { description: "Queued.", schema: RerunResponseSchema } },
+    problems: {
+      400: "Malformed JSON, not an object, or wrong value types.",
+      404: "No such crew, or an execution unknown or not visible to this token.",
+      413: "Body over 1 MiB.",
+      422: "`from_task` missing, unknown, the first task or inside an async group; a task before it did not complete in the origin; `edit.task_id` not one it inherits; a remote deployment's run or a flow.",
     },
   },
   {

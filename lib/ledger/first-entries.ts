@@ -1,0 +1,44 @@
+import { storableValue } from "@/lib/db/storable-text";
+import { describeEvent, LEDGER_EVENT_TYPES } from "./describe-event";
+import { entryHash, GENESIS_HASH, type LedgerEntry } from "./entry";
+
+/** An event a new run is created with, as it will be stored (its seq and time decided here). */
+export type FirstEvent = {
+  seq: number;
+  type: string;
+  task_id: string | null;
+  attempt: number | null;
+  data: Record<string, unknown>;
+  created_at: string;
+};
+
+/**
+ * The ledger entries of a run's first events (a fork's inherited and edited tasks), chained from
+ * the genesis hash: computed before the run exists, so they are written in the statement that
+ * creates it (lib/runs/create-execution.ts), as appendLedger would have written them.
+ */
+export function firstEntries(executionId: string, events: FirstEvent[]): LedgerEntry[] {
+  let prev = GENESIS_HASH;
+  const entries: LedgerEntry[] = [];
+  for (const e of storableValue(events.filter((x) => LEDGER_EVENT_TYPES.has(x.type)))) {
+    const facts = describeEvent(e);
+    const base = {
+      execution_id: executionId,
+      position: entries.length + 1,
+      event_seq: e.seq,
+      at: new Date(e.created_at).toISOString(),
+      actor: facts.actor,
+      action: e.type,
+      task_id: e.task_id,
+      attempt: e.attempt,
+      output_sha256: facts.output_sha256,
+      decision: facts.decision,
+      effect: facts.effect,
+      prev_hash: prev,
+    };
+    const entry = { ...base, hash: entryHash(base) };
+    entries.push(entry);
+    prev = entry.hash;
+  }
+  return entries;
+}
