@@ -53,3 +53,43 @@ test("re-run with an edited input: prefilled form, linked both ways", async ({
   await expect(lineage.getByRole("link", { name: again.slice(0, 8) })).toBeVisible();
   await expect(lineage).toContainText("changed topic");
 });
+
+test("fork from task 2 with task 1's output edited: task 1 inherited, not run again", async ({
+  page,
+  request,
+}, info) => {
+  const res = await request.post("/api/crews/brief/kickoff", {
+    headers: auth,
+    data: { inputs: { topic: "lighthouses", audience: "keepers" } },
+  });
+  expect(res.ok()).toBe(true);
+  const origin = (await res.json()).kickoff_id as string;
+
+  await signIn(page);
+  await page.goto(`/crews/brief/runs/${origin}`);
+  await expect(page.getByTestId("run-status")).toHaveText("Completed", { timeout: 30_000 });
+  const tree = page.getByRole("tree", { name: "Tasks and steps on a time axis" });
+  await tree.locator('[data-row="task"]').nth(1).click();
+  const detail = page.getByTestId("step-detail");
+  await detail.getByRole("button", { name: "Fork from here" }).click();
+  const dialog = page.getByRole("dialog", { name: "Fork from “write”" });
+  const output = dialog.getByLabel("Output of “research”");
+  await expect(output).not.toHaveValue("");
+  await output.fill("Edited: the oldest lighthouse still lit is in Spain.");
+  await expect(dialog.getByRole("button", { name: "Start the fork with the edit" })).toBeVisible();
+  await checkScreen(page, info, "fork-dialog");
+  await dialog.getByRole("button", { name: "Start the fork with the edit" }).click();
+
+  await expect(page).not.toHaveURL(new RegExp(`/runs/${origin}$`));
+  await expect(page.getByTestId("run-status")).toHaveText("Completed", { timeout: 30_000 });
+  await expect(page.getByTestId("step-detail")).toContainText(`Fork of ${origin.slice(0, 8)}`);
+  // Task 1 was taken, edited, from the origin: one step says so; it never ran here.
+  await tree.locator('[data-row="task"]').first().click();
+  const inherited = tree.getByRole("treeitem", { name: /Inherited, edited by admin@example\.com/ });
+  await expect(inherited).toBeVisible();
+  // Its only step (task 2, closed, ran as usual).
+  await expect(tree.locator('[data-row="step"]')).toHaveCount(1);
+  await inherited.click();
+  await expect(page.getByTestId("step-detail")).toContainText("Not run here: taken from");
+  await checkScreen(page, info, "fork-new-run");
+});

@@ -35,7 +35,7 @@ function revisionsOf(task: TraceTask): Revision[] {
       output: a.output,
       after: a.edit
         ? {
-            title: `Edited by ${a.edit.reviewer} before approving`,
+            title: `Edited by ${a.edit.reviewer} before ${a.edit.when ?? "approving"}`,
             feedback: review?.feedback ?? "",
           }
         : review

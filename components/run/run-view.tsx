@@ -236,6 +236,11 @@ export function RunView({
                 tasks={status.tasks}
                 now={now}
                 onClose={() => setSelection(null)}
+                fork={
+                  canStart && !status.flow && !crew.startsWith("@")
+                    ? { crew, runId: id }
+                    : undefined
+                }
                 empty={
                   <RunInputs inputs={status.inputs}>
                     <RunLineage crew={crew} status={status} />

@@ -5,35 +5,16 @@ import Link from "next/link";
 import { type ReactNode, useEffect } from "react";
 import { isJsonOutput } from "@/components/review/json-output";
 import { Button } from "@/components/ui/button";
-import { StatusPill } from "@/components/ui/status-pill";
 import { formatDuration } from "@/lib/format/duration";
 import { shortId } from "@/lib/format/id";
-import { formatCount } from "@/lib/format/numbers";
 import { DETAIL_PANE } from "./detail-pane";
 import { JsonBlock } from "./json-block";
 import { LazyMarkdown } from "./lazy-markdown";
-import { OutputView } from "./output-view";
 import type { TaskWithUsage } from "./run-types";
 import { CHECK_EVENTS, CheckBody, ReviewVotes, retryText } from "./step-bodies";
-import type { Trace, TraceAttempt, TraceStep, TraceTask } from "./trace-types";
+import { AttemptBody, Facts, TaskBody, usageText } from "./task-body";
+import type { Trace, TraceStep } from "./trace-types";
 import type { Selection } from "./waterfall";
-
-type Usage = { input_tokens?: number; output_tokens?: number };
-
-function Facts({ items }: { items: [string, ReactNode][] }) {
-  const shown = items.filter(([, v]) => v !== null && v !== undefined && v !== "");
-  if (!shown.length) return null;
-  return (
-    <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm">
-      {shown.map(([k, v]) => (
-        <div key={k} className="contents">
-          <dt className="text-muted-foreground">{k}</dt>
-          <dd className="min-w-0 break-words tabular-nums">{v}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
 
 /** An answer as the agent gave it: JSON (bare or fenced) as a block, prose as Markdown. */
 function AnswerBody({ text }: { text: string }) {
@@ -43,16 +24,12 @@ function AnswerBody({ text }: { text: string }) {
 }
 
 const offset = (ms: number) => `+${formatDuration(ms / 1000)}`;
-const usageText = (u: Usage | undefined) =>
-  u && typeof u.input_tokens === "number"
-    ? `${formatCount(u.input_tokens)} in · ${formatCount(u.output_tokens ?? 0)} out`
-    : null;
 
 function StepBody({ step, start, now }: { step: TraceStep; start: number; now: number }) {
   const [first, second] = step.events;
   const d = first?.data ?? {};
   const usage = (step.events.find((e) => e.data.usage)?.data.usage ?? undefined) as
-    | Usage
+    | Parameters<typeof usageText>[0]
     | undefined;
   const model = step.events.find((e) => typeof e.data.model === "string")?.data.model as
     | string
@@ -120,59 +97,6 @@ function StepBody({ step, start, now }: { step: TraceStep; start: number; now: n
   );
 }
 
-function AttemptBody({ attempt }: { attempt: TraceAttempt }) {
-  return (
-    <>
-      {attempt.edit && (
-        <p className="text-sm">
-          Edited by {attempt.edit.reviewer} before approving: later tasks got the edit. The agent's
-          own output is below.
-        </p>
-      )}
-      {attempt.review && (
-        <p className="text-sm">
-          {attempt.review.decision === "approve" ? "Approved" : "Sent back"} by{" "}
-          {attempt.review.reviewer}
-          {attempt.review.feedback && (
-            <span className="mt-1 block rounded-md bg-muted p-2 italic">
-              “{attempt.review.feedback}”
-            </span>
-          )}
-        </p>
-      )}
-      {attempt.output ? (
-        <OutputView text={attempt.output} format={attempt.format} />
-      ) : (
-        <p className="text-muted-foreground text-sm">No output yet.</p>
-      )}
-    </>
-  );
-}
-
-function TaskBody({ task, status, now }: { task: TraceTask; status?: TaskWithUsage; now: number }) {
-  const last = task.attempts.at(-1);
-  return (
-    <>
-      <Facts
-        items={[
-          ["Status", <StatusPill key="s" status={task.status} />],
-          ["Agent", task.agent],
-          ["Attempts", String(Math.max(task.attempts.length, status?.attempts ?? 0))],
-          [
-            "Took",
-            task.start !== null ? formatDuration(((task.end ?? now) - task.start) / 1000) : null,
-          ],
-          ["Tokens", usageText(status?.token_usage)],
-          ["Output", last?.edit ? `Edited by ${last.edit.reviewer} before approving` : null],
-        ]}
-      />
-      {(status?.output ?? last?.output) ? (
-        <OutputView text={status?.output ?? last?.output ?? ""} format={last?.format ?? "text"} />
-      ) : null}
-    </>
-  );
-}
-
 function findStep(trace: Trace, key: string): TraceStep | undefined {
   for (const s of trace.loose) if (s.key === key) return s;
   for (const t of trace.tasks)
@@ -188,6 +112,7 @@ export function StepDetail({
   now,
   onClose,
   empty,
+  fork,
 }: {
   trace: Trace;
   selection: Selection | null;
@@ -195,6 +120,8 @@ export function StepDetail({
   now: number;
   onClose: () => void;
   empty: ReactNode;
+  /** Given when this run's tasks may be forked from (a local crew's run, by someone who may start). */
+  fork?: { crew: string; runId: string };
 }) {
   // Esc closes the detail, unless it is someone typing (a review's feedback, say).
   useEffect(() => {
@@ -229,7 +156,13 @@ export function StepDetail({
       title = task.name;
       kicker = "Task";
       body = (
-        <TaskBody task={task} status={tasks.find((t) => t.task_id === task.taskId)} now={now} />
+        <TaskBody
+          task={task}
+          status={tasks.find((t) => t.task_id === task.taskId)}
+          tasks={tasks}
+          fork={fork}
+          now={now}
+        />
       );
     } else if (task && selection.type === "attempt") {
       const attempt = task.attempts.find((a) => a.attempt === selection.attempt);

@@ -256,7 +256,7 @@ export function buildTrace(events: ExecutionEvent[], status: StatusResponse | un
         t.start ??= when;
         a.output = text(d.output) || a.output;
         if (d.edited && typeof d.edited_output === "string")
-          a.edit = { output: d.edited_output, reviewer: text(d.by) };
+          a.edit = { output: d.edited_output, reviewer: text(d.by), when: "forking" };
         a.end = when;
         step("inherited", d.edited ? `Inherited, edited by ${text(d.by)}` : "Inherited");
         break;

@@ -46,7 +46,7 @@ export type TraceAttempt = {
   /** The reviewer's decision on this attempt, if any. */
   review: { decision: "approve" | "reject"; feedback: string; reviewer: string } | null;
   /** Approved with an edit: the reviewer's text, a revision of its own after the agent's. */
-  edit?: { output: string; reviewer: string };
+  edit?: { output: string; reviewer: string; when?: "approving" | "forking" };
   /** "json" when the output is the task's structured output (output_json). */
   format: "json" | "text";
 };

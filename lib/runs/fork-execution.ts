@@ -92,12 +92,22 @@ export async function forkExecution({
     );
 
   const by = principalName(principal);
+  const now = new Date().toISOString();
   const fresh = JSON.parse(crewJson(crew).tasks) as TaskState[];
+  // An inherited task took no time and no tokens here: its cost was the origin's, counted there.
   const tasks = fresh.map((t, i): TaskState => {
     const had = i < index ? done.get(t.task_id) : undefined;
     if (!had) return t;
-    const output = edit?.task_id === t.task_id ? edit.output : (had.output as string);
-    return { ...t, ...had, status: "completed", output, paused: undefined };
+    return {
+      ...t,
+      status: "completed",
+      attempts: had.attempts,
+      output: edit?.task_id === t.task_id ? edit.output : (had.output as string),
+      reviews: had.reviews,
+      started_at: now,
+      finished_at: now,
+      execution_time: 0,
+    };
   });
   const events = before.map((t) => {
     const had = done.get(t.id);

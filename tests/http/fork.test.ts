@@ -28,7 +28,10 @@ describe("POST /executions/{id}/fork", () => {
     expect(forked.origin).toEqual({ execution_id: origin, kind: "fork" });
     expect(forked.inputs).toEqual(first.inputs);
     const research = forked.tasks.find((t: Json) => t.task_id === "research");
-    expect(research).toMatchObject({ status: "completed", output: EDIT });
+    expect(research).toMatchObject({ status: "completed", output: EDIT, execution_time: 0 });
+    // It cost nothing here: only task 2's tokens are the fork's.
+    expect(research.token_usage.total_tokens ?? 0).toBe(0);
+    expect(forked.token_usage.total_tokens).toBeLessThan(first.token_usage.total_tokens);
 
     // Task 1 is inherited (an event naming the origin), never started here; task 2 ran.
     const events = (await brief.events(id)).json.events as Json[];

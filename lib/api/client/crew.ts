@@ -34,6 +34,9 @@ export function crewApi(crew: string) {
       body: { inputs?: Record<string, unknown>; models?: Record<string, string> },
     ) =>
       request(crewSchemas("RerunResponseSchema"), "POST", `${base}/executions/${id}/rerun`, body),
+    /** A new run starting at `from_task`, the tasks before it taken from `id` (one edited). */
+    fork: (id: string, body: { from_task: string; edit?: { task_id: string; output: string } }) =>
+      request(crewSchemas("RerunResponseSchema"), "POST", `${base}/executions/${id}/fork`, body),
     reruns: (id: string) =>
       request(crewSchemas("RerunsResponseSchema"), "GET", `${base}/executions/${id}/reruns`),
     /** Claim, release or reassign a task's open review. */
