@@ -46,6 +46,18 @@ test("re-run with an edited input: prefilled form, linked both ways", async ({
   await expect(detail).toContainText(`Re-run of ${origin.slice(0, 8)}`);
   await checkScreen(page, info, "rerun-new-run");
 
+  // Compared with its origin: the changed input marked, each task's output diffed.
+  await detail.getByRole("link", { name: "Compare with it" }).click();
+  await expect(page.getByRole("heading", { name: "Brief: two runs compared" })).toBeVisible();
+  const topic = page.getByRole("row", { name: /^topic/ });
+  await expect(topic).toContainText("tide pools");
+  await expect(topic).toContainText("rock pools");
+  await expect(topic.getByRole("rowheader")).toContainText("differs");
+  const research = page.getByRole("region", { name: "research" });
+  await expect(research).toContainText(/characters added/);
+  await checkScreen(page, info, "compare-runs");
+  await page.goBack();
+
   // The origin lists it, with what changed.
   await detail.getByRole("link", { name: origin.slice(0, 8) }).click();
   await expect(page).toHaveURL(new RegExp(`/runs/${origin}$`));

@@ -19,7 +19,8 @@ export default function AttemptDiff({
   after: string;
   beforeLabel: string;
   afterLabel: string;
-  between: React.ReactNode;
+  /** Between the two (why the second came): a third column; none for two runs compared. */
+  between?: React.ReactNode;
 }) {
   const parts = useMemo(() => diffWords(before, after), [before, after]);
   const added = parts.filter((p) => p.added).reduce((n, p) => n + p.value.length, 0);
@@ -61,9 +62,14 @@ export default function AttemptDiff({
           ? `${formatChars(added)} added · ${formatChars(removed)} removed`
           : "The two outputs are the same."}
       </p>
-      <div className="grid gap-3 md:grid-cols-[minmax(0,1fr)_minmax(0,14rem)_minmax(0,1fr)]">
+      <div
+        className={cn(
+          "grid gap-3",
+          between ? "md:grid-cols-[minmax(0,1fr)_minmax(0,14rem)_minmax(0,1fr)]" : "md:grid-cols-2",
+        )}
+      >
         {pane(beforeLabel, side("removed"))}
-        <div className="grid content-start gap-1.5 md:pt-5">{between}</div>
+        {between && <div className="grid content-start gap-1.5 md:pt-5">{between}</div>}
         {pane(afterLabel, side("added"))}
       </div>
     </div>

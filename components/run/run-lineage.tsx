@@ -16,6 +16,8 @@ const KIND = { rerun: "Re-run", fork: "Fork" } as const;
  */
 export function RunLineage({ crew, status }: { crew: string; status: RunStatus }) {
   const href = (id: string) => `/crews/${encodeURIComponent(crew)}/runs/${id}`;
+  const compare = (a: string, b: string) =>
+    `/crews/${encodeURIComponent(crew)}/compare?a=${a}&b=${b}`;
   const { data } = useQuery({
     queryKey: ["runs", "reruns", crew, status.kickoff_id],
     queryFn: () => crewApi(crew).reruns(status.kickoff_id),
@@ -37,6 +39,13 @@ export function RunLineage({ crew, status }: { crew: string; status: RunStatus }
             className="font-mono text-link text-xs hover:underline"
           >
             {shortId(origin.execution_id)}
+          </Link>{" "}
+          ·{" "}
+          <Link
+            href={compare(origin.execution_id, status.kickoff_id)}
+            className="text-link hover:underline"
+          >
+            Compare with it
           </Link>
         </p>
       )}
@@ -53,7 +62,13 @@ export function RunLineage({ crew, status }: { crew: string; status: RunStatus }
               <StatusPill status={r.status} />
               <span className="text-muted-foreground text-xs">
                 {r.changed_inputs.length ? `changed ${r.changed_inputs.join(", ")}` : "same inputs"}{" "}
-                · <RelativeTime iso={r.created_at} />
+                · <RelativeTime iso={r.created_at} /> ·{" "}
+                <Link
+                  href={compare(status.kickoff_id, r.execution_id)}
+                  className="text-link hover:underline"
+                >
+                  Compare
+                </Link>
               </span>
             </li>
           ))}
