@@ -105,3 +105,33 @@ test("fork from task 2 with task 1's output edited: task 1 inherited, not run ag
   await expect(page.getByTestId("step-detail")).toContainText("Not run here: taken from");
   await checkScreen(page, info, "fork-new-run");
 });
+
+test("re-run selected runs on another model from the runs list; a bad model is said on the field", async ({
+  page,
+  request,
+}) => {
+  const res = await request.post("/api/crews/brief/kickoff", {
+    headers: auth,
+    data: { inputs: { topic: "sea glass", audience: "collectors" } },
+  });
+  const origin = (await res.json()).kickoff_id as string;
+  await signIn(page);
+  await page.goto(`/runs?q=${origin.slice(0, 8)}`);
+  const rows = page.getByRole("table", { name: "Runs" }).locator("tbody tr");
+  await expect(rows).toHaveCount(1);
+  await page.getByRole("checkbox", { name: "Select all runs on this page" }).check();
+  await page.getByRole("button", { name: "Re-run on a model…" }).click();
+  const dialog = page.getByRole("dialog", { name: "Re-run 1 run on another model" });
+  await dialog.getByLabel("Model").fill("nowhere/nothing");
+  await dialog.getByRole("button", { name: "Re-run 1" }).click();
+  await expect(dialog.getByText(/nowhere/).first()).toBeVisible();
+  await expect(dialog.getByLabel("Model")).toHaveAttribute("aria-invalid", "true");
+  await dialog.getByLabel("Model").fill("offline");
+  await dialog.getByRole("button", { name: "Re-run 1" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByText("Started 1 run")).toBeVisible();
+  const reruns = await request.get(`/api/crews/brief/executions/${origin}/reruns`, {
+    headers: auth,
+  });
+  expect((await reruns.json()).reruns).toHaveLength(1);
+});

@@ -3,9 +3,13 @@ import type { RunRow } from "./model";
 
 // The bulk actions, made the way any API client would make them.
 
-/** Starts the run again with the inputs and meta tags it had, as its re-run (linked to it). */
-export async function rerun(run: RunRow): Promise<string> {
-  return (await crewApi(run.crew).rerun(run.id, {})).kickoff_id;
+/**
+ * Starts the run again with the inputs and meta tags it had, as its re-run (linked to it); every
+ * agent on `model` when given.
+ */
+export async function rerun(run: RunRow, model?: string): Promise<string> {
+  const body = model ? { models: { "*": model } } : {};
+  return (await crewApi(run.crew).rerun(run.id, body)).kickoff_id;
 }
 
 export async function stopRun(run: RunRow): Promise<void> {

@@ -12,6 +12,7 @@ import { shortId } from "@/lib/format/id";
 import { isActive } from "@/lib/run-model/states";
 import { rerun, settleAll, stopRun } from "./actions";
 import type { RunRow } from "./model";
+import { RerunOnModel } from "./rerun-on-model";
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
 
@@ -70,10 +71,13 @@ export function BulkActions({ runs, clear }: { runs: RunRow[]; clear: () => void
   const active = runs.filter((r) => isActive(r.status));
   const refresh = () => client.invalidateQueries({ queryKey: ["runs"] });
 
-  const doRerun = async () => {
+  /** Starts every selected run again (on `model` when given); null, or why none started. */
+  const doRerun = async (model?: string): Promise<string | null> => {
     setBusy(true);
     try {
-      const { ok, done, failed } = await settleAll(runs, rerun);
+      const { ok, done, failed } = await settleAll(runs, (r) => rerun(r, model));
+      // Refused for all alike (a model that cannot be used): said where the model was typed.
+      if (model && !ok && failed[0]) return failed[0].error;
       const started = done.map((d) => ({
         crew: d.item.crew,
         name: crewName(d.item.crew),
@@ -82,6 +86,7 @@ export function BulkActions({ runs, clear }: { runs: RunRow[]; clear: () => void
       report("Started", ok, failed, started);
       if (ok) clear();
       await refresh();
+      return null;
     } finally {
       setBusy(false);
     }
@@ -116,10 +121,11 @@ export function BulkActions({ runs, clear }: { runs: RunRow[]; clear: () => void
         confirmLabel={`Stop ${plural(active.length, "run")}`}
         onConfirm={doStop}
       />
-      <Button size="sm" onClick={doRerun} disabled={busy}>
+      <Button size="sm" onClick={() => doRerun()} disabled={busy}>
         <RotateCcw aria-hidden />
         Re-run {runs.length}
       </Button>
+      <RerunOnModel count={runs.length} disabled={busy} onRun={doRerun} />
       <Button size="sm" variant="ghost" onClick={clear}>
         <X aria-hidden />
         Clear selection
