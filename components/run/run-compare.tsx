@@ -135,6 +135,10 @@ export function RunCompare({ crew, a, b }: { crew: string; a: RunStatus; b: RunS
                   key={i}
                   className="m-0 flex flex-wrap items-center gap-2 text-muted-foreground"
                 >
+                  {/* Stacked on a phone: each line says whose it is. */}
+                  <span className="font-mono text-foreground text-xs">
+                    {shortId([a, b][i]?.kickoff_id ?? "")}
+                  </span>
                   {t ? <StatusPill status={t.status} /> : "Not in this run"}
                   {t && <span>{formatDuration(t.execution_time)}</span>}
                   {t && <span>{formatTokens(t.token_usage.total_tokens)} tokens</span>}
