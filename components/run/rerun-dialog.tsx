@@ -6,7 +6,7 @@ import { useId, useState } from "react";
 import { KickoffForm } from "@/components/crews/kickoff-form";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
-import { Field, fieldAria } from "@/components/ui/field";
+import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { ApiError, crewApi } from "@/lib/api/client";
 import { interpolate } from "@/lib/util/placeholders";
@@ -116,13 +116,17 @@ function ModelFields({
 }) {
   const base = useId();
   const known = [...new Set(["offline", ...agents.map((a) => a.model)])];
+  // The format is said once, for all the fields; each placeholder says what empty keeps.
+  const note = `${base}-note`;
   const field = (key: string, label: string, before: string) => {
     const id = `${base}-${key}`;
-    const help = `Empty: ${before}. A model as provider/model, e.g. openai/gpt-4o.`;
+    const error = errors[key];
     return (
-      <Field key={key} id={id} label={label} help={help} error={errors[key]}>
+      <Field key={key} id={id} label={label} error={error}>
         <Input
-          {...fieldAria(id, { help, error: errors[key] })}
+          id={id}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${note} ${id}-error` : note}
           list={`${base}-models`}
           value={value[key] ?? ""}
           placeholder={before}
@@ -136,6 +140,10 @@ function ModelFields({
   return (
     <fieldset className="grid gap-3 rounded-lg border p-3">
       <legend className="px-1 font-medium text-sm">Models</legend>
+      <p id={note} className="m-0 text-muted-foreground text-xs">
+        Empty keeps the model the run had. A model is provider/model (e.g. openai/gpt-4o) or
+        offline.
+      </p>
       {loadError && (
         <p className="m-0 text-sm text-tone-danger-foreground">
           The agents could not be loaded ({loadError}): the models stay as they were.

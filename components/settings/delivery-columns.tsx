@@ -37,14 +37,15 @@ export function deliveryColumns(
     { header: "Run", cellClassName: "whitespace-nowrap", cell: (d) => runCell(d, crewName) },
     {
       header: "URL",
-      cellClassName: "max-w-72",
+      cellClassName: "max-w-80",
       cell: (d) => (
         // Wrapped, not cut: where the secret was redacted must show.
-        <span className="block break-all font-mono text-xs">{d.url}</span>
+        // Wide enough (on a wide screen) that it wraps once or twice, not every few characters.
+        <span className="block break-all font-mono text-xs md:min-w-48">{d.url}</span>
       ),
     },
     { header: "Status", cell: statusCell },
-    { header: "Attempts", cellClassName: "min-w-40", cell: attemptsCell },
+    { header: "Attempts", cell: attemptsCell },
     {
       header: "Next retry",
       cell: (d) =>
@@ -90,7 +91,7 @@ const outcome = (code: number | null, error: string | null) =>
 function statusCell(d: Delivery) {
   const last = outcome(d.last_status_code, d.status === "succeeded" ? null : d.last_error);
   return (
-    <div className="grid min-w-40 max-w-80 justify-items-start gap-0.5">
+    <div className="grid min-w-32 max-w-72 justify-items-start gap-0.5">
       <Badge tone={queued(d) ? "neutral" : TONE[d.status]}>
         {queued(d) ? "Queued" : LABEL[d.status]}
       </Badge>
@@ -104,7 +105,7 @@ function attemptsCell(d: Delivery) {
   if (!d.attempts_log.length) return <span className="tabular-nums">{d.attempts}</span>;
   return (
     <details className="group text-sm">
-      <summary className="cursor-pointer tabular-nums text-link hover:underline">
+      <summary className="cursor-pointer whitespace-nowrap tabular-nums text-link hover:underline">
         {d.attempts} {d.attempts === 1 ? "attempt" : "attempts"}
       </summary>
       <ol className="mt-1.5 grid list-none gap-1.5 p-0 text-xs">

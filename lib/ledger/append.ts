@@ -4,7 +4,7 @@ import { storableValue } from "@/lib/db/storable-text";
 import type { Queryable } from "@/lib/db/types";
 import type { AppliedEvent, ExecutionRow } from "@/lib/run-model/types";
 import { describeEvent, LEDGER_EVENT_TYPES } from "./describe-event";
-import { entryHash, GENESIS_HASH, type LedgerEntry } from "./entry";
+import { chainedEntry, GENESIS_HASH, type LedgerEntry } from "./entry";
 
 /**
  * Appends a ledger entry for each review event among `applied`, chained to the run's last one.
@@ -26,24 +26,13 @@ export async function appendLedger(q: Queryable, row: ExecutionRow, applied: App
   // texts, and of the entry, are those of what is read back and verified.
   for (const e of storableValue(reviews)) {
     const facts = describeEvent(e);
-    const base = {
+    const entry = chainedEntry(e, facts, {
       execution_id: row.id,
       position: ++position,
-      event_seq: e.seq,
-      // Milliseconds, as the event was written: what the database gives back, so a stored entry
-      // hashes the same when read again.
-      at: new Date(e.created_at).toISOString(),
-      actor: facts.actor,
-      action: e.type,
-      task_id: e.task_id,
-      attempt: e.attempt,
+      prev_hash: prev,
       output_sha256:
         facts.output_sha256 ?? (await requestedOutputHash(q, row.id, e.task_id, e.attempt)),
-      decision: facts.decision,
-      effect: facts.effect,
-      prev_hash: prev,
-    };
-    const entry = { ...base, hash: entryHash(base) };
+    });
     entries.push(entry);
     prev = entry.hash;
   }

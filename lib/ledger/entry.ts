@@ -50,3 +50,40 @@ export function entryHash(e: Omit<LedgerEntry, "hash">): string {
     }),
   );
 }
+
+/** What a ledger entry is made from: an execution event as stored. */
+export type LedgerEvent = {
+  seq: number;
+  type: string;
+  task_id: string | null;
+  attempt: number | null;
+  created_at: string | Date;
+};
+
+/**
+ * The entry recording `e` at `position`, chained to `prev_hash`, from the facts its data gives
+ * (describeEvent) and the hash of the output the actor saw.
+ */
+export function chainedEntry(
+  e: LedgerEvent,
+  facts: { actor: string; decision: Record<string, unknown>; effect: string },
+  at: { execution_id: string; position: number; prev_hash: string; output_sha256: string | null },
+): LedgerEntry {
+  const base = {
+    execution_id: at.execution_id,
+    position: at.position,
+    event_seq: e.seq,
+    // Milliseconds, as the event was written: what the database gives back, so a stored entry
+    // hashes the same when read again.
+    at: new Date(e.created_at).toISOString(),
+    actor: facts.actor,
+    action: e.type,
+    task_id: e.task_id,
+    attempt: e.attempt,
+    output_sha256: at.output_sha256,
+    decision: facts.decision,
+    effect: facts.effect,
+    prev_hash: at.prev_hash,
+  };
+  return { ...base, hash: entryHash(base) };
+}

@@ -1,6 +1,6 @@
 import { storableValue } from "@/lib/db/storable-text";
 import { describeEvent, LEDGER_EVENT_TYPES } from "./describe-event";
-import { entryHash, GENESIS_HASH, type LedgerEntry } from "./entry";
+import { chainedEntry, GENESIS_HASH, type LedgerEntry } from "./entry";
 
 /** An event a new run is created with, as it will be stored (its seq and time decided here). */
 export type FirstEvent = {
@@ -22,21 +22,12 @@ export function firstEntries(executionId: string, events: FirstEvent[]): LedgerE
   const entries: LedgerEntry[] = [];
   for (const e of storableValue(events.filter((x) => LEDGER_EVENT_TYPES.has(x.type)))) {
     const facts = describeEvent(e);
-    const base = {
+    const entry = chainedEntry(e, facts, {
       execution_id: executionId,
       position: entries.length + 1,
-      event_seq: e.seq,
-      at: new Date(e.created_at).toISOString(),
-      actor: facts.actor,
-      action: e.type,
-      task_id: e.task_id,
-      attempt: e.attempt,
-      output_sha256: facts.output_sha256,
-      decision: facts.decision,
-      effect: facts.effect,
       prev_hash: prev,
-    };
-    const entry = { ...base, hash: entryHash(base) };
+      output_sha256: facts.output_sha256,
+    });
     entries.push(entry);
     prev = entry.hash;
   }
