@@ -11,5 +11,7 @@ export function startedByText(by: StartedBy): string | null {
   if (!by) return null;
   if (by.via === "dashboard") return `${by.name ?? "someone"}, from the dashboard`;
   if (by.via === "api") return by.name ? `token ${by.name}, through the API` : "through the API";
+  if (by.via === "schedule") return `schedule ${by.name ?? "(deleted)"}`;
+  if (by.via === "trigger") return `trigger ${by.name ?? "(deleted)"}`;
   return by.name ? `deployment ${by.name}` : "a deployment";
 }

@@ -19,6 +19,8 @@ const VIA: Record<NonNullable<StartedBy>["via"], string> = {
   dashboard: "Dashboard",
   api: "API",
   deployment: "Deployment",
+  schedule: "Schedule",
+  trigger: "Trigger",
 };
 
 /** "ada@example.com", "API · ci-token", "API" — who started a run and how. */

@@ -24,10 +24,33 @@ export const InputValueSchema = z.union([z.string(), z.number(), z.boolean(), z.
   error: "input values must be a string, a number or a boolean",
 });
 // A json input also takes the JSON value itself; kickoff answers 400 for one anywhere else.
-const KickoffInputValueSchema = z.union(
+export const KickoffInputValueSchema = z.union(
   [InputValueSchema, z.array(z.unknown()), z.record(z.string(), z.unknown())],
   { error: "input values must be a string, a number or a boolean" },
 );
+
+export const CONCURRENCY_POLICIES = ["reject", "enqueue", "stop"] as const;
+
+export const ConcurrencySchema = z
+  .object({
+    key: z
+      .string({ error: "concurrency.key names what the run works on, e.g. an issue id" })
+      .trim()
+      .min(1, "concurrency.key names what the run works on, e.g. an issue id")
+      .max(200, "concurrency.key must be at most 200 characters")
+      .describe("What the run works on (an issue id, a customer); scoped to the crew"),
+    policy: z
+      .enum(CONCURRENCY_POLICIES, {
+        error: 'concurrency.policy is "reject", "enqueue" or "stop"',
+      })
+      .default("enqueue")
+      .describe(
+        "While a run with the key is queued, running or awaiting review: refuse this one (409), run it after (default), or stop the earlier one",
+      ),
+  })
+  .meta({ id: "Concurrency" });
+
+export type Concurrency = z.infer<typeof ConcurrencySchema>;
 
 export const KickoffRequestSchema = z
   .object({
@@ -47,6 +70,12 @@ export const KickoffRequestSchema = z
     crewWebhookUrl: CallbackUrlSchema,
     // null, as for the URLs, means none.
     webhooks: z.preprocess((v) => (v === null ? undefined : v), StreamWebhooksSchema.optional()),
+    concurrency: z.preprocess(
+      (v) => (v === null ? undefined : v),
+      ConcurrencySchema.optional().describe(
+        "A concurrency key and what to do while another run with it is active",
+      ),
+    ),
   })
   .meta({ id: "KickoffRequest" });
 

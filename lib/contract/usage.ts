@@ -11,11 +11,14 @@ export const TokenUsageSchema = z
 
 export const StartedBySchema = z
   .object({
-    via: z.enum(["dashboard", "api", "deployment"]),
+    via: z.enum(["dashboard", "api", "deployment", "schedule", "trigger"]),
     name: z
       .string()
       .nullable()
-      .describe("The person's e-mail (dashboard), the token's label or prefix (api)"),
+      .describe(
+        "The person's e-mail (dashboard), the token's label or prefix (api), the schedule's or trigger's name",
+      ),
+    id: z.string().optional().describe("The schedule's or trigger's id"),
   })
   .nullable()
   .describe("How the run was started; null for runs from before this was recorded")

@@ -1,6 +1,6 @@
 import { errorCode } from "@/lib/errors";
 import { isConnectionError } from "./connection-errors";
-import type { Db } from "./types";
+import type { Db, Queryable } from "./types";
 
 /**
  * One write that holds on its own, to be sent with others: its CTEs (named from `tag`, with
@@ -14,7 +14,7 @@ export type Piece = (
   tag: string,
 ) => { ctes: string[]; reads: string[]; applied: string; notify?: Notification[] };
 
-type Notification = { channel: string; payload: string };
+export type Notification = { channel: string; payload: string };
 
 type Item = {
   piece: Piece;
@@ -69,6 +69,26 @@ export function commitTogether(db: Db, piece: Piece): Promise<boolean> {
       pump(db, q);
     });
   });
+}
+
+/**
+ * Writes `piece` alone, in the caller's transaction (for a write that must commit with others, or
+ * after a check under a lock). On the embedded database its notifications are returned, for the
+ * caller to tell its listeners once the transaction has committed.
+ */
+export async function writePiece(q: Queryable, db: Db, piece: Piece): Promise<Notification[]> {
+  let failed: unknown;
+  const item: Item = { piece, resolve: () => {}, reject: (err) => (failed = err) };
+  const { sql, params, items } = statementOf([item], !!db.notifyHere);
+  if (!items.length) throw failed;
+  const { rows } = await q.query(sql, params);
+  if (rows[0]?.a0 !== true) throw new Error("the write did not apply");
+  return item.notify ?? [];
+}
+
+/** Tells this process's listeners what a transaction that has committed notified. */
+export function notifyCommitted(db: Db, notifications: Notification[]) {
+  for (const n of notifications) db.notifyHere?.(n.channel, n.payload);
 }
 
 const cutOf = (db: Db) => CUT[db.kind] ?? CUT.embedded;

@@ -529,6 +529,84 @@ const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       CREATE INDEX executions_origin ON executions (origin_id) WHERE origin_id IS NOT NULL;
     `,
   },
+  {
+    version: 24,
+    name: "concurrency keys, schedules and triggers",
+    sql: `
+      -- A run's concurrency key (scoped to its crew): while one run with the key is active, a
+      -- second is refused, waits its turn, or stops the first (lib/runs/concurrency.ts).
+      ALTER TABLE executions ADD COLUMN concurrency_key text;
+      CREATE INDEX executions_concurrency ON executions (crew, concurrency_key, created_at)
+        WHERE concurrency_key IS NOT NULL AND status IN ('queued', 'running', 'pending_human_input');
+      -- A crew run on a cron expression in a time zone; next_due_at is the claim: the worker that
+      -- locks the row and moves it on fires the due time, in the transaction that starts the run.
+      CREATE TABLE schedules (
+        id uuid PRIMARY KEY,
+        crew text NOT NULL,
+        name text NOT NULL,
+        cron text NOT NULL,
+        timezone text NOT NULL,
+        inputs jsonb NOT NULL DEFAULT '{}',
+        overlap text NOT NULL CHECK (overlap IN ('skip', 'queue', 'allow')),
+        catch_up integer NOT NULL CHECK (catch_up BETWEEN 1 AND 100),
+        paused boolean NOT NULL DEFAULT false,
+        next_due_at timestamptz,
+        owner_user_id uuid REFERENCES users(id) ON DELETE SET NULL,
+        created_by text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX schedules_due ON schedules (next_due_at) WHERE NOT paused;
+      CREATE INDEX schedules_crew ON schedules (crew, created_at);
+      -- One row per due time, ever: the primary key makes a second firing of it impossible.
+      CREATE TABLE schedule_fires (
+        schedule_id uuid NOT NULL REFERENCES schedules(id) ON DELETE CASCADE,
+        due_at timestamptz NOT NULL,
+        fired_at timestamptz NOT NULL DEFAULT now(),
+        outcome text NOT NULL CHECK (outcome IN ('started', 'queued', 'skipped', 'missed', 'failed')),
+        execution_id uuid REFERENCES executions(id) ON DELETE SET NULL,
+        detail text,
+        PRIMARY KEY (schedule_id, due_at)
+      );
+      -- An inbound endpoint that starts a run from a signed webhook; the secret is encrypted.
+      CREATE TABLE triggers (
+        id uuid PRIMARY KEY,
+        crew text NOT NULL,
+        name text NOT NULL,
+        signature text NOT NULL CHECK (signature IN ('standard', 'github', 'shared')),
+        secret_enc text NOT NULL,
+        mapping jsonb NOT NULL DEFAULT '{}',
+        inputs jsonb NOT NULL DEFAULT '{}',
+        concurrency jsonb,
+        paused boolean NOT NULL DEFAULT false,
+        owner_user_id uuid REFERENCES users(id) ON DELETE SET NULL,
+        created_by text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX triggers_crew ON triggers (crew, created_at);
+      -- Every delivery received, with the run it started or why not; the sender's delivery id is
+      -- remembered so a redelivery starts nothing twice.
+      CREATE TABLE trigger_events (
+        id uuid PRIMARY KEY,
+        trigger_id uuid NOT NULL REFERENCES triggers(id) ON DELETE CASCADE,
+        delivery_id text,
+        received_at timestamptz NOT NULL DEFAULT now(),
+        outcome text NOT NULL CHECK (outcome IN ('started', 'duplicate', 'unauthorized', 'invalid', 'limited', 'refused')),
+        status_code integer NOT NULL,
+        detail text,
+        errors jsonb,
+        execution_id uuid REFERENCES executions(id) ON DELETE SET NULL,
+        payload_bytes integer NOT NULL DEFAULT 0
+      );
+      CREATE UNIQUE INDEX trigger_events_delivery ON trigger_events (trigger_id, delivery_id)
+        WHERE delivery_id IS NOT NULL AND outcome = 'started';
+      CREATE INDEX trigger_events_recent ON trigger_events (trigger_id, received_at DESC);
+      -- Which schedule or trigger started a run (its started_via says which kind).
+      ALTER TABLE executions ADD COLUMN schedule_id uuid REFERENCES schedules(id) ON DELETE SET NULL;
+      ALTER TABLE executions ADD COLUMN trigger_id uuid REFERENCES triggers(id) ON DELETE SET NULL;
+    `,
+  },
 ];
 
 // Several processes may start at once against one PostgreSQL: the advisory lock lets one migrate

@@ -60,6 +60,12 @@ export function startWorker({
                         -- A flow waits while a run one of its methods started is active.
                         AND NOT EXISTS (SELECT 1 FROM executions c WHERE c.parent_id = executions.id
                                           AND c.status IN ('queued', 'running', 'pending_human_input'))
+                        -- A run with a concurrency key waits for the earlier active runs with it.
+                        AND (concurrency_key IS NULL OR status <> 'queued' OR NOT EXISTS (
+                              SELECT 1 FROM executions k
+                               WHERE k.crew = executions.crew AND k.concurrency_key = executions.concurrency_key
+                                 AND k.status IN ('queued', 'running', 'pending_human_input')
+                                 AND (k.created_at, k.id) < (executions.created_at, executions.id)))
                       ORDER BY created_at LIMIT $4 FOR UPDATE SKIP LOCKED)
         RETURNING *`,
       // Never one this worker is running already: if its lease ran out while renewals were late

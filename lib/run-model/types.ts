@@ -100,7 +100,7 @@ export type ExecutionRow = {
   error: string | null;
   token_usage: TokenUsage;
   /** How it was started (null for runs from before this was recorded). */
-  started_via: "dashboard" | "api" | "deployment" | null;
+  started_via: "dashboard" | "api" | "deployment" | "schedule" | "trigger" | null;
   started_by_name: string | null;
   stopped_by: string | null;
   stopped_at: Date | null;
@@ -122,6 +122,11 @@ export type ExecutionRow = {
   /** The run this one was started again from (re-run with edits), and how. */
   origin_id: string | null;
   origin_kind: "rerun" | "fork" | null;
+  /** Its concurrency key (lib/runs/concurrency.ts), scoped to its crew. */
+  concurrency_key: string | null;
+  /** The schedule or trigger that started it (started_via says which). */
+  schedule_id: string | null;
+  trigger_id: string | null;
   created_at: Date;
   updated_at: Date;
   started_at: Date | null;

@@ -1,12 +1,12 @@
 import crypto from "node:crypto";
-import { ownerOf, type Principal } from "@/lib/auth/principal";
+import { ownerOf, type Principal, principalName } from "@/lib/auth/principal";
 import type { KickoffRequest } from "@/lib/contract/crew";
 import { kickoffState } from "@/lib/crew/flow-state";
 import type { CrewDef } from "@/lib/crew/schema";
 import { validInputs } from "@/lib/crew/valid-inputs";
 import { inputSpecsOf } from "@/lib/crew/validate-inputs";
-import { commitTogether } from "@/lib/db/group-commit";
-import type { Db } from "@/lib/db/types";
+import { commitTogether, writePiece } from "@/lib/db/group-commit";
+import type { Db, Queryable } from "@/lib/db/types";
 import { errorMessage, errors } from "@/lib/errors";
 import { type FirstEvent, firstEntries } from "@/lib/ledger/first-entries";
 import { initialProgress } from "@/lib/run-model/flow-progress";
@@ -15,7 +15,9 @@ import { integrationToken } from "@/lib/tracker/integration-token";
 import type { InputValue } from "@/lib/util/placeholders";
 import { assertWebhookUrlsAllowed } from "@/lib/webhooks/check-urls";
 import { streamSubscription } from "@/lib/webhooks/stream-subscription";
+import { afterStops, withConcurrency } from "./concurrency";
 import { definitionKey, storeDefinition } from "./crew-definitions";
+import { executionPiece, type Starter } from "./execution-insert";
 
 /** Agents with `apps` call integration actions, which need the integration token. */
 function assertIntegrationReady(crew: CrewDef) {
@@ -63,15 +65,7 @@ export function crewJson(crew: CrewDef): CrewJson {
   return json;
 }
 
-/** Validates the inputs against the crew and queues an execution; a worker picks it up. */
-export async function createExecution({
-  db,
-  crew,
-  principal,
-  request,
-  origin,
-  first,
-}: {
+type NewExecution = {
   db: Db;
   crew: CrewDef;
   principal: Principal;
@@ -80,7 +74,55 @@ export async function createExecution({
   origin?: { id: string; kind: "rerun" | "fork" };
   /** A fork's tasks as it starts (some already completed) and the events that say so. */
   first?: { tasks: TaskState[]; events: Omit<FirstEvent, "seq" | "created_at">[] };
-}): Promise<string> {
+  /** A schedule or trigger that starts the run (in the principal's stead). */
+  starter?: Starter;
+  /** The new run's id, when the caller needs it first (a concurrency key's stop reason). */
+  id?: string;
+};
+
+/** Who the row says started a run: the signed-in person, or the token (its label, else prefix). */
+function starterOf(principal: Principal): Starter {
+  return {
+    ownerUserId: ownerOf(principal),
+    tokenId: principal.kind === "session" ? null : principal.tokenId,
+    via: principal.kind === "session" ? "dashboard" : "api",
+    name: principal.kind === "session" ? principal.email : null,
+  };
+}
+
+/** Validates the inputs against the crew and queues an execution; a worker picks it up. */
+export async function createExecution(args: NewExecution): Promise<string> {
+  const { id, piece } = await preparedExecution(args, (key, json) =>
+    storeDefinition(args.db, key, json),
+  );
+  const { db, request } = args;
+  if (!request.concurrency) await commitTogether(db, piece);
+  else {
+    const by = args.starter?.name ?? principalName(args.principal);
+    const stopped = await withConcurrency(db, args.crew.slug, request.concurrency, by, id, (q) =>
+      writePiece(q, db, piece),
+    );
+    await afterStops(db, stopped, by);
+  }
+  return id;
+}
+
+/** As createExecution, in the caller's transaction (which must lock any concurrency key first). */
+export async function createExecutionIn(q: Queryable, args: NewExecution) {
+  // In a transaction that may yet roll back: written with it, not remembered as written.
+  const { id, piece } = await preparedExecution(args, async (key, json) => {
+    await q.query(
+      "INSERT INTO crew_definitions (key, definition) VALUES ($1, $2::jsonb) ON CONFLICT (key) DO NOTHING",
+      [key, json],
+    );
+  });
+  return { id, notify: await writePiece(q, args.db, piece) };
+}
+
+async function preparedExecution(
+  { crew, principal, request, origin, first, starter, id = crypto.randomUUID() }: NewExecution,
+  store: (key: string, definition: string) => Promise<void>,
+) {
   await assertWebhookUrlsAllowed(request);
   assertIntegrationReady(crew);
   // Inputs the crew does not use are ignored, not stored.
@@ -104,8 +146,7 @@ export async function createExecution({
     ...(request.webhooks ? { stream: streamSubscription(request.webhooks) } : {}),
   };
   const { definition, key, tasks, totalTasks } = crewJson(crew);
-  await storeDefinition(db, key, definition); // written once per definition, not per run
-  const id = crypto.randomUUID();
+  await store(key, definition); // written once per definition, not per run
   // A fork's first events follow the queued one, stamped now; their ledger entries are chained
   // here and written in the same statement as the run itself.
   const at = new Date().toISOString();
@@ -114,76 +155,30 @@ export async function createExecution({
     seq: i + 2,
     created_at: at,
   }));
-  const ledger = firstEntries(id, firstEvents);
-  const values = [
+  const by = starter ?? starterOf(principal);
+  const piece = executionPiece({
     id,
-    crew.slug,
-    ownerOf(principal),
-    principal.kind === "session" ? null : principal.tokenId,
-    JSON.stringify(inputs),
-    request.meta ? JSON.stringify(request.meta) : null,
-    JSON.stringify(webhooks),
-    key,
-    first ? JSON.stringify(first.tasks) : tasks,
-    // Who started it: the signed-in person, or the token (its label, else its prefix).
-    principal.kind === "session" ? "dashboard" : "api",
-    principal.kind === "session" ? principal.email : null,
-    JSON.stringify({
+    crew: crew.slug,
+    starter: by,
+    inputs: JSON.stringify(inputs),
+    meta: request.meta ? JSON.stringify(request.meta) : null,
+    webhooks: JSON.stringify(webhooks),
+    definitionKey: key,
+    tasks: first ? JSON.stringify(first.tasks) : tasks,
+    queuedData: JSON.stringify({
       crew: crew.slug,
       inputs,
       total_tasks: totalTasks,
       ...(origin ? { origin: { execution_id: origin.id, kind: origin.kind } } : {}),
+      ...(by.scheduleId ? { schedule_id: by.scheduleId } : {}),
+      ...(by.triggerId ? { trigger_id: by.triggerId } : {}),
+      ...(request.concurrency ? { concurrency: request.concurrency } : {}),
     }),
-    flow ? JSON.stringify(flow) : null,
-    origin?.id ?? null,
-    origin?.kind ?? null,
-    1 + firstEvents.length,
-    JSON.stringify(firstEvents),
-    JSON.stringify(ledger),
-  ];
-  // One statement, its own transaction, shared with the other kickoffs of this moment
-  // (lib/db/group-commit.ts): the execution, its first event and the wake-up of idle workers (in
-  // any process; NOTIFY is delivered only if this commits).
-  await commitTogether(db, (p, tag) => {
-    const [v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18] =
-      values.map(p);
-    return {
-      ctes: [
-        `${tag}execution AS (
-           INSERT INTO executions (id, crew, status, owner_user_id, token_id, inputs, meta, webhooks,
-                                   crew_def, tasks, last_seq, started_via, started_by_name, flow,
-                                   origin_id, origin_kind)
-           VALUES (${v1}::uuid, ${v2}, 'queued', ${v3}, ${v4}::uuid, ${v5}::jsonb, ${v6}::jsonb, ${v7}::jsonb,
-                   ${v8}, ${v9}::jsonb, ${v16}::int, ${v10},
-                   COALESCE(${v11}, (SELECT COALESCE(label, display_prefix) FROM api_tokens WHERE id = ${v4}::uuid), 'CREW_TOKEN'),
-                   ${v13}::jsonb, ${v14}::uuid, ${v15})
-           RETURNING id)`,
-        `${tag}queued AS (
-           INSERT INTO execution_events (execution_id, seq, type, data)
-           SELECT id, 1, 'execution_queued', ${v12}::jsonb FROM ${tag}execution
-           RETURNING execution_id)`,
-        `${tag}firsts AS (
-           INSERT INTO execution_events (execution_id, seq, type, task_id, attempt, data, created_at)
-           SELECT x.id, e.seq, e.type, e.task_id, e.attempt, e.data, e.created_at
-             FROM ${tag}execution x,
-                  jsonb_to_recordset(${v17}::jsonb) AS e(seq int, type text, task_id text,
-                                                       attempt int, data jsonb, created_at timestamptz)
-           RETURNING execution_id)`,
-        `${tag}ledger AS (
-           INSERT INTO review_ledger (execution_id, position, event_seq, at, actor, action, task_id,
-                                      attempt, output_sha256, decision, effect, prev_hash, hash)
-           SELECT x.id, l.position, l.event_seq, l.at, l.actor, l.action, l.task_id, l.attempt,
-                  l.output_sha256, l.decision, l.effect, l.prev_hash, l.hash
-             FROM ${tag}execution x,
-                  jsonb_to_recordset(${v18}::jsonb) AS l(position int, event_seq int, at timestamptz,
-                    actor text, action text, task_id text, attempt int, output_sha256 text,
-                    decision jsonb, effect text, prev_hash text, hash text)
-           RETURNING execution_id)`,
-      ],
-      reads: [],
-      applied: `EXISTS (SELECT 1 FROM ${tag}execution)`,
-      notify: [{ channel: "crewdeck_work", payload: id }],
-    };
+    flow: flow ? JSON.stringify(flow) : null,
+    origin: origin ?? null,
+    concurrencyKey: request.concurrency?.key ?? null,
+    firstEvents,
+    ledger: firstEntries(id, firstEvents),
   });
-  return id;
+  return { id, piece };
 }

@@ -38,7 +38,7 @@ export const executionColumns = {
   remote_id: z.string().nullable(),
   remote: jsonObject<Json<"remote">>().nullable(),
   next_poll_at: time.nullable(),
-  started_via: z.enum(["dashboard", "api", "deployment"]).nullable(),
+  started_via: z.enum(["dashboard", "api", "deployment", "schedule", "trigger"]).nullable(),
   started_by_name: z.string().nullable(),
   stopped_by: z.string().nullable(),
   stopped_at: time.nullable(),
@@ -51,6 +51,9 @@ export const executionColumns = {
   flow: jsonObject<Json<"flow">>().nullable(),
   origin_id: z.string().nullable(),
   origin_kind: z.enum(["rerun", "fork"]).nullable(),
+  concurrency_key: z.string().nullable(),
+  schedule_id: z.string().nullable(),
+  trigger_id: z.string().nullable(),
 };
 
 /** `SELECT *` (or `RETURNING *`) from executions; columns not named here are kept as read. */

@@ -187,6 +187,9 @@ export async function mutateExecution(
   }
   // A nested run that ends wakes its flow, which waits for it; the flow's /status shows the
   // nested run's reviews, so a change of status is news for the flow's cached copy too.
+  // A run with a concurrency key that ends lets the next one with it go.
+  if (after.concurrency_key && TERMINAL.has(after.status) && !TERMINAL.has(row.status))
+    await q.query("SELECT pg_notify('crewdeck_work', $1)", [after.id]);
   if (after.parent_id && after.status !== row.status)
     await q.query(
       "SELECT pg_notify('crewdeck_exec', $1), CASE WHEN $2::boolean THEN pg_notify('crewdeck_work', $1) END",

@@ -36,6 +36,9 @@ const SummaryRow = z.object({
   flow: c.flow,
   origin_id: c.origin_id,
   origin_kind: c.origin_kind,
+  concurrency_key: c.concurrency_key,
+  schedule_id: c.schedule_id,
+  trigger_id: c.trigger_id,
   /** A flow's: the reviews open in its nested runs (decided on the flow by their task_id). */
   nested_reviews: c.open_reviews,
   input_order: jsonArray<string>().nullable(),
@@ -46,7 +49,7 @@ export type ExecutionSummary = z.infer<typeof SummaryRow>;
 // order of its inputs), served from the execution cache while nothing changed.
 const SUMMARY_COLUMNS =
   "id, crew, status, owner_user_id, tasks, current_task, pending_human_input, open_reviews, last_step, result, error, created_at, updated_at, started_at, finished_at, " +
-  "inputs, meta, token_usage, started_via, started_by_name, stopped_by, stopped_at, review_wait_seconds, deployment_id, parent_id, flow, origin_id, origin_kind, " +
+  "inputs, meta, token_usage, started_via, started_by_name, stopped_by, stopped_at, review_wait_seconds, deployment_id, parent_id, flow, origin_id, origin_kind, concurrency_key, schedule_id, trigger_id, " +
   "CASE WHEN flow IS NULL THEN '[]'::jsonb ELSE (SELECT COALESCE(jsonb_agg(r), '[]'::jsonb) FROM executions n, jsonb_array_elements(n.open_reviews) r " +
   "WHERE n.parent_id = executions.id AND n.status = 'pending_human_input') END AS nested_reviews, " +
   "COALESCE(crew_snapshot, (SELECT definition FROM crew_definitions WHERE key = crew_def))->'inputs' AS input_order";

@@ -83,6 +83,8 @@ const ListRow = z.object({
   started_via: z.string().nullable(),
   started_by_name: z.string().nullable(),
   deployment_id: z.string().nullable(),
+  schedule_id: z.string().nullable(),
+  trigger_id: z.string().nullable(),
   duration_seconds: num.nullable(),
   usage_by_model: jsonArray<{
     model: string;
@@ -192,7 +194,7 @@ export async function listExecutions({
     db.query(
       `SELECT e.id, e.crew, e.status, e.created_at::text, e.started_at::text, e.finished_at::text,
               e.inputs, e.meta, e.pending_human_input, e.error, e.token_usage, e.review_wait_seconds,
-              e.started_via, COALESCE(e.started_by_name, u.email) AS started_by_name, e.deployment_id,
+              e.started_via, COALESCE(e.started_by_name, u.email) AS started_by_name, e.deployment_id, e.schedule_id, e.trigger_id,
               round(EXTRACT(EPOCH FROM e.finished_at - e.started_at)::numeric, 2)::float AS duration_seconds,
               (SELECT jsonb_agg(jsonb_build_object(
                         'model', t.value->'models'->>0,

@@ -24,10 +24,17 @@ export function startedBy(row: {
   started_via: string | null;
   started_by_name: string | null;
   deployment_id: string | null;
+  schedule_id?: string | null;
+  trigger_id?: string | null;
 }): StartedBy {
   if (row.deployment_id) return { via: "deployment", name: row.started_by_name };
   if (row.started_via === "dashboard" || row.started_via === "api")
     return { via: row.started_via, name: row.started_by_name };
+  // A schedule or trigger deleted since leaves its name, without the link.
+  if (row.started_via === "schedule" || row.started_via === "trigger") {
+    const id = row.started_via === "schedule" ? row.schedule_id : row.trigger_id;
+    return { via: row.started_via, name: row.started_by_name, ...(id ? { id } : {}) };
+  }
   return null;
 }
 

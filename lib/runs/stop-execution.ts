@@ -43,7 +43,7 @@ export async function stopExecution({
 }
 
 /** A flow's nested runs still going stop with it (and theirs with them). */
-async function stopNestedRuns(db: Db, flowId: string, by: string) {
+export async function stopNestedRuns(db: Db, flowId: string, by: string) {
   const { rows } = await db.query(
     "SELECT id FROM executions WHERE parent_id = $1 AND status IN ('queued', 'running', 'pending_human_input')",
     [flowId],

@@ -33,6 +33,9 @@ const base: ExecutionSummary = {
   flow: null,
   origin_id: null,
   origin_kind: null,
+  concurrency_key: null,
+  schedule_id: null,
+  trigger_id: null,
   nested_reviews: [],
   input_order: ["a", "b"],
 };

@@ -8,6 +8,7 @@ import {
 } from "@/lib/contract/crew";
 import { getDb } from "@/lib/db";
 import { kickoffRemote } from "@/lib/deployments/remote-runs";
+import { errors } from "@/lib/errors";
 import { json } from "@/lib/http/respond";
 import { crewRoute, type NoParams, otherMethods } from "@/lib/http/routes";
 import { createExecution } from "@/lib/runs/create-execution";
@@ -17,6 +18,11 @@ export const dynamic = "force-dynamic";
 export const POST = crewRoute<NoParams, z.infer<typeof KickoffRequestSchema>>(
   async ({ principal, crew, deployment, body }) => {
     const db = await getDb();
+    if (deployment && body.concurrency)
+      throw errors.unprocessable(
+        "A remote deployment's crew runs on the deployment, which applies no concurrency key from here: kick off without `concurrency`.",
+        { errors: [{ path: "concurrency", message: "not for a remote deployment" }] },
+      );
     // A remote crew's run: the deployment checks the inputs (as given); its webhooks come back,
     // and a `webhooks` stream goes out from here.
     const kickoffId = deployment
