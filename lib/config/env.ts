@@ -47,6 +47,14 @@ const EnvSchema = z.object({
   REVIEW_CLAIM_MINUTES: positiveInt.default(30),
   // How often the review clock looks for reminders and deadlines it has not been woken for.
   REVIEW_CLOCK_MS: positiveInt.default(5_000),
+  // The scheduler wakes at the next due time it knows, and looks again at least this often (for
+  // schedules changed in another process while a NOTIFY was lost).
+  SCHEDULER_POLL_MS: positiveInt.default(30_000),
+  // Tests only: the scheduler reads the time from this file (one ISO instant), so a test moves the
+  // clock across due times and daylight-saving changes instead of waiting for them.
+  SCHEDULER_CLOCK_FILE: z.string().min(1).optional(),
+  // Deliveries each trigger accepts per minute, per process; 429 beyond it (and logged).
+  TRIGGER_RATE_PER_MINUTE: positiveInt.default(60),
   MODEL_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
   AGENT_MAX_STEPS: positiveInt.default(12),
   // The offline model pauses this long per step so a run can be watched; 0 for instant.

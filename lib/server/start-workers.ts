@@ -5,11 +5,13 @@ import { startWorker } from "@/lib/engine/worker";
 import { startDeliveryWorker } from "@/lib/notify/delivery-worker";
 import { startRetentionSweeper } from "@/lib/retention/sweeper";
 import { startReviewClock } from "@/lib/reviews/clock";
+import { schedulerClock } from "@/lib/schedules/clock";
+import { startScheduler } from "@/lib/schedules/scheduler";
 import { closeMcpPool } from "@/lib/tools/mcp/pool";
 import { parseSchedule } from "@/lib/webhooks/schedule";
 import { webhookSecret } from "@/lib/webhooks/secret";
 
-/** What a worker process runs: the execution engine, the webhook outbox and the review clock. */
+/** What a worker process runs: the engine, the webhook outbox, the review clock, the scheduler. */
 export function startWorkers(db: Db) {
   const e = env();
   const engine = startWorker({
@@ -28,6 +30,11 @@ export function startWorkers(db: Db) {
   const poller = startRemotePoller({ db });
   const reviewClock = startReviewClock({ db, intervalMs: e.REVIEW_CLOCK_MS });
   const retention = startRetentionSweeper({ db });
+  const scheduler = startScheduler({
+    db,
+    pollMs: e.SCHEDULER_POLL_MS,
+    now: schedulerClock(e.SCHEDULER_CLOCK_FILE),
+  });
   return {
     id: engine.id,
     /** Finishes or hands back running executions, then flushes due deliveries: within `deadlineMs`. */
@@ -39,6 +46,7 @@ export function startWorkers(db: Db) {
         poller.stop(),
         reviewClock.stop(),
         retention.stop(),
+        scheduler.stop(),
       ]);
       // No task uses an MCP server any more: end their connections (and stdio processes).
       await closeMcpPool();

@@ -3,11 +3,7 @@ import { call, crewClient, expectProblem, type Json, until } from "../support/ap
 import {
   dbMode,
   FIXTURE_CREWS,
-  freePort,
-  freshPostgresDatabase,
   type Proc,
-  startServer,
-  startWorkerProcess,
   TEST_ADMIN,
   TEST_CREW_TOKEN,
   tempDir,
@@ -15,6 +11,7 @@ import {
 import { addPerson, adminHeaders } from "../support/people";
 import { RECEIVER_HOST, startReceiver } from "../support/receiver";
 import { signIn } from "../support/session";
+import { twoWorkers } from "../support/topology";
 
 // Review deadlines and reminders fire from the workers' review clock: once, whoever gets there
 // first, and after a worker is killed and started again. Embedded: the worker lives in the web
@@ -42,33 +39,8 @@ async function topology() {
     REVIEW_CLOCK_MS: "500",
     WEBHOOK_ALLOWED_NETWORKS: `${RECEIVER_HOST}/32`,
     DATA_DIR: tempDir("deadlines"),
-    ...(mode === "postgres" ? { DATABASE_URL: (await freshPostgresDatabase()) as string } : {}),
   };
-  if (mode === "postgres") {
-    const web = await startServer({ ...env, RUN_WORKER: "false" });
-    const workers = [await startWorkerProcess(env), await startWorkerProcess(env)];
-    procs.push(web, ...workers);
-    return {
-      url: web.url,
-      // One of the two dies; the other carries on; the first comes back.
-      async crash() {
-        await workers[0]?.kill("SIGKILL");
-        workers[0] = await startWorkerProcess(env);
-        procs.push(workers[0]);
-      },
-    };
-  }
-  let web = await startServer({ ...env, PORT: String(await freePort()) });
-  procs.push(web);
-  const port = web.port;
-  return {
-    url: web.url,
-    async crash() {
-      await web.kill("SIGKILL");
-      web = await startServer({ ...env, PORT: String(port) });
-      procs.push(web);
-    },
-  };
+  return twoWorkers(mode, procs, env);
 }
 
 describe("review deadlines", () => {

@@ -1,5 +1,6 @@
 import {
   FIXTURE_CREWS,
+  freePort,
   freshPostgresDatabase,
   type Proc,
   startServer,
@@ -54,6 +55,43 @@ export async function startTopology(
     worker: (): Proc => web,
     startWorker: async (changed: Record<string, string> = {}) => {
       web = await startServer({ ...env, ...changed });
+      procs.push(web);
+    },
+  };
+}
+
+/**
+ * Workers that share the work and may crash. PostgreSQL: a web server and two worker processes;
+ * `crash` kills one (the other carries on) and starts it again. Embedded: the one process (web
+ * and worker) is killed and started again on the same DATA_DIR and port.
+ */
+export async function twoWorkers(
+  mode: "embedded" | "postgres",
+  procs: Proc[],
+  env: Record<string, string>,
+) {
+  if (mode === "postgres") {
+    const shared = { ...env, DATABASE_URL: (await freshPostgresDatabase()) as string };
+    const web = await startServer({ ...shared, RUN_WORKER: "false" });
+    const workers = [await startWorkerProcess(shared), await startWorkerProcess(shared)];
+    procs.push(web, ...workers);
+    return {
+      url: web.url,
+      async crash() {
+        await workers[0]?.kill("SIGKILL");
+        workers[0] = await startWorkerProcess(shared);
+        procs.push(workers[0]);
+      },
+    };
+  }
+  let web = await startServer({ ...env, PORT: String(await freePort()) });
+  procs.push(web);
+  const port = web.port;
+  return {
+    url: web.url,
+    async crash() {
+      await web.kill("SIGKILL");
+      web = await startServer({ ...env, PORT: String(port) });
       procs.push(web);
     },
   };

@@ -1,0 +1,15 @@
+// GET /schedules/{id}/fires — its due times, newest first: the run each started, or why none.
+import { ScheduleFiresResponseSchema } from "@/lib/contract/schedules";
+import { getDb } from "@/lib/db";
+import { json } from "@/lib/http/respond";
+import { crewRoute, otherMethods } from "@/lib/http/routes";
+import { listFires } from "@/lib/schedules/store";
+
+export const dynamic = "force-dynamic";
+
+export const GET = crewRoute<{ id: string }>(
+  async ({ crew, params }) => json({ fires: await listFires(await getDb(), crew.slug, params.id) }),
+  { response: ScheduleFiresResponseSchema },
+);
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

@@ -1,0 +1,270 @@
+import crypto from "node:crypto";
+import { z } from "zod";
+import { ownerOf, type Principal, principalName } from "@/lib/auth/principal";
+import type {
+  Schedule,
+  ScheduleCreate,
+  ScheduleFire,
+  SchedulePatch,
+} from "@/lib/contract/schedules";
+import type { CrewDef } from "@/lib/crew/schema";
+import { validInputs } from "@/lib/crew/valid-inputs";
+import { CountRow, jsonObject, num, time } from "@/lib/db/columns";
+import type { Db, Queryable } from "@/lib/db/types";
+import { errors } from "@/lib/errors";
+import { scheduleNow } from "./clock";
+import { cronProblem, isTimeZone, nextFireTime, nextFireTimes } from "./cron";
+
+/** Schedules one crew may have: each wakes the scheduler, and a list this long is unreadable. */
+export const MAX_SCHEDULES_PER_CREW = 100;
+
+export const ScheduleRow = z.object({
+  id: z.string(),
+  crew: z.string(),
+  name: z.string(),
+  cron: z.string(),
+  timezone: z.string(),
+  inputs: jsonObject<Record<string, unknown>>(),
+  overlap: z.enum(["skip", "queue", "allow"]),
+  catch_up: num,
+  paused: z.boolean(),
+  next_due_at: time.nullable(),
+  owner_user_id: z.string().nullable(),
+  created_by: z.string(),
+  created_at: time,
+  updated_at: time,
+});
+export type ScheduleRow = z.infer<typeof ScheduleRow>;
+
+const FireRow = z.object({
+  schedule_id: z.string(),
+  due_at: time,
+  fired_at: time,
+  outcome: z.enum(["started", "queued", "skipped", "missed", "failed"]),
+  execution_id: z.string().nullable(),
+  detail: z.string().nullable(),
+});
+
+const fireView = (f: z.infer<typeof FireRow>): ScheduleFire => ({
+  due_at: f.due_at.toISOString(),
+  fired_at: f.fired_at.toISOString(),
+  outcome: f.outcome,
+  execution_id: f.execution_id,
+  detail: f.detail,
+});
+
+/** A schedule as the API shows it, with its next five fire times from `now`. */
+function view(row: ScheduleRow, last: z.infer<typeof FireRow> | undefined, now: Date): Schedule {
+  const from =
+    row.next_due_at && row.next_due_at < now ? new Date(row.next_due_at.getTime() - 1) : now;
+  return {
+    id: row.id,
+    crew: row.crew,
+    name: row.name,
+    cron: row.cron,
+    timezone: row.timezone,
+    inputs: row.inputs,
+    overlap: row.overlap,
+    catch_up: row.catch_up,
+    paused: row.paused,
+    next_fire_times: row.paused
+      ? []
+      : nextFireTimes(row.cron, row.timezone, from, 5).map((d) => d.toISOString()),
+    last_fire: last ? fireView(last) : null,
+    created_by: row.created_by,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+/** The cron expression and zone, or a 422 naming the field that is wrong. */
+function checkTiming(cron: string, timezone: string) {
+  const problems = [
+    ...(cronProblem(cron) ? [{ path: "cron", message: cronProblem(cron) as string }] : []),
+    ...(isTimeZone(timezone)
+      ? []
+      : [
+          {
+            path: "timezone",
+            message: `'${timezone}' is not an IANA time zone, e.g. Europe/Berlin or UTC.`,
+          },
+        ]),
+  ];
+  if (problems.length)
+    throw errors.unprocessable(problems.map((p) => p.message).join(" "), { errors: problems });
+}
+
+function checkInputs(crew: CrewDef, inputs: Record<string, unknown>) {
+  // Checked as a kickoff's are (missing or invalid: 422), and stored as given.
+  validInputs(crew, inputs);
+}
+
+const wake = (q: Queryable, id: string) =>
+  q.query("SELECT pg_notify('crewdeck_schedules', $1)", [id]);
+
+export async function createSchedule(
+  db: Db,
+  crew: CrewDef,
+  principal: Principal,
+  body: ScheduleCreate,
+  now = scheduleNow(),
+): Promise<Schedule> {
+  checkTiming(body.cron, body.timezone);
+  checkInputs(crew, body.inputs);
+  const id = crypto.randomUUID();
+  const next = body.paused ? null : nextFireTime(body.cron, body.timezone, now);
+  const row = await db.tx(async (q) => {
+    // Counted under the crew's lock, so two creations at once cannot both pass the limit.
+    await q.query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [
+      JSON.stringify(["schedules", crew.slug]),
+    ]);
+    const { rows: counted } = await q.query(
+      "SELECT count(*)::int AS n FROM schedules WHERE crew = $1",
+      [crew.slug],
+      CountRow,
+    );
+    if ((counted[0]?.n ?? 0) >= MAX_SCHEDULES_PER_CREW)
+      throw errors.conflict(
+        `This crew has ${MAX_SCHEDULES_PER_CREW} schedules, the most it may have: delete one first.`,
+      );
+    const { rows } = await q.query(
+      `INSERT INTO schedules (id, crew, name, cron, timezone, inputs, overlap, catch_up, paused,
+                              next_due_at, owner_user_id, created_by)
+       VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11, $12) RETURNING *`,
+      [
+        id,
+        crew.slug,
+        body.name,
+        body.cron,
+        body.timezone,
+        JSON.stringify(body.inputs),
+        body.overlap,
+        body.catch_up,
+        body.paused,
+        next,
+        ownerOf(principal),
+        principalName(principal),
+      ],
+      ScheduleRow,
+    );
+    await wake(q, id);
+    return rows[0] as ScheduleRow;
+  });
+  return view(row, undefined, now);
+}
+
+/** A change: a new time, zone or expression, or a resume, starts counting due times from now. */
+export async function updateSchedule(
+  db: Db,
+  crew: CrewDef,
+  id: string,
+  patch: SchedulePatch,
+  now = scheduleNow(),
+): Promise<Schedule> {
+  const row = await db.tx(async (q) => {
+    const before = await lockedSchedule(q, crew.slug, id);
+    const next = { ...before, ...patch, inputs: patch.inputs ?? before.inputs };
+    checkTiming(next.cron, next.timezone);
+    if (patch.inputs) checkInputs(crew, patch.inputs);
+    const retimed = next.cron !== before.cron || next.timezone !== before.timezone || before.paused;
+    const due = next.paused
+      ? null
+      : retimed || !before.next_due_at
+        ? nextFireTime(next.cron, next.timezone, now)
+        : before.next_due_at;
+    const { rows } = await q.query(
+      `UPDATE schedules SET name = $3, cron = $4, timezone = $5, inputs = $6::jsonb, overlap = $7,
+              catch_up = $8, paused = $9, next_due_at = $10, updated_at = now()
+        WHERE crew = $1 AND id = $2 RETURNING *`,
+      [
+        crew.slug,
+        id,
+        next.name,
+        next.cron,
+        next.timezone,
+        JSON.stringify(next.inputs),
+        next.overlap,
+        next.catch_up,
+        next.paused,
+        due,
+      ],
+      ScheduleRow,
+    );
+    await wake(q, id);
+    return rows[0] as ScheduleRow;
+  });
+  return view(row, await lastFire(db, id), now);
+}
+
+export async function deleteSchedule(db: Db, crew: string, id: string) {
+  const { rowCount } = await db.query("DELETE FROM schedules WHERE crew = $1 AND id = $2", [
+    crew,
+    uuidOr404(id),
+  ]);
+  if (!rowCount) throw notFound(id);
+}
+
+export async function getSchedule(db: Db, crew: string, id: string, now = scheduleNow()) {
+  const { rows } = await db.query(
+    "SELECT * FROM schedules WHERE crew = $1 AND id = $2",
+    [crew, uuidOr404(id)],
+    ScheduleRow,
+  );
+  const row = rows[0];
+  if (!row) throw notFound(id);
+  return view(row, await lastFire(db, id), now);
+}
+
+export async function listSchedules(db: Db, crew: string, now = scheduleNow()) {
+  const { rows } = await db.query(
+    "SELECT * FROM schedules WHERE crew = $1 ORDER BY created_at, id",
+    [crew],
+    ScheduleRow,
+  );
+  const { rows: lasts } = await db.query(
+    `SELECT DISTINCT ON (f.schedule_id) f.* FROM schedule_fires f JOIN schedules s ON s.id = f.schedule_id
+      WHERE s.crew = $1 ORDER BY f.schedule_id, f.due_at DESC`,
+    [crew],
+    FireRow,
+  );
+  const last = new Map(lasts.map((f) => [f.schedule_id, f]));
+  return rows.map((r) => view(r, last.get(r.id), now));
+}
+
+/** Its due times, newest first: what started, what was skipped or missed, and why. */
+export async function listFires(db: Db, crew: string, id: string, limit = 50) {
+  await getSchedule(db, crew, id);
+  const { rows } = await db.query(
+    "SELECT * FROM schedule_fires WHERE schedule_id = $1 ORDER BY due_at DESC LIMIT $2",
+    [id, limit],
+    FireRow,
+  );
+  return rows.map(fireView);
+}
+
+async function lastFire(q: Queryable, id: string) {
+  const { rows } = await q.query(
+    "SELECT * FROM schedule_fires WHERE schedule_id = $1 ORDER BY due_at DESC LIMIT 1",
+    [id],
+    FireRow,
+  );
+  return rows[0];
+}
+
+async function lockedSchedule(q: Queryable, crew: string, id: string) {
+  const { rows } = await q.query(
+    "SELECT * FROM schedules WHERE crew = $1 AND id = $2 FOR UPDATE",
+    [crew, uuidOr404(id)],
+    ScheduleRow,
+  );
+  const row = rows[0];
+  if (!row) throw notFound(id);
+  return row;
+}
+
+const UUID = z.uuid();
+function uuidOr404(id: string) {
+  if (!UUID.safeParse(id).success) throw notFound(id);
+  return id;
+}
+const notFound = (id: string) => errors.notFound(`No schedule ${id} on this crew.`);
