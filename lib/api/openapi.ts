@@ -12,6 +12,7 @@ import "@/lib/contract/webhooks";
 import "@/lib/contract/integrations";
 import "@/lib/contract/admin";
 import { adminApi } from "./openapi/admin-api";
+import { automationApi } from "./openapi/automation-api";
 import { crewApi } from "./openapi/crew-api";
 import { integrationsApi } from "./openapi/integrations-api";
 import { notificationsApi } from "./openapi/notifications-api";
@@ -25,6 +26,7 @@ import { webhooksApi } from "./openapi/webhooks-api";
 const OPERATIONS = [
   ...crewApi,
   ...rerunApi,
+  ...automationApi,
   ...runsApi,
   ...webhooksApi,
   ...integrationsApi,

@@ -1,5 +1,6 @@
 import { evaluate } from "@marcbachmann/cel-js";
 import { errorMessage } from "@/lib/errors";
+import { fromCel, toCel } from "@/lib/util/cel-values";
 import { templateSegments } from "./flow-cel";
 
 // CEL as a flow's methods run it (crewai/flow/expressions.py): `expr`, `each.in` and a step's
@@ -52,26 +53,4 @@ function renderString(value: string, context: CelContext): unknown {
       return typeof result === "string" ? result : JSON.stringify(result);
     })
     .join("");
-}
-
-// CEL tells integers from doubles, JSON does not: a whole number goes in as an int (as celpy's
-// json_to_cel reads a JSON integer), so `state.limit + 1` works; it comes back as a number.
-function toCel(value: unknown): unknown {
-  if (typeof value === "number" && Number.isInteger(value)) return BigInt(value);
-  if (Array.isArray(value)) return value.map(toCel);
-  if (value && typeof value === "object")
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toCel(v)]));
-  return value;
-}
-
-function fromCel(value: unknown): unknown {
-  if (typeof value === "bigint") return Number(value);
-  if (value instanceof Map)
-    return Object.fromEntries([...value].map(([k, v]) => [String(k), fromCel(v)]));
-  if (value instanceof Set) return [...value].map(fromCel);
-  if (Array.isArray(value)) return value.map(fromCel);
-  if (value instanceof Uint8Array) return Buffer.from(value).toString("base64");
-  if (value && typeof value === "object")
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fromCel(v)]));
-  return value;
 }

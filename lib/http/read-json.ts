@@ -2,6 +2,11 @@ import { AppError, errorMessage, errors } from "@/lib/errors";
 
 /** Reads a body as text without ever holding more than `limitBytes` of it; 413 past the limit. */
 export async function readTextBody(request: Request, limitBytes: number): Promise<string> {
+  return (await readBodyBytes(request, limitBytes)).toString("utf8");
+}
+
+/** The body's bytes as sent (a signature covers them), within `limitBytes`; 413 past it. */
+export async function readBodyBytes(request: Request, limitBytes: number): Promise<Buffer> {
   const declared = Number(request.headers.get("content-length") ?? "NaN");
   if (declared > limitBytes) throw errors.tooLarge(limitBytes);
   if (!request.body) throw errors.badRequest("The request body is empty; send a JSON object.");
@@ -19,7 +24,7 @@ export async function readTextBody(request: Request, limitBytes: number): Promis
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
 }
 
 /** How deeply objects and arrays may nest in a request body; real bodies stay far below it. */

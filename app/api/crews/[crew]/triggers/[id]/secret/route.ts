@@ -1,0 +1,18 @@
+// POST /triggers/{id}/secret — a new secret, in this answer only; the old one stops working.
+import { CreatedTriggerSchema } from "@/lib/contract/triggers";
+import { getDb } from "@/lib/db";
+import { json } from "@/lib/http/respond";
+import { crewRoute, otherMethods } from "@/lib/http/routes";
+import { rotateSecret } from "@/lib/triggers/store";
+
+export const dynamic = "force-dynamic";
+
+export const POST = crewRoute<{ id: string }>(
+  async ({ crew, params }) =>
+    json(await rotateSecret(await getDb(), crew.slug, params.id), {
+      headers: { "cache-control": "no-store" },
+    }),
+  { action: "start", response: CreatedTriggerSchema },
+);
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

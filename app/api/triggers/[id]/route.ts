@@ -1,0 +1,36 @@
+// POST /api/triggers/{id} — a delivery from someone else's system (a signed webhook): its payload,
+// mapped to the crew's inputs, starts a run. The signature is the credential (lib/triggers).
+import { TriggerDeliveryResponseSchema } from "@/lib/contract/triggers";
+import { getDb } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import { readBodyBytes } from "@/lib/http/read-json";
+import { json } from "@/lib/http/respond";
+import { noCaller, route } from "@/lib/http/routes";
+import { receiveDelivery } from "@/lib/triggers/receive";
+
+export const dynamic = "force-dynamic";
+
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export const POST = route<null, { id: string }>(
+  {
+    ...noCaller,
+    response: { 200: TriggerDeliveryResponseSchema, 202: TriggerDeliveryResponseSchema },
+  },
+  async ({ request, params }) => {
+    const headers = Object.fromEntries(
+      [...request.headers].map(([name, value]) => [name.toLowerCase(), value]),
+    );
+    const body = request.body ? await readBodyBytes(request, BODY_LIMIT_BYTES) : Buffer.alloc(0);
+    const r = await receiveDelivery(await getDb(), { triggerId: params.id, headers, body });
+    if (!r.ok) {
+      const { status, outcome, detail, errors } = r.answer;
+      throw new AppError(outcome, status, detail, errors ? { errors } : {}, r.headers ?? {});
+    }
+    // A redelivery answers as the first did, with the same run: the sender may stop retrying.
+    return json(
+      { kickoff_id: r.kickoffId, event_id: r.eventId, duplicate: r.duplicate },
+      { status: r.duplicate ? 200 : 202 },
+    );
+  },
+);

@@ -1,0 +1,252 @@
+import crypto from "node:crypto";
+import { z } from "zod";
+import { ownerOf, type Principal, principalName } from "@/lib/auth/principal";
+import { seal } from "@/lib/config/encryption";
+import { publicUrl } from "@/lib/config/public-url";
+import type { Concurrency } from "@/lib/contract/crew";
+import type { Trigger, TriggerCreate, TriggerEvent, TriggerPatch } from "@/lib/contract/triggers";
+import type { CrewDef } from "@/lib/crew/schema";
+import { inputSpecsOf } from "@/lib/crew/validate-inputs";
+import { CountRow, jsonArray, jsonObject, num, time } from "@/lib/db/columns";
+import type { Db, Queryable } from "@/lib/db/types";
+import { errors, type FieldError } from "@/lib/errors";
+import { checkMapping } from "./payload-mapping";
+import { newSecret } from "./signatures";
+
+/** Triggers one crew may have. */
+const MAX_TRIGGERS_PER_CREW = 50;
+
+export const TriggerRow = z.object({
+  id: z.string(),
+  crew: z.string(),
+  name: z.string(),
+  signature: z.enum(["standard", "github", "shared"]),
+  secret_enc: z.string(),
+  mapping: jsonObject<Record<string, string>>(),
+  inputs: jsonObject<Record<string, unknown>>(),
+  concurrency: jsonObject<Concurrency>().nullable(),
+  paused: z.boolean(),
+  owner_user_id: z.string().nullable(),
+  created_by: z.string(),
+  created_at: time,
+  updated_at: time,
+});
+export type TriggerRow = z.infer<typeof TriggerRow>;
+
+const EventRow = z.object({
+  id: z.string(),
+  trigger_id: z.string(),
+  delivery_id: z.string().nullable(),
+  received_at: time,
+  outcome: z.enum(["started", "duplicate", "unauthorized", "invalid", "limited", "refused"]),
+  status_code: num,
+  detail: z.string().nullable(),
+  errors: jsonArray<FieldError>().nullable(),
+  execution_id: z.string().nullable(),
+});
+
+const eventView = (e: z.infer<typeof EventRow>): TriggerEvent => ({
+  id: e.id,
+  received_at: e.received_at.toISOString(),
+  delivery_id: e.delivery_id,
+  outcome: e.outcome,
+  status_code: e.status_code,
+  detail: e.detail,
+  errors: e.errors,
+  execution_id: e.execution_id,
+});
+
+/** The path a sender posts to (the whole URL when PUBLIC_URL says where this server is). */
+const deliveryUrl = (id: string) => `${publicUrl()}/api/triggers/${id}`;
+
+function view(row: TriggerRow, last: z.infer<typeof EventRow> | undefined): Trigger {
+  return {
+    id: row.id,
+    crew: row.crew,
+    name: row.name,
+    signature: row.signature,
+    url: deliveryUrl(row.id),
+    mapping: row.mapping,
+    inputs: row.inputs,
+    concurrency: row.concurrency,
+    paused: row.paused,
+    last_event: last ? eventView(last) : null,
+    created_by: row.created_by,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+/** The mapping's expressions and the key's: a 422 naming each one that does not parse. */
+function checkExpressions(
+  crew: CrewDef,
+  mapping: Record<string, string>,
+  concurrency: Concurrency | null,
+) {
+  const problems = [
+    ...checkMapping(mapping),
+    ...(concurrency
+      ? checkMapping({ key: concurrency.key }).map((p) => ({ ...p, path: "concurrency.key" }))
+      : []),
+  ];
+  const names = inputSpecsOf(crew).map((s) => s.name);
+  const known = new Set(names);
+  for (const name of Object.keys(mapping))
+    if (!known.has(name) && !problems.some((p) => p.path === `mapping.${name}`))
+      problems.push({
+        path: `mapping.${name}`,
+        message: `The crew has no input '${name}' (it has: ${names.join(", ") || "none"}).`,
+      });
+  if (problems.length)
+    throw errors.unprocessable(problems.map((p) => `${p.path}: ${p.message}`).join(" "), {
+      errors: problems,
+    });
+}
+
+export async function createTrigger(
+  db: Db,
+  crew: CrewDef,
+  principal: Principal,
+  body: TriggerCreate,
+): Promise<Trigger & { secret: string }> {
+  checkExpressions(crew, body.mapping, body.concurrency);
+  const id = crypto.randomUUID();
+  const secret = newSecret(body.signature);
+  const row = await db.tx(async (q) => {
+    await q.query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [
+      JSON.stringify(["triggers", crew.slug]),
+    ]);
+    const { rows: counted } = await q.query(
+      "SELECT count(*)::int AS n FROM triggers WHERE crew = $1",
+      [crew.slug],
+      CountRow,
+    );
+    if ((counted[0]?.n ?? 0) >= MAX_TRIGGERS_PER_CREW)
+      throw errors.conflict(
+        `This crew has ${MAX_TRIGGERS_PER_CREW} triggers, the most it may have: delete one first.`,
+      );
+    const { rows } = await q.query(
+      `INSERT INTO triggers (id, crew, name, signature, secret_enc, mapping, inputs, concurrency,
+                             paused, owner_user_id, created_by)
+       VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8::jsonb, $9, $10, $11) RETURNING *`,
+      [
+        id,
+        crew.slug,
+        body.name,
+        body.signature,
+        seal(secret),
+        JSON.stringify(body.mapping),
+        JSON.stringify(body.inputs),
+        body.concurrency ? JSON.stringify(body.concurrency) : null,
+        body.paused,
+        ownerOf(principal),
+        principalName(principal),
+      ],
+      TriggerRow,
+    );
+    return rows[0] as TriggerRow;
+  });
+  return { ...view(row, undefined), secret };
+}
+
+export async function updateTrigger(db: Db, crew: CrewDef, id: string, patch: TriggerPatch) {
+  const row = await db.tx(async (q) => {
+    const before = await oneTrigger(q, crew.slug, id, true);
+    const next = { ...before, ...patch };
+    checkExpressions(crew, next.mapping, next.concurrency);
+    const { rows } = await q.query(
+      `UPDATE triggers SET name = $3, mapping = $4::jsonb, inputs = $5::jsonb, concurrency = $6::jsonb,
+              paused = $7, updated_at = now()
+        WHERE crew = $1 AND id = $2 RETURNING *`,
+      [
+        crew.slug,
+        id,
+        next.name,
+        JSON.stringify(next.mapping),
+        JSON.stringify(next.inputs),
+        next.concurrency ? JSON.stringify(next.concurrency) : null,
+        next.paused,
+      ],
+      TriggerRow,
+    );
+    return rows[0] as TriggerRow;
+  });
+  return view(row, await lastEvent(db, id));
+}
+
+/** A new secret, shown once; the old one stops working at once. */
+export async function rotateSecret(db: Db, crew: string, id: string) {
+  const row = await oneTrigger(db, crew, id);
+  const secret = newSecret(row.signature);
+  await db.query("UPDATE triggers SET secret_enc = $2, updated_at = now() WHERE id = $1", [
+    id,
+    seal(secret),
+  ]);
+  return { ...view(row, await lastEvent(db, id)), secret };
+}
+
+export async function deleteTrigger(db: Db, crew: string, id: string) {
+  const { rowCount } = await db.query("DELETE FROM triggers WHERE crew = $1 AND id = $2", [
+    crew,
+    uuidOr404(id),
+  ]);
+  if (!rowCount) throw notFound(id);
+}
+
+export async function getTrigger(db: Db, crew: string, id: string) {
+  return view(await oneTrigger(db, crew, id), await lastEvent(db, id));
+}
+
+export async function listTriggers(db: Db, crew: string) {
+  const { rows } = await db.query(
+    "SELECT * FROM triggers WHERE crew = $1 ORDER BY created_at, id",
+    [crew],
+    TriggerRow,
+  );
+  const { rows: lasts } = await db.query(
+    `SELECT DISTINCT ON (e.trigger_id) e.* FROM trigger_events e JOIN triggers t ON t.id = e.trigger_id
+      WHERE t.crew = $1 ORDER BY e.trigger_id, e.received_at DESC`,
+    [crew],
+    EventRow,
+  );
+  const last = new Map(lasts.map((e) => [e.trigger_id, e]));
+  return rows.map((r) => view(r, last.get(r.id)));
+}
+
+/** Deliveries received, newest first, with the run each started or why none. */
+export async function listEvents(db: Db, crew: string, id: string, limit = 50) {
+  await oneTrigger(db, crew, id);
+  const { rows } = await db.query(
+    "SELECT * FROM trigger_events WHERE trigger_id = $1 ORDER BY received_at DESC, id LIMIT $2",
+    [id, limit],
+    EventRow,
+  );
+  return rows.map(eventView);
+}
+
+async function lastEvent(q: Queryable, id: string) {
+  const { rows } = await q.query(
+    "SELECT * FROM trigger_events WHERE trigger_id = $1 ORDER BY received_at DESC LIMIT 1",
+    [id],
+    EventRow,
+  );
+  return rows[0];
+}
+
+async function oneTrigger(q: Queryable, crew: string, id: string, lock = false) {
+  const { rows } = await q.query(
+    `SELECT * FROM triggers WHERE crew = $1 AND id = $2${lock ? " FOR UPDATE" : ""}`,
+    [crew, uuidOr404(id)],
+    TriggerRow,
+  );
+  const row = rows[0];
+  if (!row) throw notFound(id);
+  return row;
+}
+
+const UUID = z.uuid();
+export function uuidOr404(id: string) {
+  if (!UUID.safeParse(id).success) throw notFound(id);
+  return id;
+}
+const notFound = (id: string) => errors.notFound(`No trigger ${id} on this crew.`);
