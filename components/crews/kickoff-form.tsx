@@ -55,7 +55,10 @@ export function KickoffForm({
   prefill,
   start,
   submitLabel = "Start run",
+  lead,
   extra,
+  onStarted,
+  failure = "The run did not start",
 }: {
   crew: string;
   /** Why a run of this crew cannot succeed now (a model's key missing): Start is disabled. */
@@ -65,8 +68,14 @@ export function KickoffForm({
   /** Starts the run and answers its id (a re-run); a kickoff when not given. */
   start?: (inputs: Record<string, string | number | boolean>) => Promise<string>;
   submitLabel?: string;
+  /** Fields above the inputs (a schedule's timing). */
+  lead?: ReactNode;
   /** More fields, above the button (a re-run's models). */
   extra?: ReactNode;
+  /** What to do with what `start` answered; the new run's page when not given. */
+  onStarted?: (id: string) => void;
+  /** How a refusal begins ("The schedule was not saved"). */
+  failure?: string;
 }) {
   const router = useRouter();
   const { data: schema, error: loadError } = useQuery({
@@ -127,7 +136,10 @@ export function KickoffForm({
     setSubmitting(true);
     try {
       const id = start ? await start(inputs) : (await crewApi(crew).kickoff(inputs)).kickoff_id;
-      router.push(`/crews/${crew}/runs/${id}`);
+      if (onStarted) {
+        setSubmitting(false);
+        onStarted(id);
+      } else router.push(`/crews/${crew}/runs/${id}`);
     } catch (err) {
       setSubmitting(false);
       const byField: Record<string, string> = {};
@@ -141,8 +153,7 @@ export function KickoffForm({
       }
       setFieldErrors(byField);
       if (Object.keys(byField).length) focusFirst(byField);
-      else
-        setFormError(`The run did not start: ${err instanceof Error ? err.message : String(err)}`);
+      else setFormError(`${failure}: ${err instanceof Error ? err.message : String(err)}`);
     }
   }
 
@@ -158,6 +169,7 @@ export function KickoffForm({
       noValidate
       className="grid gap-4 [&_button[type=submit]]:mt-0 [&_label]:m-0"
     >
+      {lead}
       {order.length === 0 && (
         <p className="text-muted-foreground text-sm">This crew needs no inputs.</p>
       )}
@@ -181,8 +193,7 @@ export function KickoffForm({
       })}
       {Object.keys(fieldErrors).length > 0 && (
         <Alert tone="danger">
-          The run did not start: fix the marked{" "}
-          {Object.keys(fieldErrors).length === 1 ? "field" : "fields"}.
+          {failure}: fix the marked {Object.keys(fieldErrors).length === 1 ? "field" : "fields"}.
         </Alert>
       )}
       {formError && <Alert tone="danger">{formError}</Alert>}

@@ -26,13 +26,16 @@ export function isTimeZone(timezone: string) {
 
 /** Why the expression cannot be used, in one sentence; null when it can. */
 export function cronProblem(expression: string): string | null {
+  const fields = expression.trim().split(/\s+/).filter(Boolean);
+  if (fields.length !== 5)
+    return `Write five fields separated by spaces: minute hour day-of-month month day-of-week (this has ${fields.length}).`;
   try {
     const cron = cronOf(expression, "UTC");
     if (!cron.nextRun(new Date())) return "This expression never fires again.";
     return null;
   } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
-    return `Not a five-field cron expression (minute hour day-of-month month day-of-week): ${message.replace(/^CronPattern: /, "")}`;
+    const message = (err instanceof Error ? err.message : String(err)).replace(/^\w+: /, "");
+    return `Not a cron expression croner reads: ${message}`;
   }
 }
 

@@ -1,5 +1,7 @@
 // The dashboard's API client, one module per area; every answer is parsed with the server's zod
 // schema (see request.ts).
+
+export * from "./automation";
 export * from "./crew";
 export * from "./deployments";
 export * from "./inputs";

@@ -1,6 +1,8 @@
 import { Globe } from "lucide-react";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { SchedulesList } from "@/components/automation/schedules-list";
+import { TriggersList } from "@/components/automation/triggers-list";
 import { KickoffForm } from "@/components/crews/kickoff-form";
 import { RecentRuns } from "@/components/crews/recent-runs";
 import { FlowGraph } from "@/components/run/flow-graph";
@@ -150,6 +152,12 @@ export default async function CrewPage({ params }: { params: Promise<{ crew: str
             </h2>
             <RecentRuns crew={crew.slug} blocked={blocked.length > 0} />
           </section>
+          {!remote && (
+            <>
+              <SchedulesList crew={crew.slug} canEdit={canStart} />
+              <TriggersList crew={crew.slug} canEdit={canStart} />
+            </>
+          )}
         </div>
         <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] content-start gap-6">
           {remote ? (
