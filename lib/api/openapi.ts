@@ -96,6 +96,11 @@ export function openApiDocument() {
     tags: [
       { name: "Crew API", description: "CrewAI's deployed-crew API, served per crew." },
       { name: "Runs", description: "Executions across crews, and saved views of them." },
+      {
+        name: "Schedules and triggers",
+        description:
+          "Runs that start themselves: on a cron in a time zone, or from a signed webhook.",
+      },
       { name: "Webhooks", description: "The delivery log, the signing secret and receivers." },
       {
         name: "Integrations",

@@ -19,6 +19,7 @@ describe("the API reference view", () => {
     expect(view.map((t) => t.name)).toEqual([
       "Crew API",
       "Runs",
+      "Schedules and triggers",
       "Webhooks",
       "Integrations",
       "Notifications",
