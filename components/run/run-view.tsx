@@ -237,8 +237,8 @@ export function RunView({
                 now={now}
                 onClose={() => setSelection(null)}
                 fork={
-                  canStart && !status.flow && !crew.startsWith("@")
-                    ? { crew, runId: id }
+                  canStart && !crew.startsWith("@")
+                    ? { crew, runId: id, path: status.flow?.path.map((p) => p.method) }
                     : undefined
                 }
                 empty={

@@ -121,7 +121,7 @@ export function StepDetail({
   onClose: () => void;
   empty: ReactNode;
   /** Given when this run's tasks may be forked from (a local crew's run, by someone who may start). */
-  fork?: { crew: string; runId: string };
+  fork?: { crew: string; runId: string; path?: string[] };
 }) {
   // Esc closes the detail, unless it is someone typing (a review's feedback, say).
   useEffect(() => {

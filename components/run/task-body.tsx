@@ -70,13 +70,22 @@ export function TaskBody({
   task: TraceTask;
   status?: TaskWithUsage;
   tasks: TaskWithUsage[];
-  fork?: { crew: string; runId: string };
+  fork?: { crew: string; runId: string; path?: string[] };
   now: number;
 }) {
   const last = task.attempts.at(-1);
-  // A later task of a local crew can be forked from once every task before it completed.
+  // A later task of a local crew can be forked from once every task before it completed; a
+  // flow's method, once it is on the run's path after the first (the methods before it inherited).
+  const path = fork?.path;
+  const onPath = path ? path.indexOf(task.taskId) : -1;
   const index = tasks.findIndex((t) => t.task_id === task.taskId);
-  const before = index > 0 ? tasks.slice(0, index) : [];
+  const before = path
+    ? [...new Set(path.slice(0, Math.max(0, onPath)))].flatMap(
+        (m) => tasks.find((t) => t.task_id === m) ?? [],
+      )
+    : index > 0
+      ? tasks.slice(0, index)
+      : [];
   const forkable =
     fork && before.length > 0 && before.every((t) => t.status === "completed" && t.output !== null);
   return (

@@ -9,7 +9,7 @@ import { commitTogether, writePiece } from "@/lib/db/group-commit";
 import type { Db, Queryable } from "@/lib/db/types";
 import { errorMessage, errors } from "@/lib/errors";
 import { type FirstEvent, firstEntries } from "@/lib/ledger/first-entries";
-import { initialProgress } from "@/lib/run-model/flow-progress";
+import { type FlowProgress, initialProgress } from "@/lib/run-model/flow-progress";
 import type { TaskState, WebhookUrls } from "@/lib/run-model/types";
 import { integrationToken } from "@/lib/tracker/integration-token";
 import type { InputValue } from "@/lib/util/placeholders";
@@ -73,7 +73,12 @@ type NewExecution = {
   /** The run this one starts again (lib/runs/rerun-execution.ts). */
   origin?: { id: string; kind: "rerun" | "fork" };
   /** A fork's tasks as it starts (some already completed) and the events that say so. */
-  first?: { tasks: TaskState[]; events: Omit<FirstEvent, "seq" | "created_at">[] };
+  first?: {
+    tasks: TaskState[];
+    events: Omit<FirstEvent, "seq" | "created_at">[];
+    /** A flow fork's progress: the path before the method it starts at, replayed. */
+    flow?: FlowProgress;
+  };
   /** A schedule or trigger that starts the run (in the principal's stead). */
   starter?: Starter;
   /** The new run's id, when the caller needs it first (a concurrency key's stop reason). */
@@ -128,17 +133,19 @@ async function preparedExecution(
   // Inputs the crew does not use are ignored, not stored.
   const inputs: Record<string, InputValue> = validInputs(crew, request.inputs);
   // A flow starts from its state (defaults, then inputs), checked against its schema.
-  const flow = crew.flow
-    ? initialProgress(
-        crew.flow,
-        kickoffState(
+  const flow = first?.flow
+    ? first.flow
+    : crew.flow
+      ? initialProgress(
           crew.flow,
-          inputs,
-          request.inputs,
-          new Set(inputSpecsOf(crew).flatMap((s) => (s.type === "json" ? [s.name] : []))),
-        ),
-      )
-    : null;
+          kickoffState(
+            crew.flow,
+            inputs,
+            request.inputs,
+            new Set(inputSpecsOf(crew).flatMap((s) => (s.type === "json" ? [s.name] : []))),
+          ),
+        )
+      : null;
   const webhooks: WebhookUrls = {
     task: request.taskWebhookUrl,
     step: request.stepWebhookUrl,

@@ -5,6 +5,7 @@ import type { Db } from "@/lib/db/types";
 import { errors } from "@/lib/errors";
 import type { TaskState } from "@/lib/run-model/types";
 import { createExecution, crewJson } from "./create-execution";
+import { flowForkStart, inheritedTasks } from "./fork-flow";
 import { getExecutionOrThrow } from "./get-execution";
 
 const refuse = (path: string, message: string, detail: string) =>
@@ -66,12 +67,42 @@ export async function forkExecution({
       "a remote deployment's run",
       "A remote deployment's run cannot be forked: its tasks ran there. Re-run it instead.",
     );
-  if (crew.flow)
-    throw refuse(
-      "from_task",
-      "a flow",
-      "Forking a flow from a method is not supported yet: re-run it instead.",
-    );
+  const by = principalName(principal);
+  const fresh = JSON.parse(crewJson(crew).tasks) as TaskState[];
+  const start = {
+    ...request,
+    inputs: origin.inputs as KickoffRequest["inputs"],
+    meta: request.meta ?? origin.meta ?? undefined,
+  };
+  if (crew.flow) {
+    const now = new Date();
+    const { flow, inherited } = await flowForkStart(db, crew, origin, fromTask, edit, now);
+    // One event per method inherited, with its last output (the one the fork goes on from).
+    const last = [...new Map(inherited.map((x) => [x.method, x])).values()];
+    return createExecution({
+      db,
+      crew,
+      principal,
+      request: start,
+      origin: { id: origin.id, kind: "fork" },
+      first: {
+        tasks: inheritedTasks(fresh, inherited, now.toISOString()),
+        flow,
+        events: last.map((x) => ({
+          type: "task_inherited",
+          task_id: x.method,
+          attempt: x.attempts,
+          data: {
+            from: origin.id,
+            by,
+            name: x.method,
+            output: x.text,
+            ...(edit?.task_id === x.method ? { edited: true, edited_output: edit.output } : {}),
+          },
+        })),
+      },
+    });
+  }
   const index = forkPoint(crew, fromTask);
   const before = crew.tasks.slice(0, index);
   const done = new Map(origin.tasks.map((t) => [t.task_id, t]));
@@ -91,9 +122,7 @@ export async function forkExecution({
       `Only a task the fork inherits can be edited: one of ${before.map((t) => t.id).join(", ")}.`,
     );
 
-  const by = principalName(principal);
   const now = new Date().toISOString();
-  const fresh = JSON.parse(crewJson(crew).tasks) as TaskState[];
   // An inherited task took no time and no tokens here: its cost was the origin's, counted there.
   const tasks = fresh.map((t, i): TaskState => {
     const had = i < index ? done.get(t.task_id) : undefined;
@@ -129,11 +158,7 @@ export async function forkExecution({
     db,
     crew,
     principal,
-    request: {
-      ...request,
-      inputs: origin.inputs as KickoffRequest["inputs"],
-      meta: request.meta ?? origin.meta ?? undefined,
-    },
+    request: start,
     origin: { id: origin.id, kind: "fork" },
     first: { tasks, events },
   });

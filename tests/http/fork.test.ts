@@ -104,4 +104,49 @@ describe("POST /executions/{id}/fork", () => {
     expectProblem(r, 422);
     expect(r.json.detail).toMatch(/'draft' had not completed/);
   });
+
+  it("forks a flow from a method: the path before it is inherited, one output edited", async () => {
+    const flow = crewClient(baseUrl, "release-flow", TEST_CREW_TOKEN);
+    const origin = await flow.start({ product: "Deck", changes: ["fix login", "add export"] });
+    // The origin ran collect, classify (minor), lines, then draft, whose crew waits for review.
+    await flow.waitFor(origin, (x) => x.pending_human_input?.task_id === "notes");
+    const forkFlow = (body: unknown) =>
+      call(baseUrl, "POST", `/api/crews/release-flow/executions/${origin}/fork`, {
+        token: TEST_CREW_TOKEN,
+        body,
+      });
+    const r = await forkFlow({
+      from_task: "draft",
+      edit: { task_id: "lines", output: "- login fixed\n- export added" },
+    });
+    expect(r.status, r.text).toBe(200);
+    const id = r.json.kickoff_id as string;
+    const forked = await flow.waitFor(id, (x) => x.pending_human_input?.task_id === "notes");
+    expect(forked.origin).toEqual({ execution_id: origin, kind: "fork" });
+    expect(forked.flow.path.map((p: Json) => [p.method, p.outcome])).toEqual([
+      ["collect", null],
+      ["classify", "minor"],
+      ["lines", null],
+    ]);
+    expect(forked.flow.state).toMatchObject({ product: "Deck" });
+    // Inherited methods never ran here; the edited output is what draft's crew was given.
+    const events = (await flow.events(id)).json.events as Json[];
+    expect(events.filter((e) => e.type === "task_started").map((e) => e.task_id)).not.toContain(
+      "collect",
+    );
+    expect(
+      events.filter((e) => e.type === "task_inherited").map((e) => [e.task_id, !!e.data.edited]),
+    ).toEqual([
+      ["collect", false],
+      ["classify", false],
+      ["lines", true],
+    ]);
+    expect(forked.flow.current).toMatchObject({ method: "draft", nested_run: expect.any(String) });
+    const draft = await flow.status(forked.flow.current.nested_run);
+    expect(JSON.stringify(draft.json.inputs)).toContain("login fixed");
+    // A method that did not run, and the first one, cannot be forked from.
+    expectProblem(await forkFlow({ from_task: "publish_notes" }), 422);
+    expectProblem(await forkFlow({ from_task: "collect" }), 422);
+    await Promise.all([flow.stop(origin), flow.stop(id)]);
+  });
 });

@@ -37,7 +37,7 @@ export const rerunApi: OperationSpec[] = [
     tag,
     summary: "Start a new execution at a task, inheriting the tasks before it",
     description:
-      "The tasks before `from_task` are taken from this execution — never run again; each has a `task_inherited` event naming the origin and a decision-ledger entry — with one optionally edited first (`edit`, recorded like a reviewer's edit). The origin's inputs and meta; the crew's current definition. A fork starts at a group of async tasks' first task or at the task that joins it, as CrewAI's checkpoints do. Not for remote deployments or flows (422).",
+      "The tasks before `from_task` are taken from this execution — never run again; each has a `task_inherited` event naming the origin and a decision-ledger entry — with one optionally edited first (`edit`, recorded like a reviewer's edit). The origin's inputs and meta; the crew's current definition. A fork starts at a group of async tasks' first task or at the task that joins it, as CrewAI's checkpoints do. For a flow, `from_task` names a method on the run's path: the path before its first run is replayed — each method's output and the state it left, the same listeners set off — and the fork goes on from that method. Not for remote deployments (422).",
     access: { action: "start" },
     body: { schema: ForkRequestSchema },
     responses: { 200: { description: "Queued.", schema: RerunResponseSchema } },
@@ -45,7 +45,7 @@ export const rerunApi: OperationSpec[] = [
       400: "Malformed JSON, not an object, or wrong value types.",
       404: "No such crew, or an execution unknown or not visible to this token.",
       413: "Body over 1 MiB.",
-      422: "`from_task` missing, unknown, the first task or inside an async group; a task before it did not complete in the origin; `edit.task_id` not one it inherits; a remote deployment's run or a flow.",
+      422: "`from_task` missing, unknown, the first task (or method) or inside an async group; a task before it did not complete in the origin; a flow method not on the run's path, or a path the flow as it is now would not take; `edit.task_id` not one it inherits; a remote deployment's run.",
     },
   },
   {
