@@ -22,3 +22,13 @@ export function principalName(p: Principal) {
   if (p.kind !== "org") return p.email;
   return p.tokenId ? `org-token:${p.tokenId}` : "org-token:CREW_TOKEN";
 }
+
+/**
+ * What a caller reaches of a crew's schedules and triggers: a user token only its owner's (as
+ * with runs); a person signed in, or an organization token, every one.
+ */
+export type OwnerScope = { crew: string; owner: string | null };
+export const ownerScope = (crew: string, p: Principal): OwnerScope => ({
+  crew,
+  owner: p.kind === "user" ? p.userId : null,
+});

@@ -1,6 +1,12 @@
 import crypto from "node:crypto";
 import { z } from "zod";
-import { ownerOf, type Principal, principalName } from "@/lib/auth/principal";
+import {
+  ownerOf,
+  ownerScope,
+  type Principal,
+  principalName,
+  type OwnerScope as Scope,
+} from "@/lib/auth/principal";
 import type {
   Schedule,
   ScheduleCreate,
@@ -14,6 +20,9 @@ import type { Db, Queryable } from "@/lib/db/types";
 import { errors } from "@/lib/errors";
 import { scheduleNow } from "./clock";
 import { cronProblem, isTimeZone, nextFireTime, nextFireTimes } from "./cron";
+
+/** The SQL condition of a scope (others' are the same 404 as none), its owner being $3. */
+const OWNED = "($3::uuid IS NULL OR owner_user_id = $3::uuid)";
 
 /** Schedules one crew may have: each wakes the scheduler, and a list this long is unreadable. */
 export const MAX_SCHEDULES_PER_CREW = 100;
@@ -157,12 +166,13 @@ export async function createSchedule(
 export async function updateSchedule(
   db: Db,
   crew: CrewDef,
+  principal: Principal,
   id: string,
   patch: SchedulePatch,
   now = scheduleNow(),
 ): Promise<Schedule> {
   const row = await db.tx(async (q) => {
-    const before = await lockedSchedule(q, crew.slug, id);
+    const before = await lockedSchedule(q, ownerScope(crew.slug, principal), id);
     const next = { ...before, ...patch, inputs: patch.inputs ?? before.inputs };
     checkTiming(next.cron, next.timezone);
     if (patch.inputs) checkInputs(crew, patch.inputs);
@@ -196,18 +206,18 @@ export async function updateSchedule(
   return view(row, await lastFire(db, id), now);
 }
 
-export async function deleteSchedule(db: Db, crew: string, id: string) {
-  const { rowCount } = await db.query("DELETE FROM schedules WHERE crew = $1 AND id = $2", [
-    crew,
-    uuidOr404(id),
-  ]);
+export async function deleteSchedule(db: Db, scope: Scope, id: string) {
+  const { rowCount } = await db.query(
+    `DELETE FROM schedules WHERE crew = $1 AND id = $2 AND ${OWNED}`,
+    [scope.crew, uuidOr404(id), scope.owner],
+  );
   if (!rowCount) throw notFound(id);
 }
 
-export async function getSchedule(db: Db, crew: string, id: string, now = scheduleNow()) {
+export async function getSchedule(db: Db, scope: Scope, id: string, now = scheduleNow()) {
   const { rows } = await db.query(
-    "SELECT * FROM schedules WHERE crew = $1 AND id = $2",
-    [crew, uuidOr404(id)],
+    `SELECT * FROM schedules WHERE crew = $1 AND id = $2 AND ${OWNED}`,
+    [scope.crew, uuidOr404(id), scope.owner],
     ScheduleRow,
   );
   const row = rows[0];
@@ -215,16 +225,17 @@ export async function getSchedule(db: Db, crew: string, id: string, now = schedu
   return view(row, await lastFire(db, id), now);
 }
 
-export async function listSchedules(db: Db, crew: string, now = scheduleNow()) {
+export async function listSchedules(db: Db, scope: Scope, now = scheduleNow()) {
   const { rows } = await db.query(
-    "SELECT * FROM schedules WHERE crew = $1 ORDER BY created_at, id",
-    [crew],
+    `SELECT * FROM schedules WHERE crew = $1 AND ($2::uuid IS NULL OR owner_user_id = $2::uuid)
+      ORDER BY created_at, id`,
+    [scope.crew, scope.owner],
     ScheduleRow,
   );
   const { rows: lasts } = await db.query(
     `SELECT DISTINCT ON (f.schedule_id) f.* FROM schedule_fires f JOIN schedules s ON s.id = f.schedule_id
       WHERE s.crew = $1 ORDER BY f.schedule_id, f.due_at DESC`,
-    [crew],
+    [scope.crew],
     FireRow,
   );
   const last = new Map(lasts.map((f) => [f.schedule_id, f]));
@@ -232,8 +243,8 @@ export async function listSchedules(db: Db, crew: string, now = scheduleNow()) {
 }
 
 /** Its due times, newest first: what started, what was skipped or missed, and why. */
-export async function listFires(db: Db, crew: string, id: string, limit = 50) {
-  await getSchedule(db, crew, id);
+export async function listFires(db: Db, scope: Scope, id: string, limit = 50) {
+  await getSchedule(db, scope, id);
   const { rows } = await db.query(
     "SELECT * FROM schedule_fires WHERE schedule_id = $1 ORDER BY due_at DESC LIMIT $2",
     [id, limit],
@@ -251,10 +262,10 @@ async function lastFire(q: Queryable, id: string) {
   return rows[0];
 }
 
-async function lockedSchedule(q: Queryable, crew: string, id: string) {
+async function lockedSchedule(q: Queryable, scope: Scope, id: string) {
   const { rows } = await q.query(
-    "SELECT * FROM schedules WHERE crew = $1 AND id = $2 FOR UPDATE",
-    [crew, uuidOr404(id)],
+    `SELECT * FROM schedules WHERE crew = $1 AND id = $2 AND ${OWNED} FOR UPDATE`,
+    [scope.crew, uuidOr404(id), scope.owner],
     ScheduleRow,
   );
   const row = rows[0];

@@ -1,6 +1,12 @@
 import crypto from "node:crypto";
 import { z } from "zod";
-import { ownerOf, type Principal, principalName } from "@/lib/auth/principal";
+import {
+  ownerOf,
+  ownerScope,
+  type Principal,
+  principalName,
+  type OwnerScope as Scope,
+} from "@/lib/auth/principal";
 import { seal } from "@/lib/config/encryption";
 import { publicUrl } from "@/lib/config/public-url";
 import type { Concurrency } from "@/lib/contract/crew";
@@ -12,6 +18,9 @@ import type { Db, Queryable } from "@/lib/db/types";
 import { errors, type FieldError } from "@/lib/errors";
 import { checkMapping } from "./payload-mapping";
 import { newSecret } from "./signatures";
+
+/** A scope's SQL condition (others' are the same 404 as none), its owner being $3. */
+const OWNED = "($3::uuid IS NULL OR owner_user_id = $3::uuid)";
 
 /** Triggers one crew may have. */
 const MAX_TRIGGERS_PER_CREW = 50;
@@ -149,9 +158,15 @@ export async function createTrigger(
   return { ...view(row, undefined), secret };
 }
 
-export async function updateTrigger(db: Db, crew: CrewDef, id: string, patch: TriggerPatch) {
+export async function updateTrigger(
+  db: Db,
+  crew: CrewDef,
+  principal: Principal,
+  id: string,
+  patch: TriggerPatch,
+) {
   const row = await db.tx(async (q) => {
-    const before = await oneTrigger(q, crew.slug, id, true);
+    const before = await oneTrigger(q, ownerScope(crew.slug, principal), id, true);
     const next = { ...before, ...patch };
     checkExpressions(crew, next.mapping, next.concurrency);
     const { rows } = await q.query(
@@ -175,8 +190,8 @@ export async function updateTrigger(db: Db, crew: CrewDef, id: string, patch: Tr
 }
 
 /** A new secret, shown once; the old one stops working at once. */
-export async function rotateSecret(db: Db, crew: string, id: string) {
-  const row = await oneTrigger(db, crew, id);
+export async function rotateSecret(db: Db, scope: Scope, id: string) {
+  const row = await oneTrigger(db, scope, id);
   const secret = newSecret(row.signature);
   await db.query("UPDATE triggers SET secret_enc = $2, updated_at = now() WHERE id = $1", [
     id,
@@ -185,28 +200,29 @@ export async function rotateSecret(db: Db, crew: string, id: string) {
   return { ...view(row, await lastEvent(db, id)), secret };
 }
 
-export async function deleteTrigger(db: Db, crew: string, id: string) {
-  const { rowCount } = await db.query("DELETE FROM triggers WHERE crew = $1 AND id = $2", [
-    crew,
-    uuidOr404(id),
-  ]);
+export async function deleteTrigger(db: Db, scope: Scope, id: string) {
+  const { rowCount } = await db.query(
+    `DELETE FROM triggers WHERE crew = $1 AND id = $2 AND ${OWNED}`,
+    [scope.crew, uuidOr404(id), scope.owner],
+  );
   if (!rowCount) throw notFound(id);
 }
 
-export async function getTrigger(db: Db, crew: string, id: string) {
-  return view(await oneTrigger(db, crew, id), await lastEvent(db, id));
+export async function getTrigger(db: Db, scope: Scope, id: string) {
+  return view(await oneTrigger(db, scope, id), await lastEvent(db, id));
 }
 
-export async function listTriggers(db: Db, crew: string) {
+export async function listTriggers(db: Db, scope: Scope) {
   const { rows } = await db.query(
-    "SELECT * FROM triggers WHERE crew = $1 ORDER BY created_at, id",
-    [crew],
+    `SELECT * FROM triggers WHERE crew = $1 AND ($2::uuid IS NULL OR owner_user_id = $2::uuid)
+      ORDER BY created_at, id`,
+    [scope.crew, scope.owner],
     TriggerRow,
   );
   const { rows: lasts } = await db.query(
     `SELECT DISTINCT ON (e.trigger_id) e.* FROM trigger_events e JOIN triggers t ON t.id = e.trigger_id
       WHERE t.crew = $1 ORDER BY e.trigger_id, e.received_at DESC`,
-    [crew],
+    [scope.crew],
     EventRow,
   );
   const last = new Map(lasts.map((e) => [e.trigger_id, e]));
@@ -214,8 +230,8 @@ export async function listTriggers(db: Db, crew: string) {
 }
 
 /** Deliveries received, newest first, with the run each started or why none. */
-export async function listEvents(db: Db, crew: string, id: string, limit = 50) {
-  await oneTrigger(db, crew, id);
+export async function listEvents(db: Db, scope: Scope, id: string, limit = 50) {
+  await oneTrigger(db, scope, id);
   const { rows } = await db.query(
     "SELECT * FROM trigger_events WHERE trigger_id = $1 ORDER BY received_at DESC, id LIMIT $2",
     [id, limit],
@@ -233,10 +249,10 @@ async function lastEvent(q: Queryable, id: string) {
   return rows[0];
 }
 
-async function oneTrigger(q: Queryable, crew: string, id: string, lock = false) {
+async function oneTrigger(q: Queryable, scope: Scope, id: string, lock = false) {
   const { rows } = await q.query(
-    `SELECT * FROM triggers WHERE crew = $1 AND id = $2${lock ? " FOR UPDATE" : ""}`,
-    [crew, uuidOr404(id)],
+    `SELECT * FROM triggers WHERE crew = $1 AND id = $2 AND ${OWNED}${lock ? " FOR UPDATE" : ""}`,
+    [scope.crew, uuidOr404(id), scope.owner],
     TriggerRow,
   );
   const row = rows[0];

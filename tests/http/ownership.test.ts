@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { crewClient, expectProblem } from "../support/api";
+import { call, crewClient, expectProblem } from "../support/api";
 import { TEST_CREW_TOKEN, tokenCli } from "../support/harness";
 import { addPerson } from "../support/people";
 
@@ -9,21 +9,17 @@ const serverEnv = inject("serverEnv");
 
 let alice: ReturnType<typeof crewClient>;
 let bob: ReturnType<typeof crewClient>;
+const tokens: Record<string, string> = {};
 const org = crewClient(baseUrl, "brief", TEST_CREW_TOKEN);
 
 beforeAll(async () => {
   // A reviewer, so that what refuses bob's /resume below is ownership, not his role.
   await addPerson(baseUrl, { email: "bob@example.com", role: "reviewer" });
-  alice = crewClient(
-    baseUrl,
-    "brief",
-    (await tokenCli(["create", "--user", "alice@example.com"], serverEnv)).token as string,
-  );
-  bob = crewClient(
-    baseUrl,
-    "brief",
-    (await tokenCli(["create", "--user", "bob@example.com"], serverEnv)).token as string,
-  );
+  for (const name of ["alice", "bob"])
+    tokens[name] = (await tokenCli(["create", "--user", `${name}@example.com`], serverEnv))
+      .token as string;
+  alice = crewClient(baseUrl, "brief", tokens.alice as string);
+  bob = crewClient(baseUrl, "brief", tokens.bob as string);
 });
 
 describe("user tokens", () => {
@@ -79,5 +75,38 @@ describe("user tokens", () => {
       (await tokenCli(["create", "--user", "ALICE@example.com"], serverEnv)).token as string,
     );
     expect((await again.status(id)).status).toBe(200);
+  });
+
+  it("reach only their own schedules and triggers (404 for the rest)", async () => {
+    // An operator, so that what refuses dave's changes below is ownership, not his role.
+    await addPerson(baseUrl, { email: "dave@example.com", role: "operator" });
+    const dave = (await tokenCli(["create", "--user", "dave@example.com"], serverEnv))
+      .token as string;
+    const as = (who: string, method: string, path: string, body?: unknown) =>
+      call(baseUrl, method, `/api/crews/brief${path}`, { token: who, body });
+    const schedule = await as(tokens.alice as string, "POST", "/schedules", {
+      name: "Alice's",
+      cron: "0 9 * * *",
+      timezone: "UTC",
+      inputs: { topic: "a", audience: "b" },
+    });
+    expect(schedule.status, schedule.text).toBe(201);
+    const trigger = await as(tokens.alice as string, "POST", "/triggers", { name: "Alice's" });
+    expect(trigger.status, trigger.text).toBe(201);
+    for (const [kind, id] of [
+      ["schedules", schedule.json.id],
+      ["triggers", trigger.json.id],
+    ]) {
+      const bobs = await as(dave, "GET", `/${kind}`);
+      expect(bobs.text).not.toContain(id);
+      expectProblem(await as(dave, "GET", `/${kind}/${id}`), 404);
+      expectProblem(await as(dave, "PATCH", `/${kind}/${id}`, { paused: true }), 404);
+      expectProblem(await as(dave, "DELETE", `/${kind}/${id}`), 404);
+      expect((await as(tokens.alice as string, "GET", `/${kind}/${id}`)).status).toBe(200);
+      expect((await as(TEST_CREW_TOKEN, "GET", `/${kind}`)).text).toContain(id);
+    }
+    expectProblem(await as(dave, "POST", `/triggers/${trigger.json.id}/secret`), 404);
+    expectProblem(await as(dave, "GET", `/triggers/${trigger.json.id}/events`), 404);
+    expectProblem(await as(dave, "GET", `/schedules/${schedule.json.id}/fires`), 404);
   });
 });

@@ -1,6 +1,7 @@
 // GET /schedules — the crew's schedules, each with its next five fire times.
 // POST /schedules — a new schedule: the crew runs on a cron expression in a time zone.
 import type { z } from "zod";
+import { ownerScope } from "@/lib/auth/principal";
 import {
   ScheduleCreateSchema,
   ScheduleSchema,
@@ -15,7 +16,8 @@ import { createSchedule, listSchedules } from "@/lib/schedules/store";
 export const dynamic = "force-dynamic";
 
 export const GET = crewRoute(
-  async ({ crew }) => json({ schedules: await listSchedules(await getDb(), crew.slug) }),
+  async ({ crew, principal }) =>
+    json({ schedules: await listSchedules(await getDb(), ownerScope(crew.slug, principal)) }),
   { response: SchedulesResponseSchema },
 );
 

@@ -1,6 +1,7 @@
 // GET /triggers — the crew's triggers. POST /triggers — a new one; its secret is in this answer
 // only (rotate it to see a new one).
 import type { z } from "zod";
+import { ownerScope } from "@/lib/auth/principal";
 import {
   CreatedTriggerSchema,
   TriggerCreateSchema,
@@ -15,7 +16,8 @@ import { createTrigger, listTriggers } from "@/lib/triggers/store";
 export const dynamic = "force-dynamic";
 
 export const GET = crewRoute(
-  async ({ crew }) => json({ triggers: await listTriggers(await getDb(), crew.slug) }),
+  async ({ crew, principal }) =>
+    json({ triggers: await listTriggers(await getDb(), ownerScope(crew.slug, principal)) }),
   { response: TriggersResponseSchema },
 );
 

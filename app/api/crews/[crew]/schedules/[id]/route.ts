@@ -1,5 +1,6 @@
 // GET, PATCH (edit, pause, resume) and DELETE one schedule of the crew.
 import type { z } from "zod";
+import { ownerScope } from "@/lib/auth/principal";
 import { SchedulePatchSchema, ScheduleSchema } from "@/lib/contract/schedules";
 import { getDb } from "@/lib/db";
 import { json } from "@/lib/http/respond";
@@ -9,19 +10,20 @@ import { deleteSchedule, getSchedule, updateSchedule } from "@/lib/schedules/sto
 export const dynamic = "force-dynamic";
 
 export const GET = crewRoute<{ id: string }>(
-  async ({ crew, params }) => json(await getSchedule(await getDb(), crew.slug, params.id)),
+  async ({ crew, principal, params }) =>
+    json(await getSchedule(await getDb(), ownerScope(crew.slug, principal), params.id)),
   { response: ScheduleSchema },
 );
 
 export const PATCH = crewRoute<{ id: string }, z.infer<typeof SchedulePatchSchema>>(
-  async ({ crew, params, body }) =>
-    json(await updateSchedule(await getDb(), crew, params.id, body)),
+  async ({ crew, principal, params, body }) =>
+    json(await updateSchedule(await getDb(), crew, principal, params.id, body)),
   { action: "start", body: SchedulePatchSchema, response: ScheduleSchema },
 );
 
 export const DELETE = crewRoute<{ id: string }>(
-  async ({ crew, params }) => {
-    await deleteSchedule(await getDb(), crew.slug, params.id);
+  async ({ crew, principal, params }) => {
+    await deleteSchedule(await getDb(), ownerScope(crew.slug, principal), params.id);
     return new Response(null, { status: 204 });
   },
   { action: "start" },

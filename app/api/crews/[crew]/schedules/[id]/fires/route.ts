@@ -1,4 +1,6 @@
 // GET /schedules/{id}/fires — its due times, newest first: the run each started, or why none.
+
+import { ownerScope } from "@/lib/auth/principal";
 import { ScheduleFiresResponseSchema } from "@/lib/contract/schedules";
 import { getDb } from "@/lib/db";
 import { json } from "@/lib/http/respond";
@@ -8,7 +10,8 @@ import { listFires } from "@/lib/schedules/store";
 export const dynamic = "force-dynamic";
 
 export const GET = crewRoute<{ id: string }>(
-  async ({ crew, params }) => json({ fires: await listFires(await getDb(), crew.slug, params.id) }),
+  async ({ crew, principal, params }) =>
+    json({ fires: await listFires(await getDb(), ownerScope(crew.slug, principal), params.id) }),
   { response: ScheduleFiresResponseSchema },
 );
 

@@ -1,4 +1,6 @@
 // GET /triggers/{id}/events — deliveries received, newest first: the run each started, or why not.
+
+import { ownerScope } from "@/lib/auth/principal";
 import { TriggerEventsResponseSchema } from "@/lib/contract/triggers";
 import { getDb } from "@/lib/db";
 import { json } from "@/lib/http/respond";
@@ -8,8 +10,8 @@ import { listEvents } from "@/lib/triggers/store";
 export const dynamic = "force-dynamic";
 
 export const GET = crewRoute<{ id: string }>(
-  async ({ crew, params }) =>
-    json({ events: await listEvents(await getDb(), crew.slug, params.id) }),
+  async ({ crew, principal, params }) =>
+    json({ events: await listEvents(await getDb(), ownerScope(crew.slug, principal), params.id) }),
   { response: TriggerEventsResponseSchema },
 );
 
