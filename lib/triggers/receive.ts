@@ -1,9 +1,10 @@
 import crypto from "node:crypto";
 import { unseal } from "@/lib/config/encryption";
+import type { Concurrency } from "@/lib/contract/crew";
 import { findCrew } from "@/lib/crew/registry";
 import { notifyCommitted } from "@/lib/db/group-commit";
 import type { Db } from "@/lib/db/types";
-import { AppError, errorMessage, type FieldError } from "@/lib/errors";
+import { AppError, errorMessage, errors, type FieldError } from "@/lib/errors";
 import { parseJsonText } from "@/lib/http/read-json";
 import { afterStops, applyConcurrency } from "@/lib/runs/concurrency";
 import { createExecutionIn } from "@/lib/runs/create-execution";
@@ -21,8 +22,11 @@ const refuse = (
   status: number,
   outcome: TriggerOutcome,
   detail: string,
-  errors?: FieldError[],
-): Received => ({ ok: false, answer: { status, outcome, detail, ...(errors ? { errors } : {}) } });
+  fieldErrors?: FieldError[],
+): Received => ({
+  ok: false,
+  answer: { status, outcome, detail, ...(fieldErrors ? { errors: fieldErrors } : {}) },
+});
 
 /**
  * One delivery to a trigger, in order: the signature (the sender's credential), the trigger's
@@ -50,9 +54,8 @@ export async function receiveDelivery(
     [uuidOr404(triggerId)],
     TriggerRow,
   );
-  const trigger = rows[0];
-  if (!trigger) uuidOr404("-"); // the same 404 as a malformed id
-  const t = trigger as TriggerRow;
+  const t = rows[0];
+  if (!t) throw errors.notFound(`No trigger ${triggerId}.`);
   const log = (r: Received, deliveryId: string | null) => logRefusal(db, t.id, deliveryId, body, r);
   const verified = verifyDelivery(t.signature, unseal(t.secret_enc), headers, body, now);
   if (!verified.ok) {
@@ -98,32 +101,13 @@ export async function receiveDelivery(
       ),
       deliveryId,
     );
-  const mapped = applyMapping(t.mapping, payload, headers);
-  const key = t.concurrency ? applyMapping({ key: t.concurrency.key }, payload, headers) : null;
-  const keyValue = key?.inputs.key;
-  const keyErrors = key
-    ? keyValue === undefined || keyValue === null || keyValue === ""
-      ? [
-          {
-            path: "concurrency.key",
-            message: "The key's expression selected nothing in this payload.",
-          },
-        ]
-      : key.errors.map((e) => ({ ...e, path: "concurrency.key" }))
-    : [];
-  const mappingErrors = [...mapped.errors, ...keyErrors];
-  if (mappingErrors.length)
+  const mapped = mapDelivery(t, payload, headers);
+  if ("errors" in mapped)
     return log(
-      refuse(422, "invalid", "The payload does not map to the crew's inputs.", mappingErrors),
+      refuse(422, "invalid", "The payload does not map to the crew's inputs.", mapped.errors),
       deliveryId,
     );
-  const concurrency = t.concurrency && {
-    key:
-      typeof keyValue === "string"
-        ? keyValue.slice(0, 200)
-        : JSON.stringify(keyValue).slice(0, 200),
-    policy: t.concurrency.policy,
-  };
+  const { inputs, concurrency } = mapped;
   const id = crypto.randomUUID();
   const eventId = crypto.randomUUID();
   try {
@@ -145,7 +129,7 @@ export async function receiveDelivery(
         id,
         principal: { kind: "org", tokenId: null },
         request: {
-          inputs: { ...t.inputs, ...mapped.inputs } as Record<string, never>,
+          inputs: inputs as Record<string, never>,
           ...(concurrency ? { concurrency } : {}),
         },
         starter: {
@@ -243,4 +227,29 @@ async function logRefusal(
     ],
   );
   return r;
+}
+
+/** The run's inputs (fixed, then mapped) and concurrency key from the payload, or what failed. */
+function mapDelivery(t: TriggerRow, payload: unknown, headers: Record<string, string>) {
+  const mapped = applyMapping(t.mapping, payload, headers);
+  const problems: FieldError[] = [...mapped.errors];
+  let concurrency: Concurrency | null = null;
+  if (t.concurrency) {
+    const key = applyMapping({ key: t.concurrency.key }, payload, headers);
+    const value = key.inputs.key;
+    if (key.errors.length)
+      problems.push(...key.errors.map((e) => ({ ...e, path: "concurrency.key" })));
+    else if (value === undefined || value === null || value === "")
+      problems.push({
+        path: "concurrency.key",
+        message: "The key's expression selected nothing in this payload.",
+      });
+    else
+      concurrency = {
+        key: (typeof value === "string" ? value : JSON.stringify(value)).slice(0, 200),
+        policy: t.concurrency.policy,
+      };
+  }
+  if (problems.length) return { errors: problems };
+  return { inputs: { ...t.inputs, ...mapped.inputs }, concurrency };
 }

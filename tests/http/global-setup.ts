@@ -56,6 +56,8 @@ export default async function setup(project: TestProject) {
     OFFLINE_MODEL_DELAY_MS: "30",
     WORKER_LEASE_MS: "3000",
     WORKER_POLL_MS: "100",
+    // tests/http/triggers.test.ts reaches a trigger's limit in a few deliveries.
+    TRIGGER_RATE_PER_MINUTE: "10",
     // Every 2xx JSON answer is parsed with its route's declared schema (lib/http/check-response.ts).
     CREWDECK_CHECK_RESPONSES: "1",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),

@@ -202,4 +202,29 @@ describe("triggers", () => {
     expect(rotated.json.secret).not.toBe(t.secret);
     expectProblem(await github({ ...t, secret: t.secret }, issue("x")), 401);
   });
+
+  it("rate-limits each trigger: past its deliveries a minute, 429 with Retry-After, logged", async () => {
+    const t = await createTrigger("brief", {
+      name: "Chatty",
+      signature: "github",
+      mapping: { topic: "$.issue.title" },
+      paused: false,
+    });
+    // Without an audience each delivery is refused (422) and starts nothing; each still counts.
+    // The limit is 10 a minute (the suite's setting): within 21, one lands past it whichever
+    // minute they straddle.
+    let limited: Awaited<ReturnType<typeof github>> | undefined;
+    for (let i = 0; i < 21 && !limited; i++) {
+      const r = await github(t, issue(`#${i}`));
+      if (r.status === 429) limited = r;
+      else expect(r.status, r.text).toBe(422);
+    }
+    if (!limited) throw new Error("no delivery was rate-limited");
+    expectProblem(limited, 429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await events("brief", t.id))[0]).toMatchObject({
+      outcome: "limited",
+      status_code: 429,
+    });
+  });
 });
