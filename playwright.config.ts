@@ -98,6 +98,9 @@ export default defineConfig({
 function server(port: number, dataDir: string) {
   return {
     command: [
+      // A folder left by an earlier run whose process had the same pid would otherwise be reused
+      // (cp -r into an existing pgdata nests the copy and keeps the old database).
+      `rm -rf ${dataDir}`,
       `mkdir -p ${dataDir}`,
       `cp -r ${path.join(TEMPLATE, "pgdata")} ${path.join(dataDir, "pgdata")}`,
       `exec node ${TEST_NODE_FLAGS.join(" ")} node_modules/next/dist/bin/next start -p ${port} -H 127.0.0.1`,

@@ -24,8 +24,17 @@ export function freePort(): Promise<number> {
   });
 }
 
+// Removed when this test process exits (its servers are killed by then): a suite's databases
+// and files would otherwise pile up in the temporary folder, run after run.
+const madeDirs: string[] = [];
+process.once("exit", () => {
+  for (const dir of madeDirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
 export function tempDir(prefix: string) {
-  return fs.mkdtempSync(path.join(os.tmpdir(), `crewdeck-${prefix}-`));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `crewdeck-${prefix}-`));
+  madeDirs.push(dir);
+  return dir;
 }
 
 export function ensureBuild() {
