@@ -34,6 +34,15 @@ test("create a schedule and see its next fire times", async ({ page }, info) => 
   await expect(row).toContainText("Nothing yet: it has not been due.");
   await checkScreen(page, info, "schedules-list");
 
+  // Edited: another time; the next runs follow it.
+  await row.getByRole("button", { name: "Edit" }).click();
+  const edit = page.getByRole("dialog", { name: `Edit “${name}”` });
+  await edit.getByRole("textbox", { name: "When" }).fill("30 7 * * *");
+  await edit.getByRole("button", { name: "Save the schedule" }).click();
+  await expect(edit).toBeHidden();
+  await expect(row).toContainText("30 7 * * * · Europe/Berlin");
+  await expect(row).toContainText(/Next: .*07:30/);
+
   await row.getByRole("button", { name: "Pause" }).click();
   await expect(row.getByText("Paused", { exact: true })).toBeVisible();
   await expect(row).toContainText("no runs until resumed");
@@ -91,4 +100,16 @@ test("create a trigger, see its secret once, and a delivery start a run", async 
   await expect(page.getByTestId("run-status")).toHaveText("Completed", { timeout: 30_000 });
   await expect(page.getByText(`trigger ${name}`).first()).toBeVisible();
   await expect(page.getByTestId("step-detail")).toContainText("Crash on start");
+
+  // Its mapping edited later: who signs stays, the secret too.
+  await page.goBack();
+  await row.getByRole("button", { name: "Edit" }).click();
+  const edit = page.getByRole("dialog", { name: `Edit “${name}”` });
+  await expect(edit.getByRole("combobox", { name: "Sender signs as" })).toBeDisabled();
+  await edit
+    .getByRole("textbox", { name: "audience" })
+    .fill('"maintainers of " + payload.repository.name');
+  await edit.getByRole("button", { name: "Save the trigger" }).click();
+  await expect(edit).toBeHidden();
+  await expect(row).toContainText('audience ← "maintainers of " + payload.repository.name');
 });

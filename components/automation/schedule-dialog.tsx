@@ -1,7 +1,7 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
-import { CalendarClock } from "lucide-react";
+import { CalendarClock, Pencil } from "lucide-react";
 import { useId, useMemo, useState } from "react";
 import { KickoffForm } from "@/components/crews/kickoff-form";
 import { Button } from "@/components/ui/button";
@@ -9,7 +9,8 @@ import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { Field, fieldAria } from "@/components/ui/field";
 import { Input, Select } from "@/components/ui/input";
 import { toast } from "@/components/ui/toast";
-import { ApiError, automationApi } from "@/lib/api/client";
+import { ApiError, automationApi, type Schedule } from "@/lib/api/client";
+import type { SchedulePatch } from "@/lib/contract/schedules";
 import { cronProblem, nextFireTimes } from "@/lib/schedules/cron";
 import { fireTime } from "./fire-time";
 
@@ -40,14 +41,17 @@ function preview(cron: string, timezone: string): { times: Date[] } | { problem:
   }
 }
 
-/** "New schedule": when (cron, zone, with presets and the next five times), then the inputs. */
-export function ScheduleDialog({ crew }: { crew: string }) {
+/**
+ * "New schedule" (or, given one, "Edit"): when (cron, zone, with presets and the next five times),
+ * then the inputs.
+ */
+export function ScheduleDialog({ crew, schedule }: { crew: string; schedule?: Schedule }) {
   const [open, setOpen] = useState(false);
-  const [name, setName] = useState("");
-  const [cron, setCron] = useState("0 9 * * 1-5");
-  const [timezone, setTimezone] = useState(browserZone);
-  const [overlap, setOverlap] = useState("skip");
-  const [catchUp, setCatchUp] = useState("1");
+  const [name, setName] = useState(schedule?.name ?? "");
+  const [cron, setCron] = useState(schedule?.cron ?? "0 9 * * 1-5");
+  const [timezone, setTimezone] = useState(() => schedule?.timezone ?? browserZone());
+  const [overlap, setOverlap] = useState<string>(schedule?.overlap ?? "skip");
+  const [catchUp, setCatchUp] = useState(String(schedule?.catch_up ?? 1));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const queryClient = useQueryClient();
   const base = useId();
@@ -67,15 +71,19 @@ export function ScheduleDialog({ crew }: { crew: string }) {
       throw new Error("fix the marked fields above.");
     }
     try {
-      const created = await automationApi(crew).createSchedule({
+      const body = {
         name: name.trim(),
         cron: cron.trim(),
         timezone,
         inputs,
         overlap,
         catch_up: Number(catchUp) || 1,
-      });
-      return created.id;
+      };
+      const api = automationApi(crew);
+      const saved = schedule
+        ? await api.updateSchedule(schedule.id, body as SchedulePatch)
+        : await api.createSchedule(body);
+      return saved.id;
     } catch (err) {
       // The timing's refusals go on its fields; the inputs' are the form's own.
       const mine: Record<string, string> = {};
@@ -92,17 +100,25 @@ export function ScheduleDialog({ crew }: { crew: string }) {
   const id = (field: string) => `${base}-${field}`;
   return (
     <Dialog open={open} onOpenChange={setOpen}>
-      <Button size="sm" variant="primary" onClick={() => setOpen(true)}>
-        <CalendarClock aria-hidden />
-        New schedule
-      </Button>
+      {schedule ? (
+        <Button size="sm" variant="ghost" onClick={() => setOpen(true)}>
+          <Pencil aria-hidden />
+          Edit
+        </Button>
+      ) : (
+        <Button size="sm" variant="primary" onClick={() => setOpen(true)}>
+          <CalendarClock aria-hidden />
+          New schedule
+        </Button>
+      )}
       <DialogContent
-        title="New schedule"
+        title={schedule ? `Edit “${schedule.name}”` : "New schedule"}
         description="The crew runs with these inputs at each time the expression names, in the time zone you choose."
         className="sm:max-w-xl"
       >
         <KickoffForm
           crew={crew}
+          prefill={schedule?.inputs}
           submitLabel="Save the schedule"
           failure="The schedule was not saved"
           start={start}
@@ -110,7 +126,7 @@ export function ScheduleDialog({ crew }: { crew: string }) {
             setOpen(false);
             toast.success(`Schedule “${name.trim()}” saved.`);
             void queryClient.invalidateQueries({ queryKey: ["crews", crew, "schedules"] });
-            setName("");
+            if (!schedule) setName("");
           }}
           lead={
             <div className="grid gap-4 border-b pb-4">

@@ -1,20 +1,19 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { CalendarClock, ChevronDown, Pause, Play, Trash2 } from "lucide-react";
+import { CalendarClock, ChevronDown } from "lucide-react";
 import Link from "next/link";
 import { useState } from "react";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { Skeleton } from "@/components/ui/skeleton";
-import { toast } from "@/components/ui/toast";
 import { automationApi, type Schedule, type ScheduleFire } from "@/lib/api/client";
 import { shortId } from "@/lib/format/id";
 import { fireTime } from "./fire-time";
 import { ListSection } from "./list-section";
+import { DeleteButton, PauseButton } from "./row-actions";
 import { ScheduleDialog } from "./schedule-dialog";
 
 const OVERLAP: Record<Schedule["overlap"], string> = {
@@ -75,15 +74,6 @@ function ScheduleRow({
   const [open, setOpen] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["crews", crew, "schedules"] });
   const api = automationApi(crew);
-  async function setPaused(paused: boolean) {
-    try {
-      await api.updateSchedule(s.id, { paused });
-      toast.success(`“${s.name}” ${paused ? "paused" : "resumed"}.`);
-    } catch (err) {
-      toast.error(`Could not ${paused ? "pause" : "resume"} it: ${(err as Error).message}`);
-    }
-    await refresh();
-  }
   const next = s.next_fire_times[0];
   return (
     <li className="grid gap-2 px-3 py-3 text-sm">
@@ -95,24 +85,19 @@ function ScheduleRow({
         </code>
         {canEdit && (
           <span className="ml-auto flex gap-1">
-            <Button size="sm" variant="ghost" onClick={() => setPaused(!s.paused)}>
-              {s.paused ? <Play aria-hidden /> : <Pause aria-hidden />}
-              {s.paused ? "Resume" : "Pause"}
-            </Button>
-            <ConfirmDialog
-              trigger={
-                <Button size="icon" variant="ghost" aria-label={`Delete ${s.name}`}>
-                  <Trash2 aria-hidden />
-                </Button>
-              }
-              title={`Delete “${s.name}”?`}
+            <ScheduleDialog crew={crew} schedule={s} />
+            <PauseButton
+              name={s.name}
+              paused={s.paused}
+              update={(paused) => api.updateSchedule(s.id, { paused })}
+              refresh={refresh}
+            />
+            <DeleteButton
+              name={s.name}
+              what="schedule"
               description="It starts no more runs. The runs it started stay, naming it."
-              confirmLabel="Delete schedule"
-              onConfirm={async () => {
-                await api.deleteSchedule(s.id);
-                toast.success(`“${s.name}” deleted.`);
-                await refresh();
-              }}
+              remove={() => api.deleteSchedule(s.id)}
+              refresh={refresh}
             />
           </span>
         )}

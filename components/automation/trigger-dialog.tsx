@@ -1,13 +1,14 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { Webhook } from "lucide-react";
+import { Pencil, Webhook } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { Field, fieldAria } from "@/components/ui/field";
 import { Input, Select } from "@/components/ui/input";
+import { toast } from "@/components/ui/toast";
 import { ApiError, automationApi, inputsApi, type Trigger } from "@/lib/api/client";
 import { SecretOnce } from "./secret-once";
 
@@ -23,8 +24,11 @@ const POLICIES = [
   { value: "stop", label: "Stop the running one" },
 ];
 
-/** "New trigger": who sends, how the payload maps to each input; then its secret, once. */
-export function TriggerDialog({ crew }: { crew: string }) {
+/**
+ * "New trigger": who sends, how the payload maps to each input; then its secret, once. Given a
+ * trigger: "Edit", its mapping and key (who signs stays; rotate the secret to change it).
+ */
+export function TriggerDialog({ crew, trigger }: { crew: string; trigger?: Trigger }) {
   const [open, setOpen] = useState(false);
   const [created, setCreated] = useState<(Trigger & { secret: string }) | null>(null);
   return (
@@ -35,12 +39,25 @@ export function TriggerDialog({ crew }: { crew: string }) {
         if (!o) setCreated(null);
       }}
     >
-      <Button size="sm" variant="primary" onClick={() => setOpen(true)}>
-        <Webhook aria-hidden />
-        New trigger
-      </Button>
+      {trigger ? (
+        <Button size="sm" variant="ghost" onClick={() => setOpen(true)}>
+          <Pencil aria-hidden />
+          Edit
+        </Button>
+      ) : (
+        <Button size="sm" variant="primary" onClick={() => setOpen(true)}>
+          <Webhook aria-hidden />
+          New trigger
+        </Button>
+      )}
       <DialogContent
-        title={created ? `Trigger “${created.name}” created` : "New trigger"}
+        title={
+          created
+            ? `Trigger “${created.name}” created`
+            : trigger
+              ? `Edit “${trigger.name}”`
+              : "New trigger"
+        }
         description={
           created
             ? "Give the sender this address and secret. The secret is shown now only."
@@ -51,7 +68,12 @@ export function TriggerDialog({ crew }: { crew: string }) {
         {created ? (
           <SecretOnce trigger={created} onDone={() => setOpen(false)} />
         ) : (
-          <TriggerForm crew={crew} onCreated={setCreated} />
+          <TriggerForm
+            crew={crew}
+            trigger={trigger}
+            onCreated={setCreated}
+            onSaved={() => setOpen(false)}
+          />
         )}
       </DialogContent>
     </Dialog>
@@ -60,10 +82,14 @@ export function TriggerDialog({ crew }: { crew: string }) {
 
 function TriggerForm({
   crew,
+  trigger,
   onCreated,
+  onSaved,
 }: {
   crew: string;
+  trigger?: Trigger;
   onCreated: (t: Trigger & { secret: string }) => void;
+  onSaved: () => void;
 }) {
   const base = useId();
   const queryClient = useQueryClient();
@@ -71,11 +97,11 @@ function TriggerForm({
     queryKey: ["crews", crew, "input-names"],
     queryFn: async () => (await inputsApi.get(crew)).input_schema["x-order"],
   });
-  const [name, setName] = useState("");
-  const [signature, setSignature] = useState("standard");
-  const [mapping, setMapping] = useState<Record<string, string>>({});
-  const [key, setKey] = useState("");
-  const [policy, setPolicy] = useState("enqueue");
+  const [name, setName] = useState(trigger?.name ?? "");
+  const [signature, setSignature] = useState<string>(trigger?.signature ?? "standard");
+  const [mapping, setMapping] = useState<Record<string, string>>(trigger?.mapping ?? {});
+  const [key, setKey] = useState(trigger?.concurrency?.key ?? "");
+  const [policy, setPolicy] = useState<string>(trigger?.concurrency?.policy ?? "enqueue");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -88,17 +114,23 @@ function TriggerForm({
     setErrors({});
     setFormError(null);
     try {
-      const t = await automationApi(crew).createTrigger({
+      const body = {
         name: name.trim(),
-        signature,
         mapping: Object.fromEntries(
           Object.entries(mapping).flatMap(([k, v]) => (v.trim() ? [[k, v.trim()]] : [])),
         ),
-        inputs: {},
-        concurrency: key.trim() ? { key: key.trim(), policy } : null,
-      });
+        concurrency: key.trim()
+          ? { key: key.trim(), policy: policy as "enqueue" | "reject" | "stop" }
+          : null,
+      };
+      const api = automationApi(crew);
+      if (trigger) await api.updateTrigger(trigger.id, body);
+      else onCreated(await api.createTrigger({ ...body, signature, inputs: {} }));
       void queryClient.invalidateQueries({ queryKey: ["crews", crew, "triggers"] });
-      onCreated(t);
+      if (trigger) {
+        toast.success(`“${body.name}” saved.`);
+        onSaved();
+      }
     } catch (err) {
       const byField: Record<string, string> = {};
       if (err instanceof ApiError)
@@ -124,6 +156,7 @@ function TriggerForm({
         <Select
           id={id("signature")}
           value={signature}
+          disabled={!!trigger}
           onChange={(e) => setSignature(e.target.value)}
         >
           {SENDERS.map((s) => (
@@ -191,9 +224,13 @@ function TriggerForm({
           </Select>
         </Field>
       </div>
-      {formError && <Alert tone="danger">The trigger was not created: {formError}</Alert>}
+      {formError && (
+        <Alert tone="danger">
+          The trigger was not {trigger ? "saved" : "created"}: {formError}
+        </Alert>
+      )}
       <Button type="submit" variant="primary" disabled={busy} className="justify-self-start">
-        Create trigger
+        {trigger ? "Save the trigger" : "Create trigger"}
       </Button>
     </form>
   );

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { ChevronDown, KeyRound, Pause, Play, Trash2, Webhook } from "lucide-react";
+import { ChevronDown, KeyRound, Webhook } from "lucide-react";
 import Link from "next/link";
 import { useState } from "react";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
@@ -12,10 +12,10 @@ import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { Skeleton } from "@/components/ui/skeleton";
-import { toast } from "@/components/ui/toast";
 import { automationApi, type Trigger, type TriggerEvent } from "@/lib/api/client";
 import { shortId } from "@/lib/format/id";
 import { ListSection } from "./list-section";
+import { DeleteButton, PauseButton } from "./row-actions";
 import { deliveryAddress, SecretOnce } from "./secret-once";
 import { SENDERS, TriggerDialog } from "./trigger-dialog";
 
@@ -76,15 +76,6 @@ function TriggerRow({
   const [rotated, setRotated] = useState<(Trigger & { secret: string }) | null>(null);
   const api = automationApi(crew);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["crews", crew, "triggers"] });
-  async function setPaused(paused: boolean) {
-    try {
-      await api.updateTrigger(t.id, { paused });
-      toast.success(`“${t.name}” ${paused ? "paused" : "resumed"}.`);
-    } catch (err) {
-      toast.error(`Could not ${paused ? "pause" : "resume"} it: ${(err as Error).message}`);
-    }
-    await refresh();
-  }
   const address = deliveryAddress(t);
   const mapped = Object.entries(t.mapping);
   return (
@@ -95,10 +86,13 @@ function TriggerRow({
         {t.paused && <Badge tone="warning">Paused</Badge>}
         {canEdit && (
           <span className="ml-auto flex gap-1">
-            <Button size="sm" variant="ghost" onClick={() => setPaused(!t.paused)}>
-              {t.paused ? <Play aria-hidden /> : <Pause aria-hidden />}
-              {t.paused ? "Resume" : "Pause"}
-            </Button>
+            <TriggerDialog crew={crew} trigger={t} />
+            <PauseButton
+              name={t.name}
+              paused={t.paused}
+              update={(paused) => api.updateTrigger(t.id, { paused })}
+              refresh={refresh}
+            />
             <ConfirmDialog
               trigger={
                 <Button size="icon" variant="ghost" aria-label={`Rotate the secret of ${t.name}`}>
@@ -110,20 +104,12 @@ function TriggerRow({
               confirmLabel="Rotate secret"
               onConfirm={async () => setRotated(await api.rotateSecret(t.id))}
             />
-            <ConfirmDialog
-              trigger={
-                <Button size="icon" variant="ghost" aria-label={`Delete ${t.name}`}>
-                  <Trash2 aria-hidden />
-                </Button>
-              }
-              title={`Delete “${t.name}”?`}
+            <DeleteButton
+              name={t.name}
+              what="trigger"
               description="Deliveries to its address are refused from now on. The runs it started stay, naming it."
-              confirmLabel="Delete trigger"
-              onConfirm={async () => {
-                await api.deleteTrigger(t.id);
-                toast.success(`“${t.name}” deleted.`);
-                await refresh();
-              }}
+              remove={() => api.deleteTrigger(t.id)}
+              refresh={refresh}
             />
           </span>
         )}
