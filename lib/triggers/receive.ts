@@ -101,7 +101,7 @@ export async function receiveDelivery(
       ),
       deliveryId,
     );
-  const mapped = mapDelivery(t, payload, headers);
+  const mapped = mapDelivery(t, payload, readableHeaders(headers));
   if ("errors" in mapped)
     return log(
       refuse(422, "invalid", "The payload does not map to the crew's inputs.", mapped.errors),
@@ -252,4 +252,11 @@ function mapDelivery(t: TriggerRow, payload: unknown, headers: Record<string, st
   }
   if (problems.length) return { errors: problems };
   return { inputs: { ...t.inputs, ...mapped.inputs }, concurrency };
+}
+
+// Credentials the sender sent never reach a mapping (and so never a run's inputs).
+const SECRET_HEADERS = new Set(["authorization", "cookie", "x-webhook-secret"]);
+
+function readableHeaders(headers: Record<string, string>) {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !SECRET_HEADERS.has(name)));
 }

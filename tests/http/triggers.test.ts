@@ -173,6 +173,19 @@ describe("triggers", () => {
     expect(other.status, other.text).toBe(202);
     const log = await events("review", t.id);
     expect(log.map((e) => e.outcome)).toEqual(["started", "refused", "started"]);
+    // The sender's credentials never reach a mapping, so never a run's inputs.
+    const leaky = await createTrigger("review", {
+      name: "Leaky",
+      signature: "shared",
+      mapping: { subject: "headers.authorization" },
+    });
+    const leak = await call(baseUrl, "POST", `/api/triggers/${leaky.id}`, {
+      body: issue("x"),
+      headers: { authorization: `Bearer ${leaky.secret}` },
+    });
+    expectProblem(leak, 422);
+    expect(leak.json.errors[0].path).toBe("mapping.subject");
+    expect(leak.text).not.toContain(leaky.secret);
     const review = crewClient(baseUrl, "review", TEST_CREW_TOKEN);
     await Promise.all([review.stop(first.json.kickoff_id), review.stop(other.json.kickoff_id)]);
   });
