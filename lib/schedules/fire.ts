@@ -26,17 +26,29 @@ export async function fireDueSchedules(
   log: (line: string) => void = console.error,
 ): Promise<number> {
   let started = 0;
+  // A schedule whose firing fails (the database refused a write) is passed over until the next
+  // tick, so it cannot hold back the schedules due after it.
+  const failing: string[] = [];
   for (let round = 0; round < 1000; round++) {
-    const done = await db.tx(async (q) => {
-      const { rows } = await q.query(
-        `SELECT * FROM schedules WHERE NOT paused AND next_due_at <= $1
-          ORDER BY next_due_at LIMIT 1 FOR UPDATE SKIP LOCKED`,
-        [now],
-        ScheduleRow,
-      );
-      const schedule = rows[0];
-      return schedule ? fireSchedule(q, db, schedule, now) : null;
-    });
+    let current: ScheduleRow | undefined;
+    let done: Awaited<ReturnType<typeof fireSchedule>> | null;
+    try {
+      done = await db.tx(async (q) => {
+        const { rows } = await q.query(
+          `SELECT * FROM schedules WHERE NOT paused AND next_due_at <= $1 AND NOT id = ANY($2::uuid[])
+            ORDER BY next_due_at LIMIT 1 FOR UPDATE SKIP LOCKED`,
+          [now, failing],
+          ScheduleRow,
+        );
+        current = rows[0];
+        return current ? fireSchedule(q, db, current, now) : null;
+      });
+    } catch (err) {
+      if (!current) throw err;
+      failing.push(current.id);
+      log(`[scheduler] ${current.name}: ${errorMessage(err)} (tried again at the next tick)`);
+      continue;
+    }
     if (!done) break;
     notifyCommitted(db, done.notify);
     started += done.started;

@@ -56,4 +56,33 @@ describe("fireDueSchedules", () => {
     ]);
     expect(fires[1]?.detail).toMatch(/^2 due times from .*02:00.* to .*03:00/);
   });
+
+  it("a schedule whose firing fails does not hold back the ones due after it", async () => {
+    const crew = registry.findCrew("no-inputs");
+    if (!crew) throw new Error("fixture crew no-inputs missing");
+    const make = (name: string, cron: string) =>
+      store.createSchedule(
+        db,
+        crew,
+        ORG,
+        { name, cron, timezone: "UTC", inputs: {}, overlap: "allow", catch_up: 1, paused: false },
+        at("2026-02-01T00:00:00Z"),
+      );
+    await db.query("DELETE FROM schedules"); // the first test's, due again by now
+    const first = await make("Due first", "0 1 * * *");
+    const second = await make("Due second", "0 2 * * *");
+    // Its due time already recorded: writing it again breaks the primary key, so it fails.
+    await db.query(
+      "INSERT INTO schedule_fires (schedule_id, due_at, outcome) VALUES ($1, $2, 'missed')",
+      [first.id, at("2026-02-01T01:00:00Z")],
+    );
+    const logged: string[] = [];
+    const started = await fire.fireDueSchedules(db, at("2026-02-01T02:30:00Z"), (l) =>
+      logged.push(l),
+    );
+    expect(started).toBe(1);
+    expect(logged.join("\n")).toMatch(/Due first: .* \(tried again at the next tick\)/);
+    const fires = await store.listFires(db, { crew: "no-inputs", owner: null }, second.id);
+    expect(fires.map((f) => f.outcome)).toEqual(["started"]);
+  });
 });
