@@ -6,11 +6,10 @@ import { PageHeader } from "@/components/shell/page-header";
 import { requireUser } from "@/lib/auth/require-user";
 import { getDb } from "@/lib/db";
 import { crewForPage } from "@/lib/deployments/crew-for-page";
-import { AppError } from "@/lib/errors";
 import { shortId } from "@/lib/format/id";
 import { loadModelPrices } from "@/lib/run-model/pricing";
-import { getExecutionOrThrow } from "@/lib/runs/get-execution";
 import { toStatusResponse } from "@/lib/runs/status-view";
+import { runOr404 } from "../run-or-404";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Compare runs" };
@@ -35,12 +34,7 @@ export default async function ComparePage({
   const db = await getDb();
   const prices = await loadModelPrices(db);
   const load = (id: string) =>
-    getExecutionOrThrow({ db, crew: crew.slug, id, principal })
-      .then((row) => toStatusResponse(row, prices))
-      .catch((err) => {
-        if (err instanceof AppError && err.status === 404) notFound();
-        throw err;
-      });
+    runOr404({ db, crew: crew.slug, id, principal }).then((row) => toStatusResponse(row, prices));
   const [left, right] = await Promise.all([load(a), load(b)]);
   const run = (id: string) => `/crews/${encodeURIComponent(crew.slug)}/runs/${id}`;
   return (

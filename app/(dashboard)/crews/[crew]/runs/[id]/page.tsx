@@ -7,11 +7,10 @@ import { roleAllows } from "@/lib/auth/roles";
 import { flowShape } from "@/lib/crew/describe-crew";
 import { getDb } from "@/lib/db";
 import { crewForPage } from "@/lib/deployments/crew-for-page";
-import { AppError } from "@/lib/errors";
 import { shortId } from "@/lib/format/id";
 import { loadModelPrices } from "@/lib/run-model/pricing";
-import { getExecutionOrThrow } from "@/lib/runs/get-execution";
 import { toStatusResponse } from "@/lib/runs/status-view";
+import { runOr404 } from "../../run-or-404";
 
 export const dynamic = "force-dynamic";
 
@@ -40,15 +39,7 @@ export default async function RunPage({
   // The first view arrives rendered (header, figures, the waterfall's tasks); the page then
   // follows the run live through /status and the event stream like any client.
   const db = await getDb();
-  const row = await getExecutionOrThrow({
-    db,
-    crew: crew.slug,
-    id,
-    principal,
-  }).catch((err) => {
-    if (err instanceof AppError && err.status === 404) notFound();
-    throw err;
-  });
+  const row = await runOr404({ db, crew: crew.slug, id, principal });
   const initialStatus = toStatusResponse(row, await loadModelPrices(db));
   const renderedAt = Date.now();
   return (
