@@ -13,5 +13,6 @@ export function startedByText(by: StartedBy): string | null {
   if (by.via === "api") return by.name ? `token ${by.name}, through the API` : "through the API";
   if (by.via === "schedule") return `schedule ${by.name ?? "(deleted)"}`;
   if (by.via === "trigger") return `trigger ${by.name ?? "(deleted)"}`;
+  if (by.via === "experiment") return `experiment ${by.name ?? ""}`.trim();
   return by.name ? `deployment ${by.name}` : "a deployment";
 }

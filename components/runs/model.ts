@@ -21,6 +21,7 @@ const VIA: Record<NonNullable<StartedBy>["via"], string> = {
   deployment: "Deployment",
   schedule: "Schedule",
   trigger: "Trigger",
+  experiment: "Experiment",
 };
 
 /** "ada@example.com", "API · ci-token", "API" — who started a run and how. */

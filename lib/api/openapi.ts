@@ -14,6 +14,7 @@ import "@/lib/contract/admin";
 import { adminApi } from "./openapi/admin-api";
 import { automationApi } from "./openapi/automation-api";
 import { crewApi } from "./openapi/crew-api";
+import { experimentsApi } from "./openapi/experiments-api";
 import { integrationsApi } from "./openapi/integrations-api";
 import { notificationsApi } from "./openapi/notifications-api";
 import { buildPaths, JSON_SCHEMA_OPTIONS, sharedResponses } from "./openapi/operations";
@@ -27,6 +28,7 @@ const OPERATIONS = [
   ...crewApi,
   ...rerunApi,
   ...automationApi,
+  ...experimentsApi,
   ...runsApi,
   ...webhooksApi,
   ...integrationsApi,
@@ -100,6 +102,11 @@ export function openApiDocument() {
         name: "Schedules and triggers",
         description:
           "Runs that start themselves: on a cron in a time zone, or from a signed webhook.",
+      },
+      {
+        name: "Experiments",
+        description:
+          "Datasets, variants of a crew, scored runs of both, and judges calibrated against reviewers.",
       },
       { name: "Webhooks", description: "The delivery log, the signing secret and receivers." },
       {

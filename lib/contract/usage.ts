@@ -11,14 +11,14 @@ export const TokenUsageSchema = z
 
 export const StartedBySchema = z
   .object({
-    via: z.enum(["dashboard", "api", "deployment", "schedule", "trigger"]),
+    via: z.enum(["dashboard", "api", "deployment", "schedule", "trigger", "experiment"]),
     name: z
       .string()
       .nullable()
       .describe(
-        "The person's e-mail (dashboard), the token's label or prefix (api), the schedule's or trigger's name",
+        "The person's e-mail (dashboard), the token's label or prefix (api), the schedule's, trigger's or experiment's name",
       ),
-    id: z.string().optional().describe("The schedule's or trigger's id"),
+    id: z.string().optional().describe("The schedule's, trigger's or experiment's id"),
   })
   .nullable()
   .describe("How the run was started; null for runs from before this was recorded")

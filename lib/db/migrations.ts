@@ -607,6 +607,118 @@ const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       ALTER TABLE executions ADD COLUMN trigger_id uuid REFERENCES triggers(id) ON DELETE SET NULL;
     `,
   },
+  {
+    version: 25,
+    name: "datasets, variants, experiments and judge calibrations",
+    sql: `
+      -- Rows of inputs for a crew, each with the outputs expected of its tasks (by task name).
+      CREATE TABLE datasets (
+        id uuid PRIMARY KEY,
+        crew text NOT NULL,
+        name text NOT NULL,
+        description text,
+        owner_user_id uuid REFERENCES users(id) ON DELETE SET NULL,
+        created_by text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now(),
+        UNIQUE (crew, name)
+      );
+      CREATE TABLE dataset_rows (
+        dataset_id uuid NOT NULL REFERENCES datasets(id) ON DELETE CASCADE,
+        position integer NOT NULL,
+        inputs jsonb NOT NULL,
+        expected jsonb NOT NULL DEFAULT '{}',
+        source_execution_id uuid REFERENCES executions(id) ON DELETE SET NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (dataset_id, position)
+      );
+      -- A change to a crew kept as data (an overlay), never as an edit of its files.
+      CREATE TABLE variants (
+        id uuid PRIMARY KEY,
+        crew text NOT NULL,
+        name text NOT NULL,
+        description text,
+        changes jsonb NOT NULL,
+        definition_key text NOT NULL,
+        created_by text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        UNIQUE (crew, name)
+      );
+      -- Dataset x variants x repeats. Each variant's definition is pinned as text (not jsonb, which
+      -- reorders keys) so its runs name the very definition key it was created with.
+      CREATE TABLE experiments (
+        id uuid PRIMARY KEY,
+        crew text NOT NULL,
+        name text NOT NULL,
+        dataset_id uuid REFERENCES datasets(id) ON DELETE SET NULL,
+        spec jsonb NOT NULL,
+        status text NOT NULL CHECK (status IN ('running', 'completed', 'stopped', 'budget_reached')),
+        stop_reason text,
+        -- Which worker advances it (launches, scores); another takes over once this lapses.
+        lease_owner text,
+        lease_expires_at timestamptz,
+        owner_user_id uuid REFERENCES users(id) ON DELETE SET NULL,
+        token_id uuid,
+        created_by text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        finished_at timestamptz
+      );
+      CREATE INDEX experiments_crew ON experiments (crew, created_at DESC);
+      CREATE INDEX experiments_running ON experiments (created_at) WHERE status = 'running';
+      CREATE TABLE experiment_variants (
+        experiment_id uuid NOT NULL REFERENCES experiments(id) ON DELETE CASCADE,
+        name text NOT NULL,
+        variant_id uuid REFERENCES variants(id) ON DELETE SET NULL,
+        changes jsonb NOT NULL,
+        definition_key text NOT NULL,
+        definition text NOT NULL,
+        PRIMARY KEY (experiment_id, name)
+      );
+      -- One run of one row by one variant. A cell is launched once (pending -> running in the
+      -- transaction that creates its run) and scored once (running -> scored).
+      CREATE TABLE experiment_cells (
+        experiment_id uuid NOT NULL REFERENCES experiments(id) ON DELETE CASCADE,
+        n integer NOT NULL,
+        variant text NOT NULL,
+        row_position integer NOT NULL,
+        repeat integer NOT NULL,
+        inputs jsonb NOT NULL,
+        expected jsonb NOT NULL DEFAULT '{}',
+        status text NOT NULL CHECK (status IN ('pending', 'running', 'scored', 'skipped')),
+        execution_id uuid REFERENCES executions(id) ON DELETE SET NULL,
+        scores jsonb,
+        usage jsonb,
+        scored_at timestamptz,
+        PRIMARY KEY (experiment_id, n)
+      );
+      CREATE INDEX experiment_cells_open ON experiment_cells (experiment_id, status)
+        WHERE status IN ('pending', 'running');
+      -- A pairwise judge's verdict on two variants' outputs for one row and repeat.
+      CREATE TABLE experiment_pairs (
+        experiment_id uuid NOT NULL REFERENCES experiments(id) ON DELETE CASCADE,
+        metric text NOT NULL,
+        row_position integer NOT NULL,
+        repeat integer NOT NULL,
+        verdict jsonb NOT NULL,
+        PRIMARY KEY (experiment_id, metric, row_position, repeat)
+      );
+      -- A judge run on past reviewed outputs, to measure its agreement with the reviewers.
+      CREATE TABLE judge_calibrations (
+        id uuid PRIMARY KEY,
+        crew text NOT NULL,
+        judge_key text NOT NULL,
+        judge jsonb NOT NULL,
+        status text NOT NULL CHECK (status IN ('running', 'completed', 'failed')),
+        items jsonb NOT NULL DEFAULT '[]',
+        judged jsonb NOT NULL DEFAULT '[]',
+        error text,
+        created_by text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        finished_at timestamptz
+      );
+      CREATE INDEX judge_calibrations_crew ON judge_calibrations (crew, judge_key, created_at DESC);
+    `,
+  },
 ];
 
 // Several processes may start at once against one PostgreSQL: the advisory lock lets one migrate

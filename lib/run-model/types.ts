@@ -100,7 +100,7 @@ export type ExecutionRow = {
   error: string | null;
   token_usage: TokenUsage;
   /** How it was started (null for runs from before this was recorded). */
-  started_via: "dashboard" | "api" | "deployment" | "schedule" | "trigger" | null;
+  started_via: "dashboard" | "api" | "deployment" | "schedule" | "trigger" | "experiment" | null;
   started_by_name: string | null;
   stopped_by: string | null;
   stopped_at: Date | null;

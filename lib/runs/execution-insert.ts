@@ -6,7 +6,7 @@ import type { FirstEvent } from "@/lib/ledger/first-entries";
 export type Starter = {
   ownerUserId: string | null;
   tokenId: string | null;
-  via: "dashboard" | "api" | "schedule" | "trigger";
+  via: "dashboard" | "api" | "schedule" | "trigger" | "experiment";
   /** A person's e-mail, a schedule's or trigger's name; null: the token's label (or prefix). */
   name: string | null;
   scheduleId?: string;

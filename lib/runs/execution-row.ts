@@ -38,7 +38,9 @@ export const executionColumns = {
   remote_id: z.string().nullable(),
   remote: jsonObject<Json<"remote">>().nullable(),
   next_poll_at: time.nullable(),
-  started_via: z.enum(["dashboard", "api", "deployment", "schedule", "trigger"]).nullable(),
+  started_via: z
+    .enum(["dashboard", "api", "deployment", "schedule", "trigger", "experiment"])
+    .nullable(),
   started_by_name: z.string().nullable(),
   stopped_by: z.string().nullable(),
   stopped_at: time.nullable(),

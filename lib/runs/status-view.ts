@@ -26,6 +26,7 @@ export function startedBy(row: {
   deployment_id: string | null;
   schedule_id?: string | null;
   trigger_id?: string | null;
+  meta?: Record<string, unknown> | null;
 }): StartedBy {
   if (row.deployment_id) return { via: "deployment", name: row.started_by_name };
   if (row.started_via === "dashboard" || row.started_via === "api")
@@ -34,6 +35,14 @@ export function startedBy(row: {
   if (row.started_via === "schedule" || row.started_via === "trigger") {
     const id = row.started_via === "schedule" ? row.schedule_id : row.trigger_id;
     return { via: row.started_via, name: row.started_by_name, ...(id ? { id } : {}) };
+  }
+  if (row.started_via === "experiment") {
+    const id = row.meta?.experiment;
+    return {
+      via: "experiment",
+      name: row.started_by_name,
+      ...(typeof id === "string" ? { id } : {}),
+    };
   }
   return null;
 }

@@ -49,16 +49,19 @@ export async function stopNestedRuns(db: Db, flowId: string, by: string) {
     [flowId],
     IdRow,
   );
-  for (const { id } of rows) {
-    await db.tx(async (q) => {
-      await q.query("SELECT pg_notify('crewdeck_stop', $1)", [id]);
-      return mutateExecution(q, { id }, (row) =>
-        TERMINAL.has(row.status) ? {} : stopped(row, { by, reason: "Stopped with its flow." }),
-      );
-    });
-    invalidateExecution(id);
-    await stopNestedRuns(db, id, by);
-  }
+  for (const { id } of rows) await stopRun(db, id, by, "Stopped with its flow.");
+}
+
+/** Stops a run for the system (its flow, an experiment's budget), unless it has finished. */
+export async function stopRun(db: Db, id: string, by: string, reason: string) {
+  await db.tx(async (q) => {
+    await q.query("SELECT pg_notify('crewdeck_stop', $1)", [id]);
+    return mutateExecution(q, { id }, (row) =>
+      TERMINAL.has(row.status) ? {} : stopped(row, { by, reason }),
+    );
+  });
+  invalidateExecution(id);
+  await stopNestedRuns(db, id, by);
 }
 
 /** The change that stops a run now: its running and waiting tasks end, its reviews close. */

@@ -2,6 +2,7 @@ import { env } from "@/lib/config/env";
 import type { Db } from "@/lib/db/types";
 import { startRemotePoller } from "@/lib/deployments/poller";
 import { startWorker } from "@/lib/engine/worker";
+import { startExperimentRunner } from "@/lib/experiments/runner";
 import { startDeliveryWorker } from "@/lib/notify/delivery-worker";
 import { startRetentionSweeper } from "@/lib/retention/sweeper";
 import { startReviewClock } from "@/lib/reviews/clock";
@@ -11,7 +12,10 @@ import { closeMcpPool } from "@/lib/tools/mcp/pool";
 import { parseSchedule } from "@/lib/webhooks/schedule";
 import { webhookSecret } from "@/lib/webhooks/secret";
 
-/** What a worker process runs: the engine, the webhook outbox, the review clock, the scheduler. */
+/**
+ * What a worker process runs: the engine, the webhook outbox, the review clock, the scheduler,
+ * the experiment runner.
+ */
 export function startWorkers(db: Db) {
   const e = env();
   const engine = startWorker({
@@ -35,6 +39,11 @@ export function startWorkers(db: Db) {
     pollMs: e.SCHEDULER_POLL_MS,
     now: schedulerClock(e.SCHEDULER_CLOCK_FILE),
   });
+  const experiments = startExperimentRunner({
+    db,
+    pollMs: e.EXPERIMENT_POLL_MS,
+    leaseMs: e.EXPERIMENT_LEASE_MS,
+  });
   return {
     id: engine.id,
     /** Finishes or hands back running executions, then flushes due deliveries: within `deadlineMs`. */
@@ -47,6 +56,7 @@ export function startWorkers(db: Db) {
         reviewClock.stop(),
         retention.stop(),
         scheduler.stop(),
+        experiments.stop(),
       ]);
       // No task uses an MCP server any more: end their connections (and stdio processes).
       await closeMcpPool();

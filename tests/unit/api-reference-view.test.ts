@@ -20,6 +20,7 @@ describe("the API reference view", () => {
       "Crew API",
       "Runs",
       "Schedules and triggers",
+      "Experiments",
       "Webhooks",
       "Integrations",
       "Notifications",

@@ -65,6 +65,7 @@ const PATH_PARAMS: Record<string, { schema: JsonSchema; description: string }> =
   task_id: { schema: { type: "string" }, description: "The task's id in the crew file." },
   id: { schema: { type: "string" }, description: "The id, as the list answers it." },
   deployment: { schema: { type: "string" }, description: "The remote deployment's slug." },
+  position: { schema: { type: "integer", minimum: 1 }, description: "The row's position." },
   run: { schema: uuid, description: "The run's `kickoff_id` on this server." },
   kind: { schema: { type: "string", enum: ["task", "step", "crew"] }, description: "The event." },
   name: {

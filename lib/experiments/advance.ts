@@ -1,0 +1,190 @@
+import { z } from "zod";
+import type { KickoffRequest } from "@/lib/contract/crew";
+import type { CrewDef } from "@/lib/crew/schema";
+import { jsonObject, num } from "@/lib/db/columns";
+import { notifyCommitted } from "@/lib/db/group-commit";
+import type { Db } from "@/lib/db/types";
+import { AppError, errorMessage } from "@/lib/errors";
+import { createExecutionIn } from "@/lib/runs/create-execution";
+import { stopRun } from "@/lib/runs/stop-execution";
+import type { Claimed } from "./claim";
+import { judgePairs } from "./judge-pairs";
+import { scoreFinishedCells } from "./score-cells";
+
+// One step of a running experiment, taken by the worker holding its lease: score the cells whose
+// runs ended, stop at the budget, start pending cells up to the parallelism, and end it when no
+// cell is left. Every step is a conditional write, so a crash between steps loses nothing and a
+// second worker repeats nothing: a cell's run is created in the transaction that marks it running.
+
+// Pinned definitions, parsed once per process: the same text gives the same key.
+const parsed = new Map<string, CrewDef>();
+const DefRow = z.object({ name: z.string(), definition_key: z.string(), definition: z.string() });
+
+async function definitionsOf(db: Db, id: string): Promise<Map<string, CrewDef>> {
+  const { rows } = await db.query(
+    "SELECT name, definition_key, definition FROM experiment_variants WHERE experiment_id = $1",
+    [id],
+    DefRow,
+  );
+  const defs = new Map<string, CrewDef>();
+  for (const r of rows) {
+    let def = parsed.get(r.definition_key);
+    if (!def) {
+      def = JSON.parse(r.definition) as CrewDef;
+      if (parsed.size > 256) parsed.delete(parsed.keys().next().value as string);
+      parsed.set(r.definition_key, def);
+    }
+    defs.set(r.name, def);
+  }
+  return defs;
+}
+
+export async function advanceExperiment(db: Db, exp: Claimed) {
+  const defs = await definitionsOf(db, exp.id);
+  await scoreFinishedCells(db, exp, defs);
+  const over = await overBudget(db, exp);
+  if (over) return endEarly(db, exp.id, "budget_reached", over);
+  await launchCells(db, exp, defs);
+  await finishIfDone(db, exp, defs);
+}
+
+const Usage = z.object({ tokens: num, cost: z.number().nullable() });
+
+/** The sentence saying the budget is spent, or null while it is not. */
+async function overBudget(db: Db, exp: Claimed): Promise<string | null> {
+  const { max_tokens, max_cost_usd } = exp.spec.budget;
+  if (max_tokens === undefined && max_cost_usd === undefined) return null;
+  // Scored cells count what they used (judges too); running ones what their runs used so far.
+  const { rows } = await db.query(
+    `SELECT coalesce(sum(CASE WHEN c.status = 'scored' THEN (c.usage->>'tokens')::float
+                              ELSE coalesce((e.token_usage->>'total_tokens')::float, 0) END), 0)::float AS tokens,
+            sum((c.usage->>'cost_usd')::float) AS cost
+       FROM experiment_cells c LEFT JOIN executions e ON e.id = c.execution_id
+      WHERE c.experiment_id = $1 AND c.status IN ('scored', 'running')`,
+    [exp.id],
+    Usage,
+  );
+  const { tokens = 0, cost = null } = rows[0] ?? {};
+  if (max_tokens !== undefined && tokens >= max_tokens)
+    return `Budget reached: ${Math.round(tokens)} of ${max_tokens} tokens used.`;
+  if (max_cost_usd !== undefined && cost !== null && cost >= max_cost_usd)
+    return `Budget reached: $${cost.toFixed(4)} of $${max_cost_usd} used.`;
+  return null;
+}
+
+const Open = z.object({ n: z.number(), execution_id: z.string().nullable() });
+
+/** Ends an experiment before its cells are done: pending cells skipped, running runs stopped. */
+export async function endEarly(
+  db: Db,
+  id: string,
+  status: "budget_reached" | "stopped",
+  reason: string,
+  by = "experiment",
+) {
+  const running = await db.tx(async (q) => {
+    const { rowCount } = await q.query(
+      `UPDATE experiments SET status = $2, stop_reason = $3, finished_at = now(), lease_owner = NULL
+        WHERE id = $1 AND status = 'running'`,
+      [id, status, reason],
+    );
+    if (!rowCount) return [];
+    const { rows } = await q.query(
+      `UPDATE experiment_cells SET status = 'skipped', scored_at = now()
+        WHERE experiment_id = $1 AND status IN ('pending', 'running') RETURNING n, execution_id`,
+      [id],
+      Open,
+    );
+    return rows;
+  });
+  for (const c of running)
+    if (c.execution_id) await stopRun(db, c.execution_id, by, reason).catch(() => undefined);
+}
+
+const Pending = z.object({
+  n: z.number(),
+  variant: z.string(),
+  row_position: z.number(),
+  repeat: z.number(),
+  inputs: jsonObject<Record<string, unknown>>(),
+});
+
+async function launchCells(db: Db, exp: Claimed, defs: Map<string, CrewDef>) {
+  const notices = await db.tx(async (q) => {
+    // rows, not rowCount: the embedded database counts no rows for a SELECT.
+    const { rows: live } = await q.query(
+      "SELECT id FROM experiments WHERE id = $1 AND status = 'running' FOR UPDATE",
+      [exp.id],
+    );
+    if (!live.length) return [];
+    const { rows: busy } = await q.query(
+      "SELECT count(*)::int AS n FROM experiment_cells WHERE experiment_id = $1 AND status = 'running'",
+      [exp.id],
+      z.object({ n: num }),
+    );
+    const free = exp.spec.parallelism - (busy[0]?.n ?? 0);
+    if (free <= 0) return [];
+    const { rows } = await q.query(
+      `SELECT n, variant, row_position, repeat, inputs FROM experiment_cells
+        WHERE experiment_id = $1 AND status = 'pending' ORDER BY n LIMIT $2`,
+      [exp.id, free],
+      Pending,
+    );
+    const all = [];
+    for (const c of rows) {
+      const crew = defs.get(c.variant) as CrewDef;
+      try {
+        const { id, notify } = await createExecutionIn(q, {
+          db,
+          crew,
+          principal: { kind: "org", tokenId: exp.token_id },
+          request: {
+            inputs: c.inputs as KickoffRequest["inputs"],
+            meta: {
+              experiment: exp.id,
+              cell: c.n,
+              variant: c.variant,
+              row: c.row_position,
+              repeat: c.repeat,
+            },
+          },
+          starter: {
+            ownerUserId: exp.owner_user_id,
+            tokenId: exp.token_id,
+            via: "experiment",
+            name: exp.name,
+          },
+        });
+        await q.query(
+          "UPDATE experiment_cells SET status = 'running', execution_id = $3 WHERE experiment_id = $1 AND n = $2",
+          [exp.id, c.n, id],
+        );
+        all.push(...notify);
+      } catch (err) {
+        // Refused before anything was written (its inputs no longer fit): scored as not run.
+        if (!(err instanceof AppError)) throw err;
+        const scores = { completed: { value: 0, reason: `not started: ${errorMessage(err)}` } };
+        await q.query(
+          "UPDATE experiment_cells SET status = 'scored', scores = $3::jsonb, usage = '{\"tokens\":0}', scored_at = now() WHERE experiment_id = $1 AND n = $2",
+          [exp.id, c.n, JSON.stringify(scores)],
+        );
+      }
+    }
+    return all;
+  });
+  notifyCommitted(db, notices);
+}
+
+async function finishIfDone(db: Db, exp: Claimed, defs: Map<string, CrewDef>) {
+  const { rows } = await db.query(
+    "SELECT count(*)::int AS n FROM experiment_cells WHERE experiment_id = $1 AND status IN ('pending', 'running')",
+    [exp.id],
+    z.object({ n: num }),
+  );
+  if ((rows[0]?.n ?? 0) > 0) return;
+  if (!(await judgePairs(db, exp, defs))) return; // more verdicts to come at the next step
+  await db.query(
+    "UPDATE experiments SET status = 'completed', finished_at = now(), lease_owner = NULL WHERE id = $1 AND status = 'running'",
+    [exp.id],
+  );
+}

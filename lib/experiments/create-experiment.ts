@@ -1,0 +1,188 @@
+import crypto from "node:crypto";
+import { type OwnerScope, ownerOf, type Principal, principalName } from "@/lib/auth/principal";
+import type { VariantChanges } from "@/lib/contract/datasets";
+import type { ExperimentCreate, Scorer } from "@/lib/contract/experiments";
+import type { CrewDef } from "@/lib/crew/schema";
+import type { Db } from "@/lib/db/types";
+import { errors } from "@/lib/errors";
+import { parseModelRef } from "@/lib/llm/model-ref";
+import { crewJson } from "@/lib/runs/create-execution";
+import { checkRows } from "./dataset-rows";
+import { datasetRows, getDataset } from "./datasets";
+import { applyChanges, unattended } from "./overlay";
+import { cellMetrics } from "./scorers";
+import { getVariant } from "./variants";
+
+// An experiment is made whole or not at all: its variants' definitions pinned (as they are now),
+// every row checked against every variant, every scorer checked, and one cell per variant × row
+// × repeat written pending. Cells are numbered repeat by repeat, row by row, variant by variant,
+// so an experiment stopped early (budget) has compared its variants on the same rows.
+
+type Problem = { path: string; message: string };
+const MAX_CELLS = 10_000;
+
+async function resolveVariants(db: Db, crew: CrewDef, refs: ExperimentCreate["variants"]) {
+  const out: { name: string; variant_id: string | null; changes: VariantChanges }[] = [];
+  for (const ref of refs) {
+    if (typeof ref !== "string")
+      out.push({ name: ref.name, variant_id: null, changes: ref.changes });
+    else if (ref === "current") out.push({ name: "current", variant_id: null, changes: {} });
+    else {
+      const v = await getVariant(db, crew.slug, ref);
+      out.push({ name: v.name, variant_id: v.id, changes: v.changes });
+    }
+  }
+  const names = out.map((v) => v.name);
+  const twice = names.find((n, i) => names.indexOf(n) !== i);
+  if (twice) throw unfit([{ path: "variants", message: `'${twice}' is listed twice` }]);
+  return out;
+}
+
+function checkScorers(crew: CrewDef, scorers: Scorer[], variants: string[]): Problem[] {
+  const problems: Problem[] = [];
+  const tasks = crew.tasks.map((t) => t.id);
+  scorers.forEach((s, i) => {
+    const at = `scorers.${i}`;
+    if (s.task && !tasks.includes(s.task))
+      problems.push({
+        path: `${at}.task`,
+        message: `no task '${s.task}' (tasks: ${tasks.join(", ")})`,
+      });
+    if (s.type === "regex")
+      try {
+        new RegExp(s.pattern, s.flags);
+      } catch (err) {
+        problems.push({ path: `${at}.pattern`, message: (err as Error).message });
+      }
+    if (s.type === "judge" || s.type === "pairwise") {
+      const { error } = parseModelRef(s.model);
+      if (error) problems.push({ path: `${at}.model`, message: error });
+    }
+    if (s.type === "pairwise")
+      for (const v of s.variants)
+        if (!variants.includes(v))
+          problems.push({
+            path: `${at}.variants`,
+            message: `'${v}' is not one of the experiment's variants`,
+          });
+  });
+  return problems;
+}
+
+function unfit(problems: Problem[]) {
+  return errors.unprocessable(
+    `The experiment cannot run: ${problems
+      .slice(0, 10)
+      .map((p) => `${p.path}: ${p.message}`)
+      .join("; ")}${problems.length > 10 ? `; and ${problems.length - 10} more` : ""}.`,
+    { errors: problems },
+  );
+}
+
+export async function createExperiment(
+  db: Db,
+  crew: CrewDef,
+  principal: Principal,
+  scope: OwnerScope,
+  body: ExperimentCreate,
+): Promise<string> {
+  const dataset = await getDataset(db, scope, body.dataset);
+  const rows = await datasetRows(db, dataset.id);
+  if (!rows.length)
+    throw unfit([{ path: "dataset", message: `dataset '${dataset.name}' has no rows` }]);
+  const variants = await resolveVariants(db, crew, body.variants);
+  const names = variants.map((v) => v.name);
+  const baseline = body.baseline ?? (names[0] as string);
+  const problems = checkScorers(crew, body.scorers, names);
+  if (!names.includes(baseline))
+    problems.push({
+      path: "baseline",
+      message: `'${baseline}' is not one of the variants (${names.join(", ")})`,
+    });
+  const metrics = cellMetrics(body.scorers).map((m) => m.name);
+  body.gates.forEach((g, i) => {
+    if (!metrics.includes(g.metric))
+      problems.push({
+        path: `gates.${i}.metric`,
+        message: `no metric '${g.metric}' (metrics: ${metrics.join(", ")})`,
+      });
+  });
+  const cells = variants.length * rows.length * body.repeats;
+  if (cells > MAX_CELLS)
+    problems.push({
+      path: "repeats",
+      message: `${cells} runs is more than ${MAX_CELLS}: fewer rows, variants or repeats`,
+    });
+  if (problems.length) throw unfit(problems);
+
+  // Pinned now: a later change to the crew's files or to a saved variant changes nothing here.
+  const pinned = variants.map((v) => {
+    const def = unattended(applyChanges(crew, v.changes));
+    const { definition, key } = crewJson(def);
+    const bad = checkRows(
+      def,
+      rows.map((r) => ({ row: r.position, inputs: r.inputs, expected: {} })),
+    ).invalid;
+    for (const e of bad.slice(0, 20))
+      problems.push({
+        path: `dataset.rows.${e.row}.${e.path}`,
+        message: `${e.message} (variant ${v.name})`,
+      });
+    return { ...v, definition, key };
+  });
+  if (problems.length) throw unfit(problems);
+
+  const id = crypto.randomUUID();
+  const spec = {
+    repeats: body.repeats,
+    parallelism: body.parallelism,
+    budget: body.budget ?? {},
+    scorers: body.scorers,
+    baseline,
+    gates: body.gates,
+    rows: rows.length,
+  };
+  const cellRows: unknown[] = [];
+  let n = 0;
+  for (let repeat = 1; repeat <= body.repeats; repeat++)
+    for (const r of rows)
+      for (const v of pinned)
+        cellRows.push({
+          n: ++n,
+          variant: v.name,
+          row: r.position,
+          repeat,
+          inputs: r.inputs,
+          expected: r.expected,
+        });
+  await db.tx(async (q) => {
+    await q.query(
+      `INSERT INTO experiments (id, crew, name, dataset_id, spec, status, owner_user_id, token_id, created_by)
+       VALUES ($1, $2, $3, $4, $5::jsonb, 'running', $6, $7, $8)`,
+      [
+        id,
+        crew.slug,
+        body.name,
+        dataset.id,
+        JSON.stringify(spec),
+        ownerOf(principal),
+        principal.kind === "session" ? null : principal.tokenId,
+        principalName(principal),
+      ],
+    );
+    await q.query(
+      `INSERT INTO experiment_variants (experiment_id, name, variant_id, changes, definition_key, definition)
+       SELECT $1, v.name, v.variant_id, v.changes, v.key, v.definition
+         FROM jsonb_to_recordset($2::jsonb) AS v(name text, variant_id uuid, changes jsonb, key text, definition text)`,
+      [id, JSON.stringify(pinned)],
+    );
+    await q.query(
+      `INSERT INTO experiment_cells (experiment_id, n, variant, row_position, repeat, inputs, expected, status)
+       SELECT $1, c.n, c.variant, c.row, c.repeat, c.inputs, c.expected, 'pending'
+         FROM jsonb_to_recordset($2::jsonb) AS c(n int, variant text, row int, repeat int, inputs jsonb, expected jsonb)`,
+      [id, JSON.stringify(cellRows)],
+    );
+    await q.query("SELECT pg_notify('crewdeck_experiments', $1)", [id]);
+  });
+  return id;
+}
