@@ -47,7 +47,7 @@ export function DeleteButton({
   refresh,
 }: {
   name: string;
-  what: "schedule" | "trigger";
+  what: "schedule" | "trigger" | "dataset";
   description: ReactNode;
   remove: () => Promise<unknown>;
   refresh: () => Promise<unknown>;

@@ -82,6 +82,8 @@ export const DatasetSchema = z
 export const DatasetDetailSchema = DatasetSchema.extend({ rows: z.array(RowSchema) }).meta({
   id: "DatasetDetail",
 });
+export type Dataset = z.infer<typeof DatasetSchema>;
+export type DatasetRow = z.infer<typeof RowSchema>;
 export const DatasetsResponseSchema = z
   .object({ datasets: z.array(DatasetSchema) })
   .meta({ id: "DatasetList" });
@@ -181,6 +183,7 @@ export const VariantSchema = z
   })
   .meta({ id: "Variant" });
 
+export type Variant = z.infer<typeof VariantSchema>;
 export const VariantsResponseSchema = z
   .object({ variants: z.array(VariantSchema) })
   .meta({ id: "VariantList" });

@@ -279,6 +279,7 @@ const CellSchema = z
   })
   .meta({ id: "ExperimentCell" });
 
+export type ExperimentCell = z.infer<typeof CellSchema>;
 export const CellsResponseSchema = z
   .object({ cells: z.array(CellSchema) })
   .meta({ id: "ExperimentCells" });

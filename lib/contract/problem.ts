@@ -18,7 +18,8 @@ export const ProblemSchema = z
       .optional()
       .describe("CrewAI's validation details (422 for missing inputs)"),
     missing_inputs: z.array(z.string()).optional(),
-    errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    // Loose: a dataset upload's errors also name the row (and line) each is about.
+    errors: z.array(z.looseObject({ path: z.string(), message: z.string() })).optional(),
   })
   .meta({ id: "Problem" });
 

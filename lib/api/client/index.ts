@@ -4,6 +4,7 @@
 export * from "./automation";
 export * from "./crew";
 export * from "./deployments";
+export * from "./experiments";
 export * from "./inputs";
 export * from "./integrations";
 export * from "./ledger";

@@ -45,11 +45,13 @@ export async function request<S extends z.ZodType>(
   method: string,
   path: string,
   body?: unknown,
+  /** Sends `body` (a string) as is, with this content type, instead of as JSON. */
+  contentType?: string,
 ): Promise<z.infer<S>> {
   const res = await fetch(path, {
     method,
-    headers: body === undefined ? undefined : { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: body === undefined ? undefined : { "content-type": contentType ?? "application/json" },
+    body: body === undefined ? undefined : contentType ? String(body) : JSON.stringify(body),
     credentials: "same-origin",
     cache: "no-store",
   });

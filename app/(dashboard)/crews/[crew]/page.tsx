@@ -1,5 +1,6 @@
-import { Globe } from "lucide-react";
+import { FlaskConical, Globe } from "lucide-react";
 import type { Metadata } from "next";
+import Link from "next/link";
 import { notFound } from "next/navigation";
 import { SchedulesList } from "@/components/automation/schedules-list";
 import { TriggersList } from "@/components/automation/triggers-list";
@@ -9,6 +10,7 @@ import { FlowGraph } from "@/components/run/flow-graph";
 import { PageHeader } from "@/components/shell/page-header";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -147,9 +149,19 @@ export default async function CrewPage({ params }: { params: Promise<{ crew: str
             </CardContent>
           </Card>
           <section aria-labelledby="recent-runs" className="grid gap-3">
-            <h2 id="recent-runs" className="m-0 font-semibold text-base">
-              Recent runs
-            </h2>
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <h2 id="recent-runs" className="m-0 font-semibold text-base">
+                Recent runs
+              </h2>
+              {!remote && (
+                <Button asChild size="sm" variant="ghost">
+                  <Link href={`/crews/${encodeURIComponent(crew.slug)}/experiments`}>
+                    <FlaskConical aria-hidden />
+                    Experiments
+                  </Link>
+                </Button>
+              )}
+            </div>
             <RecentRuns crew={crew.slug} blocked={blocked.length > 0} />
           </section>
           {!remote && (
