@@ -20,8 +20,11 @@ export function ExperimentDialog({
   datasets,
   variants,
   tasks,
+  canReview,
 }: {
   crew: string;
+  /** Only a reviewer may run an experiment without reviews and tool approvals. */
+  canReview: boolean;
   datasets: Dataset[];
   variants: Variant[];
   tasks: { id: string }[];
@@ -36,6 +39,7 @@ export function ExperimentDialog({
   const [task, setTask] = useState("");
   const [judgeModel, setJudgeModel] = useState("");
   const [similarity, setSimilarity] = useState(true);
+  const [skipReviews, setSkipReviews] = useState(canReview);
   const [contains, setContains] = useState("");
   const [error, setError] = useState<string>();
   const queryClient = useQueryClient();
@@ -78,6 +82,7 @@ export function ExperimentDialog({
         variants: chosenVariants,
         repeats: Number(repeats) || 1,
         parallelism: Number(parallelism) || 4,
+        reviews: skipReviews ? "skip" : "wait",
         ...(maxTokens ? { budget: { max_tokens: Number(maxTokens) } } : {}),
         scorers,
       });
@@ -188,6 +193,23 @@ export function ExperimentDialog({
               />
             </Field>
           </div>
+          <label htmlFor={id("skip")} className="flex items-start gap-2 text-sm">
+            <Checkbox
+              id={id("skip")}
+              className="mt-0.5"
+              checked={skipReviews}
+              disabled={!canReview}
+              onChange={() => setSkipReviews(!skipReviews)}
+            />
+            <span>
+              Run without reviews and tool approvals
+              <span className="block text-muted-foreground text-xs">
+                {canReview
+                  ? "Reviewers' past decisions are the yardstick; left on, nothing waits for a person."
+                  : "Needs the reviewer role: these runs wait for review as any run does."}
+              </span>
+            </span>
+          </label>
           <fieldset className="grid gap-3 rounded-md border p-3">
             <legend className="px-1 font-medium text-sm">Scores</legend>
             <Field id={id("task")} label="Output scored">

@@ -31,8 +31,9 @@ export const STATUS_LABEL: Record<Experiment["status"], string> = {
 export function ExperimentsHome({
   crew,
   canEdit,
+  canReview,
   ...shape
-}: CrewShape & { crew: string; canEdit: boolean; flow: boolean }) {
+}: CrewShape & { crew: string; canEdit: boolean; canReview: boolean; flow: boolean }) {
   const api = experimentsApi(crew);
   const datasets = useQuery({ queryKey: ["crews", crew, "datasets"], queryFn: api.datasets });
   const variants = useQuery({ queryKey: ["crews", crew, "variants"], queryFn: api.variants });
@@ -55,6 +56,7 @@ export function ExperimentsHome({
                 datasets={datasets.data?.datasets ?? []}
                 variants={variants.data?.variants ?? []}
                 tasks={shape.tasks}
+                canReview={canReview}
               />
             )
           }

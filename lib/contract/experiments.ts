@@ -140,6 +140,12 @@ export const ExperimentCreateSchema = z
       .min(1, "variants must name at least one variant")
       .max(8, "at most 8 variants"),
     repeats: z.number().int().min(1).max(20).default(1),
+    reviews: z
+      .enum(["skip", "wait"], { error: 'reviews is "skip" or "wait"' })
+      .default("skip")
+      .describe(
+        "skip: runs do not wait for task reviews or tool-call approvals (needs the reviewer role, since it does without one); wait: they wait, as any run does",
+      ),
     parallelism: z.number().int().min(1).max(32).default(4),
     budget: z
       .object({
@@ -206,6 +212,7 @@ export const ExperimentSchema = z
     created_at: z.string(),
     finished_at: z.string().nullable(),
     repeats: z.number().int(),
+    reviews: z.enum(["skip", "wait"]),
     parallelism: z.number().int(),
     budget: z.object({ max_tokens: z.number().optional(), max_cost_usd: z.number().optional() }),
     baseline: z.string(),

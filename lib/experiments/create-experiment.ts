@@ -1,10 +1,11 @@
 import crypto from "node:crypto";
 import { type OwnerScope, ownerOf, type Principal, principalName } from "@/lib/auth/principal";
+import { can } from "@/lib/auth/roles";
 import type { VariantChanges } from "@/lib/contract/datasets";
 import type { ExperimentCreate, Scorer } from "@/lib/contract/experiments";
 import type { CrewDef } from "@/lib/crew/schema";
 import type { Db } from "@/lib/db/types";
-import { errors } from "@/lib/errors";
+import { AppError, errors } from "@/lib/errors";
 import { parseModelRef } from "@/lib/llm/model-ref";
 import { crewJson } from "@/lib/runs/create-execution";
 import { checkRows } from "./dataset-rows";
@@ -86,6 +87,14 @@ export async function createExperiment(
   scope: OwnerScope,
   body: ExperimentCreate,
 ): Promise<string> {
+  // Skipping reviews and tool approvals lets side effects through that a reviewer would gate:
+  // only someone who may review (and so could approve them anyway) may run an experiment so.
+  if (body.reviews === "skip" && !can(principal, "review"))
+    throw new AppError(
+      "forbidden",
+      403,
+      'An experiment that skips reviews and tool approvals needs the reviewer role: set "reviews": "wait" to run it with them, as any run.',
+    );
   const dataset = await getDataset(db, scope, body.dataset);
   const rows = await datasetRows(db, dataset.id);
   if (!rows.length)
@@ -117,7 +126,8 @@ export async function createExperiment(
 
   // Pinned now: a later change to the crew's files or to a saved variant changes nothing here.
   const pinned = variants.map((v) => {
-    const def = unattended(applyChanges(crew, v.changes));
+    const changed = applyChanges(crew, v.changes);
+    const def = body.reviews === "skip" ? unattended(changed) : changed;
     const { definition, key } = crewJson(def);
     const bad = checkRows(
       def,
@@ -135,6 +145,7 @@ export async function createExperiment(
   const id = crypto.randomUUID();
   const spec = {
     repeats: body.repeats,
+    reviews: body.reviews,
     parallelism: body.parallelism,
     budget: body.budget ?? {},
     scorers: body.scorers,

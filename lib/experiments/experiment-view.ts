@@ -14,7 +14,7 @@ import { cellMetrics, metricsOf, type Score } from "./scorers";
 
 export type ExperimentSpec = Pick<
   ExperimentCreate,
-  "repeats" | "parallelism" | "scorers" | "gates"
+  "repeats" | "parallelism" | "scorers" | "gates" | "reviews"
 > & { budget: { max_tokens?: number; max_cost_usd?: number }; baseline: string; rows: number };
 
 const OWNED = "($2::uuid IS NULL OR x.owner_user_id = $2::uuid)";
@@ -93,6 +93,7 @@ async function summaryOf(q: Queryable, row: ExperimentRow) {
     created_at: row.created_at.toISOString(),
     finished_at: row.finished_at?.toISOString() ?? null,
     repeats: row.spec.repeats,
+    reviews: row.spec.reviews ?? "skip",
     parallelism: row.spec.parallelism,
     budget: row.spec.budget,
     baseline: row.spec.baseline,

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { CrewDef } from "@/lib/crew/schema";
 import { jsonArray, jsonObject, time } from "@/lib/db/columns";
 import type { Db } from "@/lib/db/types";
-import { estimateCost, loadModelPrices } from "@/lib/run-model/pricing";
+import { loadModelPrices, tasksCost } from "@/lib/run-model/pricing";
 import type { TaskState } from "@/lib/run-model/types";
 import { type InputValue, interpolate } from "@/lib/util/placeholders";
 import type { ExperimentSpec } from "./experiment-view";
@@ -67,20 +67,7 @@ export async function scoreFinishedCells(
       for (const c of checks.filter((c) => c.execution_id === r.execution_id))
         guardrails[c.task_id] = c.type === "guardrail_passed";
       const tasks = r.tasks ?? [];
-      const cost = estimateCost(
-        tasks.flatMap((t) =>
-          t.models?.[0] && t.token_usage
-            ? [
-                {
-                  model: t.models[0],
-                  input_tokens: t.token_usage.input_tokens,
-                  output_tokens: t.token_usage.output_tokens,
-                },
-              ]
-            : [],
-        ),
-        prices,
-      );
+      const cost = tasksCost(tasks, prices);
       const outcome: RunOutcome = {
         status: r.status ?? "deleted",
         result: r.result,

@@ -3,6 +3,7 @@ import { readSetting } from "@/lib/db/settings";
 import type { Db } from "@/lib/db/types";
 import { errorMessage } from "@/lib/errors";
 import { PROVIDER_ALIASES } from "@/lib/llm/providers";
+import type { TaskState } from "./types";
 
 // What a model costs, in US dollars per million input and output tokens: an estimate from list
 // prices, overridable per deployment. Later sources win: the defaults below, then the dashboard
@@ -210,3 +211,21 @@ export function estimateCost(usages: ModelUsage[], prices: ModelPrices) {
 }
 
 const round = (usd: number) => Math.round(usd * 1_000_000) / 1_000_000;
+
+/** The cost of a run's tasks' recorded usage (each task runs on its agent's one model). */
+export function tasksCost(tasks: TaskState[], prices: ModelPrices) {
+  return estimateCost(
+    tasks.flatMap((t) =>
+      t.models?.[0] && t.token_usage
+        ? [
+            {
+              model: t.models[0],
+              input_tokens: t.token_usage.input_tokens,
+              output_tokens: t.token_usage.output_tokens,
+            },
+          ]
+        : [],
+    ),
+    prices,
+  );
+}

@@ -190,6 +190,13 @@ export async function mutateExecution(
   // A run with a concurrency key that ends lets the next one with it go.
   if (after.concurrency_key && TERMINAL.has(after.status) && !TERMINAL.has(row.status))
     await q.query("SELECT pg_notify('crewdeck_work', $1)", [after.id]);
+  // An experiment's run that ends is scored, and its slot given to the next cell, at once.
+  if (
+    typeof after.meta?.experiment === "string" &&
+    TERMINAL.has(after.status) &&
+    !TERMINAL.has(row.status)
+  )
+    await q.query("SELECT pg_notify('crewdeck_experiments', $1)", [after.meta.experiment]);
   if (after.parent_id && after.status !== row.status)
     await q.query(
       "SELECT pg_notify('crewdeck_exec', $1), CASE WHEN $2::boolean THEN pg_notify('crewdeck_work', $1) END",

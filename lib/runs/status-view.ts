@@ -4,8 +4,8 @@ import { describeReview, openReviewsOf, waitingFor } from "@/lib/run-model/open-
 import {
   DEFAULT_MODEL_PRICES,
   envModelPrices,
-  estimateCost,
   type ModelPrices,
+  tasksCost,
 } from "@/lib/run-model/pricing";
 import { CREWAI_STATE } from "@/lib/run-model/states";
 import type { TaskState } from "@/lib/run-model/types";
@@ -45,24 +45,6 @@ export function startedBy(row: {
     };
   }
   return null;
-}
-
-/** The cost of the tasks' recorded usage (each task runs on its agent's one model). */
-function runCost(tasks: TaskState[], prices: ModelPrices) {
-  return estimateCost(
-    tasks.flatMap((t) =>
-      t.models?.[0] && t.token_usage
-        ? [
-            {
-              model: t.models[0],
-              input_tokens: t.token_usage.input_tokens,
-              output_tokens: t.token_usage.output_tokens,
-            },
-          ]
-        : [],
-    ),
-    prices,
-  );
 }
 
 const STEP_TYPES = StepSchema.shape.type.options;
@@ -167,7 +149,7 @@ export function toStatusResponse(
     updated_at: row.updated_at.toISOString(),
     execution_time,
     token_usage: { ...ZERO, ...row.token_usage },
-    cost: runCost(row.tasks, prices),
+    cost: tasksCost(row.tasks, prices),
     timing,
     inputs,
     meta: row.meta ?? {},

@@ -149,6 +149,12 @@ function atOnce(
       ...(last.parent_id && TERMINAL.has(last.status) && !TERMINAL.has(from.status)
         ? [{ channel: "crewdeck_work", payload: last.parent_id }]
         : []),
+      // An experiment's run that ends is scored, and its slot given to the next cell, at once.
+      ...(typeof last.meta?.experiment === "string" &&
+      TERMINAL.has(last.status) &&
+      !TERMINAL.has(from.status)
+        ? [{ channel: "crewdeck_experiments", payload: last.meta.experiment }]
+        : []),
     ],
   };
 }

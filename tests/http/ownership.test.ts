@@ -109,4 +109,48 @@ describe("user tokens", () => {
     expectProblem(await as(dave, "GET", `/triggers/${trigger.json.id}/events`), 404);
     expectProblem(await as(dave, "GET", `/schedules/${schedule.json.id}/fires`), 404);
   });
+
+  it("reach only their own datasets and experiments; skipping reviews needs a reviewer", async () => {
+    await addPerson(baseUrl, { email: "erin@example.com", role: "operator" });
+    const erin = (await tokenCli(["create", "--user", "erin@example.com"], serverEnv))
+      .token as string;
+    // The "review" crew: with reviews kept, its run waits for one, so the experiment is running.
+    const as = (who: string, method: string, path: string, body?: unknown) =>
+      call(baseUrl, method, `/api/crews/review${path}`, { token: who, body });
+    const rows = [{ inputs: { subject: "herons" } }];
+    const d = await as(erin, "POST", "/datasets", { name: "Erin's rows", rows });
+    expect(d.status, d.text).toBe(201);
+    // An operator cannot run one past the reviewers: that would let gated side effects through.
+    const skip = await as(erin, "POST", "/experiments", {
+      name: "x",
+      dataset: d.json.id,
+      variants: ["current"],
+    });
+    expectProblem(skip, 403);
+    expect(skip.json.detail).toContain('"reviews": "wait"');
+    const wait = await as(erin, "POST", "/experiments", {
+      name: "x",
+      dataset: d.json.id,
+      variants: ["current"],
+      reviews: "wait",
+    });
+    expect(wait.status, wait.text).toBe(202);
+    expect(wait.json.reviews).toBe("wait");
+    // Someone else's user token finds neither.
+    const other = tokens.alice as string;
+    expect((await as(other, "GET", "/datasets")).text).not.toContain(d.json.id);
+    expectProblem(await as(other, "GET", `/datasets/${d.json.id}`), 404);
+    expectProblem(await as(other, "POST", `/datasets/${d.json.id}/rows`, { rows }), 404);
+    expectProblem(await as(other, "GET", `/experiments/${wait.json.id}`), 404);
+    expectProblem(await as(other, "GET", `/experiments/${wait.json.id}/cells`), 404);
+    expectProblem(await as(other, "POST", `/experiments/${wait.json.id}/stop`), 404);
+    expect((await as(TEST_CREW_TOKEN, "GET", "/experiments")).text).toContain(wait.json.id);
+    const stopped = await as(erin, "POST", `/experiments/${wait.json.id}/stop`);
+    expect(stopped.status, stopped.text).toBe(200);
+    expect(stopped.json).toMatchObject({
+      status: "stopped",
+      stop_reason: "Stopped by erin@example.com.",
+      progress: { total: 1, skipped: 1 },
+    });
+  });
 });

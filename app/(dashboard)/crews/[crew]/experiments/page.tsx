@@ -40,6 +40,7 @@ export default async function ExperimentsPage({ params }: { params: Promise<{ cr
         <ExperimentsHome
           crew={crew.slug}
           canEdit={canEdit}
+          canReview={roleAllows(user.role, "review")}
           agents={crew.agents.map((a) => ({
             id: a.id,
             role: a.role,
