@@ -113,6 +113,9 @@ test("dataset from runs, a variant, an experiment: the matrix and a diff", async
   await expect(page.getByText(/added · .* removed|The two outputs are the same\./)).toBeVisible();
   await expect(page.getByText("word overlap (F1) with the expected output").first()).toBeVisible();
   await checkScreen(page, info, "experiment-diff");
+  // Any task's output, not only the final one: the drafts, which the variant did not change.
+  await page.getByRole("combobox", { name: "Output" }).selectOption("draft");
+  await expect(page.getByText("The two outputs are the same.")).toBeVisible();
 
   // Picking the variant as the baseline moves the distances onto it.
   await matrix.getByRole("button", { name: "Pick as baseline" }).click();

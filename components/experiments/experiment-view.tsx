@@ -10,8 +10,9 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { RelativeTime } from "@/components/ui/relative-time";
+import { toast } from "@/components/ui/toast";
 import { type Experiment, experimentsApi } from "@/lib/api/client";
-import { formatTokens, formatUsd } from "@/lib/format/numbers";
+import { formatPercent, formatTokens, formatUsd } from "@/lib/format/numbers";
 import { STATUS_LABEL, STATUS_TONE } from "./experiments-home";
 import { GatesList, MatrixTable, PairwiseList } from "./matrix-table";
 import { RowsDrilldown } from "./rows-drilldown";
@@ -22,11 +23,14 @@ export function ExperimentView({
   crewName,
   initial,
   canStop,
+  canStart,
 }: {
   crew: string;
   crewName: string;
   initial: Experiment;
   canStop: boolean;
+  /** May calibrate a judge (which runs it on past decisions). */
+  canStart: boolean;
 }) {
   const api = experimentsApi(crew);
   const queryClient = useQueryClient();
@@ -38,6 +42,28 @@ export function ExperimentView({
     refetchInterval: (q) => (q.state.data?.status === "running" ? 1500 : false),
   });
   const [baseline, setBaseline] = useState(x.baseline);
+
+  /** A judge calibrated against reviewers' decisions, followed until it is done. */
+  async function calibrate(judge: Record<string, unknown>) {
+    try {
+      let c = await api.calibrate(judge);
+      toast.info(`Calibrating the judge on ${c.total} past decisions…`);
+      for (let i = 0; i < 200 && c.status === "running"; i++) {
+        await new Promise((r) => setTimeout(r, 1500));
+        c = await api.calibration(c.id);
+      }
+      if (c.status === "completed" && c.agreement !== null)
+        toast.success(
+          `The judge agrees with the reviewers ${formatPercent(c.agreement)} of the time.`,
+        );
+      else if (c.status === "completed")
+        toast.error(`The judge scored none of the decisions: ${c.items[0]?.reason ?? "no answer"}`);
+      else toast.error(c.error ?? "The calibration did not finish.");
+      await queryClient.invalidateQueries({ queryKey: key });
+    } catch (err) {
+      toast.error(err instanceof Error ? err.message : String(err));
+    }
+  }
   const p = x.progress;
   const done = p.scored + p.skipped;
   return (
@@ -121,7 +147,12 @@ export function ExperimentView({
           {x.repeats === 1 ? "" : "s"}, {x.parallelism} at once
         </p>
       </section>
-      <MatrixTable experiment={x} baseline={baseline} onBaseline={setBaseline} />
+      <MatrixTable
+        experiment={x}
+        baseline={baseline}
+        onBaseline={setBaseline}
+        onCalibrate={canStart ? calibrate : undefined}
+      />
       <PairwiseList experiment={x} />
       <GatesList experiment={x} />
       <RowsDrilldown crew={crew} experiment={x} baseline={baseline} />

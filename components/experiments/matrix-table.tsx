@@ -1,6 +1,7 @@
 "use client";
 
 import { Check, X } from "lucide-react";
+import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
@@ -75,15 +76,56 @@ function Delta({ metric, delta }: { metric: Metric; delta: number | null }) {
   );
 }
 
+/** How far a judge agrees with the reviewers, or that nobody has checked, with a way to. */
+function JudgeCalibration({
+  metric: m,
+  onCalibrate,
+}: {
+  metric: Metric;
+  onCalibrate?: (judge: Record<string, unknown>) => Promise<void>;
+}) {
+  const [busy, setBusy] = useState(false);
+  if (m.calibration)
+    return (
+      <div className="mt-1 text-muted-foreground text-xs">
+        agrees with reviewers {formatPercent(m.calibration.agreement)} (95%{" "}
+        {formatPercent(m.calibration.ci_low)}–{formatPercent(m.calibration.ci_high)}, n{" "}
+        {m.calibration.n})
+      </div>
+    );
+  return (
+    <div className="mt-1 flex flex-wrap items-center gap-1 text-tone-warning-foreground text-xs">
+      uncalibrated judge
+      {onCalibrate && m.judge && (
+        <Button
+          size="sm"
+          variant="ghost"
+          className="h-6 px-1.5 text-xs"
+          disabled={busy}
+          onClick={async () => {
+            setBusy(true);
+            await onCalibrate(m.judge as Record<string, unknown>).finally(() => setBusy(false));
+          }}
+        >
+          {busy ? "Calibrating…" : "Calibrate"}
+        </Button>
+      )}
+    </div>
+  );
+}
+
 /** Variants × metrics: mean, 95% interval and distance from the chosen baseline. */
 export function MatrixTable({
   experiment: x,
   baseline,
   onBaseline,
+  onCalibrate,
 }: {
   experiment: Experiment;
   baseline: string;
   onBaseline: (v: string) => void;
+  /** Calibrates a judge against reviewers' decisions; absent for someone who may not. */
+  onCalibrate?: (judge: Record<string, unknown>) => Promise<void>;
 }) {
   const names = x.variants.map((v) => v.name);
   const stat = (v: string, m: string) =>
@@ -135,16 +177,7 @@ export function MatrixTable({
                     {m.better === "higher" ? "higher is better" : "lower is better"}
                   </div>
                   {m.calibration !== undefined && (
-                    <div
-                      className={cn(
-                        "mt-1 text-xs",
-                        m.calibration ? "text-muted-foreground" : "text-tone-warning-foreground",
-                      )}
-                    >
-                      {m.calibration
-                        ? `agrees with reviewers ${formatPercent(m.calibration.agreement)} (${formatPercent(m.calibration.ci_low)}–${formatPercent(m.calibration.ci_high)}, n ${m.calibration.n})`
-                        : "uncalibrated judge"}
-                    </div>
+                    <JudgeCalibration metric={m} onCalibrate={onCalibrate} />
                   )}
                 </TableCell>
                 {row.map((s, i) => (

@@ -147,7 +147,12 @@ function RowDetail({
   const repeats = [...new Set(cells.map((c) => c.repeat))].sort((p, q) => p - q);
   const pick = (v: string) => cells.find((c) => c.variant === v && c.repeat === repeat);
   const [left, right] = [pick(a), pick(b)];
-  const text = (c?: ExperimentCell) => c?.outputs.result ?? "";
+  // The run's final output, or any task's: the outputs each run kept, by task id.
+  const [output, setOutput] = useState("result");
+  const outputs = [...new Set(cells.flatMap((c) => Object.keys(c.outputs)))].filter(
+    (k) => k !== "result",
+  );
+  const text = (c?: ExperimentCell) => c?.outputs[output] ?? "";
   const expected = Object.entries(cells[0]?.expected ?? {});
   return (
     <div className="grid gap-4 rounded-lg border p-4">
@@ -178,6 +183,17 @@ function RowDetail({
             {repeats.map((r) => (
               <option key={r} value={r}>
                 {r}
+              </option>
+            ))}
+          </Select>
+        </label>
+        <label htmlFor={`${base}-o`} className="grid gap-1">
+          Output
+          <Select id={`${base}-o`} value={output} onChange={(e) => setOutput(e.target.value)}>
+            <option value="result">Final output</option>
+            {outputs.map((t) => (
+              <option key={t} value={t}>
+                Task {t}
               </option>
             ))}
           </Select>

@@ -194,6 +194,10 @@ const MatrixSchema = z
           .nullable()
           .optional()
           .describe("A judge's latest calibration; null: uncalibrated"),
+        judge: z
+          .record(z.string(), z.unknown())
+          .optional()
+          .describe("A judge metric's judge, as POST /calibrations takes it"),
       }),
     ),
     stats: z.array(Stat),

@@ -160,7 +160,7 @@ export async function getExperiment(q: Queryable, scope: Scope, id: string): Pro
         kind: m.kind,
         better: m.better,
         ...(m.scorer?.type === "judge"
-          ? { calibration: calibrations.get(judgeKey(m.scorer)) ?? null }
+          ? { calibration: calibrations.get(judgeKey(m.scorer)) ?? null, judge: m.scorer }
           : {}),
       })),
       stats,

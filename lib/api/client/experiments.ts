@@ -4,6 +4,7 @@ import { contract, noContent, request } from "./request";
 
 const datasetSchemas = contract(() => import("@/lib/contract/datasets"));
 const experimentSchemas = contract(() => import("@/lib/contract/experiments"));
+const calibrationSchemas = contract(() => import("@/lib/contract/calibrations"));
 
 export type { Dataset, Variant } from "@/lib/contract/datasets";
 export type { Experiment, ExperimentCell } from "@/lib/contract/experiments";
@@ -37,6 +38,11 @@ export function experimentsApi(crew: string) {
       request(experimentSchemas("ExperimentSchema"), "POST", `${base}/experiments`, body),
     stopExperiment: (id: string) =>
       request(experimentSchemas("ExperimentSchema"), "POST", `${base}/experiments/${id}/stop`),
+    /** Starts a calibration of the judge against reviewers' past decisions. */
+    calibrate: (judge: Record<string, unknown>) =>
+      request(calibrationSchemas("CalibrationSchema"), "POST", `${base}/calibrations`, { judge }),
+    calibration: (id: string) =>
+      request(calibrationSchemas("CalibrationSchema"), "GET", `${base}/calibrations/${id}`),
     cells: (id: string, row?: number) =>
       request(
         experimentSchemas("CellsResponseSchema"),

@@ -36,6 +36,7 @@ export default async function ExperimentPage({
       crewName={crew.name}
       initial={first}
       canStop={roleAllows(user.role, "stop")}
+      canStart={roleAllows(user.role, "start")}
     />
   );
 }
