@@ -99,6 +99,7 @@ test("dataset from runs, a variant, an experiment: the matrix and a diff", async
   await start.getByRole("spinbutton", { name: "Repeats" }).fill("1");
   await start.getByRole("combobox", { name: "Output scored" }).selectOption("polish");
   await expect(start).toContainText("4 runs");
+  await checkScreen(page, info, "experiment-dialog");
   await start.getByRole("button", { name: "Start the experiment" }).click();
   await expect(page).toHaveURL(/\/experiments\/[0-9a-f-]{36}$/);
   await expect(page.getByText("Completed", { exact: true })).toBeVisible({ timeout: 90_000 });

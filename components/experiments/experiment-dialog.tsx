@@ -116,7 +116,7 @@ export function ExperimentDialog({
       </Button>
       <DialogContent
         title="New experiment"
-        description="Every row runs with every variant, as many times as you say, without reviews. Each run is scored; the matrix compares them."
+        description="Every row runs with every variant, as many times as you say. Each run is scored; the matrix compares them."
         className="sm:max-w-xl"
       >
         <div className="grid gap-4">

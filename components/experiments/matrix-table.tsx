@@ -26,6 +26,8 @@ const LABEL: Record<string, string> = {
   cost_usd: "Cost",
 };
 
+export const metricLabel = (name: string) => LABEL[name] ?? name;
+
 /** A value as its metric reads: a rate in percent, seconds, tokens, dollars, else 2 decimals. */
 export function formatValue(m: Pick<Metric, "name" | "kind">, v: number | null): string {
   if (v === null) return "—";
@@ -172,7 +174,7 @@ export function MatrixTable({
             return (
               <TableRow key={m.name} className="align-top">
                 <TableCell>
-                  <div className="font-medium">{LABEL[m.name] ?? m.name}</div>
+                  <div className="font-medium">{metricLabel(m.name)}</div>
                   <div className="text-muted-foreground text-xs">
                     {m.better === "higher" ? "higher is better" : "lower is better"}
                   </div>

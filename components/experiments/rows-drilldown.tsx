@@ -18,7 +18,7 @@ import {
 } from "@/components/ui/table";
 import { type Experiment, type ExperimentCell, experimentsApi } from "@/lib/api/client";
 import { shortId } from "@/lib/format/id";
-import { formatValue } from "./matrix-table";
+import { formatValue, metricLabel } from "./matrix-table";
 
 // The word diff comes with the first row opened, not with the page.
 const AttemptDiff = dynamic(() => import("@/components/run/attempt-diff"), { loading: () => null });
@@ -224,7 +224,8 @@ function RowDetail({
                 if (!s) return null;
                 return (
                   <li key={m.name}>
-                    <span className="font-medium">{m.name}</span> {formatValue(m, s.value)}
+                    <span className="font-medium">{metricLabel(m.name)}</span>{" "}
+                    {formatValue(m, s.value)}
                     {s.reason &&
                       !["completed", "latency_s", "tokens", "cost_usd"].includes(m.name) && (
                         <span className="text-muted-foreground"> — {s.reason}</span>

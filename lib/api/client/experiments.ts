@@ -5,9 +5,11 @@ import { contract, noContent, request } from "./request";
 const datasetSchemas = contract(() => import("@/lib/contract/datasets"));
 const experimentSchemas = contract(() => import("@/lib/contract/experiments"));
 const calibrationSchemas = contract(() => import("@/lib/contract/calibrations"));
+const cellSchemas = contract(() => import("@/lib/contract/experiment-cells"));
 
 export type { Dataset, Variant } from "@/lib/contract/datasets";
-export type { Experiment, ExperimentCell } from "@/lib/contract/experiments";
+export type { ExperimentCell } from "@/lib/contract/experiment-cells";
+export type { Experiment } from "@/lib/contract/experiments";
 
 /** A crew's datasets, variants and experiments. */
 export function experimentsApi(crew: string) {
@@ -45,7 +47,7 @@ export function experimentsApi(crew: string) {
       request(calibrationSchemas("CalibrationSchema"), "GET", `${base}/calibrations/${id}`),
     cells: (id: string, row?: number) =>
       request(
-        experimentSchemas("CellsResponseSchema"),
+        cellSchemas("CellsResponseSchema"),
         "GET",
         `${base}/experiments/${id}/cells${row ? `?row=${row}` : ""}`,
       ),

@@ -15,9 +15,8 @@ import {
   VariantSchema,
   VariantsResponseSchema,
 } from "@/lib/contract/datasets";
+import { CellsQuerySchema, CellsResponseSchema } from "@/lib/contract/experiment-cells";
 import {
-  CellsQuerySchema,
-  CellsResponseSchema,
   ExperimentCreateSchema,
   ExperimentSchema,
   ExperimentsResponseSchema,

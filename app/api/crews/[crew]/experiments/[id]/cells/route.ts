@@ -2,7 +2,7 @@
 // with the judges' reasons (?variant= and ?row= narrow it).
 import { ownerScope } from "@/lib/auth/principal";
 import { idParams } from "@/lib/contract/datasets";
-import { CellsQuerySchema, CellsResponseSchema } from "@/lib/contract/experiments";
+import { CellsQuerySchema, CellsResponseSchema } from "@/lib/contract/experiment-cells";
 import { getDb } from "@/lib/db";
 import { listCells } from "@/lib/experiments/cells";
 import { experimentRow } from "@/lib/experiments/experiment-view";
