@@ -19,7 +19,7 @@ const FRESH_SPECS = /runs-list\.spec\.ts/;
 // half is this list; the second is every other spec, so a new one is never left out. Only the
 // second half needs the fresh server.
 const FIRST_HALF =
-  /\/(crew-page|dashboard|experiments|inbox|output-checks|remote-deployments|review-edit|review-email|review-flow)\.spec\.ts$/;
+  /\/(crew-page|dashboard|experiments|inbox|output-checks|remote-deployments|review-edit|review-email|review-flow|review-routing)\.spec\.ts$/;
 const PART = process.env.E2E_PART;
 const sharedSpecs =
   PART === "1"

@@ -192,12 +192,13 @@ const experiments: OperationSpec[] = [
     operationId: "createExperiment",
     summary: "Run a dataset through variants of the crew, N times each, and score every run",
     description:
-      'Each variant (a saved one by name or id, `"current"` for the crew as it is, or `{name, changes}`) is pinned now. Every row × variant × repeat is a run of the normal engine, at most `parallelism` at once, without reviews or tool approvals. The experiment stops, skipping what has not run, once its runs (and judges) used `budget`. Scorers: `contains`, `regex`, `equals` and `similarity` (against the row\'s expected output), `length`, `json_schema`, `guardrail`, `judge` (1–10, preset `crewai`), `pairwise`. `gates` decide `passed` once it ends. It survives restarts: finished cells are never run again.',
+      'Each variant (a saved one by name or id, `"current"` for the crew as it is, or `{name, changes}`) is pinned now. Every row × variant × repeat is a run of the normal engine, at most `parallelism` at once; `reviews: skip` (the default, for reviewers only) runs them without task reviews or tool approvals, `wait` keeps both. The experiment stops, skipping what has not run, once its runs (and judges) used `budget`. Scorers: `contains`, `regex`, `equals` and `similarity` (against the row\'s expected output), `length`, `json_schema`, `guardrail`, `judge` (1–10, preset `crewai`), `pairwise`. `gates` decide `passed` once it ends. It survives restarts: finished cells are never run again.',
     access: start,
     body: { schema: ExperimentCreateSchema },
     responses: { 202: { description: "Started.", schema: ExperimentSchema } },
     problems: {
       400: malformed,
+      403: 'Skipping reviews needs the reviewer role: send `"reviews": "wait"`.',
       404: "No such crew, dataset or saved variant.",
       422: "A variant, scorer, gate or row that does not fit (`errors`).",
     },
