@@ -1,3 +1,4 @@
+import { isConnectionError } from "@/lib/db/connection-errors";
 import type { Db } from "@/lib/db/types";
 import { errorMessage } from "@/lib/errors";
 import { type CalibrationRow, type JudgedItem, runningCalibrations } from "./calibration-store";
@@ -14,6 +15,8 @@ export async function advanceCalibrations(db: Db, log: (m: string) => void) {
     try {
       await judgeBatch(db, c);
     } catch (err) {
+      // The database gone for a moment fails nothing: the runner backs off and tries again.
+      if (isConnectionError(err)) throw err;
       log(`[experiments] calibration ${c.id}: ${errorMessage(err)}`);
       await db.query(
         "UPDATE judge_calibrations SET status = 'failed', error = $2, finished_at = now() WHERE id = $1 AND status = 'running'",

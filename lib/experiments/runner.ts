@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { isConnectionError } from "@/lib/db/connection-errors";
 import type { Db } from "@/lib/db/types";
 import { errorMessage } from "@/lib/errors";
 import { createNapper } from "@/lib/util/napper";
@@ -25,23 +26,36 @@ export function startExperimentRunner({
   const owner = `experiments-${crypto.randomUUID()}`;
   let stopping = false;
   const napper = createNapper();
+  const said = new Map<string, string>();
   db.listen("crewdeck_experiments", () => napper.wake()).catch((err) =>
     log(`[experiments] LISTEN failed: ${errorMessage(err)}`),
   );
   const loop = (async () => {
     while (!stopping) {
+      let failing = false;
       try {
         for (const exp of await claimExperiments(db, owner, leaseMs)) {
           if (stopping) break;
-          await advanceExperiment(db, exp).catch((err) =>
-            log(`[experiments] ${exp.id}: ${errorMessage(err)}`),
+          // One experiment's failure (said, and tried again next step) holds back no other.
+          await advanceExperiment(db, exp).then(
+            () => said.delete(exp.id),
+            (err) => {
+              if (isConnectionError(err)) throw err;
+              // Said when it starts failing, or fails otherwise: not at every step.
+              const message = errorMessage(err);
+              if (said.get(exp.id) !== message) log(`[experiments] ${exp.id}: ${message}`);
+              said.set(exp.id, message);
+            },
           );
         }
         await advanceCalibrations(db, log);
       } catch (err) {
-        log(`[experiments] ${errorMessage(err)}`);
+        // A database outage is reported once by the Db: back off quietly instead of logging it
+        // every poll. Anything else is this step's own failure, said once per step.
+        failing = true;
+        if (!isConnectionError(err)) log(`[experiments] ${errorMessage(err)}`);
       }
-      await napper.nap(pollMs);
+      await napper.nap(failing ? Math.max(pollMs, 2_000) : pollMs);
     }
   })();
   return {
