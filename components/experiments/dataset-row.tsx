@@ -83,6 +83,11 @@ export function DatasetRow({
                   )}
                 </li>
               ))}
+              {rows.data.rows.length > 50 && (
+                <li className="px-2 text-muted-foreground">
+                  and {rows.data.rows.length - 50} more rows (the API lists them all)
+                </li>
+              )}
             </ol>
           ) : (
             <p className="m-0 text-muted-foreground text-xs">No rows yet.</p>

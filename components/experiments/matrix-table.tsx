@@ -195,9 +195,11 @@ export function MatrixTable({
                           )}
                         </div>
                         <span className="text-muted-foreground text-xs tabular-nums">
-                          {s.ci_low !== null
-                            ? `95% ${formatValue(m, s.ci_low)} – ${formatValue(m, s.ci_high)} · `
-                            : ""}
+                          {s.sd === 0
+                            ? "no spread · "
+                            : s.ci_low !== null
+                              ? `95% ${formatValue(m, s.ci_low)} – ${formatValue(m, s.ci_high)} · `
+                              : ""}
                           n {s.n}
                         </span>
                         <IntervalBar stat={s} lo={lo} hi={hi} />

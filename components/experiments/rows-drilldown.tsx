@@ -73,6 +73,11 @@ export function RowsDrilldown({
         <Skeleton className="h-24" aria-busy="true" />
       ) : (
         <>
+          {cells.data.cells.length >= 2000 && (
+            <Alert tone="info">
+              The first 2,000 runs are shown here, by row; the matrix above counts them all.
+            </Alert>
+          )}
           <Table scrollLabel="Rows of the dataset" className="min-w-[32rem]">
             <TableHeader>
               <TableRow>

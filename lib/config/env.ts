@@ -50,9 +50,9 @@ const EnvSchema = z.object({
   // The scheduler wakes at the next due time it knows, and looks again at least this often (for
   // schedules changed in another process while a NOTIFY was lost).
   SCHEDULER_POLL_MS: positiveInt.default(30_000),
-  // Experiments: how often a worker looks for finished runs to score and cells to start, and how
-  // long its claim on an experiment lasts unrenewed before another worker takes it over.
-  EXPERIMENT_POLL_MS: positiveInt.default(500),
+  // Experiments: a worker wakes when one of their runs ends (NOTIFY) and otherwise looks this
+  // often (for a lapsed lease, a lost NOTIFY); its claim on one lasts this long unrenewed.
+  EXPERIMENT_POLL_MS: positiveInt.default(2_000),
   EXPERIMENT_LEASE_MS: positiveInt.default(30_000),
   // Tests only: the scheduler reads the time from this file (one ISO instant), so a test moves the
   // clock across due times and daylight-saving changes instead of waiting for them.

@@ -667,6 +667,7 @@ const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       CREATE INDEX experiments_running ON experiments (created_at) WHERE status = 'running';
       CREATE TABLE experiment_variants (
         experiment_id uuid NOT NULL REFERENCES experiments(id) ON DELETE CASCADE,
+        position integer NOT NULL,
         name text NOT NULL,
         variant_id uuid REFERENCES variants(id) ON DELETE SET NULL,
         changes jsonb NOT NULL,

@@ -162,7 +162,9 @@ export async function openEmbedded(dataDir: string): Promise<Db> {
   const wrap = (q: Pick<typeof pglite, "query">) =>
     queryable(async (sql, params) => {
       const res = await q.query<Row>(sql, storableParams(sql, params));
-      return { rows: res.rows, rowCount: res.affectedRows ?? res.rows.length };
+      // PGlite counts only the rows a write touched (0 for a SELECT): a SELECT counts the rows
+      // it returns, as node-postgres does.
+      return { rows: res.rows, rowCount: res.affectedRows || res.rows.length };
     });
   const here = new Map<string, Set<(payload: string) => void>>();
   return {

@@ -16,26 +16,23 @@ import { scoreFinishedCells } from "./score-cells";
 // cell is left. Every step is a conditional write, so a crash between steps loses nothing and a
 // second worker repeats nothing: a cell's run is created in the transaction that marks it running.
 
-// Pinned definitions, parsed once per process: the same text gives the same key.
-const parsed = new Map<string, CrewDef>();
-const DefRow = z.object({ name: z.string(), definition_key: z.string(), definition: z.string() });
+// An experiment's variants are pinned when it is created and never change: each step would
+// otherwise read every definition's text again. Read once per experiment, per process; bounded.
+const pinned = new Map<string, Map<string, CrewDef>>();
+const DefRow = z.object({ name: z.string(), definition: z.string() });
 
 async function definitionsOf(db: Db, id: string): Promise<Map<string, CrewDef>> {
+  const known = pinned.get(id);
+  if (known) return known;
   const { rows } = await db.query(
-    "SELECT name, definition_key, definition FROM experiment_variants WHERE experiment_id = $1",
+    "SELECT name, definition FROM experiment_variants WHERE experiment_id = $1",
     [id],
     DefRow,
   );
-  const defs = new Map<string, CrewDef>();
-  for (const r of rows) {
-    let def = parsed.get(r.definition_key);
-    if (!def) {
-      def = JSON.parse(r.definition) as CrewDef;
-      if (parsed.size > 256) parsed.delete(parsed.keys().next().value as string);
-      parsed.set(r.definition_key, def);
-    }
-    defs.set(r.name, def);
-  }
+  // The same objects every step: a run's definition JSON and key are made once (crewJson).
+  const defs = new Map(rows.map((r) => [r.name, JSON.parse(r.definition) as CrewDef]));
+  if (pinned.size >= 64) pinned.delete(pinned.keys().next().value as string);
+  pinned.set(id, defs);
   return defs;
 }
 
@@ -111,7 +108,6 @@ const Pending = z.object({
 
 async function launchCells(db: Db, exp: Claimed, defs: Map<string, CrewDef>) {
   const notices = await db.tx(async (q) => {
-    // rows, not rowCount: the embedded database counts no rows for a SELECT.
     const { rows: live } = await q.query(
       "SELECT id FROM experiments WHERE id = $1 AND status = 'running' FOR UPDATE",
       [exp.id],

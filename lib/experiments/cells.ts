@@ -18,6 +18,9 @@ const CellRow = z.object({
   tasks: jsonArray<TaskState>().nullable(),
 });
 
+/** Cells one answer lists, each with its outputs: an experiment can have 10,000. */
+const MAX_LISTED = 2000;
+
 /** An experiment's cells with each run's outputs (by task, and `result`) and scores. */
 export async function listCells(
   q: Queryable,
@@ -30,7 +33,7 @@ export async function listCells(
        FROM experiment_cells c LEFT JOIN executions e ON e.id = c.execution_id
       WHERE c.experiment_id = $1 AND ($2::text IS NULL OR c.variant = $2)
         AND ($3::int IS NULL OR c.row_position = $3)
-      ORDER BY c.row_position, c.repeat, c.n LIMIT 2000`,
+      ORDER BY c.row_position, c.repeat, c.n LIMIT ${MAX_LISTED}`,
     [id, filter.variant ?? null, filter.row ?? null],
     CellRow,
   );

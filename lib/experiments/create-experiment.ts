@@ -182,10 +182,11 @@ export async function createExperiment(
       ],
     );
     await q.query(
-      `INSERT INTO experiment_variants (experiment_id, name, variant_id, changes, definition_key, definition)
-       SELECT $1, v.name, v.variant_id, v.changes, v.key, v.definition
-         FROM jsonb_to_recordset($2::jsonb) AS v(name text, variant_id uuid, changes jsonb, key text, definition text)`,
-      [id, JSON.stringify(pinned)],
+      `INSERT INTO experiment_variants (experiment_id, position, name, variant_id, changes, definition_key, definition)
+       SELECT $1, v.position, v.name, v.variant_id, v.changes, v.key, v.definition
+         FROM jsonb_to_recordset($2::jsonb)
+              AS v(position int, name text, variant_id uuid, changes jsonb, key text, definition text)`,
+      [id, JSON.stringify(pinned.map((v, i) => ({ ...v, position: i + 1 })))],
     );
     await q.query(
       `INSERT INTO experiment_cells (experiment_id, n, variant, row_position, repeat, inputs, expected, status)

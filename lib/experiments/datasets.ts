@@ -118,7 +118,6 @@ export async function appendRows(
   rows: (CheckedRow & { source?: string })[],
 ): Promise<number[]> {
   return db.tx(async (q) => {
-    // rows, not rowCount: the embedded database counts no rows for a SELECT.
     const { rows: found } = await q.query(
       `SELECT d.id FROM datasets d WHERE d.id = $3 AND d.crew = $1 AND ${OWNED} FOR UPDATE`,
       [scope.crew, scope.owner, id],

@@ -53,33 +53,53 @@ export async function experimentRow(
 }
 
 const VariantRow = z.object({
+  experiment_id: z.string(),
   name: z.string(),
   variant_id: z.string().nullable(),
   definition_key: z.string(),
   changes: jsonObject<Record<string, unknown>>(),
 });
 const CountsRow = z.object({
+  experiment_id: z.string(),
   status: z.string(),
   n: num,
   tokens: num,
   cost: z.number().nullable(),
 });
 
-async function summaryOf(q: Queryable, row: ExperimentRow) {
+/** Each experiment as the list and its page show it: two queries, however many there are. */
+async function summaries(q: Queryable, rows: ExperimentRow[]) {
+  const ids = rows.map((r) => r.id);
   const [{ rows: variants }, { rows: counts }] = await Promise.all([
     q.query(
-      "SELECT name, variant_id, definition_key, changes FROM experiment_variants WHERE experiment_id = $1 ORDER BY ctid",
-      [row.id],
+      `SELECT experiment_id, name, variant_id, definition_key, changes FROM experiment_variants
+        WHERE experiment_id = ANY($1::uuid[]) ORDER BY experiment_id, position`,
+      [ids],
       VariantRow,
     ),
     q.query(
-      `SELECT status, count(*)::int AS n, coalesce(sum((usage->>'tokens')::bigint), 0)::float AS tokens,
+      `SELECT experiment_id, status, count(*)::int AS n,
+              coalesce(sum((usage->>'tokens')::bigint), 0)::float AS tokens,
               sum((usage->>'cost_usd')::float) AS cost
-         FROM experiment_cells WHERE experiment_id = $1 GROUP BY status`,
-      [row.id],
+         FROM experiment_cells WHERE experiment_id = ANY($1::uuid[]) GROUP BY experiment_id, status`,
+      [ids],
       CountsRow,
     ),
   ]);
+  return rows.map((row) =>
+    summaryOf(
+      row,
+      variants.filter((v) => v.experiment_id === row.id).map(({ experiment_id: _, ...v }) => v),
+      counts.filter((c) => c.experiment_id === row.id),
+    ),
+  );
+}
+
+function summaryOf(
+  row: ExperimentRow,
+  variants: Omit<z.infer<typeof VariantRow>, "experiment_id">[],
+  counts: z.infer<typeof CountsRow>[],
+) {
   const count = (s: string) => counts.find((c) => c.status === s)?.n ?? 0;
   const scored = counts.filter((c) => c.cost !== null);
   return {
@@ -121,9 +141,7 @@ export async function listExperiments(q: Queryable, scope: Scope) {
     [scope.crew, scope.owner],
     ExperimentRow,
   );
-  return Promise.all(
-    rows.map(async (r) => ({ ...(await summaryOf(q, r)), gates: [], passed: null })),
-  );
+  return (await summaries(q, rows)).map((s) => ({ ...s, gates: [], passed: null }));
 }
 
 const CellScores = z.object({ variant: z.string(), scores: jsonObject<Record<string, Score>>() });
@@ -131,7 +149,8 @@ const PairRow = z.object({ metric: z.string(), winner: z.enum(["a", "b", "tie"])
 
 export async function getExperiment(q: Queryable, scope: Scope, id: string): Promise<Experiment> {
   const row = await experimentRow(q, scope, id);
-  const summary = await summaryOf(q, row);
+  const [summary] = await summaries(q, [row]);
+  if (!summary) throw errors.notFound(`No experiment '${id}' for crew '${scope.crew}'.`);
   const [{ rows: cells }, { rows: pairs }] = await Promise.all([
     q.query(
       "SELECT variant, scores FROM experiment_cells WHERE experiment_id = $1 AND status = 'scored'",

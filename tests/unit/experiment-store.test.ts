@@ -8,6 +8,14 @@ const file = embeddedDbForFile("experiment-store");
 const org: Principal = { kind: "org", tokenId: null };
 const scope = { crew: "brief", owner: null };
 
+describe("the embedded database", () => {
+  it("counts the rows a SELECT returns, as PostgreSQL's client does", async () => {
+    expect((await file.db.query("SELECT 1 UNION SELECT 2")).rowCount).toBe(2);
+    expect((await file.db.query("SELECT 1 WHERE false")).rowCount).toBe(0);
+    expect((await file.db.query("UPDATE datasets SET name = name WHERE false")).rowCount).toBe(0);
+  });
+});
+
 describe("datasets", () => {
   it("creates a dataset with rows and reads it back by id and by name", async () => {
     const d = await createDataset(file.db, "brief", org, { name: "five" }, [

@@ -218,6 +218,8 @@ const experiments: OperationSpec[] = [
     path: "/experiments/{id}/cells",
     operationId: "listExperimentCells",
     summary: "Each run of an experiment: outputs, scores and the judges' reasons",
+    description:
+      "At most 2,000 cells, by row, repeat and variant: narrow a larger experiment with `row` or `variant`.",
     access: read,
     pathParams: { id: "The experiment's id." },
     query: CellsQuerySchema,
