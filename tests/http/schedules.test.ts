@@ -17,7 +17,11 @@ afterAll(async () => {
 
 const dir = tempDir("schedules");
 const clockFile = path.join(dir, "clock");
-const setClock = (iso: string) => fs.writeFileSync(clockFile, iso);
+// Written whole and renamed into place: a scheduler never reads a half-written clock.
+const setClock = (iso: string) => {
+  fs.writeFileSync(`${clockFile}.next`, iso);
+  fs.renameSync(`${clockFile}.next`, clockFile);
+};
 setClock("2026-03-27T12:00:00Z");
 
 async function topology() {
