@@ -319,7 +319,9 @@ describe(`experiments (${mode})`, () => {
         { metric: "quality", max_drop: 1 },
       ],
     });
-    expect(x.progress).toEqual({ total: 30, pending: 30, running: 0, scored: 0, skipped: 0 });
+    // A worker may already have started some cells by the time the answer is read.
+    expect(x.progress).toMatchObject({ total: 30, skipped: 0 });
+    expect(x.progress.pending + x.progress.running + x.progress.scored).toBe(30);
     expect(x.variants.map((v: Json) => v.name)).toEqual(["current", "terse"]);
     expect(x.variants[0].definition_key).not.toBe(x.variants[1].definition_key);
 
