@@ -24,7 +24,7 @@ const LAYERS = [
   ["lib/flows"],
   ["lib/engine"],
   ["lib/retention", "lib/events", "lib/deployments"],
-  ["lib/schedules", "lib/triggers", "lib/experiments"],
+  ["lib/schedules", "lib/triggers", "lib/experiments", "lib/protocols"],
   ["lib/server"],
   ["lib/http/routes.ts"],
   ["lib/api/openapi", "lib/api/client"],

@@ -63,6 +63,23 @@ const EnvSchema = z.object({
   AGENT_MAX_STEPS: positiveInt.default(12),
   // The offline model pauses this long per step so a run can be watched; 0 for instant.
   OFFLINE_MODEL_DELAY_MS: z.coerce.number().int().min(0).default(250),
+  // The agent protocols served (/api/mcp, /api/a2a, /api/ag-ui), comma-separated; "none" for none.
+  AGENT_PROTOCOLS: z
+    .string()
+    .default("mcp,a2a,ag-ui")
+    .transform((v) =>
+      v.trim() === "none"
+        ? []
+        : v
+            .split(",")
+            .map((p) => p.trim())
+            .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z.enum(["mcp", "a2a", "ag-ui"], { error: 'each must be mcp, a2a or ag-ui (or "none")' }),
+      ),
+    ),
   // Requests each token (or signed-in person) may make per minute, per process; 429 beyond it.
   RATE_LIMIT_PER_MINUTE: positiveInt.default(6000),
   // Event streams (live timelines) open at once, per caller (429 beyond) and in all (503 beyond),

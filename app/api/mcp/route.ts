@@ -1,0 +1,13 @@
+// /api/mcp — the MCP server (Streamable HTTP): each crew the token may start is a tool.
+import { getDb } from "@/lib/db";
+import { apiRoute, type NoParams } from "@/lib/http/routes";
+import { handleMcpRequest } from "@/lib/protocols/mcp/server";
+import { assertProtocolOn } from "@/lib/protocols/runs";
+
+export const dynamic = "force-dynamic";
+
+// Stateless: no session to resume and no standing stream, so GET and DELETE are Next's 405.
+export const POST = apiRoute<NoParams>(async ({ request, principal }) => {
+  assertProtocolOn("mcp");
+  return handleMcpRequest(request, await getDb(), principal);
+});

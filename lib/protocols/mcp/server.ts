@@ -1,0 +1,139 @@
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import {
+  CallToolRequestSchema,
+  type CallToolResult,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type Tool,
+} from "@modelcontextprotocol/sdk/types.js";
+import type { Principal } from "@/lib/auth/principal";
+import { toInputSchema } from "@/lib/crew/input-schema";
+import type { CrewDef } from "@/lib/crew/schema";
+import { inputSpecsOf } from "@/lib/crew/validate-inputs";
+import type { Db } from "@/lib/db/types";
+import { AppError } from "@/lib/errors";
+import { followRun } from "../follow";
+import { readRun, reviewMessage, startableCrews, startRun } from "../runs";
+import { progressLine, RunTaskStore, taskOf, toolResultOf } from "./task-store";
+
+// The MCP server at /api/mcp (Streamable HTTP, stateless): each crew and flow the caller may
+// start is a tool. A call runs the crew; a client that announces tasks gets the run as a task it
+// polls (a run awaiting review is input_required), any other waits for the result with progress
+// notifications. Every request builds its server for its caller, so nothing outlives it but runs.
+
+const VERSION = "1.0.0";
+
+/** A crew as an MCP tool: its inputs as the schema, task support optional. */
+function toolOf(crew: CrewDef): Tool {
+  const what = crew.flow ? "flow" : "crew";
+  const tasks = crew.flow ? "" : ` Tasks: ${crew.tasks.map((t) => t.name).join(", ")}.`;
+  return {
+    name: crew.slug,
+    title: crew.name,
+    description: `${crew.description ?? `Runs the ${what} '${crew.name}'.`}${tasks} Tasks that need a person's review wait in Crewdeck's inbox.`,
+    inputSchema: toInputSchema(inputSpecsOf(crew)) as Tool["inputSchema"],
+    execution: { taskSupport: "optional" },
+    annotations: { title: crew.name, readOnlyHint: false, openWorldHint: true },
+  };
+}
+
+/** A refusal of ours as the JSON-RPC error MCP clients read. */
+function asMcpError(err: unknown): never {
+  if (err instanceof AppError) {
+    const code =
+      err.status === 400 || err.status === 404 || err.status === 422
+        ? ErrorCode.InvalidParams
+        : ErrorCode.InvalidRequest;
+    throw new McpError(code, err.message, err.details);
+  }
+  throw err;
+}
+
+function buildServer(db: Db, principal: Principal) {
+  const server = new Server(
+    { name: "crewdeck", title: "Crewdeck", version: VERSION },
+    {
+      capabilities: {
+        tools: { listChanged: false },
+        tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } },
+      },
+      taskStore: new RunTaskStore(db, principal),
+      instructions:
+        "Each tool runs a crew of agents. Long runs: call with a task and poll it; a task in input_required waits for a person to review an output in Crewdeck's inbox.",
+    },
+  );
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: startableCrews(principal).map(toolOf),
+  }));
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const crew = startableCrews(principal).find((c) => c.slug === request.params.name);
+    // A crew the caller may not start is as unknown as one that does not exist.
+    if (!crew) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
+    const id = await startRun({
+      db,
+      crew,
+      principal,
+      protocol: "mcp",
+      inputs: request.params.arguments ?? {},
+    }).catch(asMcpError);
+    const run = await readRun(db, principal, id);
+    if (request.params.task) return { task: taskOf(run) };
+    return waitForResult(db, principal, id, extra);
+  });
+  return server;
+}
+
+type Extra = {
+  signal: AbortSignal;
+  _meta?: { progressToken?: string | number };
+  sendNotification: (n: {
+    method: "notifications/progress";
+    params: { progressToken: string | number; progress: number; total?: number; message?: string };
+  }) => Promise<void>;
+};
+
+/** A call without a task: held open until the run ends, with a progress notification per change. */
+async function waitForResult(
+  db: Db,
+  principal: Principal,
+  id: string,
+  extra: Extra,
+): Promise<CallToolResult> {
+  const token = extra._meta?.progressToken;
+  let step = 0;
+  const run = await followRun(db, principal, id, {
+    signal: extra.signal,
+    async onUpdate({ run }) {
+      if (token === undefined) return;
+      step += 1;
+      await extra.sendNotification({
+        method: "notifications/progress",
+        params: {
+          progressToken: token,
+          progress: step,
+          message: reviewMessage(run) ?? progressLine(run),
+        },
+      });
+    },
+  });
+  return toolResultOf(run);
+}
+
+/** Answers one request to /api/mcp for this caller. */
+export async function handleMcpRequest(
+  request: Request,
+  db: Db,
+  principal: Principal,
+): Promise<Response> {
+  const server = buildServer(db, principal);
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+  });
+  await server.connect(transport);
+  const response = await transport.handleRequest(request);
+  // Stateless: the server lives as long as this request's answer (a stream ends with the call).
+  request.signal.addEventListener("abort", () => void server.close());
+  return response;
+}
