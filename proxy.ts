@@ -7,7 +7,9 @@ import { AppError } from "@/lib/errors";
 import { toProblem } from "@/lib/http/problem";
 
 // Pages anyone may open: sign-in, first-run setup, the public API reference.
-const PUBLIC_PAGE = /^\/(sign-in|setup|docs\/|favicon\.ico$|robots\.txt$)/;
+// The A2A host card is public by design (it names no crew): A2A clients discover it unsigned.
+const PUBLIC_PAGE =
+  /^\/(sign-in|setup|docs\/|favicon\.ico$|robots\.txt$|\.well-known\/agent-card\.json$)/;
 
 /**
  * Runs before Next routes anything (see config.matcher for which paths). A malformed

@@ -1,0 +1,282 @@
+import crypto from "node:crypto";
+import type { z } from "zod";
+import { can } from "@/lib/auth/roles";
+import type { StatusResponse } from "@/lib/contract/status";
+import { AppError } from "@/lib/errors";
+import { readJsonBody } from "@/lib/http/read-json";
+import { followRun } from "../follow";
+import { inputsFromMessage } from "../inputs";
+import {
+  cancelRun,
+  decideReview,
+  decisionFromData,
+  decisionFromText,
+  isFinished,
+  protocolRuns,
+  readRun,
+  startableCrew,
+  startableCrews,
+  startRun,
+} from "../runs";
+import { A2A_VERSION, hostCard } from "./card";
+import {
+  type Caller,
+  contentOf,
+  ListTasksParams,
+  type RpcId,
+  RpcRequest,
+  type SendMessage,
+  SendMessageParams,
+  TaskIdParams,
+} from "./params";
+import { streamTask } from "./stream";
+import { settled, statusNamed, taskOf } from "./task";
+
+// The JSON-RPC binding of A2A 1.0 at /api/a2a/{crew} (and /api/a2a, where a message names its
+// crew in metadata.crew): SendMessage, SendStreamingMessage, GetTask, CancelTask,
+// SubscribeToTask and GetExtendedAgentCard, under the names the specification gives them.
+
+class RpcError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly status = 200,
+    readonly data?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+const CODES = {
+  parse: -32700,
+  invalidRequest: -32600,
+  methodNotFound: -32601,
+  invalidParams: -32602,
+  taskNotFound: -32001,
+  taskNotCancelable: -32002,
+  pushNotSupported: -32003,
+  unsupported: -32004,
+  versionNotSupported: -32009,
+};
+
+// 0.3's method names: a client that sends them speaks 0.3, which this agent does not.
+const LEGACY = new Set(["message/send", "message/stream", "tasks/get", "tasks/cancel"]);
+
+const PUSH_METHODS = new Set([
+  "CreateTaskPushNotificationConfig",
+  "GetTaskPushNotificationConfig",
+  "ListTaskPushNotificationConfigs",
+  "DeleteTaskPushNotificationConfig",
+]);
+
+const reply = (id: RpcId, body: object, status = 200) =>
+  Response.json({ jsonrpc: "2.0", id, ...body }, { status });
+
+const rpcErrorResponse = (id: RpcId, err: RpcError) =>
+  reply(
+    id,
+    { error: { code: err.code, message: err.message, ...(err.data ? { data: err.data } : {}) } },
+    err.status,
+  );
+
+/** Our errors as A2A's: a missing run is TaskNotFound, bad input InvalidParams, a refusal 403. */
+function asRpcError(err: unknown): RpcError {
+  if (err instanceof RpcError) return err;
+  if (!(err instanceof AppError)) throw err;
+  if (err.status === 404) return new RpcError(CODES.taskNotFound, err.message);
+  if (err.status === 403) return new RpcError(CODES.invalidRequest, err.message, 403);
+  if (err.status === 409) return new RpcError(CODES.unsupported, err.message);
+  if (err.status === 400 || err.status === 422)
+    return new RpcError(CODES.invalidParams, err.message, 200, err.details);
+  return new RpcError(CODES.invalidRequest, err.message, err.status);
+}
+
+function paramsOf<T>(schema: z.ZodType<T>, params: unknown): T {
+  const parsed = schema.safeParse(params ?? {});
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
+  throw new RpcError(
+    CODES.invalidParams,
+    `Invalid params: ${issues[0]?.path} ${issues[0]?.message}`,
+    200,
+    {
+      errors: issues,
+    },
+  );
+}
+
+/** Answers one JSON-RPC request to an A2A endpoint for this caller. */
+export async function handleA2a(caller: Caller): Promise<Response> {
+  const { request } = caller;
+  let body: unknown;
+  try {
+    body = await readJsonBody(request, 1024 * 1024);
+  } catch (err) {
+    const tooBig = err instanceof AppError && err.status === 413;
+    return rpcErrorResponse(
+      null,
+      new RpcError(
+        tooBig ? CODES.invalidRequest : CODES.parse,
+        `${tooBig ? "" : "Parse error: "}${err instanceof Error ? err.message : "not JSON"}`,
+        tooBig ? 413 : 400,
+      ),
+    );
+  }
+  const version =
+    request.headers.get("a2a-version") ?? new URL(request.url).searchParams.get("A2A-Version");
+  return handleRpc(body, version, caller);
+}
+
+async function handleRpc(body: unknown, version: string | null, caller: Caller) {
+  const parsed = RpcRequest.safeParse(body);
+  if (!parsed.success)
+    return rpcErrorResponse(
+      null,
+      new RpcError(
+        CODES.invalidRequest,
+        'Not a JSON-RPC 2.0 request: {jsonrpc: "2.0", id, method, params}.',
+        400,
+      ),
+    );
+  const { id = null, method, params } = parsed.data;
+  try {
+    if (LEGACY.has(method) || (version !== null && version !== A2A_VERSION))
+      throw new RpcError(
+        CODES.versionNotSupported,
+        `This agent speaks A2A ${A2A_VERSION} only: send the header A2A-Version: ${A2A_VERSION} and its method names (SendMessage, GetTask…).`,
+      );
+    const result = await dispatch(id, method, params, caller);
+    return result instanceof Response ? result : reply(id, { result });
+  } catch (err) {
+    return rpcErrorResponse(id, asRpcError(err));
+  }
+}
+
+async function dispatch(id: RpcId, method: string, params: unknown, caller: Caller) {
+  switch (method) {
+    case "SendMessage": {
+      const send = paramsOf(SendMessageParams, params);
+      const run = await accept(send, caller);
+      if (send.configuration?.returnImmediately || settled(run)) return { task: taskOf(run) };
+      const done = await followRun(caller.db, caller.principal, run.kickoff_id, {
+        signal: caller.signal,
+        untilWaiting: true,
+        onUpdate: () => {},
+      });
+      return { task: taskOf(done) };
+    }
+    case "SendStreamingMessage": {
+      const run = await accept(paramsOf(SendMessageParams, params), caller);
+      return streamTask(id, run, caller);
+    }
+    case "SubscribeToTask": {
+      const run = await ownRun(caller, paramsOf(TaskIdParams, params).id);
+      if (isFinished(run))
+        throw new RpcError(
+          CODES.unsupported,
+          `Task ${run.kickoff_id} has finished (${run.status}).`,
+        );
+      return streamTask(id, run, caller);
+    }
+    case "GetTask":
+      return taskOf(await ownRun(caller, paramsOf(TaskIdParams, params).id));
+    case "CancelTask": {
+      const run = await ownRun(caller, paramsOf(TaskIdParams, params).id);
+      if (isFinished(run))
+        throw new RpcError(
+          CODES.taskNotCancelable,
+          `Task ${run.kickoff_id} has already finished (${run.status}).`,
+        );
+      await cancelRun(caller.db, caller.principal, run);
+      return taskOf(await readRun(caller.db, caller.principal, run.kickoff_id));
+    }
+    case "ListTasks":
+      return listTasks(caller, paramsOf(ListTasksParams, params));
+    case "GetExtendedAgentCard":
+      return hostCard(startableCrews(caller.principal));
+    default:
+      if (PUSH_METHODS.has(method))
+        throw new RpcError(
+          CODES.pushNotSupported,
+          "Push notifications are not offered by this agent; stream the task (SendStreamingMessage, SubscribeToTask) or poll GetTask.",
+        );
+      throw new RpcError(CODES.methodNotFound, `Method not found: ${method}.`);
+  }
+}
+
+/** A run of this endpoint's crew (when it has one) that the caller may see. */
+async function ownRun(caller: Caller, id: string): Promise<StatusResponse> {
+  const run = await readRun(caller.db, caller.principal, id).catch(() => undefined);
+  if (!run || (caller.crew && run.crew !== caller.crew.slug))
+    throw new RpcError(CODES.taskNotFound, `Task not found: ${id}`);
+  return run;
+}
+
+/** A new message starts a run; a message on a task waiting for input is the review decision. */
+async function accept(send: SendMessage, caller: Caller): Promise<StatusResponse> {
+  if (send.configuration?.taskPushNotificationConfig)
+    throw new RpcError(CODES.pushNotSupported, "Push notifications are not offered by this agent.");
+  const { message } = send;
+  const content = contentOf(message);
+  if (message.taskId) {
+    const run = await ownRun(caller, message.taskId);
+    if (isFinished(run))
+      throw new RpcError(
+        CODES.unsupported,
+        `Task ${run.kickoff_id} has finished (${run.status}); start a new task without taskId.`,
+      );
+    if (run.status !== "pending_human_input")
+      throw new RpcError(
+        CODES.unsupported,
+        `Task ${run.kickoff_id} is not waiting for input (${run.status}); follow it with GetTask or SubscribeToTask.`,
+      );
+    // Only a caller allowed to review decides; anyone else's reply leaves it to the inbox.
+    if (!can(caller.principal, "review")) return run;
+    const decision = content.data ? decisionFromData(content.data) : decisionFromText(content.text);
+    await decideReview(caller.db, caller.principal, run, decision);
+    return readRun(caller.db, caller.principal, run.kickoff_id);
+  }
+  const slug = caller.crew?.slug ?? crewNamed(message.metadata ?? send.metadata);
+  const crew = startableCrew(caller.principal, slug);
+  const id = await startRun({
+    db: caller.db,
+    crew,
+    principal: caller.principal,
+    protocol: "a2a",
+    inputs: inputsFromMessage(crew, content),
+    meta: { a2a_context: message.contextId ?? crypto.randomUUID(), a2a_message: message.messageId },
+  });
+  return readRun(caller.db, caller.principal, id);
+}
+
+function crewNamed(metadata: Record<string, unknown> | undefined): string {
+  const crew = metadata?.crew;
+  if (typeof crew === "string" && crew) return crew;
+  throw new RpcError(
+    CODES.invalidParams,
+    "Name the crew to run: send to /api/a2a/{crew}, or set message.metadata.crew (GetExtendedAgentCard lists them).",
+  );
+}
+
+/** The tasks this caller started over A2A (on this crew's endpoint, this crew's), newest first. */
+async function listTasks(caller: Caller, params: z.infer<typeof ListTasksParams>) {
+  const pageSize = params.pageSize ?? 50;
+  const offset = Number(params.pageToken || 0);
+  const status = params.status ? statusNamed(params.status) : undefined;
+  if (params.status && !status)
+    throw new RpcError(
+      CODES.invalidParams,
+      `Invalid params: status ${params.status} is not a TaskState.`,
+    );
+  const { ids, total } = await protocolRuns(caller.db, caller.principal, "a2a", {
+    ...(caller.crew ? { crew: caller.crew.slug } : {}),
+    ...(params.contextId ? { context: params.contextId } : {}),
+    ...(status ? { status } : {}),
+    offset,
+    limit: pageSize,
+  });
+  const tasks = [];
+  for (const id of ids) tasks.push(taskOf(await readRun(caller.db, caller.principal, id)));
+  const next = offset + ids.length;
+  return { tasks, nextPageToken: next < total ? String(next) : "", pageSize, totalSize: total };
+}
