@@ -18,6 +18,7 @@ import { experimentsApi } from "./openapi/experiments-api";
 import { integrationsApi } from "./openapi/integrations-api";
 import { notificationsApi } from "./openapi/notifications-api";
 import { buildPaths, JSON_SCHEMA_OPTIONS, sharedResponses } from "./openapi/operations";
+import { protocolsApi } from "./openapi/protocols-api";
 import { rerunApi } from "./openapi/rerun-api";
 import { runsApi } from "./openapi/runs-api";
 import { toolsApi } from "./openapi/tools-api";
@@ -29,6 +30,7 @@ const OPERATIONS = [
   ...rerunApi,
   ...automationApi,
   ...experimentsApi,
+  ...protocolsApi,
   ...runsApi,
   ...webhooksApi,
   ...integrationsApi,
@@ -107,6 +109,11 @@ export function openApiDocument() {
         name: "Experiments",
         description:
           "Datasets, variants of a crew, scored runs of both, and judges calibrated against reviewers.",
+      },
+      {
+        name: "Agent protocols",
+        description:
+          "Every crew as an MCP tool, an A2A 1.0 agent and an AG-UI agent, with the same tokens, roles and reviews.",
       },
       { name: "Webhooks", description: "The delivery log, the signing secret and receivers." },
       {

@@ -21,6 +21,7 @@ describe("the API reference view", () => {
       "Runs",
       "Schedules and triggers",
       "Experiments",
+      "Agent protocols",
       "Webhooks",
       "Integrations",
       "Notifications",
