@@ -720,6 +720,18 @@ const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       CREATE INDEX judge_calibrations_crew ON judge_calibrations (crew, judge_key, created_at DESC);
     `,
   },
+  {
+    version: 26,
+    name: "A2A push notifications in the webhook outbox",
+    sql: `
+      ALTER TABLE webhook_deliveries DROP CONSTRAINT webhook_deliveries_kind_check;
+      ALTER TABLE webhook_deliveries ADD CONSTRAINT webhook_deliveries_kind_check
+        CHECK (kind IN ('step', 'task', 'crew', 'stream', 'email', 'slack', 'a2a'));
+      -- A task's updates reach each push endpoint in order, as streamed events do.
+      CREATE INDEX webhook_deliveries_a2a_queue ON webhook_deliveries (execution_id, url, position)
+        WHERE status IN ('pending', 'delivering') AND kind = 'a2a';
+    `,
+  },
 ];
 
 // Several processes may start at once against one PostgreSQL: the advisory lock lets one migrate

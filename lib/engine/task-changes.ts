@@ -1,5 +1,6 @@
 import type { TaskDef } from "@/lib/crew/schema";
 import { toolCallReview } from "@/lib/reviews/tool-calls";
+import { lastingWebhooks } from "@/lib/run-model/lasting-webhooks";
 import { nextTasks } from "@/lib/run-model/next-tasks";
 import { openReviewsOf, reviewColumns } from "@/lib/run-model/open-reviews";
 import type { OpenReview } from "@/lib/run-model/review-types";
@@ -74,8 +75,8 @@ export function settle(
       status: "pending_human_input",
       lease_owner: null,
       lease_expires_at: null,
-      // The kickoff's `webhooks` stream is for the whole run, not renewed by each resume.
-      webhooks: r.webhooks.stream ? { stream: r.webhooks.stream } : {},
+      // The stream and push endpoints are for the whole run, not renewed by each resume.
+      webhooks: lastingWebhooks(r.webhooks),
     },
     webhooksFor: "before",
   };

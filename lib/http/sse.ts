@@ -20,8 +20,10 @@ export function sseResponse(
   request: Request,
   principal: Principal,
   follow: (sink: SseSink) => Promise<() => void>,
+  /** A slot taken beforehand (before starting what the stream follows), released with it. */
+  slot: () => void = acquireStreamSlot(principal),
 ): Response {
-  const release = acquireStreamSlot(principal);
+  const release = slot;
   const encoder = new TextEncoder();
   let cleanup = () => {};
   // Set once the stream ends from either side; after that nothing may touch the controller.

@@ -7,6 +7,7 @@ import type { Db } from "@/lib/db/types";
 import { errorMessage } from "@/lib/errors";
 import { observeDelivery } from "@/lib/metrics/observe";
 import { createNapper, idleBackoff } from "@/lib/util/napper";
+import { pushHeaders } from "@/lib/webhooks/a2a-push";
 import { type AttemptResult, postWebhook } from "@/lib/webhooks/deliver";
 import { WEBHOOK_CHANNEL } from "@/lib/webhooks/enqueue";
 import { createAttemptRecorder } from "@/lib/webhooks/record-attempts";
@@ -98,6 +99,11 @@ export function startDeliveryWorker({
                     WHERE p.kind = 'stream' AND p.status IN ('pending', 'delivering')
                       AND p.execution_id = c.execution_id AND p.url = c.url
                       AND p.position < c.position))
+             AND NOT (c.kind = 'a2a' AND EXISTS (
+                   SELECT 1 FROM webhook_deliveries p
+                    WHERE p.kind = 'a2a' AND p.status IN ('pending', 'delivering')
+                      AND p.execution_id = c.execution_id AND p.url = c.url
+                      AND p.position < c.position))
            ORDER BY c.next_attempt_at, c.position
            LIMIT $3
            FOR UPDATE SKIP LOCKED)
@@ -136,7 +142,7 @@ export function startDeliveryWorker({
       body,
       headers: {
         ...signatureHeaders({ secret, id: d.id, body }),
-        ...authorizationOf(d.auth_sealed),
+        ...(d.kind === "a2a" ? pushHeaders(d.auth_sealed) : authorizationOf(d.auth_sealed)),
       },
       timeoutMs,
     });

@@ -10,10 +10,12 @@ import type { Db } from "@/lib/db/types";
 import { AppError, errors, zodFieldErrors } from "@/lib/errors";
 import { resumeExecution } from "@/lib/reviews/resume-execution";
 import { loadModelPrices } from "@/lib/run-model/pricing";
+import type { A2aPush } from "@/lib/run-model/types";
 import { createExecution } from "@/lib/runs/create-execution";
 import { getExecutionOrThrow } from "@/lib/runs/get-execution";
 import { toStatusResponse } from "@/lib/runs/status-view";
 import { stopExecution } from "@/lib/runs/stop-execution";
+import { reviewSentence } from "@/lib/webhooks/a2a-push";
 
 // What the three agent protocols (MCP, A2A, AG-UI) share: every one starts a crew's run as the
 // HTTP API's kickoff does, reads it as /status does and decides its reviews as /resume does, so a
@@ -54,6 +56,8 @@ export async function startRun(args: {
   protocol: Protocol;
   inputs: Record<string, unknown>;
   meta?: Record<string, unknown>;
+  /** A2A push notification endpoints the run's updates go to. */
+  pushes?: A2aPush[];
 }): Promise<string> {
   const parsed = KickoffRequestSchema.safeParse({
     inputs: args.inputs,
@@ -66,6 +70,7 @@ export async function startRun(args: {
     crew: args.crew,
     principal: args.principal,
     request: parsed.data,
+    ...(args.pushes ? { pushes: args.pushes } : {}),
   });
 }
 
@@ -93,12 +98,7 @@ export const isFinished = (run: Pick<StatusResponse, "status">) =>
 /** The review a run waits on, as one sentence a protocol's status message can carry. */
 export function reviewMessage(run: StatusResponse): string | null {
   const review = run.pending_human_inputs[0];
-  if (!review) return null;
-  const what =
-    review.kind === "tool_call"
-      ? `tool calls of task '${review.task_id}' await approval`
-      : `task '${review.task_id}' awaits review`;
-  return `Waiting for a person: ${what} in the inbox, or reply with a decision. Output to review:\n${review.output}`;
+  return review ? reviewSentence(review) : null;
 }
 
 /** What a finished run answers: its result, or why it did not complete. */

@@ -1,5 +1,6 @@
 import type { TaskDef } from "@/lib/crew/schema";
 import type { Artifact } from "@/lib/outputs/output-file";
+import { lastingWebhooks } from "@/lib/run-model/lasting-webhooks";
 import { nextTasks } from "@/lib/run-model/next-tasks";
 import { openReviewsOf, reviewColumns, sha256, waitToCount } from "@/lib/run-model/open-reviews";
 import type { Approval, OpenReview } from "@/lib/run-model/review-types";
@@ -191,7 +192,7 @@ export function afterDecision(
       ? {
           webhooks: {
             ...decision.webhooks,
-            ...(row.webhooks?.stream ? { stream: row.webhooks.stream } : {}),
+            ...lastingWebhooks(row.webhooks ?? {}),
           },
         }
       : {}),

@@ -10,7 +10,7 @@ import type { Db, Queryable } from "@/lib/db/types";
 import { errorMessage, errors } from "@/lib/errors";
 import { type FirstEvent, firstEntries } from "@/lib/ledger/first-entries";
 import { type FlowProgress, initialProgress } from "@/lib/run-model/flow-progress";
-import type { TaskState, WebhookUrls } from "@/lib/run-model/types";
+import type { A2aPush, TaskState, WebhookUrls } from "@/lib/run-model/types";
 import { integrationToken } from "@/lib/tracker/integration-token";
 import type { InputValue } from "@/lib/util/placeholders";
 import { assertWebhookUrlsAllowed } from "@/lib/webhooks/check-urls";
@@ -83,6 +83,8 @@ type NewExecution = {
   starter?: Starter;
   /** The new run's id, when the caller needs it first (a concurrency key's stop reason). */
   id?: string;
+  /** An A2A client's push notification endpoints, checked and sealed (lib/webhooks/a2a-push.ts). */
+  pushes?: A2aPush[];
 };
 
 /** Who the row says started a run: the signed-in person, or the token (its label, else prefix). */
@@ -125,7 +127,16 @@ export async function createExecutionIn(q: Queryable, args: NewExecution) {
 }
 
 async function preparedExecution(
-  { crew, principal, request, origin, first, starter, id = crypto.randomUUID() }: NewExecution,
+  {
+    crew,
+    principal,
+    request,
+    origin,
+    first,
+    starter,
+    pushes,
+    id = crypto.randomUUID(),
+  }: NewExecution,
   store: (key: string, definition: string) => Promise<void>,
 ) {
   await assertWebhookUrlsAllowed(request);
@@ -151,6 +162,7 @@ async function preparedExecution(
     step: request.stepWebhookUrl,
     crew: request.crewWebhookUrl,
     ...(request.webhooks ? { stream: streamSubscription(request.webhooks) } : {}),
+    ...(pushes?.length ? { a2a: pushes } : {}),
   };
   const { definition, key, tasks, totalTasks } = crewJson(crew);
   await store(key, definition); // written once per definition, not per run

@@ -8,7 +8,7 @@ import { WEBHOOK_CHANNEL } from "./enqueue";
 export const DeliveriesQuerySchema = z.object({
   status: z.enum(["pending", "delivering", "succeeded", "failed"]).optional(),
   execution_id: z.uuid("execution_id must be a UUID").optional(),
-  kind: z.enum(["step", "task", "crew", "stream", "email", "slack"]).optional(),
+  kind: z.enum(["step", "task", "crew", "stream", "email", "slack", "a2a"]).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
   before: z.coerce
     .number()

@@ -1,11 +1,13 @@
 import crypto from "node:crypto";
 import type { Queryable } from "@/lib/db/types";
 import type {
+  A2aPush,
   AppliedEvent,
   ExecutionRow,
   StreamSubscription,
   WebhookUrls,
 } from "@/lib/run-model/types";
+import { pushesAny, pushPayloads } from "./a2a-push";
 import { targetUrl, webhookKind, webhookPayload } from "./payloads";
 import { streamEvent, streamEventName } from "./stream-events";
 
@@ -26,7 +28,9 @@ export async function enqueueWebhooks(
     const n = params.length;
     values.push(`($${n - 4}::uuid, $1::uuid, $${n - 3}::int, $${n - 2}, $${n - 1}, $${n}::jsonb)`);
   }
-  const streamed = urls.stream ? await enqueueStream(q, row, urls.stream, events) : 0;
+  const streamed =
+    (urls.stream ? await enqueueStream(q, row, urls.stream, events) : 0) +
+    (urls.a2a ? await enqueuePushes(q, row, urls.a2a, events) : 0);
   if (!values.length) {
     if (streamed) await q.query(`SELECT pg_notify('${WEBHOOK_CHANNEL}', '')`);
     return streamed;
@@ -59,10 +63,10 @@ export function plainDeliveries(
   });
 }
 
-/** Whether `events` go to the run's `webhooks` stream subscription (batched: see below). */
+/** Whether `events` go to the run's `webhooks` stream or its A2A push endpoints. */
 export function streamsAny(urls: WebhookUrls, events: AppliedEvent[]) {
   const stream = urls.stream;
-  return !!stream && events.some((e) => subscribed(stream, e));
+  return (!!stream && events.some((e) => subscribed(stream, e))) || pushesAny(urls.a2a, events);
 }
 
 const subscribed = (stream: StreamSubscription, e: AppliedEvent) => {
@@ -119,5 +123,35 @@ async function enqueueStream(
     );
     inserted += rowCount;
   }
+  return inserted;
+}
+
+/** A2A push notifications: each endpoint gets the batch's StreamResponses, in order. */
+async function enqueuePushes(
+  q: Queryable,
+  row: ExecutionRow,
+  pushes: A2aPush[],
+  events: AppliedEvent[],
+) {
+  const payloads = pushPayloads(row, events);
+  const seq = events.at(-1)?.seq ?? null;
+  let inserted = 0;
+  for (const push of pushes)
+    for (const payload of payloads) {
+      const { rowCount } = await q.query(
+        `INSERT INTO webhook_deliveries (id, execution_id, event_seq, kind, url, payload, auth_sealed)
+         SELECT $1::uuid, $2::uuid, $3::int, 'a2a', $4, $5::jsonb, $6
+          WHERE NOT EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.url = $4)`,
+        [
+          crypto.randomUUID(),
+          row.id,
+          seq,
+          push.url,
+          JSON.stringify(payload),
+          push.headers_sealed ?? null,
+        ],
+      );
+      inserted += rowCount;
+    }
   return inserted;
 }

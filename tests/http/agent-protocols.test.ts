@@ -14,6 +14,7 @@ import { a2aProblems } from "../support/a2a-schema";
 import { call, crewClient, type Json, until } from "../support/api";
 import { TEST_CREW_TOKEN, tokenCli } from "../support/harness";
 import { addPerson, adminHeaders } from "../support/people";
+import { startReceiver } from "../support/receiver";
 
 // The three agent protocols, driven by their official clients against the real server: MCP
 // (@modelcontextprotocol/sdk), A2A 1.0 (@a2a-js/sdk, cards checked against the specification's
@@ -278,7 +279,9 @@ describe("A2A", () => {
     const rawDone = await rpc(TEST_CREW_TOKEN, "/api/a2a/review", "GetTask", { id });
     expect(a2aProblems("Task", rawDone.json.result)).toEqual([]);
     const context = rawDone.json.result.contextId;
-    const listed = await rpc(TEST_CREW_TOKEN, "/api/a2a/review", "ListTasks", { contextId: context });
+    const listed = await rpc(TEST_CREW_TOKEN, "/api/a2a/review", "ListTasks", {
+      contextId: context,
+    });
     expect(a2aProblems("ListTasksResponse", listed.json.result)).toEqual([]);
     expect(listed.json.result).toMatchObject({ totalSize: 1, tasks: [{ id }], nextPageToken: "" });
   });
@@ -315,6 +318,99 @@ describe("A2A", () => {
       message: { messageId: randomUUID(), role: "ROLE_USER", parts: [{ text: "x" }] },
     });
     expect(refused.json.error.message).toMatch(/No crew named 'review' that you may start/);
+  });
+});
+
+describe("A2A push notifications", () => {
+  it("go through the webhook outbox: signed, with the client's credentials, in order", async () => {
+    const receiver = await startReceiver();
+    try {
+      const started = await rpc(TEST_CREW_TOKEN, "/api/a2a/review", "SendMessage", {
+        message: { messageId: randomUUID(), role: "ROLE_USER", parts: [{ text: "herons" }] },
+        configuration: {
+          returnImmediately: true,
+          taskPushNotificationConfig: {
+            url: receiver.url("/a2a"),
+            token: "notify-token-1",
+            authentication: { scheme: "Bearer", credentials: "push-secret-1" },
+          },
+        },
+      });
+      expect(started.status, started.text).toBe(200);
+      const id = started.json.result.task.id as string;
+      const states = () =>
+        receiver
+          .delivered()
+          .filter((r) => r.path === "/a2a" && r.body.statusUpdate)
+          .map((r) => r.body.statusUpdate.status.state);
+      await until("input-required pushed", states, (s) => s.includes("TASK_STATE_INPUT_REQUIRED"));
+      const first = receiver.delivered()[0];
+      expect(first?.validSignature).toBe(true);
+      expect(first?.attemptHeaders).toMatchObject({
+        authorization: "Bearer push-secret-1",
+        "x-a2a-notification-token": "notify-token-1",
+      });
+      for (const r of receiver.delivered())
+        expect(a2aProblems("StreamResponse", r.body)).toEqual([]);
+
+      // The config methods: a second endpoint, listed without its secrets, then removed.
+      const created = await rpc(
+        TEST_CREW_TOKEN,
+        "/api/a2a/review",
+        "CreateTaskPushNotificationConfig",
+        {
+          taskId: id,
+          url: receiver.url("/other"),
+          authentication: { scheme: "Bearer", credentials: "push-secret-2" },
+        },
+      );
+      expect(a2aProblems("TaskPushNotificationConfig", created.json.result)).toEqual([]);
+      const listed = await rpc(
+        TEST_CREW_TOKEN,
+        "/api/a2a/review",
+        "ListTaskPushNotificationConfigs",
+        {
+          taskId: id,
+        },
+      );
+      expect(listed.json.result.configs).toHaveLength(2);
+      expect(listed.text).not.toContain("push-secret");
+      const removed = await rpc(
+        TEST_CREW_TOKEN,
+        "/api/a2a/review",
+        "DeleteTaskPushNotificationConfig",
+        {
+          taskId: id,
+          id: created.json.result.id,
+        },
+      );
+      expect(removed.json.result).toEqual({});
+      const gone = await rpc(TEST_CREW_TOKEN, "/api/a2a/review", "GetTaskPushNotificationConfig", {
+        taskId: id,
+        id: created.json.result.id,
+      });
+      expect(gone.json.error.code).toBe(-32602);
+      // A private address is refused, as for every webhook.
+      const refused = await rpc(
+        TEST_CREW_TOKEN,
+        "/api/a2a/review",
+        "CreateTaskPushNotificationConfig",
+        {
+          taskId: id,
+          url: "http://10.1.2.3/hook",
+        },
+      );
+      expect(refused.json.error).toMatchObject({ code: -32602, message: /refused/ });
+
+      await approve(id, "draft");
+      await approve(id, "polish");
+      await until("completed pushed", states, (s) => s.at(-1) === "TASK_STATE_COMPLETED");
+      const artifact = receiver.delivered().find((r) => r.body.artifactUpdate);
+      expect(artifact?.body.artifactUpdate.artifact.parts[0].text).toContain("herons");
+      expect(receiver.received.filter((r) => r.path === "/other")).toEqual([]);
+    } finally {
+      await receiver.close();
+    }
   });
 });
 

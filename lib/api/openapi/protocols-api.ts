@@ -91,7 +91,7 @@ export const protocolsApi: OperationSpec[] = [
     tag,
     operationId: "a2aCrew",
     summary: "A2A 1.0 JSON-RPC: the crew as an agent",
-    description: `Methods: \`SendMessage\` (blocks until the task finishes or needs input, unless \`configuration.returnImmediately\`), \`SendStreamingMessage\` and \`SubscribeToTask\` (Server-Sent Events), \`GetTask\`, \`ListTasks\`, \`CancelTask\`. Send \`A2A-Version: 1.0\`. Inputs: a data part, JSON text, or plain text for the crew's one input. A run waiting for review is \`TASK_STATE_INPUT_REQUIRED\`; a message on that task is the decision ("approve", or feedback to do it again; a data part \`{approved, feedback, edited_output}\`) from a caller allowed to review, and waits for the inbox otherwise. Push notifications are not offered.\n\n${A2A_SNIPPET}`,
+    description: `Methods: \`SendMessage\` (blocks until the task finishes or needs input, unless \`configuration.returnImmediately\`), \`SendStreamingMessage\` and \`SubscribeToTask\` (Server-Sent Events), \`GetTask\`, \`ListTasks\`, \`CancelTask\`. Send \`A2A-Version: 1.0\`. Inputs: a data part, JSON text, or plain text for the crew's one input. A run waiting for review is \`TASK_STATE_INPUT_REQUIRED\`; a message on that task is the decision ("approve", or feedback to do it again; a data part \`{approved, feedback, edited_output}\`) from a caller allowed to review, and waits for the inbox otherwise. Push notifications (\`CreateTaskPushNotificationConfig\` and the rest, or \`configuration.taskPushNotificationConfig\`) go through the webhook outbox: signed, retried, listed with \`kind=a2a\`.\n\n${A2A_SNIPPET}`,
     access: read,
     body: { schema: jsonRpc },
     responses: {

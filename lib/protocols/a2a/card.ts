@@ -23,7 +23,7 @@ const security = {
 
 const provider = () => ({ organization: "Crewdeck", url: publicUrl() });
 
-const capabilities = { streaming: true, pushNotifications: false, extendedAgentCard: false };
+const capabilities = { streaming: true, pushNotifications: true, extendedAgentCard: false };
 
 /** The skills a crew offers: its tasks, or a flow's methods. */
 function skillsOf(crew: CrewDef) {

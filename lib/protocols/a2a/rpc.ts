@@ -3,8 +3,10 @@ import type { z } from "zod";
 import { can } from "@/lib/auth/roles";
 import type { StatusResponse } from "@/lib/contract/status";
 import { AppError } from "@/lib/errors";
+import { acquireStreamSlot } from "@/lib/http/rate-limit";
 import { readJsonBody } from "@/lib/http/read-json";
 import { followRun } from "../follow";
+import { inStreamSlot } from "../held";
 import { inputsFromMessage } from "../inputs";
 import {
   cancelRun,
@@ -19,6 +21,7 @@ import {
   startRun,
 } from "../runs";
 import { A2A_VERSION, hostCard } from "./card";
+import { asRpcError, CODES, paramsOf, RpcError, reply, rpcErrorResponse } from "./errors";
 import {
   type Caller,
   contentOf,
@@ -29,81 +32,18 @@ import {
   SendMessageParams,
   TaskIdParams,
 } from "./params";
+import { addPush, newPush, PushConfigSchema } from "./push";
+import { PUSH_METHODS, pushMethod } from "./push-methods";
 import { streamTask } from "./stream";
 import { settled, statusNamed, taskOf } from "./task";
 
 // The JSON-RPC binding of A2A 1.0 at /api/a2a/{crew} (and /api/a2a, where a message names its
-// crew in metadata.crew): SendMessage, SendStreamingMessage, GetTask, CancelTask,
-// SubscribeToTask and GetExtendedAgentCard, under the names the specification gives them.
-
-class RpcError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-    readonly status = 200,
-    readonly data?: unknown,
-  ) {
-    super(message);
-  }
-}
-
-const CODES = {
-  parse: -32700,
-  invalidRequest: -32600,
-  methodNotFound: -32601,
-  invalidParams: -32602,
-  taskNotFound: -32001,
-  taskNotCancelable: -32002,
-  pushNotSupported: -32003,
-  unsupported: -32004,
-  versionNotSupported: -32009,
-};
+// crew in metadata.crew): SendMessage, SendStreamingMessage, GetTask, ListTasks, CancelTask,
+// SubscribeToTask, the push notification configs and GetExtendedAgentCard, under the names the
+// specification gives them.
 
 // 0.3's method names: a client that sends them speaks 0.3, which this agent does not.
 const LEGACY = new Set(["message/send", "message/stream", "tasks/get", "tasks/cancel"]);
-
-const PUSH_METHODS = new Set([
-  "CreateTaskPushNotificationConfig",
-  "GetTaskPushNotificationConfig",
-  "ListTaskPushNotificationConfigs",
-  "DeleteTaskPushNotificationConfig",
-]);
-
-const reply = (id: RpcId, body: object, status = 200) =>
-  Response.json({ jsonrpc: "2.0", id, ...body }, { status });
-
-const rpcErrorResponse = (id: RpcId, err: RpcError) =>
-  reply(
-    id,
-    { error: { code: err.code, message: err.message, ...(err.data ? { data: err.data } : {}) } },
-    err.status,
-  );
-
-/** Our errors as A2A's: a missing run is TaskNotFound, bad input InvalidParams, a refusal 403. */
-function asRpcError(err: unknown): RpcError {
-  if (err instanceof RpcError) return err;
-  if (!(err instanceof AppError)) throw err;
-  if (err.status === 404) return new RpcError(CODES.taskNotFound, err.message);
-  if (err.status === 403) return new RpcError(CODES.invalidRequest, err.message, 403);
-  if (err.status === 409) return new RpcError(CODES.unsupported, err.message);
-  if (err.status === 400 || err.status === 422)
-    return new RpcError(CODES.invalidParams, err.message, 200, err.details);
-  return new RpcError(CODES.invalidRequest, err.message, err.status);
-}
-
-function paramsOf<T>(schema: z.ZodType<T>, params: unknown): T {
-  const parsed = schema.safeParse(params ?? {});
-  if (parsed.success) return parsed.data;
-  const issues = parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
-  throw new RpcError(
-    CODES.invalidParams,
-    `Invalid params: ${issues[0]?.path} ${issues[0]?.message}`,
-    200,
-    {
-      errors: issues,
-    },
-  );
-}
 
 /** Answers one JSON-RPC request to an A2A endpoint for this caller. */
 export async function handleA2a(caller: Caller): Promise<Response> {
@@ -156,18 +96,29 @@ async function dispatch(id: RpcId, method: string, params: unknown, caller: Call
   switch (method) {
     case "SendMessage": {
       const send = paramsOf(SendMessageParams, params);
-      const run = await accept(send, caller);
-      if (send.configuration?.returnImmediately || settled(run)) return { task: taskOf(run) };
-      const done = await followRun(caller.db, caller.principal, run.kickoff_id, {
-        signal: caller.signal,
-        untilWaiting: true,
-        onUpdate: () => {},
+      if (send.configuration?.returnImmediately)
+        return { task: taskOf(await accept(send, caller)) };
+      // Held until the task settles: a stream slot, taken before the run starts.
+      return inStreamSlot(caller.principal, async () => {
+        const run = await accept(send, caller);
+        if (settled(run)) return { task: taskOf(run) };
+        const done = await followRun(caller.db, caller.principal, run.kickoff_id, {
+          signal: caller.signal,
+          untilWaiting: true,
+          onUpdate: () => {},
+        });
+        return { task: taskOf(done) };
       });
-      return { task: taskOf(done) };
     }
     case "SendStreamingMessage": {
-      const run = await accept(paramsOf(SendMessageParams, params), caller);
-      return streamTask(id, run, caller);
+      const send = paramsOf(SendMessageParams, params);
+      const slot = acquireStreamSlot(caller.principal);
+      try {
+        return streamTask(id, await accept(send, caller), caller, slot);
+      } catch (err) {
+        slot();
+        throw err;
+      }
     }
     case "SubscribeToTask": {
       const run = await ownRun(caller, paramsOf(TaskIdParams, params).id);
@@ -195,11 +146,7 @@ async function dispatch(id: RpcId, method: string, params: unknown, caller: Call
     case "GetExtendedAgentCard":
       return hostCard(startableCrews(caller.principal));
     default:
-      if (PUSH_METHODS.has(method))
-        throw new RpcError(
-          CODES.pushNotSupported,
-          "Push notifications are not offered by this agent; stream the task (SendStreamingMessage, SubscribeToTask) or poll GetTask.",
-        );
+      if (PUSH_METHODS.has(method)) return pushMethod(method, params, caller, ownRun);
       throw new RpcError(CODES.methodNotFound, `Method not found: ${method}.`);
   }
 }
@@ -214,8 +161,8 @@ async function ownRun(caller: Caller, id: string): Promise<StatusResponse> {
 
 /** A new message starts a run; a message on a task waiting for input is the review decision. */
 async function accept(send: SendMessage, caller: Caller): Promise<StatusResponse> {
-  if (send.configuration?.taskPushNotificationConfig)
-    throw new RpcError(CODES.pushNotSupported, "Push notifications are not offered by this agent.");
+  const config = send.configuration?.taskPushNotificationConfig;
+  const push = config ? await newPush(paramsOf(PushConfigSchema, config)) : undefined;
   const { message } = send;
   const content = contentOf(message);
   if (message.taskId) {
@@ -230,6 +177,7 @@ async function accept(send: SendMessage, caller: Caller): Promise<StatusResponse
         CODES.unsupported,
         `Task ${run.kickoff_id} is not waiting for input (${run.status}); follow it with GetTask or SubscribeToTask.`,
       );
+    if (push) await addPush(caller.db, caller.principal, run.kickoff_id, push);
     // Only a caller allowed to review decides; anyone else's reply leaves it to the inbox.
     if (!can(caller.principal, "review")) return run;
     const decision = content.data ? decisionFromData(content.data) : decisionFromText(content.text);
@@ -245,6 +193,7 @@ async function accept(send: SendMessage, caller: Caller): Promise<StatusResponse
     protocol: "a2a",
     inputs: inputsFromMessage(crew, content),
     meta: { a2a_context: message.contextId ?? crypto.randomUUID(), a2a_message: message.messageId },
+    ...(push ? { pushes: [push] } : {}),
   });
   return readRun(caller.db, caller.principal, id);
 }

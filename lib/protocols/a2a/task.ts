@@ -1,18 +1,12 @@
 import crypto from "node:crypto";
 import type { StatusResponse } from "@/lib/contract/status";
+import { A2A_STATE } from "@/lib/webhooks/a2a-push";
 import { isFinished, reviewMessage, runAnswer } from "../runs";
 
 // A run as an A2A 1.0 Task (ProtoJSON): its id the kickoff_id, its state the run's status, the
 // review it waits on the input-required status message, its result an artifact.
 
-const STATE: Record<StatusResponse["status"], string> = {
-  queued: "TASK_STATE_SUBMITTED",
-  running: "TASK_STATE_WORKING",
-  pending_human_input: "TASK_STATE_INPUT_REQUIRED",
-  completed: "TASK_STATE_COMPLETED",
-  error: "TASK_STATE_FAILED",
-  cancelled: "TASK_STATE_CANCELED",
-};
+const STATE = A2A_STATE;
 
 export const stateOf = (run: StatusResponse) => STATE[run.status];
 

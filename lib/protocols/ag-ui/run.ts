@@ -4,6 +4,7 @@ import type { StatusResponse } from "@/lib/contract/status";
 import type { CrewDef } from "@/lib/crew/schema";
 import type { Db } from "@/lib/db/types";
 import { errors } from "@/lib/errors";
+import { acquireStreamSlot } from "@/lib/http/rate-limit";
 import { sseResponse } from "@/lib/http/sse";
 import { isRecord } from "@/lib/util/field";
 import { followRun } from "../follow";
@@ -122,33 +123,46 @@ async function newRun(caller: Caller, input: RunAgentInput) {
 /** Answers one RunAgentInput with the run's AG-UI events. */
 export async function runAgUi(caller: Caller, input: RunAgentInput): Promise<Response> {
   const { db, principal } = caller;
-  // An answer to interrupts needs the right to review (decideReview checks it).
-  const { id, after, decided } = input.resume?.length
-    ? await resumeRun(caller, input)
-    : await newRun(caller, input);
-  const first = await readRun(db, principal, id);
+  // The stream's slot first: a caller at its limit starts nothing (429).
+  const slot = acquireStreamSlot(principal);
+  let started: { id: string; after: number; decided: boolean };
+  let first: StatusResponse;
+  try {
+    // An answer to interrupts needs the right to review (decideReview checks it).
+    started = input.resume?.length ? await resumeRun(caller, input) : await newRun(caller, input);
+    first = await readRun(db, principal, started.id);
+  } catch (err) {
+    slot();
+    throw err;
+  }
+  const { id, after, decided } = started;
   const ui = new AgUiTranslator(input.threadId, input.runId);
-  return sseResponse(caller.request, principal, async ({ send, close }) => {
-    const emit = (events: object[]) => {
-      for (const e of events) send(`data: ${JSON.stringify(e)}\n\n`);
-    };
-    emit(ui.start(first));
-    const end = (run: StatusResponse) => {
-      emit(ui.finish(run));
-      close();
-    };
-    // Nothing was decided (every interrupt abandoned): the run stands as it was.
-    if (!decided) {
-      end(first);
-      return () => {};
-    }
-    const stop = new AbortController();
-    followRun(db, principal, id, {
-      after,
-      signal: stop.signal,
-      untilWaiting: true,
-      onUpdate: ({ run, events }) => emit(events.flatMap((e) => ui.event(e, run.kickoff_id))),
-    }).then(end, () => close());
-    return () => stop.abort();
-  });
+  return sseResponse(
+    caller.request,
+    principal,
+    async ({ send, close }) => {
+      const emit = (events: object[]) => {
+        for (const e of events) send(`data: ${JSON.stringify(e)}\n\n`);
+      };
+      emit(ui.start(first));
+      const end = (run: StatusResponse) => {
+        emit(ui.finish(run));
+        close();
+      };
+      // Nothing was decided (every interrupt abandoned): the run stands as it was.
+      if (!decided) {
+        end(first);
+        return () => {};
+      }
+      const stop = new AbortController();
+      followRun(db, principal, id, {
+        after,
+        signal: stop.signal,
+        untilWaiting: true,
+        onUpdate: ({ run, events }) => emit(events.flatMap((e) => ui.event(e, run.kickoff_id))),
+      }).then(end, () => close());
+      return () => stop.abort();
+    },
+    slot,
+  );
 }

@@ -14,7 +14,11 @@ import type { CrewDef } from "@/lib/crew/schema";
 import { inputSpecsOf } from "@/lib/crew/validate-inputs";
 import type { Db } from "@/lib/db/types";
 import { AppError } from "@/lib/errors";
+import { acquireStreamSlot } from "@/lib/http/rate-limit";
+import { readJsonBody } from "@/lib/http/read-json";
+import { isRecord } from "@/lib/util/field";
 import { followRun } from "../follow";
+import { releasedWhenDone } from "../held";
 import { readRun, reviewMessage, startableCrews, startRun } from "../runs";
 import { progressLine, RunTaskStore, taskOf, toolResultOf } from "./task-store";
 
@@ -24,6 +28,7 @@ import { progressLine, RunTaskStore, taskOf, toolResultOf } from "./task-store";
 // notifications. Every request builds its server for its caller, so nothing outlives it but runs.
 
 const VERSION = "1.0.0";
+const BODY_LIMIT = 1024 * 1024;
 
 /** A crew as an MCP tool: its inputs as the schema, task support optional. */
 function toolOf(crew: CrewDef): Tool {
@@ -121,18 +126,35 @@ async function waitForResult(
   return toolResultOf(run);
 }
 
+// The requests that may wait on a run: each holds a stream slot while it is open.
+const HELD = new Set(["tools/call", "tasks/result"]);
+
+/** The JSON-RPC methods a body asks for (one message, or a batch from an older client). */
+function methodsOf(body: unknown): string[] {
+  const messages = Array.isArray(body) ? body : [body];
+  return messages.flatMap((m) => (isRecord(m) && typeof m.method === "string" ? [m.method] : []));
+}
+
 /** Answers one request to /api/mcp for this caller. */
 export async function handleMcpRequest(
   request: Request,
   db: Db,
   principal: Principal,
 ): Promise<Response> {
+  const parsedBody =
+    request.method === "POST" ? await readJsonBody(request, BODY_LIMIT) : undefined;
+  const held = methodsOf(parsedBody).some((m) => HELD.has(m));
+  const release = held ? acquireStreamSlot(principal) : () => {};
   const server = buildServer(db, principal);
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
   });
   await server.connect(transport);
-  const response = await transport.handleRequest(request);
+  const response = releasedWhenDone(
+    await transport.handleRequest(request, { parsedBody }),
+    release,
+    request.signal,
+  );
   // Stateless: the server lives as long as this request's answer (a stream ends with the call).
   request.signal.addEventListener("abort", () => void server.close());
   return response;

@@ -1,0 +1,100 @@
+import { z } from "zod";
+import type { Principal } from "@/lib/auth/principal";
+import { can } from "@/lib/auth/roles";
+import { WebhookUrlSchema } from "@/lib/contract/webhook-subscription";
+import type { Db } from "@/lib/db/types";
+import { AppError, errors } from "@/lib/errors";
+import type { A2aPush } from "@/lib/run-model/types";
+import { invalidateExecution } from "@/lib/runs/execution-cache";
+import { mutateExecution } from "@/lib/runs/execution-store";
+import { a2aPush } from "@/lib/webhooks/a2a-push";
+import { checkWebhookUrl, RefusedUrlError } from "@/lib/webhooks/ssrf";
+
+// A2A push notification configs of a task: kept with its run (the endpoint's credentials and
+// token sealed), delivered through the webhook outbox (lib/webhooks/a2a-push.ts). Answers never
+// carry the credentials or the token back.
+
+export const PushConfigSchema = z.looseObject({
+  tenant: z.string().optional(),
+  id: z.string().optional(),
+  taskId: z.string().optional(),
+  url: WebhookUrlSchema,
+  token: z.string().max(1000).optional(),
+  authentication: z
+    .looseObject({
+      scheme: z.string().min(1).max(100),
+      credentials: z.string().max(4000).optional(),
+    })
+    .optional(),
+});
+export type PushConfig = z.infer<typeof PushConfigSchema>;
+
+const MAX_PUSHES = 10;
+
+/** The endpoint, checked as webhook URLs are (no private address unless allowed), sealed. */
+export async function newPush(config: PushConfig): Promise<A2aPush> {
+  try {
+    await checkWebhookUrl(config.url);
+  } catch (err) {
+    if (!(err instanceof RefusedUrlError)) throw err;
+    throw errors.badRequest(`Push notification URL refused: ${err.message}`, [
+      { path: "url", message: `refused: ${err.message}` },
+    ]);
+  }
+  return a2aPush(config);
+}
+
+/** A config as answered: where it sends, and which scheme — never the secrets. */
+export const shownPush = (taskId: string, push: A2aPush) => ({
+  id: push.id,
+  taskId,
+  url: push.url,
+});
+
+function assertMayChange(principal: Principal) {
+  if (!can(principal, "start"))
+    throw new AppError("forbidden", 403, "Your role does not allow this (start).");
+}
+
+/** Adds an endpoint to a task's run. */
+export async function addPush(db: Db, principal: Principal, runId: string, push: A2aPush) {
+  assertMayChange(principal);
+  await db.tx((q) =>
+    mutateExecution(q, { id: runId }, (row) => {
+      const pushes = row.webhooks.a2a ?? [];
+      if (pushes.length >= MAX_PUSHES)
+        throw errors.conflict(`A task takes at most ${MAX_PUSHES} push notification configs.`);
+      return { patch: { webhooks: { ...row.webhooks, a2a: [...pushes, push] } } };
+    }),
+  );
+  invalidateExecution(runId);
+}
+
+/** Removes one; false when the task has no config of that id. */
+export async function removePush(db: Db, principal: Principal, runId: string, id: string) {
+  assertMayChange(principal);
+  let found = false;
+  await db.tx((q) =>
+    mutateExecution(q, { id: runId }, (row) => {
+      const pushes = row.webhooks.a2a ?? [];
+      found = pushes.some((p) => p.id === id);
+      if (!found) return {};
+      return { patch: { webhooks: { ...row.webhooks, a2a: pushes.filter((p) => p.id !== id) } } };
+    }),
+  );
+  invalidateExecution(runId);
+  return found;
+}
+
+const WebhooksRow = z.object({ webhooks: z.unknown() });
+
+/** The task's endpoints (the run is already known visible to the caller). */
+export async function pushesOf(db: Db, runId: string): Promise<A2aPush[]> {
+  const { rows } = await db.query(
+    "SELECT webhooks FROM executions WHERE id = $1",
+    [runId],
+    WebhooksRow,
+  );
+  const webhooks = rows[0]?.webhooks as { a2a?: A2aPush[] } | null | undefined;
+  return webhooks?.a2a ?? [];
+}
