@@ -109,7 +109,13 @@ export function runAnswer(run: StatusResponse): string {
 }
 
 /** A person's decision on the review a run waits on, however the protocol carried it. */
-export type Decision = { approve: boolean; feedback: string; editedOutput?: string };
+export type Decision = {
+  approve: boolean;
+  feedback: string;
+  editedOutput?: string;
+  /** A flow's human feedback: the outcome to route to (one of the method's `emit`). */
+  outcome?: string;
+};
 
 const APPROVALS = new Set(["", "approve", "approved", "yes", "y", "ok", "okay", "lgtm", "accept"]);
 
@@ -132,6 +138,7 @@ const DecisionSchema = z
     human_feedback: z.string().max(100_000).optional(),
     feedback: z.string().max(100_000).optional(),
     edited_output: z.string().max(1_000_000).optional(),
+    outcome: z.string().min(1).max(200).optional(),
   })
   .refine((d) => d.is_approve !== undefined || d.approved !== undefined, {
     message: "a decision says is_approve (or approved): true or false",
@@ -147,6 +154,7 @@ export function decisionFromData(data: unknown): Decision {
     approve: (d.is_approve ?? d.approved) === true,
     feedback: d.human_feedback ?? d.feedback ?? "",
     ...(d.edited_output !== undefined ? { editedOutput: d.edited_output } : {}),
+    ...(d.outcome !== undefined ? { outcome: d.outcome } : {}),
   };
 }
 
@@ -182,6 +190,7 @@ export async function decideReview(
     request: {
       ...base,
       ...(decision.editedOutput !== undefined ? { edited_output: decision.editedOutput } : {}),
+      ...(decision.outcome !== undefined ? { outcome: decision.outcome } : {}),
     },
   });
 }

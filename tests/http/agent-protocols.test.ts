@@ -414,9 +414,9 @@ describe("A2A push notifications", () => {
   });
 });
 
-async function agUi(token: string, body: Json) {
+async function agUi(token: string, body: Json, crew = "review") {
   const agent = new HttpAgent({
-    url: `${baseUrl}/api/ag-ui/review`,
+    url: `${baseUrl}/api/ag-ui/${crew}`,
     headers: { authorization: `Bearer ${token}` },
   });
   const input = {
@@ -485,6 +485,35 @@ describe("AG-UI", () => {
     });
     expect(third.at(-1)).toMatchObject({ type: "RUN_FINISHED", outcome: { type: "success" } });
     expect(third.at(-1).result).toContain("otters");
+  });
+
+  it("a flow streams its state; its sign-off is an interrupt offering the outcomes", async () => {
+    const flow = (body: Json) => agUi(TEST_CREW_TOKEN, body, "release-flow");
+    const answer = (interrupt: Json, payload: Json) => ({
+      resume: [{ interruptId: interrupt.id, status: "resolved", payload }],
+    });
+    const first = await flow({
+      state: { inputs: { product: "Deck", changes: ["fix login", "add export"] } },
+    });
+    expect(first[1]).toMatchObject({ type: "STATE_SNAPSHOT", snapshot: { product: "Deck" } });
+    const steps = first.filter((e) => e.type === "STEP_STARTED").map((e) => e.stepName);
+    expect(steps.sort()).toEqual(["classify", "collect", "draft", "lines"]);
+    const notes = first.at(-1).outcome.interrupts[0];
+    expect(notes).toMatchObject({ reason: "human_review", metadata: { task_id: "notes" } });
+
+    const second = await flow(answer(notes, { approved: true }));
+    const signOff = second.at(-1).outcome.interrupts[0];
+    expect(signOff).toMatchObject({
+      reason: "human_feedback",
+      message: "Publish these notes?",
+      responseSchema: { properties: { outcome: { enum: ["publish", "revise"] } } },
+    });
+    const third = await flow(answer(signOff, { approved: true, outcome: "publish" }));
+    expect(third.at(-1)).toMatchObject({
+      type: "RUN_FINISHED",
+      outcome: { type: "success" },
+      result: "Published: Deck",
+    });
   });
 
   it("an operator may start but not answer; a malformed input is a 400", async () => {

@@ -1,6 +1,7 @@
 import type { ExecutionEvent, StatusResponse } from "@/lib/contract/status";
 import { isRecord } from "@/lib/util/field";
-import { reviewMessage, runAnswer } from "../runs";
+import { reviewSentence } from "@/lib/webhooks/a2a-push";
+import { runAnswer } from "../runs";
 
 // A run's event log as AG-UI events, for one AG-UI run (RUN_STARTED … RUN_FINISHED): each task a
 // step, each agent answer a text message, each tool use a tool call, a flow's state as a snapshot
@@ -18,15 +19,31 @@ export function parseInterruptId(id: string) {
   return { run: run ?? "", task: rest.join(":"), attempt };
 }
 
-const DECISION_SCHEMA = {
-  type: "object",
-  properties: {
-    approved: { type: "boolean", description: "true accepts the output; false sends it back" },
-    feedback: { type: "string", description: "What to change (with approved: false)" },
-    edited_output: { type: "string", description: "Approve this text instead of the agent's" },
-  },
-  required: ["approved"],
-};
+type Review = StatusResponse["pending_human_inputs"][number];
+
+/** The answer an interrupt takes: a verdict, and for a flow's feedback the outcome to take. */
+function decisionSchema(review: Review) {
+  const outcomes = review.feedback?.outcomes ?? [];
+  return {
+    type: "object",
+    properties: {
+      approved: { type: "boolean", description: "true accepts the output; false sends it back" },
+      feedback: { type: "string", description: "What to change (with approved: false)" },
+      edited_output: { type: "string", description: "Approve this text instead of the agent's" },
+      ...(outcomes.length
+        ? { outcome: { type: "string", enum: outcomes, description: "Where the flow goes next" } }
+        : {}),
+    },
+    required: ["approved"],
+  };
+}
+
+const reasonOf = (review: Review) =>
+  review.kind === "tool_call"
+    ? "tool_approval"
+    : review.feedback
+      ? "human_feedback"
+      : "human_review";
 
 const text = (v: unknown) => (typeof v === "string" ? v : JSON.stringify(v ?? null));
 
@@ -134,9 +151,9 @@ export class AgUiTranslator {
       ];
     const interrupts = run.pending_human_inputs.map((r) => ({
       id: interruptId(run.kickoff_id, r.task_id, r.attempt),
-      reason: r.kind === "tool_call" ? "tool_approval" : "human_review",
-      message: reviewMessage(run) ?? "",
-      responseSchema: DECISION_SCHEMA,
+      reason: reasonOf(r),
+      message: r.feedback?.message ?? reviewSentence(r),
+      responseSchema: decisionSchema(r),
       ...(r.deadline_at ? { expiresAt: r.deadline_at } : {}),
       metadata: { kickoff_id: run.kickoff_id, task_id: r.task_id, output: r.output },
     }));
