@@ -4,6 +4,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { SchedulesList } from "@/components/automation/schedules-list";
 import { TriggersList } from "@/components/automation/triggers-list";
+import { AgentEndpoints } from "@/components/crews/agent-endpoints";
 import { KickoffForm } from "@/components/crews/kickoff-form";
 import { RecentRuns } from "@/components/crews/recent-runs";
 import { FlowGraph } from "@/components/run/flow-graph";
@@ -255,6 +256,7 @@ export default async function CrewPage({ params }: { params: Promise<{ crew: str
               )}
               {/* The command wraps rather than hiding its end past the card's edge. */}
               <pre className={cn(CODE, "whitespace-pre-wrap break-all")}>{curl}</pre>
+              {!remote && <AgentEndpoints slug={crew.slug} />}
             </CardContent>
           </Card>
         </div>
