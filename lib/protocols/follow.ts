@@ -21,11 +21,14 @@ export function followRun(
   id: string,
   {
     after = 0,
+    crew,
     signal,
     untilWaiting = false,
     onUpdate,
   }: {
     after?: number;
+    /** The run's crew, when known: saves a lookup per change. */
+    crew?: string;
     signal: AbortSignal;
     untilWaiting?: boolean;
     onUpdate: (update: RunUpdate) => Promise<void> | void;
@@ -59,7 +62,7 @@ export function followRun(
     };
     const handle = async (events: ExecutionEvent[]) => {
       if (done) return;
-      const run = await readRun(db, principal, id);
+      const run = await readRun(db, principal, id, crew);
       await onUpdate({ run, events });
       if (isFinished(run) || (untilWaiting && run.status === "pending_human_input"))
         return finish(undefined, run);

@@ -75,21 +75,34 @@ export async function startRun(args: {
 }
 
 const CrewOf = z.object({ crew: z.string() });
+const UUID = z.uuid(); // made once: building a schema costs more than checking with it
 
-/** A run this caller may see, whichever crew it is of (protocols name runs by id alone). */
-export async function readRun(db: Db, principal: Principal, id: string): Promise<StatusResponse> {
-  if (!z.uuid().safeParse(id).success) throw errors.notFound(`No run '${id}'.`);
-  const { rows } = await db.query(
-    "SELECT crew FROM executions WHERE id = $1",
-    [id.toLowerCase()],
-    CrewOf,
-  );
-  const crew = rows[0]?.crew;
+/**
+ * A run this caller may see. Protocols name runs by id alone: the crew is looked up, unless the
+ * caller already knows it (a crew's own endpoint), which saves the query.
+ */
+export async function readRun(
+  db: Db,
+  principal: Principal,
+  id: string,
+  knownCrew?: string,
+): Promise<StatusResponse> {
+  if (!UUID.safeParse(id).success) throw errors.notFound(`No run '${id}'.`);
+  const crew = knownCrew ?? (await crewOf(db, id));
   if (!crew) throw errors.notFound(`No run '${id}'.`);
   const row = await getExecutionOrThrow({ db, crew, id, principal }).catch(() => {
     throw errors.notFound(`No run '${id}'.`);
   });
   return toStatusResponse(row, await loadModelPrices(db));
+}
+
+async function crewOf(db: Db, id: string) {
+  const { rows } = await db.query(
+    "SELECT crew FROM executions WHERE id = $1",
+    [id.toLowerCase()],
+    CrewOf,
+  );
+  return rows[0]?.crew;
 }
 
 export const isFinished = (run: Pick<StatusResponse, "status">) =>

@@ -103,6 +103,7 @@ async function dispatch(id: RpcId, method: string, params: unknown, caller: Call
         const run = await accept(send, caller);
         if (settled(run)) return { task: taskOf(run) };
         const done = await followRun(caller.db, caller.principal, run.kickoff_id, {
+          crew: run.crew,
           signal: caller.signal,
           untilWaiting: true,
           onUpdate: () => {},
@@ -139,7 +140,7 @@ async function dispatch(id: RpcId, method: string, params: unknown, caller: Call
           `Task ${run.kickoff_id} has already finished (${run.status}).`,
         );
       await cancelRun(caller.db, caller.principal, run);
-      return taskOf(await readRun(caller.db, caller.principal, run.kickoff_id));
+      return taskOf(await readRun(caller.db, caller.principal, run.kickoff_id, run.crew));
     }
     case "ListTasks":
       return listTasks(caller, paramsOf(ListTasksParams, params));
@@ -153,7 +154,10 @@ async function dispatch(id: RpcId, method: string, params: unknown, caller: Call
 
 /** A run of this endpoint's crew (when it has one) that the caller may see. */
 async function ownRun(caller: Caller, id: string): Promise<StatusResponse> {
-  const run = await readRun(caller.db, caller.principal, id).catch(() => undefined);
+  const run = await readRun(caller.db, caller.principal, id, caller.crew?.slug).catch((err) => {
+    if (err instanceof AppError && err.status === 404) return undefined;
+    throw err;
+  });
   if (!run || (caller.crew && run.crew !== caller.crew.slug))
     throw new RpcError(CODES.taskNotFound, `Task not found: ${id}`);
   return run;
@@ -182,7 +186,7 @@ async function accept(send: SendMessage, caller: Caller): Promise<StatusResponse
     if (!can(caller.principal, "review")) return run;
     const decision = content.data ? decisionFromData(content.data) : decisionFromText(content.text);
     await decideReview(caller.db, caller.principal, run, decision);
-    return readRun(caller.db, caller.principal, run.kickoff_id);
+    return readRun(caller.db, caller.principal, run.kickoff_id, run.crew);
   }
   const slug = caller.crew?.slug ?? crewNamed(message.metadata ?? send.metadata);
   const crew = startableCrew(caller.principal, slug);
@@ -195,7 +199,7 @@ async function accept(send: SendMessage, caller: Caller): Promise<StatusResponse
     meta: { a2a_context: message.contextId ?? crypto.randomUUID(), a2a_message: message.messageId },
     ...(push ? { pushes: [push] } : {}),
   });
-  return readRun(caller.db, caller.principal, id);
+  return readRun(caller.db, caller.principal, id, crew.slug);
 }
 
 function crewNamed(metadata: Record<string, unknown> | undefined): string {
@@ -225,7 +229,8 @@ async function listTasks(caller: Caller, params: z.infer<typeof ListTasksParams>
     limit: pageSize,
   });
   const tasks = [];
-  for (const id of ids) tasks.push(taskOf(await readRun(caller.db, caller.principal, id)));
+  for (const id of ids)
+    tasks.push(taskOf(await readRun(caller.db, caller.principal, id, caller.crew?.slug)));
   const next = offset + ids.length;
   return { tasks, nextPageToken: next < total ? String(next) : "", pageSize, totalSize: total };
 }

@@ -28,6 +28,7 @@ export function streamTask(
       const stop = new AbortController();
       let last = stateOf(run);
       followRun(caller.db, caller.principal, run.kickoff_id, {
+        crew: run.crew,
         signal: stop.signal,
         untilWaiting: true,
         onUpdate: ({ run: now }) => {

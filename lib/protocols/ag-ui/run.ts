@@ -83,14 +83,14 @@ async function resumeRun(caller: Caller, input: RunAgentInput) {
   if (runs.size !== 1)
     throw errors.badRequest("resume answers the interrupts of one run; these name several.");
   const [id = ""] = runs;
-  const run = await readRun(caller.db, caller.principal, id);
+  const run = await readRun(caller.db, caller.principal, id, caller.slug);
   if (run.crew !== caller.slug) throw errors.notFound(`No run '${id}'.`);
   const mark = await lastSeq(caller.db, run.kickoff_id);
   let decided = false;
   for (const entry of entries) {
     if (entry.status !== "resolved") continue; // abandoned here: it stays open in the inbox
     const { task, attempt } = parseInterruptId(entry.interruptId);
-    const now = await readRun(caller.db, caller.principal, id);
+    const now = await readRun(caller.db, caller.principal, id, caller.slug);
     const open = now.pending_human_inputs.find((r) => r.task_id === task);
     if (!open || open.attempt !== attempt)
       throw errors.conflict(
@@ -130,7 +130,7 @@ export async function runAgUi(caller: Caller, input: RunAgentInput): Promise<Res
   try {
     // An answer to interrupts needs the right to review (decideReview checks it).
     started = input.resume?.length ? await resumeRun(caller, input) : await newRun(caller, input);
-    first = await readRun(db, principal, started.id);
+    first = await readRun(db, principal, started.id, caller.slug);
   } catch (err) {
     slot();
     throw err;
@@ -157,6 +157,7 @@ export async function runAgUi(caller: Caller, input: RunAgentInput): Promise<Res
       const stop = new AbortController();
       followRun(db, principal, id, {
         after,
+        crew: first.crew,
         signal: stop.signal,
         untilWaiting: true,
         onUpdate: ({ run, events }) => emit(events.flatMap((e) => ui.event(e, run.kickoff_id))),

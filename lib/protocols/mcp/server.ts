@@ -9,6 +9,7 @@ import {
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { Principal } from "@/lib/auth/principal";
+import type { StatusResponse } from "@/lib/contract/status";
 import { toInputSchema } from "@/lib/crew/input-schema";
 import type { CrewDef } from "@/lib/crew/schema";
 import { inputSpecsOf } from "@/lib/crew/validate-inputs";
@@ -83,9 +84,9 @@ function buildServer(db: Db, principal: Principal) {
       protocol: "mcp",
       inputs: request.params.arguments ?? {},
     }).catch(asMcpError);
-    const run = await readRun(db, principal, id);
+    const run = await readRun(db, principal, id, crew.slug);
     if (request.params.task) return { task: taskOf(run) };
-    return waitForResult(db, principal, id, extra);
+    return waitForResult(db, principal, run, extra);
   });
   return server;
 }
@@ -103,12 +104,13 @@ type Extra = {
 async function waitForResult(
   db: Db,
   principal: Principal,
-  id: string,
+  { kickoff_id: id, crew }: StatusResponse,
   extra: Extra,
 ): Promise<CallToolResult> {
   const token = extra._meta?.progressToken;
   let step = 0;
   const run = await followRun(db, principal, id, {
+    crew,
     signal: extra.signal,
     async onUpdate({ run }) {
       if (token === undefined) return;
