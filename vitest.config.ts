@@ -25,11 +25,11 @@ export const SAME_ON_BOTH_DATABASES = [
 
 /**
  * HTTP test files about requests, not storage: malformed paths refused on every route, what a
- * signed-out visitor may see. They run in the embedded database's suite only: the PostgreSQL
+ * signed-out visitor may see, protocols switched off (on a server of its own). They run in the embedded database's suite only: the PostgreSQL
  * suite is the one npm test ends with (scripts/test.sh), and they would repeat there what no
  * query of theirs depends on.
  */
-export const REQUEST_ONLY = ["percent-encoding", "signed-out-crawl"].map(
+export const REQUEST_ONLY = ["agent-protocols-off", "percent-encoding", "signed-out-crawl"].map(
   (name) => `tests/http/${name}.test.ts`,
 );
 
