@@ -151,7 +151,7 @@ export function RunView({
   // Every open review: several when tasks running side by side each wait for one.
   const reviews = status.pending_human_inputs ?? [];
   const taskName = (taskId: string) => trace.tasks.find((t) => t.taskId === taskId)?.name;
-  const by = startedByText(status.started_by);
+  const by = startedByText(status.started_by, status.meta);
   const compared = trace.tasks.filter(
     (t) => t.attempts.filter((a) => a.output).length > 1 || t.attempts.some((a) => a.edit),
   );

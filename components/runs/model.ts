@@ -1,6 +1,7 @@
 import type { RunRow } from "@/lib/api/client";
 import type { StartedBy } from "@/lib/contract/usage";
 import { secondsBetween } from "@/lib/format/duration";
+import { protocolLabel } from "@/lib/format/protocol";
 
 // How the runs list and the overview read a row of GET /api/runs.
 export type { RunRow };
@@ -24,11 +25,12 @@ const VIA: Record<NonNullable<StartedBy>["via"], string> = {
   experiment: "Experiment",
 };
 
-/** "ada@example.com", "API · ci-token", "API" — who started a run and how. */
-export function startedByLabel(s: StartedBy): string {
+/** "ada@example.com", "API · ci-token", "MCP · ci-token", "API" — who started a run and how. */
+export function startedByLabel(s: StartedBy, meta?: unknown): string {
   if (!s) return "API";
   if (s.via === "dashboard") return s.name ?? "Dashboard";
-  return s.name ? `${VIA[s.via]} · ${s.name}` : VIA[s.via];
+  const via = (s.via === "api" && protocolLabel(meta)) || VIA[s.via];
+  return s.name ? `${via} · ${s.name}` : via;
 }
 
 /** The meta object's scalar entries as "key:value" tags, the form the `meta` filter takes. */

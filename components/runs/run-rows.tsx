@@ -165,7 +165,7 @@ export function RunsTableView({ runs, selected, toggle, toggleAll, onTag, select
                 <Tags meta={r.meta} onTag={onTag} />
               </TableCell>
               <TableCell className="max-w-48 truncate text-muted-foreground">
-                {startedByLabel(r.started_by)}
+                {startedByLabel(r.started_by, r.meta)}
               </TableCell>
             </TableRow>
           );

@@ -3,6 +3,8 @@ import { verifyEvents } from "@ag-ui/client";
 import { EventSchemas } from "@ag-ui/core/schemas";
 import { from } from "rxjs";
 import { describe, expect, it } from "vitest";
+import { startedByText } from "@/components/run/run-types";
+import { startedByLabel } from "@/components/runs/model";
 import type { ExecutionEvent, StatusResponse } from "@/lib/contract/status";
 import { loadCrews } from "@/lib/crew/load-crews";
 import { crewCard, hostCard } from "@/lib/protocols/a2a/card";
@@ -182,5 +184,15 @@ describe("AG-UI events", () => {
     expect(stopped.finish(run({ status: "cancelled" })).at(-1)).toMatchObject({
       outcome: { type: "cancelled" },
     });
+  });
+});
+
+describe("runs started over a protocol", () => {
+  it("say which one, in the runs list and on the run page", () => {
+    const by = { via: "api", name: "ci-bot" } as const;
+    expect(startedByLabel(by, { protocol: "mcp" })).toBe("MCP · ci-bot");
+    expect(startedByLabel(by, { protocol: "something-else" })).toBe("API · ci-bot");
+    expect(startedByText(by, { protocol: "a2a" })).toBe("token ci-bot, over A2A");
+    expect(startedByText({ via: "api", name: null }, { protocol: "ag-ui" })).toBe("over AG-UI");
   });
 });
