@@ -45,8 +45,18 @@ export async function resumeExecution({
   const found = await getExecutionOrThrow({ db, crew, id: request.execution_id, principal });
   // A flow's caller knows only the flow: a task of a crew one of its methods runs is decided there.
   const nested = await nestedRunAwaiting(db, found.id, found.tasks, request.task_id);
-  if (nested)
-    return resumeExecution({ db, crew, principal, request: { ...request, execution_id: nested } });
+  if (nested) {
+    const decided = await resumeExecution({
+      db,
+      crew,
+      principal,
+      request: { ...request, execution_id: nested },
+    });
+    // The flow's /status shows its nested run's reviews: on this process its next read must see
+    // the decision too, not wait for the NOTIFY the nested run's change sends the flow.
+    invalidateExecution(found.id);
+    return decided;
+  }
   await assertWebhookUrlsAllowed(request);
   const person = await personOf(db, principal);
   const who = { name: principalName(principal), user_id: person?.user_id ?? null };
