@@ -3,6 +3,7 @@ import { InlineCode } from "@/components/inline-code";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Card, CardContent } from "@/components/ui/card";
 import type { OperationView, SchemaUse } from "@/lib/api/openapi/reference-view";
+import { Description } from "./description";
 
 const METHOD_TONE: Record<string, BadgeTone> = {
   GET: "info",
@@ -38,8 +39,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 export function OperationCard({ op }: { op: OperationView }) {
   return (
     <Card id={op.anchor} className="scroll-mt-4">
-      <CardContent className="grid gap-4">
-        <div className="grid gap-1.5">
+      <CardContent className="grid grid-cols-[minmax(0,1fr)] gap-4">
+        <div className="grid min-w-0 gap-1.5">
           <h3 className="flex flex-wrap items-center gap-2">
             <Badge tone={METHOD_TONE[op.method] ?? "neutral"} className="rounded font-mono">
               {op.method}
@@ -48,9 +49,10 @@ export function OperationCard({ op }: { op: OperationView }) {
           </h3>
           <p className="text-sm">{op.summary}</p>
           {op.description && (
-            <p className={`text-muted-foreground text-sm ${code}`}>
-              <InlineCode text={op.description} />
-            </p>
+            <Description
+              text={op.description}
+              className={`text-muted-foreground text-sm ${code}`}
+            />
           )}
         </div>
         <Section title="Access">

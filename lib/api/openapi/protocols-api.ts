@@ -17,6 +17,8 @@ const jsonRpc = {
   },
 };
 const off = "Switched off (AGENT_PROTOCOLS), or no such crew.";
+// The protocols serve the crews that run here, not a remote deployment's.
+const localCrew = { crew: "The crew's slug (its folder name)." };
 
 const MCP_SNIPPET = `\`\`\`ts
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -89,6 +91,7 @@ export const protocolsApi: OperationSpec[] = [
     method: "post",
     path: "/api/a2a/{crew}",
     tag,
+    pathParams: localCrew,
     operationId: "a2aCrew",
     summary: "A2A 1.0 JSON-RPC: the crew as an agent",
     description: `Methods: \`SendMessage\` (blocks until the task finishes or needs input, unless \`configuration.returnImmediately\`), \`SendStreamingMessage\` and \`SubscribeToTask\` (Server-Sent Events), \`GetTask\`, \`ListTasks\`, \`CancelTask\`. Send \`A2A-Version: 1.0\`. Inputs: a data part, JSON text, or plain text for the crew's one input. A run waiting for review is \`TASK_STATE_INPUT_REQUIRED\`; a message on that task is the decision ("approve", or feedback to do it again; a data part \`{approved, feedback, edited_output}\`) from a caller allowed to review, and waits for the inbox otherwise. Push notifications (\`CreateTaskPushNotificationConfig\` and the rest, or \`configuration.taskPushNotificationConfig\`) go through the webhook outbox: signed, retried, listed with \`kind=a2a\`.\n\n${A2A_SNIPPET}`,
@@ -106,6 +109,7 @@ export const protocolsApi: OperationSpec[] = [
     method: "get",
     path: "/api/a2a/{crew}/.well-known/agent-card.json",
     tag,
+    pathParams: localCrew,
     operationId: "a2aCrewCard",
     summary: "The crew's A2A 1.0 agent card",
     description:
@@ -118,6 +122,7 @@ export const protocolsApi: OperationSpec[] = [
     method: "post",
     path: "/api/ag-ui/{crew}",
     tag,
+    pathParams: localCrew,
     operationId: "agUiRun",
     summary: "AG-UI: run the crew, streamed as AG-UI events",
     description: `A \`RunAgentInput\` in; \`RUN_STARTED\`, \`STEP_STARTED/FINISHED\` per task, \`TEXT_MESSAGE_*\` for agent answers, \`TOOL_CALL_*\` for tool use, \`STATE_SNAPSHOT/DELTA\` for a flow's state, then \`RUN_FINISHED\` or \`RUN_ERROR\` out. Inputs come from \`forwardedProps.inputs\` or \`state.inputs\`, else the last user message. A run waiting for review ends with an \`interrupt\` outcome; the next run's \`resume\` entry answers it (\`payload: {approved, feedback, edited_output}\`, for a caller allowed to review) and the same run goes on.\n\n${AG_UI_SNIPPET}`,
