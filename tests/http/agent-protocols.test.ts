@@ -311,6 +311,14 @@ describe("A2A", () => {
     expect(missing.json.error.code).toBe(-32001); // TaskNotFoundError
     const legacy = await rpc(operator, "/api/a2a/review", "message/send", {});
     expect(legacy.json.error.code).toBe(-32009); // VersionNotSupportedError
+    const versioned = (version: string) =>
+      call(baseUrl, "POST", "/api/a2a/review", {
+        token: operator,
+        headers: { "a2a-version": version },
+        body: { jsonrpc: "2.0", id: 2, method: "GetTask", params: { id } },
+      });
+    expect((await versioned("1.0.2")).json.result.id).toBe(id); // matched on major.minor
+    expect((await versioned("0.3")).json.error.code).toBe(-32009);
     const bad = await rpc(operator, "/api/a2a/review", "SendMessage", { message: { parts: [] } });
     expect(bad.json.error.code).toBe(-32602);
     // A viewer's token may not start the crew.

@@ -42,6 +42,9 @@ import { settled, statusNamed, taskOf } from "./task";
 // SubscribeToTask, the push notification configs and GetExtendedAgentCard, under the names the
 // specification gives them.
 
+// A version is matched on major.minor, as the specification asks: 1.0.2 is 1.0.
+const majorMinor = (version: string) => version.trim().split(".").slice(0, 2).join(".");
+
 // 0.3's method names: a client that sends them speaks 0.3, which this agent does not.
 const LEGACY = new Set(["message/send", "message/stream", "tasks/get", "tasks/cancel"]);
 
@@ -80,7 +83,7 @@ async function handleRpc(body: unknown, version: string | null, caller: Caller) 
     );
   const { id = null, method, params } = parsed.data;
   try {
-    if (LEGACY.has(method) || (version !== null && version !== A2A_VERSION))
+    if (LEGACY.has(method) || (version && majorMinor(version) !== A2A_VERSION))
       throw new RpcError(
         CODES.versionNotSupported,
         `This agent speaks A2A ${A2A_VERSION} only: send the header A2A-Version: ${A2A_VERSION} and its method names (SendMessage, GetTask…).`,
