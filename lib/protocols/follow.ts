@@ -2,6 +2,7 @@ import type { Principal } from "@/lib/auth/principal";
 import type { ExecutionEvent, StatusResponse } from "@/lib/contract/status";
 import type { Db } from "@/lib/db/types";
 import { followExecution } from "@/lib/events/live";
+import { invalidateExecution } from "@/lib/runs/execution-cache";
 import { isFinished, readRun } from "./runs";
 
 export type RunUpdate = { run: StatusResponse; events: ExecutionEvent[] };
@@ -62,6 +63,9 @@ export function followRun(
     };
     const handle = async (events: ExecutionEvent[]) => {
       if (done) return;
+      // Woken by a change: read the run itself, not the cached copy. The cache is dropped by the
+      // same NOTIFY that woke us, but on a listener of its own that may hear it after us.
+      invalidateExecution(id);
       const run = await readRun(db, principal, id, crew);
       await onUpdate({ run, events });
       if (isFinished(run) || (untilWaiting && run.status === "pending_human_input"))
