@@ -732,6 +732,15 @@ const MIGRATIONS: { version: number; name: string; sql: string }[] = [
         WHERE status IN ('pending', 'delivering') AND kind = 'a2a';
     `,
   },
+  {
+    version: 27,
+    name: "the runs each agent protocol started, newest first",
+    sql: `
+      -- MCP's tasks/list and A2A's ListTasks page through these: without it, through every run.
+      CREATE INDEX executions_protocol ON executions ((meta->>'protocol'), created_at DESC, id DESC)
+        WHERE meta ? 'protocol';
+    `,
+  },
 ];
 
 // Several processes may start at once against one PostgreSQL: the advisory lock lets one migrate

@@ -15,8 +15,17 @@ export async function inStreamSlot<T>(principal: Principal, wait: () => Promise<
   }
 }
 
-/** The response, its slot released once its body has been read to the end or abandoned. */
-export function releasedWhenDone(response: Response, release: () => void, signal: AbortSignal) {
+/**
+ * The response, `done` called once its body has been read to the end or abandoned (a slot
+ * released, a per-request server closed): exactly once, however it ends.
+ */
+export function releasedWhenDone(response: Response, done: () => void, signal: AbortSignal) {
+  let called = false;
+  const release = () => {
+    if (called) return;
+    called = true;
+    done();
+  };
   if (!response.body) {
     release();
     return response;

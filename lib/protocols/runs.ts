@@ -8,8 +8,10 @@ import { crewCatalog } from "@/lib/crew/registry";
 import type { CrewDef } from "@/lib/crew/schema";
 import type { Db } from "@/lib/db/types";
 import { AppError, errors, zodFieldErrors } from "@/lib/errors";
+import { PROTOCOL_NAMES } from "@/lib/format/protocol";
 import { resumeExecution } from "@/lib/reviews/resume-execution";
 import { loadModelPrices } from "@/lib/run-model/pricing";
+import { TERMINAL } from "@/lib/run-model/states";
 import type { A2aPush } from "@/lib/run-model/types";
 import { createExecution } from "@/lib/runs/create-execution";
 import { getExecutionOrThrow } from "@/lib/runs/get-execution";
@@ -21,17 +23,14 @@ import { reviewSentence } from "@/lib/webhooks/a2a-push";
 // HTTP API's kickoff does, reads it as /status does and decides its reviews as /resume does, so a
 // token, a role and a review mean the same whichever door a caller came in by.
 
-const PROTOCOLS = ["mcp", "a2a", "ag-ui"] as const;
-export type Protocol = (typeof PROTOCOLS)[number];
-
-const NAMES: Record<Protocol, string> = { mcp: "MCP", a2a: "A2A", "ag-ui": "AG-UI" };
+export type Protocol = keyof typeof PROTOCOL_NAMES;
 
 /** 404 while the protocol is switched off (AGENT_PROTOCOLS): nothing answers there. */
 export function assertProtocolOn(protocol: Protocol) {
   const on = env().AGENT_PROTOCOLS;
   if (!on.includes(protocol))
     throw errors.notFound(
-      `The ${NAMES[protocol]} endpoint is switched off here (AGENT_PROTOCOLS=${on.join(",") || "none"}).`,
+      `The ${PROTOCOL_NAMES[protocol]} endpoint is switched off here (AGENT_PROTOCOLS=${on.join(",") || "none"}).`,
     );
 }
 
@@ -90,8 +89,9 @@ export async function readRun(
   if (!UUID.safeParse(id).success) throw errors.notFound(`No run '${id}'.`);
   const crew = knownCrew ?? (await crewOf(db, id));
   if (!crew) throw errors.notFound(`No run '${id}'.`);
-  const row = await getExecutionOrThrow({ db, crew, id, principal }).catch(() => {
-    throw errors.notFound(`No run '${id}'.`);
+  // The same 404 whoever's run it is: the message must not name the crew of another's run.
+  const row = await getExecutionOrThrow({ db, crew, id, principal }).catch((err) => {
+    throw err instanceof AppError && err.status === 404 ? errors.notFound(`No run '${id}'.`) : err;
   });
   return toStatusResponse(row, await loadModelPrices(db));
 }
@@ -105,8 +105,7 @@ async function crewOf(db: Db, id: string) {
   return rows[0]?.crew;
 }
 
-export const isFinished = (run: Pick<StatusResponse, "status">) =>
-  run.status === "completed" || run.status === "error" || run.status === "cancelled";
+export const isFinished = (run: Pick<StatusResponse, "status">) => TERMINAL.has(run.status);
 
 /** The review a run waits on, as one sentence a protocol's status message can carry. */
 export function reviewMessage(run: StatusResponse): string | null {
@@ -172,15 +171,17 @@ export function decisionFromData(data: unknown): Decision {
 }
 
 /**
- * Decides the review `run` waits on, as POST /resume would for this caller: only a caller allowed
- * to review may (403 otherwise); the same rules (assignees, quorum, claims) hold. Tool calls
- * awaiting approval are all approved, or all refused, together (as /resume without call_id).
+ * Decides a review `run` waits on (task `taskId`'s, by default the first), as POST /resume would
+ * for this caller: only a caller allowed to review may (403 otherwise); the same rules
+ * (assignees, quorum, claims) hold. Tool calls awaiting approval are all approved, or all
+ * refused, together (as /resume without call_id).
  */
 export async function decideReview(
   db: Db,
   principal: Principal,
   run: StatusResponse,
   decision: Decision,
+  taskId = run.pending_human_inputs[0]?.task_id,
 ) {
   if (!can(principal, "review"))
     throw new AppError(
@@ -188,20 +189,18 @@ export async function decideReview(
       403,
       "Your role does not allow deciding reviews (review); the run waits for a reviewer in the inbox.",
     );
-  const review = run.pending_human_inputs[0];
-  if (!review) throw errors.conflict(`Run ${run.kickoff_id} is not waiting for a review.`);
-  const base = {
-    execution_id: run.kickoff_id,
-    task_id: review.task_id,
-    human_feedback: decision.feedback,
-    is_approve: decision.approve,
-  };
+  const review = run.pending_human_inputs.find((r) => r.task_id === taskId);
+  if (!review)
+    throw errors.conflict(`Run ${run.kickoff_id} is not waiting for a review of '${taskId}'.`);
   await resumeExecution({
     db,
     crew: run.crew,
     principal,
     request: {
-      ...base,
+      execution_id: run.kickoff_id,
+      task_id: review.task_id,
+      human_feedback: decision.feedback,
+      is_approve: decision.approve,
       ...(decision.editedOutput !== undefined ? { edited_output: decision.editedOutput } : {}),
       ...(decision.outcome !== undefined ? { outcome: decision.outcome } : {}),
     },
@@ -222,11 +221,12 @@ export function readableCrew(principal: Principal, slug: string): CrewDef {
   return crew;
 }
 
-const ListedRow = z.object({ id: z.string(), total: z.coerce.number() });
+const ListedRow = z.object({ id: z.string(), crew: z.string(), total: z.coerce.number() });
 
 /**
- * The runs a protocol started that this caller may see, newest first: a page of ids and how many
- * there are in all. A person's token lists its own runs; the others, every one.
+ * The runs a protocol started that this caller may see, newest first: a page of them (id and
+ * crew, so each reads without a lookup) and how many there are in all. A person's token lists its
+ * own runs; the others, every one.
  */
 export async function protocolRuns(
   db: Db,
@@ -236,8 +236,8 @@ export async function protocolRuns(
 ) {
   const owner = principal.kind === "user" ? principal.userId : null;
   const { rows } = await db.query(
-    `SELECT id, COUNT(*) OVER () AS total FROM executions
-     WHERE meta->>'protocol' = $1 AND ($2::uuid IS NULL OR owner_user_id = $2)
+    `SELECT id, crew, COUNT(*) OVER () AS total FROM executions
+     WHERE meta ? 'protocol' AND meta->>'protocol' = $1 AND ($2::uuid IS NULL OR owner_user_id = $2)
        AND ($3::text IS NULL OR crew = $3) AND ($4::text IS NULL OR meta->>'a2a_context' = $4)
        AND ($5::text IS NULL OR status = $5)
      ORDER BY created_at DESC, id DESC LIMIT $6 OFFSET $7`,
@@ -252,5 +252,5 @@ export async function protocolRuns(
     ],
     ListedRow,
   );
-  return { ids: rows.map((r) => r.id), total: rows[0]?.total ?? 0 };
+  return { runs: rows.map(({ id, crew }) => ({ id, crew })), total: rows[0]?.total ?? 0 };
 }

@@ -40,13 +40,15 @@ export async function pushMethod(method: string, params: unknown, caller: Caller
     case "GetTaskPushNotificationConfig": {
       const ref = paramsOf(ConfigRef, params);
       const run = await ownRun(caller, ref.taskId);
-      const push = (await pushesOf(db, run.kickoff_id)).find((p) => p.id === ref.id);
+      const push = (await pushesOf(db, principal, run.kickoff_id)).find((p) => p.id === ref.id);
       if (!push) throw noConfig(ref.id);
       return shownPush(run.kickoff_id, push);
     }
     case "ListTaskPushNotificationConfigs": {
       const run = await ownRun(caller, paramsOf(TaskRef, params).taskId);
-      const configs = (await pushesOf(db, run.kickoff_id)).map((p) => shownPush(run.kickoff_id, p));
+      const configs = (await pushesOf(db, principal, run.kickoff_id)).map((p) =>
+        shownPush(run.kickoff_id, p),
+      );
       return { configs, nextPageToken: "" };
     }
     default: {

@@ -51,14 +51,18 @@ export const shownPush = (taskId: string, push: A2aPush) => ({
   url: push.url,
 });
 
-function assertMayChange(principal: Principal) {
+/**
+ * Push configs are kept, listed and removed by whoever may start runs: their URLs are where a
+ * task's updates go, not for a viewer to read (the delivery log itself is an administrator's).
+ */
+function assertMayManage(principal: Principal) {
   if (!can(principal, "start"))
     throw new AppError("forbidden", 403, "Your role does not allow this (start).");
 }
 
 /** Adds an endpoint to a task's run. */
 export async function addPush(db: Db, principal: Principal, runId: string, push: A2aPush) {
-  assertMayChange(principal);
+  assertMayManage(principal);
   await db.tx((q) =>
     mutateExecution(q, { id: runId }, (row) => {
       const pushes = row.webhooks.a2a ?? [];
@@ -72,7 +76,7 @@ export async function addPush(db: Db, principal: Principal, runId: string, push:
 
 /** Removes one; false when the task has no config of that id. */
 export async function removePush(db: Db, principal: Principal, runId: string, id: string) {
-  assertMayChange(principal);
+  assertMayManage(principal);
   let found = false;
   await db.tx((q) =>
     mutateExecution(q, { id: runId }, (row) => {
@@ -89,7 +93,8 @@ export async function removePush(db: Db, principal: Principal, runId: string, id
 const WebhooksRow = z.object({ webhooks: z.unknown() });
 
 /** The task's endpoints (the run is already known visible to the caller). */
-export async function pushesOf(db: Db, runId: string): Promise<A2aPush[]> {
+export async function pushesOf(db: Db, principal: Principal, runId: string): Promise<A2aPush[]> {
+  assertMayManage(principal);
   const { rows } = await db.query(
     "SELECT webhooks FROM executions WHERE id = $1",
     [runId],

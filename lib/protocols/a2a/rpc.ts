@@ -224,7 +224,7 @@ async function listTasks(caller: Caller, params: z.infer<typeof ListTasksParams>
       CODES.invalidParams,
       `Invalid params: status ${params.status} is not a TaskState.`,
     );
-  const { ids, total } = await protocolRuns(caller.db, caller.principal, "a2a", {
+  const { runs, total } = await protocolRuns(caller.db, caller.principal, "a2a", {
     ...(caller.crew ? { crew: caller.crew.slug } : {}),
     ...(params.contextId ? { context: params.contextId } : {}),
     ...(status ? { status } : {}),
@@ -232,8 +232,8 @@ async function listTasks(caller: Caller, params: z.infer<typeof ListTasksParams>
     limit: pageSize,
   });
   const tasks = [];
-  for (const id of ids)
-    tasks.push(taskOf(await readRun(caller.db, caller.principal, id, caller.crew?.slug)));
-  const next = offset + ids.length;
+  for (const { id, crew } of runs)
+    tasks.push(taskOf(await readRun(caller.db, caller.principal, id, crew)));
+  const next = offset + runs.length;
   return { tasks, nextPageToken: next < total ? String(next) : "", pageSize, totalSize: total };
 }

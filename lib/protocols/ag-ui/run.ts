@@ -67,13 +67,12 @@ function inputsOf(crew: CrewDef, input: RunAgentInput) {
   return inputsFromMessage(crew, { ...(given ? { data: given } : {}), text: lastUserText(input) });
 }
 
+const LastSeq = z.object({ last_seq: z.coerce.number() });
+
+/** The run's newest event: the new AG-UI run follows on from there. */
 async function lastSeq(db: Db, id: string) {
-  const { rows } = await db.query(
-    "SELECT COALESCE(MAX(seq), 0)::int AS seq FROM execution_events WHERE execution_id = $1",
-    [id],
-    z.object({ seq: z.coerce.number() }),
-  );
-  return rows[0]?.seq ?? 0;
+  const { rows } = await db.query("SELECT last_seq FROM executions WHERE id = $1", [id], LastSeq);
+  return rows[0]?.last_seq ?? 0;
 }
 
 /** Applies the resume entries: each resolved one decides the review its interrupt names. */
@@ -83,8 +82,8 @@ async function resumeRun(caller: Caller, input: RunAgentInput) {
   if (runs.size !== 1)
     throw errors.badRequest("resume answers the interrupts of one run; these name several.");
   const [id = ""] = runs;
+  // Read as this crew's: a run of another crew (or another person's) is the same 404.
   const run = await readRun(caller.db, caller.principal, id, caller.slug);
-  if (run.crew !== caller.slug) throw errors.notFound(`No run '${id}'.`);
   const mark = await lastSeq(caller.db, run.kickoff_id);
   let decided = false;
   for (const entry of entries) {
@@ -100,7 +99,7 @@ async function resumeRun(caller: Caller, input: RunAgentInput) {
       typeof entry.payload === "string"
         ? decisionFromText(entry.payload)
         : decisionFromData(entry.payload);
-    await decideReview(caller.db, caller.principal, now, decision);
+    await decideReview(caller.db, caller.principal, now, decision, task);
     decided = true;
   }
   return { id: run.kickoff_id, after: mark, decided };

@@ -152,12 +152,13 @@ export async function handleMcpRequest(
     sessionIdGenerator: undefined,
   });
   await server.connect(transport);
-  const response = releasedWhenDone(
+  // Stateless: the server lives as long as this request's answer, then closes with its slot.
+  return releasedWhenDone(
     await transport.handleRequest(request, { parsedBody }),
-    release,
+    () => {
+      release();
+      void server.close();
+    },
     request.signal,
   );
-  // Stateless: the server lives as long as this request's answer (a stream ends with the call).
-  request.signal.addEventListener("abort", () => void server.close());
-  return response;
 }

@@ -14,18 +14,18 @@ import { cancelRun, isFinished, protocolRuns, readRun, reviewMessage, runAnswer 
 const POLL_MS = 1000;
 const LIST_LIMIT = 50;
 
+const MCP_STATUS: Record<StatusResponse["status"], Task["status"]> = {
+  queued: "working",
+  running: "working",
+  pending_human_input: "input_required",
+  completed: "completed",
+  error: "failed",
+  cancelled: "cancelled",
+};
+
 /** A run as MCP sees it: a run awaiting review is input_required, with what it waits for. */
 export function taskOf(run: StatusResponse): Task {
-  const status: Task["status"] =
-    run.status === "completed"
-      ? "completed"
-      : run.status === "error"
-        ? "failed"
-        : run.status === "cancelled"
-          ? "cancelled"
-          : run.status === "pending_human_input"
-            ? "input_required"
-            : "working";
+  const status = MCP_STATUS[run.status];
   const message =
     status === "input_required"
       ? reviewMessage(run)
@@ -102,23 +102,23 @@ export class RunTaskStore implements TaskStore {
   async listTasks(cursor?: string): Promise<{ tasks: Task[]; nextCursor?: string }> {
     const offset = cursor ? Number(cursor) : 0;
     if (!Number.isInteger(offset) || offset < 0) throw new Error(`Invalid cursor: ${cursor}`);
-    const { ids, total } = await protocolRuns(this.db, this.principal, "mcp", {
+    const { runs, total } = await protocolRuns(this.db, this.principal, "mcp", {
       offset,
       limit: LIST_LIMIT,
     });
     const tasks: Task[] = [];
-    for (const id of ids) {
-      const run = await this.run(id);
+    for (const { id, crew } of runs) {
+      const run = await this.run(id, crew);
       if (run) tasks.push(taskOf(run));
     }
-    const next = offset + ids.length;
+    const next = offset + runs.length;
     return next < total ? { tasks, nextCursor: String(next) } : { tasks };
   }
 
   /** The run, or null for one this caller may not see (the SDK answers "Task not found"). */
-  private async run(taskId: string): Promise<StatusResponse | null> {
+  private async run(taskId: string, crew?: string): Promise<StatusResponse | null> {
     try {
-      return await readRun(this.db, this.principal, taskId);
+      return await readRun(this.db, this.principal, taskId, crew);
     } catch (err) {
       if (err instanceof AppError && err.status === 404) return null;
       throw err;
