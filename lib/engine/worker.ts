@@ -6,9 +6,8 @@ import type { Db } from "@/lib/db/types";
 import { errorMessage } from "@/lib/errors";
 import { runFlow } from "@/lib/flows/run-flow";
 import type { ExecutionRow } from "@/lib/run-model/types";
-import { withCrews } from "@/lib/runs/crew-definitions";
-import { StoredExecutionRow } from "@/lib/runs/execution-row";
 import { createNapper, idleBackoff } from "@/lib/util/napper";
+import { claimRuns } from "./claim";
 import { runExecution } from "./run-execution";
 
 export type WorkerOptions = {
@@ -50,33 +49,12 @@ export function startWorker({
   ).catch(() => {});
 
   /** Up to `limit` runs, oldest first, with their rows (the writer starts from them). */
-  async function claim(limit: number): Promise<ExecutionRow[]> {
-    const { rows } = await db.query(
-      `UPDATE executions SET lease_owner = $1, lease_expires_at = now() + make_interval(secs => $2)
-        WHERE id IN (SELECT id FROM executions
-                      WHERE status IN ('queued', 'running') AND deployment_id IS NULL
-                        AND (lease_expires_at IS NULL OR lease_expires_at < now())
-                        AND NOT id = ANY($3::uuid[])
-                        -- A flow waits while a run one of its methods started is active.
-                        AND NOT EXISTS (SELECT 1 FROM executions c WHERE c.parent_id = executions.id
-                                          AND c.status IN ('queued', 'running', 'pending_human_input'))
-                        -- A run with a concurrency key waits for the earlier active runs with it.
-                        AND (concurrency_key IS NULL OR status <> 'queued' OR NOT EXISTS (
-                              SELECT 1 FROM executions k
-                               WHERE k.crew = executions.crew AND k.concurrency_key = executions.concurrency_key
-                                 AND k.status IN ('queued', 'running', 'pending_human_input')
-                                 AND (k.created_at, k.id) < (executions.created_at, executions.id)))
-                      ORDER BY created_at LIMIT $4 FOR UPDATE SKIP LOCKED)
-        RETURNING *`,
-      // Never one this worker is running already: if its lease ran out while renewals were late
-      // (a busy machine, a stalled event loop), it is still ours, and claiming it again would run
-      // it twice side by side. The next renewal extends it; another worker taking it over
-      // meanwhile makes that renewal abort ours.
-      [id, leaseMs / 1000, [...active.keys()], limit],
-      StoredExecutionRow,
-    );
-    return withCrews(db, rows);
-  }
+  const claim = (limit: number) =>
+    // Never one this worker is running already: if its lease ran out while renewals were late
+    // (a busy machine, a stalled event loop), it is still ours, and claiming it again would run
+    // it twice side by side. The next renewal extends it; another worker taking it over
+    // meanwhile makes that renewal abort ours.
+    claimRuns(db, { workerId: id, leaseMs, running: [...active.keys()], limit });
 
   function launch(claimed: ExecutionRow) {
     const controller = new AbortController();
