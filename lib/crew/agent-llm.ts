@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { type LlmParams, parseModelRef } from "@/lib/llm/model-ref";
-import { envName, PROVIDER_ALIASES, PROVIDERS, type Vars } from "@/lib/llm/providers";
+import { canonicalProvider, envName, knownProvider, type Vars } from "@/lib/llm/providers";
 
 // An agent's `llm` as CrewAI takes it: a model name, or the settings of its LLM class.
 const HttpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" });
@@ -54,7 +54,7 @@ export function readAgentLlm(
     provider && !hasPrefix(raw.model, provider) ? `${provider}/${raw.model}` : raw.model;
   const { value, error } = parseModelRef(named, vars);
   if (raw.api_key !== undefined) {
-    const keyVar = value ? PROVIDERS[value.provider]?.keyVars[0] : undefined;
+    const keyVar = value ? knownProvider(value.provider)?.keyVars[0] : undefined;
     warnings.push({
       key: "api_key",
       message: `an API key written in a crew file is ignored; remove it and set ${keyVar ?? `${envName(value?.provider ?? "provider")}_API_KEY`} in the environment`,
@@ -87,6 +87,5 @@ export function readAgentLlm(
 function hasPrefix(model: string, provider: string) {
   const prefix = model.slice(0, model.indexOf("/") + 1).toLowerCase();
   if (!prefix) return false;
-  const canonical = (p: string) => PROVIDER_ALIASES[p] ?? p;
-  return canonical(prefix.slice(0, -1)) === canonical(provider);
+  return canonicalProvider(prefix.slice(0, -1)) === canonicalProvider(provider);
 }

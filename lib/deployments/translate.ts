@@ -93,7 +93,9 @@ export function fromWebhook(kind: HookKind, body: unknown, webhookId: string | n
         data: { agent: b.agent ?? null, name: b.name ?? taskId, output: b.output ?? null },
       };
     }
-    const type = FINAL[String(b.status)] ?? "remote_crew";
+    // A remote's status is its own text: only FINAL's own keys name an ending.
+    const status = String(b.status);
+    const type = (Object.hasOwn(FINAL, status) && FINAL[status]) || "remote_crew";
     return {
       key: type === "remote_crew" ? `seq:${seq}` : "end",
       type,

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { z } from "zod";
 import { type OwnerScope, ownerOf, type Principal, principalName } from "@/lib/auth/principal";
 import { can } from "@/lib/auth/roles";
 import type { VariantChanges } from "@/lib/contract/datasets";
@@ -20,6 +21,7 @@ import { getVariant } from "./variants";
 // so an experiment stopped early (budget) has compared its variants on the same rows.
 
 type Problem = { path: string; message: string };
+const Problems = z.array(z.object({ path: z.string(), message: z.string() }));
 const MAX_CELLS = 10_000;
 
 async function resolveVariants(db: Db, crew: CrewDef, refs: ExperimentCreate["variants"]) {
@@ -68,6 +70,17 @@ function checkScorers(crew: CrewDef, scorers: Scorer[], variants: string[]): Pro
           });
   });
   return problems;
+}
+
+/** applyChanges, its refusal naming the field in the request (`variants.1.changes.…`). */
+function changesAt(crew: CrewDef, changes: VariantChanges, at: string) {
+  try {
+    return applyChanges(crew, changes);
+  } catch (err) {
+    const listed = err instanceof AppError ? Problems.safeParse(err.details.errors) : undefined;
+    if (!listed?.success) throw err;
+    throw unfit(listed.data.map((p) => ({ ...p, path: `${at}.${p.path}` })));
+  }
 }
 
 function unfit(problems: Problem[]) {
@@ -125,8 +138,8 @@ export async function createExperiment(
   if (problems.length) throw unfit(problems);
 
   // Pinned now: a later change to the crew's files or to a saved variant changes nothing here.
-  const pinned = variants.map((v) => {
-    const changed = applyChanges(crew, v.changes);
+  const pinned = variants.map((v, i) => {
+    const changed = changesAt(crew, v.changes, `variants.${i}`);
     const def = body.reviews === "skip" ? unattended(changed) : changed;
     const { definition, key } = crewJson(def);
     const bad = checkRows(

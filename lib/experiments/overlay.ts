@@ -54,6 +54,8 @@ export function applyChanges(crew: CrewDef, changes: VariantChanges): CrewDef {
         path: `changes.agents.${id}.llm`,
         message: readAgentLlm(c.llm).error as string,
       });
+  const manager = changes.manager_llm && readAgentLlm(changes.manager_llm).error;
+  if (manager) problems.push({ path: "changes.manager_llm", message: manager });
   for (const [id, c] of Object.entries(changes.agents ?? {}))
     for (const tool of c.tools ?? [])
       if (!catalogEntry(tool))

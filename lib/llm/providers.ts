@@ -72,6 +72,19 @@ export const PROVIDER_ALIASES: Record<string, string> = {
   google: "gemini",
 };
 
+/**
+ * LiteLLM's one name for a provider prefix (aliases resolved). Own properties only: a prefix is
+ * caller data, and `constructor` or `__proto__` must not find what every object inherits.
+ */
+export function canonicalProvider(prefix: string): string {
+  return Object.hasOwn(PROVIDER_ALIASES, prefix) ? (PROVIDER_ALIASES[prefix] ?? prefix) : prefix;
+}
+
+/** A provider of the table by its canonical name, by own property only (see canonicalProvider). */
+export function knownProvider(name: string): Provider | undefined {
+  return Object.hasOwn(PROVIDERS, name) ? PROVIDERS[name] : undefined;
+}
+
 export const DEFAULT_AZURE_API_VERSION = "2024-10-21";
 
 export type Vars = Record<string, string | undefined>;
@@ -94,8 +107,8 @@ const first = (vars: Vars, names: string[]) => {
  * `_BASE_URL`) is set, taken as an OpenAI-compatible server (vLLM, LocalAI, a gateway…).
  */
 export function findProvider(prefix: string, vars: Vars): Provider | undefined {
-  const name = PROVIDER_ALIASES[prefix] ?? prefix;
-  const known = PROVIDERS[name];
+  const name = canonicalProvider(prefix);
+  const known = knownProvider(name);
   if (known) return known;
   const custom = openaiCompatible(name, undefined, false);
   return first(vars, custom.baseVars) ? custom : undefined;

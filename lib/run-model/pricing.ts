@@ -2,7 +2,7 @@ import { z } from "zod";
 import { readSetting } from "@/lib/db/settings";
 import type { Db } from "@/lib/db/types";
 import { errorMessage } from "@/lib/errors";
-import { PROVIDER_ALIASES } from "@/lib/llm/providers";
+import { canonicalProvider } from "@/lib/llm/providers";
 import type { TaskState } from "./types";
 
 // What a model costs, in US dollars per million input and output tokens: an estimate from list
@@ -150,7 +150,7 @@ export function normalizeModelId(id: string) {
   const slash = lower.indexOf("/");
   if (slash < 0) return lower;
   const provider = lower.slice(0, slash);
-  return `${PROVIDER_ALIASES[provider] ?? provider}${lower.slice(slash)}`;
+  return `${canonicalProvider(provider)}${lower.slice(slash)}`;
 }
 
 /**

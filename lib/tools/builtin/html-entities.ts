@@ -71,7 +71,9 @@ export function decodeEntities(s: string): string {
         if (!code || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return "\uFFFD";
         return String.fromCodePoint(code);
       }
-      return NAMED[ref] ?? NAMED[ref.toLowerCase()] ?? whole;
+      // Own names only: a page's `&constructor;` is text, not Object.prototype's function.
+      const name = Object.hasOwn(NAMED, ref) ? ref : ref.toLowerCase();
+      return (Object.hasOwn(NAMED, name) && NAMED[name]) || whole;
     },
   );
 }
