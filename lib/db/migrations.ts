@@ -741,6 +741,25 @@ const MIGRATIONS: { version: number; name: string; sql: string }[] = [
         WHERE meta ? 'protocol';
     `,
   },
+  {
+    version: 28,
+    name: "budgets several runs draw on (an experiment's), checked before each model call",
+    sql: `
+      CREATE TABLE spend_budgets (
+        id uuid PRIMARY KEY,
+        max_tokens double precision,
+        max_cost_usd double precision,
+        tokens double precision NOT NULL DEFAULT 0,
+        cost_usd double precision NOT NULL DEFAULT 0,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE TABLE spend_budget_runs (
+        execution_id uuid PRIMARY KEY REFERENCES executions(id) ON DELETE CASCADE,
+        budget_id uuid NOT NULL REFERENCES spend_budgets(id) ON DELETE CASCADE
+      );
+      CREATE INDEX spend_budget_runs_budget ON spend_budget_runs (budget_id);
+    `,
+  },
 ];
 
 // Several processes may start at once against one PostgreSQL: the advisory lock lets one migrate
