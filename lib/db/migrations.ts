@@ -760,6 +760,18 @@ const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       CREATE INDEX spend_budget_runs_budget ON spend_budget_runs (budget_id);
     `,
   },
+  {
+    version: 29,
+    name: "a person's token's concurrency key reaches only that person's runs",
+    sql: `
+      -- Set when a person's token started the run (or made the trigger that did): its key then
+      -- stops, refuses and waits for that person's runs only (lib/runs/concurrency.ts); null,
+      -- every run of the crew with the key. No foreign key: a person removed leaves their runs
+      -- with no owner, which such a key no longer reaches anyway.
+      ALTER TABLE executions ADD COLUMN concurrency_owner uuid;
+      ALTER TABLE triggers ADD COLUMN concurrency_owner uuid;
+    `,
+  },
 ];
 
 // Several processes may start at once against one PostgreSQL: the advisory lock lets one migrate
