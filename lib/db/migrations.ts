@@ -772,6 +772,22 @@ const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       ALTER TABLE triggers ADD COLUMN concurrency_owner uuid;
     `,
   },
+  {
+    version: 30,
+    name: "GitHub deliveries' bodies, remembered to refuse replays",
+    sql: `
+      -- GitHub signs only the body: its SHA-256 with the signature, and the delivery id it first
+      -- came with. The key makes the first of two racing copies win (lib/triggers/replays.ts).
+      CREATE TABLE trigger_replays (
+        trigger_id uuid NOT NULL REFERENCES triggers(id) ON DELETE CASCADE,
+        digest text NOT NULL,
+        delivery_id text NOT NULL,
+        received_at timestamptz NOT NULL,
+        PRIMARY KEY (trigger_id, digest)
+      );
+      CREATE INDEX trigger_replays_age ON trigger_replays (trigger_id, received_at);
+    `,
+  },
 ];
 
 // Several processes may start at once against one PostgreSQL: the advisory lock lets one migrate
