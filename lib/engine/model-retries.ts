@@ -3,6 +3,10 @@ import { APICallError } from "@ai-sdk/provider";
 import { RetryError } from "ai";
 import { messageOf } from "./loop-step";
 
+/** Waits `ms` unless `signal` aborts first (then rejects): the tests pass one that only records. */
+export type Wait = (ms: number, signal: AbortSignal) => Promise<unknown>;
+const realWait: Wait = (ms, signal) => sleep(ms, undefined, { signal });
+
 /**
  * The model call, retried as the SDK retries it: errors the provider marks retryable (429, 5xx,
  * lost connections), after 2 s, 4 s, … or the server's retry-after; `maxRetries` more at most.
@@ -11,6 +15,7 @@ export async function withRetries<T>(
   call: () => PromiseLike<T>,
   maxRetries: number,
   signal: AbortSignal,
+  wait: Wait = realWait,
 ): Promise<T> {
   const errors: unknown[] = [];
   let backoff = 2000;
@@ -35,7 +40,7 @@ export async function withRetries<T>(
           errors,
         });
       }
-      await sleep(retryDelay(error, backoff), undefined, { signal });
+      await wait(retryDelay(error, backoff), signal);
       backoff *= 2;
     }
   }

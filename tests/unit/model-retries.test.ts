@@ -103,11 +103,30 @@ describe("model call retries", () => {
     expect(Date.now() - started).toBeLessThan(1500);
   });
 
-  it("without the server's headers, waits the 2 s backoff", async () => {
-    const started = Date.now();
-    const s = scripted([failure(true, null)]);
-    expect(await withRetries(s.call, 1, signal)).toBe("ok");
-    expect(Date.now() - started).toBeGreaterThanOrEqual(1900);
+  it("without the server's headers, waits 2 s, then twice as long before each retry", async () => {
+    // MODEL_MAX_RETRIES is at most 10: the whole schedule, 2 s · 2^(n-1) for retry n, uncapped.
+    const waits: number[] = [];
+    const record = async (ms: number) => waits.push(ms);
+    const s = scripted(Array.from({ length: 10 }, () => failure(true, null)));
+    expect(await withRetries(s.call, 10, signal, record)).toBe("ok");
+    expect(waits).toEqual([2, 4, 8, 16, 32, 64, 128, 256, 512, 1024].map((n) => n * 1000));
+  });
+
+  it("doubles the backoff after a wait the server chose, and falls back to it", async () => {
+    const waits: number[] = [];
+    const record = async (ms: number) => waits.push(ms);
+    const s = scripted([
+      failure(true, { "retry-after-ms": "5" }),
+      failure(true, null),
+      failure(true, { "retry-after": "120" }), // a minute or more: the backoff instead
+      failure(true, { "retry-after": "20" }),
+      failure(true, { "retry-after": "-3" }), // negative, then unreadable: the backoff
+      failure(true, { "retry-after": "soon" }),
+      failure(true, { "retry-after": "90" }), // over a minute but under the backoff: taken
+      failure(true, null),
+    ]);
+    expect(await withRetries(s.call, 8, signal, record)).toBe("ok");
+    expect(waits).toEqual([5, 4000, 8000, 20_000, 32_000, 64_000, 90_000, 256_000]);
   });
 
   it("reads retry-after in seconds, and prefers retry-after-ms when both are given", async () => {
