@@ -1,4 +1,4 @@
-import { evaluateCel, FlowExpressionError } from "@/lib/crew/flow-eval";
+import { FlowExpressionError } from "@/lib/crew/flow-eval";
 import type { FlowMethod, FlowPlan } from "@/lib/crew/flow-plan";
 import { isConnectionError } from "@/lib/db/connection-errors";
 import type { Db } from "@/lib/db/types";
@@ -10,13 +10,14 @@ import {
   initialProgress,
   startNext,
 } from "@/lib/run-model/flow-progress";
-import type { ExecutionRow, TokenUsage } from "@/lib/run-model/types";
+import type { ExecutionRow } from "@/lib/run-model/types";
 import { LeaseLostError } from "@/lib/runs/execution-store";
 import { executionWriter } from "@/lib/runs/execution-writer";
 import { failure } from "@/lib/runs/run-failure";
 import { act, FlowStepError, outputText } from "./flow-actions";
 import { finishMethod, methodStarted, openFeedback, progressOf, waitFor } from "./flow-changes";
 import { decidedFeedback } from "./flow-feedback";
+import { type Ran, runEach } from "./run-each";
 
 /**
  * Runs a claimed flow from wherever it stands, one method at a time: each method's start and end
@@ -122,10 +123,6 @@ function methodOf(plan: FlowPlan, name: string): FlowMethod {
   return m;
 }
 
-type Ran =
-  | { output: unknown; children: string[]; usage: TokenUsage[] }
-  | { waiting: string; current: FlowCurrent };
-
 /** Runs the current method's action as far as it goes: to its output, or to a nested run. */
 async function runMethod(
   db: Db,
@@ -153,53 +150,7 @@ async function runMethod(
       usage: done.usage ? [done.usage] : [],
     };
   }
-  // `each`: every item through the steps in turn; an item's output is its last step's.
-  const action = method.do;
-  let each = cur.each;
-  if (!each) {
-    const items = evaluateCel(action.in, base);
-    if (!Array.isArray(items))
-      throw new FlowStepError(`method '${method.name}': each.in must evaluate to an array`);
-    each = { items, index: 0, step: 0, local: {}, last: null, results: [] };
-  }
-  const children: string[] = [];
-  const usage: TokenUsage[] = [];
-  for (
-    ;
-    each.index < each.items.length;
-    each = { ...each, index: each.index + 1, step: 0, local: {}, last: null }
-  ) {
-    const item = each.items[each.index];
-    for (; each.step < action.do.length; each = { ...each, step: each.step + 1 }) {
-      const s: (typeof action.do)[number] | undefined = action.do[each.step];
-      if (!s) break;
-      const cel = { ...base, item, outputs: { ...p.outputs, ...each.local } };
-      if (s.if != null) {
-        const pass = evaluateCel(s.if, cel);
-        if (typeof pass !== "boolean")
-          throw new FlowStepError(
-            `method '${method.name}': if expression must evaluate to a boolean`,
-          );
-        if (!pass) continue;
-      }
-      const done = await act({
-        db,
-        flowId,
-        plan,
-        method: method.name,
-        step: s.name,
-        action: s.action,
-        cel,
-        key: `${cur.run}/${each.index}/${s.name}`,
-      });
-      if ("waiting" in done) return { waiting: done.waiting, current: { ...cur, each } };
-      if (done.child) children.push(done.child);
-      if (done.usage) usage.push(done.usage);
-      each = { ...each, local: { ...each.local, [s.name]: done.output }, last: done.output };
-    }
-    each = { ...each, results: [...each.results, each.last] };
-  }
-  return { output: each.results, children, usage };
+  return runEach({ db, flowId, plan, method, action: method.do, cur, base });
 }
 
 function completed(r: ExecutionRow) {
