@@ -9,9 +9,12 @@ import { parseJsonText } from "@/lib/http/read-json";
 import { afterStops, applyConcurrency } from "@/lib/runs/concurrency";
 import { createExecutionIn } from "@/lib/runs/create-execution";
 import { applyMapping } from "./payload-mapping";
+import { checkGithubReplay } from "./replays";
 import { verifyDelivery } from "./signatures";
 import { TriggerRow, uuidOr404 } from "./store";
 import { type TriggerOutcome, triggerLimits } from "./throttle";
+
+export { GITHUB_REPLAY_WINDOW_DAYS } from "./replays";
 
 type Answer = { status: number; outcome: TriggerOutcome; detail: string; errors?: FieldError[] };
 export type Received =
@@ -30,10 +33,11 @@ const refuse = (
 
 /**
  * One delivery to a trigger, in order: the signature (the sender's credential), the trigger's
- * state and rate, the delivery id (seen before: the run it started then), the payload mapped to
- * inputs, then — in one transaction, under the delivery id's lock — the concurrency key's policy,
- * the run and its entry in the log. Every delivery is logged with what became of it (unsigned
- * ones up to a rate, so a flood cannot fill the log).
+ * state and rate, for GitHub the body's replay check (lib/triggers/replays.ts), the delivery id
+ * (seen before: the run it started then), the payload mapped to inputs, then — in one
+ * transaction, under the delivery id's lock — the concurrency key's policy, the run and its entry
+ * in the log. Every delivery is logged with what became of it (unsigned ones up to a rate, so a
+ * flood cannot fill the log).
  */
 export async function receiveDelivery(
   db: Db,
@@ -82,6 +86,20 @@ export async function receiveDelivery(
       answer: (r as { answer: Answer }).answer,
       headers: { "retry-after": String(wait) },
     };
+  }
+  if (t.signature === "github") {
+    const replay = await checkGithubReplay(db, {
+      triggerId: t.id,
+      deliveryId,
+      signature: headers["x-hub-signature-256"] ?? "",
+      body,
+      now,
+    });
+    if (!replay.ok)
+      return log(
+        refuse(replay.status, replay.status === 400 ? "invalid" : "refused", replay.detail),
+        deliveryId,
+      );
   }
   const seen = deliveryId ? await startedBy(db, t.id, deliveryId) : null;
   if (seen) return logDuplicate(db, t.id, deliveryId, body, seen);

@@ -100,7 +100,8 @@ function verifyGithub(secret: string, headers: HeaderMap, body: Buffer): Verifie
     return fail(
       "The x-hub-signature-256 header does not match the body signed with this trigger's secret.",
     );
-  // GitHub sends no timestamp: its delivery id is what tells a redelivery from a new event.
+  // GitHub signs no timestamp and not its delivery id: the id tells a redelivery from a new event,
+  // and the receiver remembers bodies to tell a replay from either (replays.ts).
   return { ok: true, deliveryId: headers["x-github-delivery"] || null, timestamp: null };
 }
 

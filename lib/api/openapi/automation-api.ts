@@ -168,7 +168,7 @@ export const automationApi: OperationSpec[] = [
     tag,
     summary: "Deliver an event to a trigger: its payload starts a run",
     description:
-      "Signed as the trigger says: Standard Webhooks (`webhook-id`, `webhook-timestamp` within 5 minutes, `webhook-signature`), GitHub (`X-Hub-Signature-256`, `X-GitHub-Delivery`) or a shared secret (`Authorization: Bearer <secret>`, optionally `Idempotency-Key`). A delivery id seen before answers 200 with the run it started then. Every delivery is logged at `…/triggers/{id}/events`.",
+      "Signed as the trigger says: Standard Webhooks (`webhook-id`, `webhook-timestamp` within 5 minutes, `webhook-signature`), GitHub (`X-Hub-Signature-256`, `X-GitHub-Delivery`) or a shared secret (`Authorization: Bearer <secret>`, optionally `Idempotency-Key`). A delivery id seen before answers 200 with the run it started then. A GitHub delivery needs `X-GitHub-Delivery` (400 without); its body and signature seen within 30 days under another delivery id are a replay (409). Every delivery is logged at `…/triggers/{id}/events`.",
     access: { public: "the delivery's signature, made with the trigger's secret, is the proof" },
     pathParams: { id: "The trigger's id." },
     body: { schema: { type: "object" }, description: "The sender's JSON payload." },
