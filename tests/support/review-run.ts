@@ -61,11 +61,14 @@ export async function awaitingReview(
     reviews = [],
     review = {},
     inputs = { subject: "rent" },
+    owner = org,
   }: {
     open?: string[];
     reviews?: Review[];
     review?: Partial<OpenReview>;
     inputs?: Record<string, string>;
+    /** Who starts it: their runs are what a user token of theirs may see. */
+    owner?: Principal;
   } = {},
 ): Promise<string> {
   const { createExecution } = await import("@/lib/runs/create-execution");
@@ -76,7 +79,7 @@ export async function awaitingReview(
   const id = await createExecution({
     db,
     crew: def,
-    principal: org,
+    principal: owner,
     request: { inputs },
   });
   await db.tx((q) => mutateExecution(q, { id }, () => ({ patch: { status: "running" } })));

@@ -84,7 +84,7 @@ export const runsApi: OperationSpec[] = [
     tag,
     summary: "Open reviews changed, live, as Server-Sent Events",
     description:
-      "An `event: reviews` (with empty data) whenever a review appears, is claimed, voted on, reassigned, released or decided anywhere: re-read `GET /api/reviews`, which shows only what the caller may see. A comment is sent every 15 s to keep the connection open.",
+      "An `event: reviews` (with empty data) whenever a review the caller may see appears, is claimed, voted on, reassigned, released or decided (a user token: reviews of its owner's runs only): re-read `GET /api/reviews`. A comment is sent every 15 s to keep the connection open.",
     access: { action: "read" },
     responses: {
       200: {

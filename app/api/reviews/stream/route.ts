@@ -1,6 +1,6 @@
 // GET /api/reviews/stream — Server-Sent Events for the inbox: `event: reviews` whenever an open
-// review appears, changes or goes anywhere. It carries nothing; the inbox re-reads GET
-// /api/reviews, which shows each caller only what they may see.
+// review the caller may see appears, changes or goes (a user token: its owner's runs only). It
+// carries nothing; the inbox re-reads GET /api/reviews, which shows the caller what they may see.
 import { getDb } from "@/lib/db";
 import { watchOpenReviews } from "@/lib/events/review-changes";
 import { apiRoute, otherMethods } from "@/lib/http/routes";
@@ -11,7 +11,7 @@ export const dynamic = "force-dynamic";
 export const GET = apiRoute(async ({ request, principal }) => {
   const db = await getDb();
   return sseResponse(request, principal, ({ send }) =>
-    watchOpenReviews(db, () => send("event: reviews\ndata: {}\n\n")),
+    watchOpenReviews(db, principal, () => send("event: reviews\ndata: {}\n\n")),
   );
 });
 
