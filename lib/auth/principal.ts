@@ -23,6 +23,9 @@ export function principalName(p: Principal) {
   return p.tokenId ? `org-token:${p.tokenId}` : "org-token:CREW_TOKEN";
 }
 
+/** The one person whose runs (schedules, triggers) a principal reaches; null: everyone's. */
+export const reachOf = (p: Principal): string | null => (p.kind === "user" ? p.userId : null);
+
 /**
  * What a caller reaches of a crew's schedules and triggers: a user token only its owner's (as
  * with runs); a person signed in, or an organization token, every one.
@@ -30,5 +33,5 @@ export function principalName(p: Principal) {
 export type OwnerScope = { crew: string; owner: string | null };
 export const ownerScope = (crew: string, p: Principal): OwnerScope => ({
   crew,
-  owner: p.kind === "user" ? p.userId : null,
+  owner: reachOf(p),
 });

@@ -26,10 +26,13 @@ export async function claimRuns(
                       -- A flow waits while a run one of its methods started is active.
                       AND NOT EXISTS (SELECT 1 FROM executions c WHERE c.parent_id = executions.id
                                         AND c.status IN ('queued', 'running', 'pending_human_input'))
-                      -- A run with a concurrency key waits for the earlier active runs with it.
+                      -- A run with a concurrency key waits for the earlier active runs with it:
+                      -- of the crew, or only its owner's when a person's token started it.
                       AND (concurrency_key IS NULL OR status <> 'queued' OR NOT EXISTS (
                             SELECT 1 FROM executions k
                              WHERE k.crew = executions.crew AND k.concurrency_key = executions.concurrency_key
+                               AND (executions.concurrency_owner IS NULL
+                                    OR k.owner_user_id = executions.concurrency_owner)
                                AND k.status IN ('queued', 'running', 'pending_human_input')
                                AND (k.created_at, k.id) < (executions.created_at, executions.id)))
                     ORDER BY created_at LIMIT $4 FOR UPDATE SKIP LOCKED)

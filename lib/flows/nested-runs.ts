@@ -23,7 +23,11 @@ export function nestedRunId(flowId: string, key: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${((Number.parseInt(h.slice(16, 17), 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-/** Queues the nested run `id` unless it exists; its owner and origin are the flow's. */
+/**
+ * Queues the nested run `id` unless it exists; its owner and origin are the flow's. Not once the
+ * flow has ended: a stop locks the flow, then stops its nested runs in one transaction, and the
+ * flow's row is read here under a share lock, so one started meanwhile waits and sees the stop.
+ */
 export async function startNestedRun(
   db: Db,
   {
@@ -48,7 +52,9 @@ export async function startNestedRun(
                                crew_def, tasks, last_seq, started_via, started_by_name, parent_id)
        SELECT $1::uuid, p.crew, 'queued', p.owner_user_id, p.token_id, $2::jsonb, $3::jsonb, '{}'::jsonb,
               $4, $5::jsonb, 1, p.started_via, p.started_by_name, p.id
-         FROM executions p WHERE p.id = $6::uuid
+         FROM executions p
+        WHERE p.id = $6::uuid AND p.status IN ('queued', 'running', 'pending_human_input')
+          FOR SHARE OF p
        ON CONFLICT (id) DO NOTHING RETURNING id),
      queued AS (
        INSERT INTO execution_events (execution_id, seq, type, data)

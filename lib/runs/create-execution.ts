@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { ownerOf, type Principal, principalName } from "@/lib/auth/principal";
+import { ownerOf, type Principal, principalName, reachOf } from "@/lib/auth/principal";
 import type { KickoffRequest } from "@/lib/contract/crew";
 import { kickoffState } from "@/lib/crew/flow-state";
 import type { CrewDef } from "@/lib/crew/schema";
@@ -81,6 +81,8 @@ type NewExecution = {
   };
   /** A schedule or trigger that starts the run (in the principal's stead). */
   starter?: Starter;
+  /** Whose runs its concurrency key reaches (null: the crew's), if not the principal's reach. */
+  keyOwner?: string | null;
   /** The new run's id, when the caller needs it first (a concurrency key's stop reason). */
   id?: string;
   /** An A2A client's push notification endpoints, checked and sealed (lib/webhooks/a2a-push.ts). */
@@ -106,10 +108,15 @@ export async function createExecution(args: NewExecution): Promise<string> {
   if (!request.concurrency) await commitTogether(db, piece);
   else {
     const by = args.starter?.name ?? principalName(args.principal);
-    const stopped = await withConcurrency(db, args.crew.slug, request.concurrency, by, id, (q) =>
-      writePiece(q, db, piece),
+    const owner = keyOwnerOf(args);
+    const stopped = await withConcurrency(
+      db,
+      args.crew.slug,
+      request.concurrency,
+      { id, by, owner },
+      (q) => writePiece(q, db, piece),
     );
-    await afterStops(db, stopped, by);
+    afterStops(stopped);
   }
   return id;
 }
@@ -126,8 +133,15 @@ export async function createExecutionIn(q: Queryable, args: NewExecution) {
   return { id, notify: await writePiece(q, args.db, piece) };
 }
 
+/** Whose runs a kickoff's concurrency key reaches: a person's token only its owner's. */
+const keyOwnerOf = ({ keyOwner, principal }: NewExecution) =>
+  keyOwner === undefined ? reachOf(principal) : keyOwner;
+
 async function preparedExecution(
-  {
+  args: NewExecution,
+  store: (key: string, definition: string) => Promise<void>,
+) {
+  const {
     crew,
     principal,
     request,
@@ -136,9 +150,7 @@ async function preparedExecution(
     starter,
     pushes,
     id = crypto.randomUUID(),
-  }: NewExecution,
-  store: (key: string, definition: string) => Promise<void>,
-) {
+  } = args;
   await assertWebhookUrlsAllowed(request);
   assertIntegrationReady(crew);
   // Inputs the crew does not use are ignored, not stored.
@@ -196,6 +208,7 @@ async function preparedExecution(
     flow: flow ? JSON.stringify(flow) : null,
     origin: origin ?? null,
     concurrencyKey: request.concurrency?.key ?? null,
+    concurrencyOwner: request.concurrency ? keyOwnerOf(args) : null,
     firstEvents,
     ledger: firstEntries(id, firstEvents),
   });

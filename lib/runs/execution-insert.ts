@@ -26,6 +26,8 @@ export type ExecutionValues = {
   flow: string | null;
   origin: { id: string; kind: "rerun" | "fork" } | null;
   concurrencyKey: string | null;
+  /** Whose runs the key reaches (lib/runs/concurrency.ts); null: every run of the crew. */
+  concurrencyOwner: string | null;
   firstEvents: FirstEvent[];
   ledger: LedgerEntry[];
 };
@@ -59,6 +61,7 @@ export function executionPiece(v: ExecutionValues): Piece {
     v.concurrencyKey,
     v.starter.scheduleId ?? null,
     v.starter.triggerId ?? null,
+    v.concurrencyOwner,
   ];
   // created_at is the moment of the insert, not of its transaction: runs a schedule starts in one
   // transaction keep the order they were due in (the order a concurrency key runs them in).
@@ -85,18 +88,20 @@ export function executionPiece(v: ExecutionValues): Piece {
       v19,
       v20,
       v21,
+      v22,
     ] = values.map(p);
     return {
       ctes: [
         `${tag}execution AS (
            INSERT INTO executions (id, crew, status, owner_user_id, token_id, inputs, meta, webhooks,
                                    crew_def, tasks, last_seq, started_via, started_by_name, flow,
-                                   origin_id, origin_kind, concurrency_key, schedule_id, trigger_id, created_at)
+                                   origin_id, origin_kind, concurrency_key, schedule_id, trigger_id, concurrency_owner,
+                                   created_at)
            VALUES (${v1}::uuid, ${v2}, 'queued', ${v3}::uuid, ${v4}::uuid, ${v5}::jsonb, ${v6}::jsonb, ${v7}::jsonb,
                    ${v8}, ${v9}::jsonb, ${v16}::int, ${v10},
                    COALESCE(${v11}, (SELECT COALESCE(label, display_prefix) FROM api_tokens WHERE id = ${v4}::uuid), 'CREW_TOKEN'),
                    ${v13}::jsonb, ${v14}::uuid, ${v15}, ${v19}, ${v20}::uuid, ${v21}::uuid,
-                   clock_timestamp())
+                   ${v22}::uuid, clock_timestamp())
            RETURNING id)`,
         `${tag}queued AS (
            INSERT INTO execution_events (execution_id, seq, type, data)

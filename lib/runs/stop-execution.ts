@@ -1,6 +1,6 @@
 import { type Principal, principalName } from "@/lib/auth/principal";
 import { IdRow } from "@/lib/db/columns";
-import type { Db } from "@/lib/db/types";
+import type { Db, Queryable } from "@/lib/db/types";
 import { errors } from "@/lib/errors";
 import { openReviewsOf, reviewColumns, waitingFor } from "@/lib/run-model/open-reviews";
 import { TERMINAL } from "@/lib/run-model/states";
@@ -22,10 +22,11 @@ export async function stopExecution({
   principal: Principal;
 }) {
   await getExecutionOrThrow({ db, crew, id, principal });
-  await db.tx(async (q) => {
+  const by = principalName(principal);
+  const nested = await db.tx(async (q) => {
     // The worker running it (in whatever process) aborts at once instead of at its next write.
     await q.query("SELECT pg_notify('crewdeck_stop', $1)", [id]);
-    return mutateExecution(q, { id }, (row) => {
+    await mutateExecution(q, { id }, (row) => {
       if (TERMINAL.has(row.status)) {
         throw errors.conflict(
           `Execution ${id} has already finished (${row.status}); there is nothing to stop.`,
@@ -34,34 +35,52 @@ export async function stopExecution({
           },
         );
       }
-      return stopped(row, { by: principalName(principal), reason: "Stopped on request." });
+      return stopped(row, { by, reason: "Stopped on request." });
     });
+    return stopNestedIn(q, id, by);
   });
   // The caller's next /status on this process must see the stop, not wait for the NOTIFY.
-  invalidateExecution(id);
-  await stopNestedRuns(db, id, principalName(principal));
+  for (const stoppedId of [id, ...nested]) invalidateExecution(stoppedId);
 }
 
-/** A flow's nested runs still going stop with it (and theirs with them). */
-export async function stopNestedRuns(db: Db, flowId: string, by: string) {
-  const { rows } = await db.query(
+/**
+ * A flow's nested runs still going stop with it (and theirs with them), in the transaction that
+ * stopped it: a process ending after its commit leaves none running. The flow is locked and
+ * stopped first, so none can start meanwhile (lib/flows/nested-runs.ts). The ids stopped.
+ */
+export async function stopNestedIn(q: Queryable, flowId: string, by: string): Promise<string[]> {
+  const { rows } = await q.query(
     "SELECT id FROM executions WHERE parent_id = $1 AND status IN ('queued', 'running', 'pending_human_input')",
     [flowId],
     IdRow,
   );
-  for (const { id } of rows) await stopRun(db, id, by, "Stopped with its flow.");
+  const ids: string[] = [];
+  for (const { id } of rows)
+    ids.push(...(await stopWithNestedIn(q, id, by, "Stopped with its flow.")));
+  return ids;
 }
 
 /** Stops a run for the system (its flow, an experiment's budget), unless it has finished. */
 export async function stopRun(db: Db, id: string, by: string, reason: string) {
-  await db.tx(async (q) => {
-    await q.query("SELECT pg_notify('crewdeck_stop', $1)", [id]);
-    return mutateExecution(q, { id }, (row) =>
-      TERMINAL.has(row.status) ? {} : stopped(row, { by, reason }),
-    );
-  });
-  invalidateExecution(id);
-  await stopNestedRuns(db, id, by);
+  const ids = await db.tx((q) => stopWithNestedIn(q, id, by, reason));
+  for (const stoppedId of ids) invalidateExecution(stoppedId);
+}
+
+/**
+ * Stops a run unless it has finished, and its nested runs, in the caller's transaction; each one's
+ * worker (in whatever process) aborts at once. The ids, its own first.
+ */
+export async function stopWithNestedIn(
+  q: Queryable,
+  id: string,
+  by: string,
+  reason: string,
+): Promise<string[]> {
+  await q.query("SELECT pg_notify('crewdeck_stop', $1)", [id]);
+  await mutateExecution(q, { id }, (row) =>
+    TERMINAL.has(row.status) ? {} : stopped(row, { by, reason }),
+  );
+  return [id, ...(await stopNestedIn(q, id, by))];
 }
 
 /** The change that stops a run now: its running and waiting tasks end, its reviews close. */

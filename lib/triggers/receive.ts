@@ -139,7 +139,11 @@ export async function receiveDelivery(
         if (first) return { duplicateOf: first, notify: [], stopped: [] };
       }
       const stopped = concurrency
-        ? await applyConcurrency(q, t.crew, concurrency, `trigger ${t.name}`, id)
+        ? await applyConcurrency(q, t.crew, concurrency, {
+            id,
+            by: `trigger ${t.name}`,
+            owner: t.concurrency_owner,
+          })
         : [];
       const { notify } = await createExecutionIn(q, {
         db,
@@ -150,6 +154,7 @@ export async function receiveDelivery(
           inputs: inputs as Record<string, never>,
           ...(concurrency ? { concurrency } : {}),
         },
+        keyOwner: t.concurrency_owner,
         starter: {
           ownerUserId: t.owner_user_id,
           tokenId: null,
@@ -167,7 +172,7 @@ export async function receiveDelivery(
     });
     if (done.duplicateOf) return logDuplicate(db, t.id, deliveryId, body, done.duplicateOf);
     notifyCommitted(db, done.notify);
-    await afterStops(db, done.stopped, `trigger ${t.name}`);
+    afterStops(done.stopped);
     return { ok: true, kickoffId: id, eventId, duplicate: false };
   } catch (err) {
     if (!(err instanceof AppError) || err.status >= 500) throw err;

@@ -5,6 +5,7 @@ import {
   ownerScope,
   type Principal,
   principalName,
+  reachOf,
   type OwnerScope as Scope,
 } from "@/lib/auth/principal";
 import { seal } from "@/lib/config/encryption";
@@ -36,6 +37,8 @@ export const TriggerRow = z.object({
   concurrency: jsonObject<Concurrency>().nullable(),
   paused: z.boolean(),
   owner_user_id: z.string().nullable(),
+  /** Whose runs its concurrency key reaches: that of whoever last saved it (null: the crew's). */
+  concurrency_owner: z.string().nullable(),
   created_by: z.string(),
   created_at: time,
   updated_at: time,
@@ -136,8 +139,8 @@ export async function createTrigger(
       );
     const { rows } = await q.query(
       `INSERT INTO triggers (id, crew, name, signature, secret_enc, mapping, inputs, concurrency,
-                             paused, owner_user_id, created_by)
-       VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8::jsonb, $9, $10, $11) RETURNING *`,
+                             paused, owner_user_id, created_by, concurrency_owner)
+       VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8::jsonb, $9, $10, $11, $12) RETURNING *`,
       [
         id,
         crew.slug,
@@ -150,6 +153,7 @@ export async function createTrigger(
         body.paused,
         ownerOf(principal),
         principalName(principal),
+        reachOf(principal),
       ],
       TriggerRow,
     );
@@ -171,7 +175,7 @@ export async function updateTrigger(
     checkExpressions(crew, next.mapping, next.concurrency);
     const { rows } = await q.query(
       `UPDATE triggers SET name = $3, mapping = $4::jsonb, inputs = $5::jsonb, concurrency = $6::jsonb,
-              paused = $7, updated_at = now()
+              paused = $7, concurrency_owner = $8, updated_at = now()
         WHERE crew = $1 AND id = $2 RETURNING *`,
       [
         crew.slug,
@@ -181,6 +185,8 @@ export async function updateTrigger(
         JSON.stringify(next.inputs),
         next.concurrency ? JSON.stringify(next.concurrency) : null,
         next.paused,
+        // A person's token saving it makes its key theirs: it cannot reach others' runs.
+        reachOf(principal),
       ],
       TriggerRow,
     );
