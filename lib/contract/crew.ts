@@ -38,7 +38,9 @@ export const ConcurrencySchema = z
       .trim()
       .min(1, "concurrency.key names what the run works on, e.g. an issue id")
       .max(200, "concurrency.key must be at most 200 characters")
-      .describe("What the run works on (an issue id, a customer); scoped to the crew"),
+      .describe(
+        "What the run works on (an issue id, a customer); scoped to the crew, and a personal token's to its owner's runs",
+      ),
     policy: z
       .enum(CONCURRENCY_POLICIES, {
         error: 'concurrency.policy is "reject", "enqueue" or "stop"',
