@@ -1,7 +1,9 @@
-// `npm start`: build when there is no build (or the sources are newer), then serve.
+// `npm start`: build when there is no build (or the sources are newer), then serve. Never under a
+// server that runs from the build (scripts/start-guard.mjs).
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { decide, holdBuildLock, liveServers, recordServer } from "./start-guard.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const buildId = path.join(root, ".next", "BUILD_ID");
@@ -28,23 +30,32 @@ function newestMtime(p) {
     .reduce((max, name) => Math.max(max, newestMtime(path.join(p, name))), stat.mtimeMs);
 }
 
-const built = fs.existsSync(buildId) ? fs.statSync(buildId).mtimeMs : 0;
 const newest = Math.max(...SOURCES.map((s) => newestMtime(path.join(root, s))));
-// NO_BUILD=1 serves the build there is as it is (an image built ahead, tests beside a server).
-const mayBuild = process.env.NO_BUILD !== "1";
 // Next.js reports usage to its vendor unless told not to; a self-hosted service does not call
 // home on its own (set NEXT_TELEMETRY_DISABLED=0 to allow it).
 process.env.NEXT_TELEMETRY_DISABLED ??= "1";
-if (!built && !mayBuild) {
-  console.error("NO_BUILD=1 but there is no build: run `npx next build` first.");
+
+// From the decision until this server is recorded, no other `npm start` decides or builds.
+const releaseLock = await holdBuildLock(root, {
+  onWait: (other) =>
+    console.log(`Another npm start PID ${other.pid} is building or starting: waiting for it…`),
+});
+process.once("exit", releaseLock);
+const verdict = decide({
+  // Read once the lock is ours: the npm start waited for may just have built.
+  built: fs.existsSync(buildId) ? fs.statSync(buildId).mtimeMs : 0,
+  newest,
+  // NO_BUILD=1 serves the build there is as it is (an image built ahead, tests beside a server).
+  mayBuild: process.env.NO_BUILD !== "1",
+  servers: liveServers(root),
+  distDir: path.dirname(buildId),
+});
+if (verdict.kind === "refuse") {
+  console.error(verdict.message);
   process.exit(1);
 }
-if (mayBuild && (!built || newest > built)) {
-  console.log(
-    built
-      ? "Sources changed since the last build: rebuilding…"
-      : "No build yet: building (about a minute)…",
-  );
+if (verdict.kind === "build") {
+  console.log(verdict.note);
   const res = spawnSync(
     process.execPath,
     [path.join(root, "node_modules/next/dist/bin/next"), "build"],
@@ -68,6 +79,9 @@ const child = spawn(
     env: { ...process.env, PORT: port, CREWDECK_BANNER_TO_PARENT: "1" },
   },
 );
+// Recorded until it ends: a later `npm start` will not build under it.
+if (child.pid) process.once("exit", recordServer(root, child.pid, port));
+releaseLock();
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
 child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 
