@@ -16,15 +16,17 @@ import { coworkersOf, delegationTools } from "./delegation";
 import { buildPrompt } from "./prompt";
 import { recordEvents, recordSteps } from "./record-steps";
 import { type AgentUsage, runAgent, ToolApprovalNeeded } from "./run-agent";
+import { budgetedModel } from "./spend-gate";
 import { settleDecidedCalls } from "./tool-approvals";
 
 type AgentResult = { output: string; usage: AgentUsage };
 
 /**
  * One agent set up to work on one attempt of a task: its model (LLM_OVERRIDE applied, held to
- * `max_rpm`), its tools plus the delegation tools when it is the manager or may delegate,
- * `max_iter`, and its steps recorded into the task. A coworker it hands work to is set up the same
- * way, without delegation of its own (one level, as CrewAI's delegation tools do in practice).
+ * `max_rpm` and to the spend budget the run draws on, if any), its tools plus the delegation
+ * tools when it is the manager or may delegate, `max_iter`, and its steps recorded into the task.
+ * A coworker it hands work to is set up the same way, without delegation of its own (one level,
+ * as CrewAI's delegation tools do in practice).
  */
 export function agentWork({
   db,
@@ -60,13 +62,16 @@ export function agentWork({
   let resolved: LanguageModelV3 | undefined;
   // Resolved on first use, so a model that cannot be set up fails the task, not the set-up.
   const model = () => {
-    resolved ??= limitedModel(
-      observedModel(resolveModel(choice, { offlineDelayMs: e.OFFLINE_MODEL_DELAY_MS }), {
-        crew: row.crew,
-        ...choice.ref,
-        modelId,
-      }),
-      limitersFor(row.id, crew.max_rpm, agent),
+    resolved ??= budgetedModel(
+      limitedModel(
+        observedModel(resolveModel(choice, { offlineDelayMs: e.OFFLINE_MODEL_DELAY_MS }), {
+          crew: row.crew,
+          ...choice.ref,
+          modelId,
+        }),
+        limitersFor(row.id, crew.max_rpm, agent),
+      ),
+      { db, executionId: row.id, modelId, writer },
     );
     return resolved;
   };

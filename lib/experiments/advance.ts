@@ -6,7 +6,9 @@ import { notifyCommitted } from "@/lib/db/group-commit";
 import type { Db } from "@/lib/db/types";
 import { AppError, errorMessage } from "@/lib/errors";
 import { createExecutionIn } from "@/lib/runs/create-execution";
-import { stopRun } from "@/lib/runs/stop-execution";
+import { invalidateExecution } from "@/lib/runs/execution-cache";
+import { budgetReached, joinBudget, openBudget, readBudget } from "@/lib/runs/spend-budgets";
+import { stopWithNestedIn } from "@/lib/runs/stop-execution";
 import type { Claimed } from "./claim";
 import { judgePairs } from "./judge-pairs";
 import { scoreFinishedCells } from "./score-cells";
@@ -46,32 +48,44 @@ export async function advanceExperiment(db: Db, exp: Claimed) {
 }
 
 const Usage = z.object({ tokens: num, cost: z.number().nullable() });
+const limited = (exp: Claimed) =>
+  exp.spec.budget.max_tokens !== undefined || exp.spec.budget.max_cost_usd !== undefined;
 
-/** The sentence saying the budget is spent, or null while it is not. */
+/**
+ * The sentence saying the budget is spent, or null while it is not. The spend is the one its
+ * runs' model calls and its judges record as they go (lib/runs/spend-budgets.ts), each call let
+ * through only while it is under the budget: what a running cell spends counts at once.
+ */
 async function overBudget(db: Db, exp: Claimed): Promise<string | null> {
-  const { max_tokens, max_cost_usd } = exp.spec.budget;
-  if (max_tokens === undefined && max_cost_usd === undefined) return null;
-  // Scored cells count what they used (judges too); running ones what their runs used so far.
+  if (!limited(exp)) return null;
+  const budget = await readBudget(db, exp.id);
+  if (budget) return budgetReached(budget);
+  await openBudget(db, exp.id, exp.spec.budget, await spentBefore(db, exp.id));
+  const opened = await readBudget(db, exp.id);
+  return opened && budgetReached(opened);
+}
+
+/** What an experiment begun before spend budgets existed had used: its cells' runs and judges. */
+async function spentBefore(db: Db, id: string) {
   const { rows } = await db.query(
     `SELECT coalesce(sum(CASE WHEN c.status = 'scored' THEN (c.usage->>'tokens')::float
                               ELSE coalesce((e.token_usage->>'total_tokens')::float, 0) END), 0)::float AS tokens,
             sum((c.usage->>'cost_usd')::float) AS cost
        FROM experiment_cells c LEFT JOIN executions e ON e.id = c.execution_id
       WHERE c.experiment_id = $1 AND c.status IN ('scored', 'running')`,
-    [exp.id],
+    [id],
     Usage,
   );
-  const { tokens = 0, cost = null } = rows[0] ?? {};
-  if (max_tokens !== undefined && tokens >= max_tokens)
-    return `Budget reached: ${Math.round(tokens)} of ${max_tokens} tokens used.`;
-  if (max_cost_usd !== undefined && cost !== null && cost >= max_cost_usd)
-    return `Budget reached: $${cost.toFixed(4)} of $${max_cost_usd} used.`;
-  return null;
+  return { tokens: rows[0]?.tokens ?? 0, cost_usd: rows[0]?.cost ?? 0 };
 }
 
-const Open = z.object({ n: z.number(), execution_id: z.string().nullable() });
+const Open = z.object({ execution_id: z.string().nullable() });
 
-/** Ends an experiment before its cells are done: pending cells skipped, running runs stopped. */
+/**
+ * Ends an experiment before its cells are done: pending cells skipped, running runs stopped (and
+ * the runs nested in them), all in one transaction, so a process ending after its commit leaves
+ * no run of it going.
+ */
 export async function endEarly(
   db: Db,
   id: string,
@@ -79,7 +93,7 @@ export async function endEarly(
   reason: string,
   by = "experiment",
 ) {
-  const running = await db.tx(async (q) => {
+  const stopped = await db.tx(async (q) => {
     const { rowCount } = await q.query(
       `UPDATE experiments SET status = $2, stop_reason = $3, finished_at = now(), lease_owner = NULL
         WHERE id = $1 AND status = 'running'`,
@@ -88,14 +102,17 @@ export async function endEarly(
     if (!rowCount) return [];
     const { rows } = await q.query(
       `UPDATE experiment_cells SET status = 'skipped', scored_at = now()
-        WHERE experiment_id = $1 AND status IN ('pending', 'running') RETURNING n, execution_id`,
+        WHERE experiment_id = $1 AND status IN ('pending', 'running') RETURNING execution_id`,
       [id],
       Open,
     );
-    return rows;
+    const ids: string[] = [];
+    for (const c of rows)
+      if (c.execution_id) ids.push(...(await stopWithNestedIn(q, c.execution_id, by, reason)));
+    return ids;
   });
-  for (const c of running)
-    if (c.execution_id) await stopRun(db, c.execution_id, by, reason).catch(() => undefined);
+  // This process's cached reads see the stops at once (others hear them by NOTIFY).
+  for (const run of stopped) invalidateExecution(run);
 }
 
 const Pending = z.object({
@@ -155,6 +172,8 @@ async function launchCells(db: Db, exp: Claimed, defs: Map<string, CrewDef>) {
           "UPDATE experiment_cells SET status = 'running', execution_id = $3 WHERE experiment_id = $1 AND n = $2",
           [exp.id, c.n, id],
         );
+        // Its model calls (and its nested runs') draw on the experiment's budget.
+        if (limited(exp)) await joinBudget(q, id, exp.id);
         all.push(...notify);
       } catch (err) {
         // Refused before anything was written (its inputs no longer fit): scored as not run.

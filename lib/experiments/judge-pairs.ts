@@ -7,6 +7,7 @@ import { type InputValue, interpolate } from "@/lib/util/placeholders";
 import type { Claimed } from "./claim";
 import { pairScorers } from "./experiment-view";
 import { judgePair } from "./judge";
+import { judgeBudget } from "./judge-budget";
 
 const PER_STEP = 8;
 
@@ -29,6 +30,7 @@ const outputOf = (result: string | null, tasks: TaskState[] | null, task?: strin
  */
 export async function judgePairs(db: Db, exp: Claimed, defs: Map<string, CrewDef>) {
   let left = false;
+  const budget = judgeBudget(db, exp);
   for (const { name, scorer } of pairScorers(exp.spec.scorers)) {
     const [a, b] = scorer.variants;
     const { rows } = await db.query(
@@ -51,6 +53,11 @@ export async function judgePairs(db: Db, exp: Claimed, defs: Map<string, CrewDef
     const task = def.tasks.find((t) => t.id === (scorer.task ?? def.tasks.at(-1)?.id));
     await Promise.all(
       rows.slice(0, PER_STEP).map(async (r) => {
+        // Not judged once the budget is spent: left for the next step, which ends the experiment.
+        if (await budget.reached()) {
+          left = true;
+          return;
+        }
         const one = outputOf(r.a_result, r.a_tasks, scorer.task);
         const two = outputOf(r.b_result, r.b_tasks, scorer.task);
         const verdict =
@@ -65,6 +72,7 @@ export async function judgePairs(db: Db, exp: Claimed, defs: Map<string, CrewDef
                 one,
                 two,
               );
+        await budget.spend(verdict.tokens);
         await db.query(
           `INSERT INTO experiment_pairs (experiment_id, metric, row_position, repeat, verdict)
            VALUES ($1, $2, $3, $4, $5::jsonb) ON CONFLICT DO NOTHING`,

@@ -4,9 +4,11 @@ import { jsonArray, jsonObject, time } from "@/lib/db/columns";
 import type { Db } from "@/lib/db/types";
 import { loadModelPrices, tasksCost } from "@/lib/run-model/pricing";
 import type { TaskState } from "@/lib/run-model/types";
+import { BUDGET_STOPPER } from "@/lib/runs/spend-budgets";
 import { type InputValue, interpolate } from "@/lib/util/placeholders";
 import type { ExperimentSpec } from "./experiment-view";
 import { judgeOutput } from "./judge";
+import { type JudgeBudget, judgeBudget } from "./judge-budget";
 import {
   builtInScores,
   cellMetrics,
@@ -46,9 +48,11 @@ export async function scoreFinishedCells(
             e.finished_at, (e.token_usage->>'total_tokens')::float AS total_tokens
        FROM experiment_cells c LEFT JOIN executions e ON e.id = c.execution_id
       WHERE c.experiment_id = $1 AND c.status = 'running'
-        AND (e.id IS NULL OR e.status IN ('completed', 'error', 'cancelled'))
+        AND (e.id IS NULL OR e.status IN ('completed', 'error')
+             OR (e.status = 'cancelled' AND e.stopped_by IS DISTINCT FROM $3))
       ORDER BY c.n LIMIT $2`,
-    [exp.id, limit],
+    // A run its budget stopped is not scored as a failure: the budget's end skips its cell.
+    [exp.id, limit, BUDGET_STOPPER],
     Finished,
   );
   if (!rows.length) return 0;
@@ -81,7 +85,14 @@ export async function scoreFinishedCells(
         guardrails,
       };
       const def = defs.get(r.variant) as CrewDef;
-      const { scores, judgeTokens } = await scoresOf(exp.spec, outcome, def, r.expected, r.inputs);
+      const { scores, judgeTokens } = await scoresOf(
+        exp.spec,
+        outcome,
+        def,
+        r.expected,
+        r.inputs,
+        judgeBudget(db, exp),
+      );
       const usage = {
         tokens: outcome.tokens + judgeTokens,
         judge_tokens: judgeTokens,
@@ -103,6 +114,7 @@ async function scoresOf(
   def: CrewDef,
   expected: Record<string, string>,
   inputs: Record<string, InputValue>,
+  budget: JudgeBudget,
 ) {
   const scores: Record<string, Score> = builtInScores(o);
   let judgeTokens = 0;
@@ -118,6 +130,11 @@ async function scoresOf(
       scores[m.name] = { value: null, reason: "no output to judge" };
       continue;
     }
+    const reached = await budget.reached();
+    if (reached) {
+      scores[m.name] = { value: null, reason: `not judged: ${reached}` };
+      continue;
+    }
     const task = def.tasks.find((t) => t.id === (s.task ?? def.tasks.at(-1)?.id));
     const agent = def.agents.find((a) => a.id === task?.delegate_to || a.id === task?.agent);
     const v = await judgeOutput(
@@ -131,6 +148,7 @@ async function scoresOf(
       task ? expected[task.id] : undefined,
     );
     judgeTokens += v.tokens;
+    await budget.spend(v.tokens);
     scores[m.name] = { value: v.score, reason: v.reason };
   }
   return { scores, judgeTokens };
