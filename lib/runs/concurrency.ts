@@ -17,7 +17,7 @@ import { stopWithNestedIn } from "./stop-execution";
 // schedules and triggers they made) reach every run of the crew with the key: owner null.
 
 /** The kickoff a key's policy is applied for: its new run, who it acts as, whose runs it reaches. */
-export type KeyedKickoff = { id: string; by: string; owner: string | null };
+type KeyedKickoff = { id: string; by: string; owner: string | null };
 
 /**
  * Runs `write` (which creates the kickoff's run) in one transaction with the key's policy

@@ -48,7 +48,7 @@ export async function stopExecution({
  * stopped it: a process ending after its commit leaves none running. The flow is locked and
  * stopped first, so none can start meanwhile (lib/flows/nested-runs.ts). The ids stopped.
  */
-export async function stopNestedIn(q: Queryable, flowId: string, by: string): Promise<string[]> {
+async function stopNestedIn(q: Queryable, flowId: string, by: string): Promise<string[]> {
   const { rows } = await q.query(
     "SELECT id FROM executions WHERE parent_id = $1 AND status IN ('queued', 'running', 'pending_human_input')",
     [flowId],
