@@ -25,6 +25,29 @@ function changedAgent(agent: AgentDef, c: NonNullable<VariantChanges["agents"]>[
   return next;
 }
 
+/**
+ * An agent's tools in a variant: each a built-in tool the crew's file already gives that same
+ * agent. A variant is made by whoever may start runs, not by the crew's author: adding a tool
+ * would grant what the author did not, and moving one from another agent would escape what the
+ * author set on that agent alone (`requires_approval`, `max_tool_calls`). So tools are kept or
+ * dropped; to compare with a tool added, add it in the crew's file and drop it in a variant.
+ */
+function toolProblems(agent: AgentDef | undefined, id: string, tools: string[]): Problem[] {
+  const problems: Problem[] = [];
+  tools.forEach((tool, j) => {
+    const path = `changes.agents.${id}.tools.${j}`;
+    const entry = catalogEntry(tool);
+    if (!entry)
+      problems.push({ path, message: `unknown tool '${tool}' (tools: ${TOOL_NAMES.join(", ")})` });
+    else if (agent && !agent.tools.includes(entry.name))
+      problems.push({
+        path,
+        message: `the crew does not give agent '${id}' the tool '${entry.name}' (its tools: ${agent.tools.join(", ") || "none"}): a variant may only keep or drop an agent's own tools`,
+      });
+  });
+  return problems;
+}
+
 /** The crew with the changes laid over it; a 422 naming each change that does not fit. */
 export function applyChanges(crew: CrewDef, changes: VariantChanges): CrewDef {
   const problems: Problem[] = [];
@@ -57,12 +80,13 @@ export function applyChanges(crew: CrewDef, changes: VariantChanges): CrewDef {
   const manager = changes.manager_llm && readAgentLlm(changes.manager_llm).error;
   if (manager) problems.push({ path: "changes.manager_llm", message: manager });
   for (const [id, c] of Object.entries(changes.agents ?? {}))
-    for (const tool of c.tools ?? [])
-      if (!catalogEntry(tool))
-        problems.push({
-          path: `changes.agents.${id}.tools`,
-          message: `unknown tool '${tool}' (tools: ${TOOL_NAMES.join(", ")})`,
-        });
+    problems.push(
+      ...toolProblems(
+        crew.agents.find((a) => a.id === id),
+        id,
+        c.tools ?? [],
+      ),
+    );
   if (problems.length) throw unfit(problems);
 
   const agents = crew.agents.map((a) => {

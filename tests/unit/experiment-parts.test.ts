@@ -107,7 +107,7 @@ describe("variants", () => {
     expect((err.details.errors as { path: string }[]).map((e) => e.path)).toEqual([
       "changes.agents.editor",
       "changes.tasks.publish",
-      "changes.agents.writer.tools",
+      "changes.agents.writer.tools.0",
     ]);
   });
 
