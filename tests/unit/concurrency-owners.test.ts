@@ -218,14 +218,23 @@ describe.each(DB_KINDS)("concurrency keys and owners (%s)", (kind) => {
     expect([await statusOf(f), await statusOf(child)]).toEqual(["cancelled", "cancelled"]);
   });
 
-  it("a stopped flow starts no nested run afterwards", async () => {
+  it("a flow stopped on request stops its nested runs, and starts none afterwards", async () => {
     const f = await runs.createExecution({
       db,
       crew: flow,
       principal: ORG,
       request: { inputs: { product: "Kelp", changes: JSON.stringify(["fix a"]) } },
     });
+    const first = nested.nestedRunId(f, "collect");
+    await nested.startNestedRun(db, {
+      id: first,
+      flowId: f,
+      crew,
+      inputs: { job: "x" },
+      method: "collect",
+    });
     await stop.stopExecution({ db, crew: flow.slug, id: f, principal: ORG });
+    expect(await statusOf(first)).toBe("cancelled");
     const child = nested.nestedRunId(f, "draft");
     await nested.startNestedRun(db, {
       id: child,
