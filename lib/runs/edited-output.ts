@@ -1,8 +1,8 @@
-import { createPatch } from "diff";
 import type { TaskDef } from "@/lib/crew/schema";
 import { AppError, errors } from "@/lib/errors";
 import { type Artifact, ArtifactError, artifactFor } from "@/lib/outputs/output-file";
 import { parseStructured } from "@/lib/outputs/structured-output";
+import { boundedPatch } from "@/lib/util/bounded-patch";
 import type { InputValue } from "@/lib/util/placeholders";
 
 /**
@@ -43,5 +43,9 @@ export function acceptEdit({
       );
     throw err;
   }
-  return { output, diff: createPatch(task.id, original, output, "agent", "reviewer"), artifacts };
+  return {
+    output,
+    diff: boundedPatch(task.id, original, output, { before: "agent", after: "reviewer" }),
+    artifacts,
+  };
 }
