@@ -788,6 +788,23 @@ const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       CREATE INDEX trigger_replays_age ON trigger_replays (trigger_id, received_at);
     `,
   },
+  {
+    version: 31,
+    name: "what a flow's each items gave, beside the flow's row",
+    sql: `
+      -- A flow's \`each\` that waits on a nested run per item writes its progress per item: the
+      -- items it finished are kept here, not in \`flow\`, so that write does not grow with them
+      -- (lib/flows/each-items.ts). Rows go once the method's output is written with the flow.
+      CREATE TABLE flow_each_items (
+        execution_id uuid NOT NULL REFERENCES executions(id) ON DELETE CASCADE,
+        run integer NOT NULL,
+        item integer NOT NULL,
+        result jsonb NOT NULL,
+        children jsonb NOT NULL,
+        PRIMARY KEY (execution_id, run, item)
+      );
+    `,
+  },
 ];
 
 // Several processes may start at once against one PostgreSQL: the advisory lock lets one migrate
