@@ -9,7 +9,8 @@ import {
   parseMcpServers,
   parseMcpUrl,
 } from "@/lib/crew/mcp-config";
-import { redact, redactDeep, resolveServer, secretForms } from "@/lib/tools/mcp/resolve";
+import { redact, redactDeep } from "@/lib/tools/mcp/redact";
+import { resolveServer, secretForms } from "@/lib/tools/mcp/resolve";
 import { toModelResult } from "@/lib/tools/mcp/result";
 import { crewsDirMaker } from "../support/crews-dir";
 

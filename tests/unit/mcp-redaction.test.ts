@@ -5,8 +5,8 @@ import { engineHarness } from "../support/engine-harness";
 
 // The real engine and the real MCP reference server (@modelcontextprotocol/server-everything, over
 // stdio), given a secret in its environment. The offline model echoes the task's text, which holds
-// the secret in the forms a tool commonly passes it on in: the event log shows none of them, in
-// the call's arguments or in its result.
+// the secret in the forms a tool commonly passes it on in (spaced out too): the event log shows
+// none of them, in the call's arguments or in its result.
 
 const SECRET = "mcp-redact-9d2e7b41c0";
 const bytes = Buffer.from(SECRET);
@@ -19,6 +19,7 @@ const FORMS = {
   hex: bytes.toString("hex"),
   url: encodeURIComponent(`${SECRET}/`),
   basic: Buffer.from(`agent:${SECRET}`).toString("base64"),
+  spaced: [...SECRET].join(" "),
 };
 
 const engine = engineHarness(

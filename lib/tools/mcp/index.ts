@@ -8,7 +8,8 @@ import type { Db } from "@/lib/db/types";
 import { errorMessage } from "@/lib/errors";
 import type { AgentTool, ToolContext } from "@/lib/tools/types";
 import { callTool, connection } from "./pool";
-import { type Resolved, redact, redactDeep, resolveServer } from "./resolve";
+import { redact, redactDeep } from "./redact";
+import { type Resolved, resolveServer } from "./resolve";
 import { toModelResult } from "./result";
 import { readDeploymentServers, readSecretValues } from "./store";
 

@@ -14,7 +14,8 @@ import { env } from "@/lib/config/env";
 import type { McpServerDef } from "@/lib/crew/mcp-config";
 import { errorCode, errorField, errorMessage } from "@/lib/errors";
 import { guardedFetch } from "./guarded-fetch";
-import { type Resolved, redact } from "./resolve";
+import { redact } from "./redact";
+import type { Resolved } from "./resolve";
 
 // This process's connections to MCP servers, one per server name and configuration (resolved
 // values included, hashed: a rotated secret makes a new connection). Connected at first use, tools

@@ -93,22 +93,3 @@ function base64Forms(bytes: Buffer): string[] {
 }
 
 const toUrlSafe = (b64: string) => b64.replace(/\+/g, "-").replace(/\//g, "_");
-
-/** `text` with every secret value replaced by a mark saying one was there. */
-export function redact(text: string, secrets: string[]): string {
-  let out = text;
-  for (const s of secrets) out = out.split(s).join("[redacted]");
-  return out;
-}
-
-/** Redacts every string inside a JSON-like value. */
-export function redactDeep(value: unknown, secrets: string[]): unknown {
-  if (!secrets.length) return value;
-  if (typeof value === "string") return redact(value, secrets);
-  if (Array.isArray(value)) return value.map((v) => redactDeep(v, secrets));
-  if (value && typeof value === "object")
-    return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [redact(k, secrets), redactDeep(v, secrets)]),
-    );
-  return value;
-}

@@ -4,7 +4,7 @@ import type { Db } from "@/lib/db/types";
 import { errorMessage, errors } from "@/lib/errors";
 import { resolveFor } from "./index";
 import { listToolsOnce } from "./pool";
-import { redact } from "./resolve";
+import { redact } from "./redact";
 import type { McpServersView, McpTestRequest, McpTestResult } from "./schemas";
 import { readDeploymentServers, saveDeploymentServers } from "./store";
 
