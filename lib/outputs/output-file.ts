@@ -55,7 +55,7 @@ export function contentTypeFor(name: string): string {
     // Served as an attachment and as text: an agent's HTML never runs in our origin.
     html: "text/plain; charset=utf-8",
   };
-  return types[ext] ?? "text/plain; charset=utf-8";
+  return (Object.hasOwn(types, ext) && types[ext]) || "text/plain; charset=utf-8";
 }
 
 function safeValue(v: InputValue): string {

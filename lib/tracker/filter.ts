@@ -65,7 +65,8 @@ export function validateFormula(
   }
   return parsed.data.conditions.map((group) =>
     group.conditions.map(({ field, operator, value }) => {
-      const type = types[field];
+      // Own fields only: `constructor` is a field name, not Object.prototype's.
+      const type = Object.hasOwn(types, field) ? types[field] : undefined;
       if (!type)
         throw new TrackerError(
           "invalid_filter",

@@ -12,10 +12,12 @@ import { createDataset } from "@/lib/experiments/datasets";
 import { createVariant } from "@/lib/experiments/variants";
 import { parseModelRef } from "@/lib/llm/model-ref";
 import { findProvider } from "@/lib/llm/providers";
+import { contentTypeFor } from "@/lib/outputs/output-file";
 import { normalizeModelId } from "@/lib/run-model/pricing";
 import { createExecution } from "@/lib/runs/create-execution";
 import { rerunExecution } from "@/lib/runs/rerun-execution";
 import { decodeEntities } from "@/lib/tools/builtin/html-entities";
+import { validateFormula } from "@/lib/tracker/filter";
 import { embeddedDbForFile } from "../support/embedded-db";
 import { FIXTURE_CREWS } from "../support/harness";
 
@@ -128,11 +130,30 @@ describe.each(HOSTILE)("the provider '%s'", (name) => {
   });
 });
 
-// Other tables keyed by outside text: a fetched page's entities, a remote deployment's status.
+// Other tables keyed by outside text: a fetched page's entities, a remote deployment's status, an
+// output file's extension, a tracker filter's field.
 describe("tables keyed by outside text", () => {
   it("leaves an entity named after an inherited property as written", () => {
     const text = "&constructor; &toString; &valueOf &hasOwnProperty; &amp;";
     expect(decodeEntities(text)).toBe("&constructor; &toString; &valueOf &hasOwnProperty; &");
+  });
+
+  it("serves an output named after an inherited property as plain text", () => {
+    expect(contentTypeFor("notes.constructor")).toBe("text/plain; charset=utf-8");
+  });
+
+  it("refuses a tracker filter on a field named after an inherited property", () => {
+    for (const field of ["constructor", "__proto__", "toString"]) {
+      const formula = {
+        operator: "OR",
+        conditions: [
+          { operator: "AND", conditions: [{ field, operator: "$stringContains", value: "x" }] },
+        ],
+      };
+      expect(() => validateFormula(formula, { title: "string" })).toThrow(
+        `Unknown filter field '${field}'`,
+      );
+    }
   });
 
   it("reads a remote's unknown final status as a plain crew event", () => {
