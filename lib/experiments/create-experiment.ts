@@ -9,6 +9,7 @@ import type { Db } from "@/lib/db/types";
 import { AppError, errors } from "@/lib/errors";
 import { parseModelRef } from "@/lib/llm/model-ref";
 import { crewJson } from "@/lib/runs/create-execution";
+import { checkPattern } from "@/lib/util/linear-regex";
 import { checkRows } from "./dataset-rows";
 import { datasetRows, getDataset } from "./datasets";
 import { applyChanges, unattended } from "./overlay";
@@ -41,22 +42,21 @@ async function resolveVariants(db: Db, crew: CrewDef, refs: ExperimentCreate["va
   return out;
 }
 
-function checkScorers(crew: CrewDef, scorers: Scorer[], variants: string[]): Problem[] {
+async function checkScorers(crew: CrewDef, scorers: Scorer[], variants: string[]) {
   const problems: Problem[] = [];
   const tasks = crew.tasks.map((t) => t.id);
-  scorers.forEach((s, i) => {
+  for (const [i, s] of scorers.entries()) {
     const at = `scorers.${i}`;
     if (s.task && !tasks.includes(s.task))
       problems.push({
         path: `${at}.task`,
         message: `no task '${s.task}' (tasks: ${tasks.join(", ")})`,
       });
-    if (s.type === "regex")
-      try {
-        new RegExp(s.pattern, s.flags);
-      } catch (err) {
-        problems.push({ path: `${at}.pattern`, message: (err as Error).message });
-      }
+    if (s.type === "regex") {
+      // Compiled on the linear-time engine's worker thread, as it will run.
+      const wrong = await checkPattern(s.pattern, s.flags);
+      if (wrong) problems.push({ path: `${at}.pattern`, message: wrong });
+    }
     if (s.type === "judge" || s.type === "pairwise") {
       const { error } = parseModelRef(s.model);
       if (error) problems.push({ path: `${at}.model`, message: error });
@@ -68,7 +68,7 @@ function checkScorers(crew: CrewDef, scorers: Scorer[], variants: string[]): Pro
             path: `${at}.variants`,
             message: `'${v}' is not one of the experiment's variants`,
           });
-  });
+  }
   return problems;
 }
 
@@ -115,7 +115,7 @@ export async function createExperiment(
   const variants = await resolveVariants(db, crew, body.variants);
   const names = variants.map((v) => v.name);
   const baseline = body.baseline ?? (names[0] as string);
-  const problems = checkScorers(crew, body.scorers, names);
+  const problems = await checkScorers(crew, body.scorers, names);
   if (!names.includes(baseline))
     problems.push({
       path: "baseline",

@@ -122,7 +122,7 @@ async function scoresOf(
     const s = m.scorer;
     if (!s || s.type === "pairwise") continue;
     if (s.type !== "judge") {
-      scores[m.name] = checkScore(s, o, def, expected);
+      scores[m.name] = await checkScore(s, o, def, expected);
       continue;
     }
     const text = scoredText(o, s.task);

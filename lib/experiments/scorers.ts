@@ -2,6 +2,7 @@ import type { Scorer } from "@/lib/contract/experiments";
 import type { CrewDef } from "@/lib/crew/schema";
 import { parseStructured } from "@/lib/outputs/structured-output";
 import type { TaskState } from "@/lib/run-model/types";
+import { testPattern } from "@/lib/util/linear-regex";
 
 // The checks that need no model: each gives a value (1 pass / 0 fail, a 0–1 similarity, a
 // number) or null with the reason it could not be scored. Plus what every cell measures: whether
@@ -99,13 +100,16 @@ export function wordF1(answer: string, expected: string): number {
 
 const pass = (ok: boolean, reason: string): Score => ({ value: ok ? 1 : 0, reason });
 
-/** A deterministic scorer's score of one run; judges are scored elsewhere (judge.ts). */
-export function checkScore(
+/**
+ * A deterministic scorer's score of one run; judges are scored elsewhere (judge.ts). A regex
+ * runs on a worker thread (lib/util/linear-regex.ts), hence the promise.
+ */
+export async function checkScore(
   s: Exclude<Scorer, { type: "judge" } | { type: "pairwise" }>,
   o: RunOutcome,
   crew: CrewDef,
   expected: Record<string, string>,
-): Score {
+): Promise<Score> {
   const text = scoredText(o, s.task);
   if (text === null)
     return {
@@ -120,8 +124,10 @@ export function checkScore(
         text.includes(s.value) ? "contains it" : "does not contain it",
       );
     case "regex": {
-      const found = new RegExp(s.pattern, s.flags).test(text);
-      return pass(found, found ? "matches" : "does not match");
+      // Checked at save, but one saved before RE2 (or too slow on this text) is not scored.
+      const run = await testPattern(s.pattern, s.flags ?? "", text);
+      if (run.error !== undefined) return { value: null, reason: `not scored: ${run.error}` };
+      return pass(run.matched, run.matched ? "matches" : "does not match");
     }
     case "equals": {
       const value = s.value ?? want;

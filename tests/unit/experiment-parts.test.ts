@@ -140,24 +140,26 @@ const outcome = (result: string, extra: Partial<RunOutcome> = {}): RunOutcome =>
 });
 
 describe("scorers", () => {
-  it("checks contains, regex, equals (the row's expected output), similarity and length", () => {
+  it("checks contains, regex, equals (the row's expected output), similarity and length", async () => {
     const c = crew("brief");
     const o = outcome("The tide rises twice a day.");
     const want = { write: "The tide rises twice daily." };
-    expect(checkScore({ type: "contains", value: "tide" }, o, c, want).value).toBe(1);
-    expect(checkScore({ type: "regex", pattern: "^the", flags: "i" }, o, c, want).value).toBe(1);
-    expect(checkScore({ type: "equals" }, o, c, want).value).toBe(0);
-    expect(checkScore({ type: "equals" }, o, c, {})).toEqual({
+    expect((await checkScore({ type: "contains", value: "tide" }, o, c, want)).value).toBe(1);
+    expect(
+      (await checkScore({ type: "regex", pattern: "^the", flags: "i" }, o, c, want)).value,
+    ).toBe(1);
+    expect((await checkScore({ type: "equals" }, o, c, want)).value).toBe(0);
+    expect(await checkScore({ type: "equals" }, o, c, {})).toEqual({
       value: null,
       reason: "the row has no expected output",
     });
     // 4 of 6 words shared with 5 expected words: P 4/6, R 4/5 → F1 8/11.
-    expect(checkScore({ type: "similarity" }, o, c, want).value).toBeCloseTo(8 / 11, 6);
-    expect(checkScore({ type: "length", unit: "words", max: 5 }, o, c, want)).toEqual({
+    expect((await checkScore({ type: "similarity" }, o, c, want)).value).toBeCloseTo(8 / 11, 6);
+    expect(await checkScore({ type: "length", unit: "words", max: 5 }, o, c, want)).toEqual({
       value: 0,
       reason: "6 words",
     });
-    expect(checkScore({ type: "json_schema" }, o, c, want).value).toBeNull();
+    expect((await checkScore({ type: "json_schema" }, o, c, want)).value).toBeNull();
     expect(wordF1("a b", "a b")).toBe(1);
   });
 
