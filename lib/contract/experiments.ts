@@ -52,7 +52,13 @@ const ScorerSchema = z
         type: z.literal("regex"),
         name: label,
         task,
-        pattern: z.string().min(1).max(1000),
+        pattern: z
+          .string()
+          .min(1)
+          .max(1000)
+          .describe(
+            "Run on RE2, in linear time: no backreferences or lookarounds (a 422 at create)",
+          ),
         flags: z
           .string()
           .regex(/^[imsu]*$/, "flags are some of i, m, s, u")
