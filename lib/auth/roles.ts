@@ -16,6 +16,9 @@ const NEEDS: Record<Action, Role> = {
   admin: "admin",
 };
 
+export const isAction = (value: unknown): value is Action =>
+  typeof value === "string" && Object.hasOwn(NEEDS, value);
+
 export function roleAllows(role: Role, action: Action) {
   return ROLES.indexOf(role) >= ROLES.indexOf(NEEDS[action]);
 }

@@ -2,7 +2,7 @@ import "server-only";
 import type { z } from "zod";
 import { authenticate } from "@/lib/auth/authenticate";
 import type { Principal } from "@/lib/auth/principal";
-import { type Action, can } from "@/lib/auth/roles";
+import { type Action, can, isAction } from "@/lib/auth/roles";
 import { hashToken } from "@/lib/auth/token-format";
 import { getCrewOrThrow } from "@/lib/crew/registry";
 import type { CrewDef } from "@/lib/crew/schema";
@@ -18,6 +18,14 @@ import { parseInput } from "./parse-input";
 import { type ProblemShape, toProblem } from "./problem";
 import { checkRateLimit, checkRateLimitFor } from "./rate-limit";
 import { parseJsonText, readJsonBody, readTextBody } from "./read-json";
+import {
+  assertDeclared,
+  type CheckedInside,
+  type Declared,
+  type Handler,
+  type RouteAction,
+  withAction,
+} from "./route-actions";
 
 type Params = Record<string, string | string[]>;
 /** For routes without path parameters of their own. */
@@ -55,6 +63,11 @@ type Inputs<B, Q> = {
 };
 
 type RouteSpec<C, P, B, Q> = Inputs<B, Q> & {
+  /**
+   * What the caller was checked for, or why nothing was (route-actions.ts): required for every
+   * method but GET, which without it answers 500 (and fails tests/unit/route-actions.test.ts).
+   */
+  action?: RouteAction;
   /** Who is calling (and what it addresses), or an error: before anything else is looked at. */
   caller: (request: Request, params: P) => Promise<C>;
   /** The rate-limit bucket of this caller; null for none (callers proven by a signature). */
@@ -66,17 +79,19 @@ type RouteSpec<C, P, B, Q> = Inputs<B, Q> & {
 export type Ctx<C, P, B, Q> = { request: Request; caller: C; params: P; body: B; query: Q };
 
 /**
- * The one builder every API route is made with. In order: refuse while this instance drains
- * (503), identify the caller, rate-limit it (429), check the path parameters (404), parse the
- * query and the body against their schemas within the body limit, run the handler (and, in the
- * HTTP tests, check its answer). Every failure becomes one problem body.
+ * The one builder every API route is made with. In order: refuse a method that changes things on
+ * a route that names no action (500), refuse while this instance drains (503), identify the
+ * caller, rate-limit it (429), check the path parameters (404), parse the query and the body
+ * against their schemas within the body limit, run the handler (and, in the HTTP tests, check its
+ * answer). Every failure becomes one problem body.
  */
-export function route<C, P extends Params = Params, B = undefined, Q = undefined>(
+function build<C, P extends Params, B, Q>(
   spec: RouteSpec<C, P, B, Q>,
   handler: (ctx: Ctx<C, P, B, Q>) => Promise<Response>,
 ) {
-  return async (request: Request, context: { params: Promise<P> }) => {
+  return withAction<P>(async (request, context) => {
     try {
+      assertDeclared(request, spec.action);
       if (isDraining()) throw shuttingDown();
       const raw = await context.params;
       const caller = await spec.caller(request, raw);
@@ -95,7 +110,26 @@ export function route<C, P extends Params = Params, B = undefined, Q = undefined
     } catch (err) {
       return toProblem(asUnavailable(err) ?? err, spec.shape);
     }
-  };
+  }, spec.action);
+}
+
+/** For routes with a caller of their own (no token): what they may name (route-actions.ts). */
+type OwnCallerAction = Extract<CheckedInside, "secret" | "refused">;
+
+/** A route with a caller of its own. Every method but GET names why no role is checked. */
+export function route<C, P extends Params = Params, B = undefined, Q = undefined>(
+  spec: RouteSpec<C, P, B, Q> & { action: OwnCallerAction },
+  handler: (ctx: Ctx<C, P, B, Q>) => Promise<Response>,
+): Declared<P>;
+export function route<C, P extends Params = Params, B = undefined, Q = undefined>(
+  spec: RouteSpec<C, P, B, Q> & { action?: undefined },
+  handler: (ctx: Ctx<C, P, B, Q>) => Promise<Response>,
+): Handler<P>;
+export function route<C, P extends Params, B, Q>(
+  spec: RouteSpec<C, P, B, Q> & { action?: OwnCallerAction },
+  handler: (ctx: Ctx<C, P, B, Q>) => Promise<Response>,
+) {
+  return build(spec, handler);
 }
 
 function parseParams<P extends Params>(schema: z.ZodType | undefined, params: P): P {
@@ -138,25 +172,37 @@ export type RouteContext<P extends Params, B = undefined, Q = undefined> = {
 };
 
 /**
+ * What a caller with a token or a session must be allowed to do: an action of lib/auth/roles.ts,
+ * or why the handler checks instead (route-actions.ts; then the caller needs only to be signed in).
+ * Without one a route answers GET only, as a read.
+ */
+type TokenAction = Action | Exclude<CheckedInside, "secret">;
+type ApiOptions<B, Q> = Inputs<B, Q> & {
+  /** Only the dashboard's session: a token gets this 403 before the body is read. */
+  sessionOnly?: string;
+};
+
+/**
  * Every API handler called with a token or the dashboard's session: authenticate first (a bad
  * token learns nothing, not even whether the thing exists), rate-limit, check that the caller may
- * take `action`, then parse and run (see route).
+ * take `action`, then parse and run (see build).
  */
 export function apiRoute<P extends Params = Params, B = undefined, Q = undefined>(
   handler: (ctx: RouteContext<P, B, Q>) => Promise<Response>,
-  {
-    action = "read",
-    sessionOnly,
-    ...inputs
-  }: {
-    action?: Action;
-    /** Only the dashboard's session: a token gets this 403 before the body is read. */
-    sessionOnly?: string;
-  } & Inputs<B, Q> = {},
+  options: ApiOptions<B, Q> & { action: TokenAction },
+): Declared<P>;
+export function apiRoute<P extends Params = Params, B = undefined, Q = undefined>(
+  handler: (ctx: RouteContext<P, B, Q>) => Promise<Response>,
+  options?: ApiOptions<B, Q> & { action?: undefined },
+): Handler<P>;
+export function apiRoute<P extends Params, B, Q>(
+  handler: (ctx: RouteContext<P, B, Q>) => Promise<Response>,
+  { action, sessionOnly, ...inputs }: ApiOptions<B, Q> & { action?: TokenAction } = {},
 ) {
-  return route<Principal, P, B, Q>(
+  return build<Principal, P, B, Q>(
     {
       ...inputs,
+      action,
       async caller(request) {
         const principal = await principalFor(request, action);
         if (sessionOnly && principal.kind !== "session")
@@ -169,10 +215,11 @@ export function apiRoute<P extends Params = Params, B = undefined, Q = undefined
   );
 }
 
-async function principalFor(request: Request, action: Action) {
+async function principalFor(request: Request, action: TokenAction | undefined) {
   const principal = await authenticate(request);
   checkRateLimit(principal); // before the permission check: refusals count too
-  if (!can(principal, action)) throw forbidden(action);
+  const needs = isAction(action) ? action : "read"; // checked inside: signed in is enough here
+  if (!can(principal, needs)) throw forbidden(needs);
   return principal;
 }
 
@@ -182,9 +229,17 @@ async function principalFor(request: Request, action: Action) {
  */
 export function integrationRoute<P extends Params = Params, B = undefined, Q = undefined>(
   handler: (ctx: Ctx<IntegrationAccess, P, B, Q>) => Promise<Response>,
-  inputs: Inputs<B, Q> = {},
+  inputs: Inputs<B, Q> & { action: "per-call" },
+): Declared<P>;
+export function integrationRoute<P extends Params = Params, B = undefined, Q = undefined>(
+  handler: (ctx: Ctx<IntegrationAccess, P, B, Q>) => Promise<Response>,
+  inputs?: Inputs<B, Q> & { action?: undefined },
+): Handler<P>;
+export function integrationRoute<P extends Params, B, Q>(
+  handler: (ctx: Ctx<IntegrationAccess, P, B, Q>) => Promise<Response>,
+  inputs: Inputs<B, Q> & { action?: "per-call" } = {},
 ) {
-  return route<IntegrationAccess, P, B, Q>(
+  return build<IntegrationAccess, P, B, Q>(
     {
       ...inputs,
       shape: "integration",
@@ -196,25 +251,38 @@ export function integrationRoute<P extends Params = Params, B = undefined, Q = u
   );
 }
 
+type CrewOptions<B, Q> = Inputs<B, Q> & {
+  /** The route addresses a run already started: it answers while the crew's files are broken. */
+  existingRun?: boolean;
+};
+
 /**
  * Handlers under /api/crews/<slug>: as apiRoute, with the crew resolved after the token check.
  * `@<deployment>` names a remote deployment's crew: the same API, answered by forwarding to it.
  */
 export function crewRoute<P extends Params = Params, B = undefined, Q = undefined>(
   handler: (ctx: CrewRouteContext<P, B, Q>) => Promise<Response>,
-  {
-    action = "read",
-    existingRun = false,
-    ...inputs
-  }: {
-    action?: Action;
-    /** The route addresses a run already started: it answers while the crew's files are broken. */
-    existingRun?: boolean;
-  } & Inputs<B, Q> = {},
+  options: CrewOptions<B, Q> & { action: TokenAction },
+): Declared<P & { crew: string }>;
+export function crewRoute<P extends Params = Params, B = undefined, Q = undefined>(
+  handler: (ctx: CrewRouteContext<P, B, Q>) => Promise<Response>,
+  options?: CrewOptions<B, Q> & { action?: undefined },
+): Handler<P & { crew: string }>;
+export function crewRoute<P extends Params, B, Q>(
+  handler: (ctx: CrewRouteContext<P, B, Q>) => Promise<Response>,
+  options: CrewOptions<B, Q> & { action?: TokenAction } = {},
 ) {
-  return route<CrewCaller, P & { crew: string }, B, Q>(
+  return buildCrewRoute(handler, options);
+}
+
+function buildCrewRoute<P extends Params, B, Q>(
+  handler: (ctx: CrewRouteContext<P, B, Q>) => Promise<Response>,
+  { action, existingRun = false, ...inputs }: CrewOptions<B, Q> & { action?: TokenAction },
+) {
+  return build<CrewCaller, P & { crew: string }, B, Q>(
     {
       ...inputs,
+      action,
       // The token first (a bad one learns nothing), then the crew (404), then the body.
       async caller(request, params) {
         const principal = await principalFor(request, action);
@@ -233,9 +301,17 @@ export function crewRoute<P extends Params = Params, B = undefined, Q = undefine
 /** crewRoute for a run already started (status, events, resume, stop): see getCrewOrThrow. */
 export function runRoute<P extends Params = Params, B = undefined, Q = undefined>(
   handler: (ctx: CrewRouteContext<P, B, Q>) => Promise<Response>,
-  options: { action?: Action } & Inputs<B, Q> = {},
+  options: Inputs<B, Q> & { action: TokenAction },
+): Declared<P & { crew: string }>;
+export function runRoute<P extends Params = Params, B = undefined, Q = undefined>(
+  handler: (ctx: CrewRouteContext<P, B, Q>) => Promise<Response>,
+  options?: Inputs<B, Q> & { action?: undefined },
+): Handler<P & { crew: string }>;
+export function runRoute<P extends Params, B, Q>(
+  handler: (ctx: CrewRouteContext<P, B, Q>) => Promise<Response>,
+  options: Inputs<B, Q> & { action?: TokenAction } = {},
 ) {
-  return crewRoute(handler, { ...options, existingRun: true });
+  return buildCrewRoute(handler, { ...options, existingRun: true });
 }
 
 const shuttingDown = () =>
@@ -270,15 +346,18 @@ function asUnavailable(err: unknown): AppError | undefined {
 }
 
 const methodNotAllowed = (allow: string) =>
-  crewRoute(async ({ request }) => {
-    throw new AppError(
-      "method-not-allowed",
-      405,
-      `${request.method} is not supported here; use ${allow}.`,
-      {},
-      { allow },
-    );
-  });
+  crewRoute(
+    async ({ request }) => {
+      throw new AppError(
+        "method-not-allowed",
+        405,
+        `${request.method} is not supported here; use ${allow}.`,
+        {},
+        { allow },
+      );
+    },
+    { action: "refused" },
+  );
 
 /**
  * Handlers for the methods a crew route does not support: 405 as a problem body with `Allow`,

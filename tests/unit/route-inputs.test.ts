@@ -4,7 +4,8 @@ import { json } from "@/lib/http/respond";
 import { noCaller, route } from "@/lib/http/routes";
 
 // The route builder's path parameters, bodies and (in the HTTP tests) answers, on a route made
-// with it: what a handler never has to check by hand.
+// with it: what a handler never has to check by hand. Its POSTs name an action, as every route's
+// must (lib/http/route-actions.ts): "secret", a caller that proves itself, as a webhook does.
 const url = "http://localhost/api/things/x";
 const post = (body: string | undefined, params: Record<string, string> = {}) =>
   [
@@ -20,7 +21,7 @@ const problem = async (res: Response) => ({ status: res.status, ...(await res.js
 describe("the declared response schema", () => {
   const Answer = z.object({ ok: z.literal(true), n: z.number().int() });
   const answering = (body: unknown, status = 200) =>
-    route({ ...noCaller, response: Answer }, async () => json(body, { status }));
+    route({ ...noCaller, action: "secret", response: Answer }, async () => json(body, { status }));
 
   afterEach(() => vi.unstubAllEnvs());
 
@@ -47,7 +48,10 @@ describe("the declared response schema", () => {
   it("leaves errors, non-JSON answers and unchecked servers alone", async () => {
     vi.stubEnv("CREWDECK_CHECK_RESPONSES", "1");
     expect((await answering({ bad: 1 }, 409)(...post(undefined))).status).toBe(409);
-    const text = route({ ...noCaller, response: Answer }, async () => new Response("hi"));
+    const text = route(
+      { ...noCaller, action: "secret", response: Answer },
+      async () => new Response("hi"),
+    );
     expect(await (await text(...post(undefined))).text()).toBe("hi");
     vi.stubEnv("CREWDECK_CHECK_RESPONSES", "");
     expect((await answering({ ok: false })(...post(undefined))).status).toBe(200);
@@ -56,7 +60,11 @@ describe("the declared response schema", () => {
 
 describe("path parameters", () => {
   const byId = route(
-    { ...noCaller, params: z.object({ id: z.uuid({ error: (i) => `No thing '${i.input}'.` }) }) },
+    {
+      ...noCaller,
+      action: "secret",
+      params: z.object({ id: z.uuid({ error: (i) => `No thing '${i.input}'.` }) }),
+    },
     async ({ params }) => json({ id: params.id }),
   );
 
@@ -74,7 +82,9 @@ describe("path parameters", () => {
 describe("bodies", () => {
   const Body = z.object({ name: z.string().min(1), role: z.enum(["a", "b"]).optional() });
   const make = (extra: { invalid?: 422; optionalBody?: true } = {}) =>
-    route({ ...noCaller, body: Body, ...extra }, async ({ body }) => json({ got: body ?? null }));
+    route({ ...noCaller, action: "secret", body: Body, ...extra }, async ({ body }) =>
+      json({ got: body ?? null }),
+    );
 
   it.each([
     ["malformed JSON", "{", 400, 400],

@@ -10,6 +10,7 @@ const notFound = route<unknown, { path?: string[] }>(
   {
     caller: async (request, { path }) => (path?.[0] === "crews" ? authenticate(request) : null),
     rateKey: () => null,
+    action: "refused",
   },
   async ({ request }) => {
     throw errors.notFound(

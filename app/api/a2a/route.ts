@@ -7,7 +7,10 @@ import { assertProtocolOn } from "@/lib/protocols/runs";
 
 export const dynamic = "force-dynamic";
 
-export const POST = apiRoute<NoParams>(async ({ request, principal }) => {
-  assertProtocolOn("a2a");
-  return handleA2a({ db: await getDb(), principal, request, signal: request.signal });
-});
+export const POST = apiRoute<NoParams>(
+  async ({ request, principal }) => {
+    assertProtocolOn("a2a");
+    return handleA2a({ db: await getDb(), principal, request, signal: request.signal });
+  },
+  { action: "per-call" },
+);

@@ -7,7 +7,10 @@ import { assertProtocolOn } from "@/lib/protocols/runs";
 export const dynamic = "force-dynamic";
 
 // Stateless: no session to resume and no standing stream, so GET and DELETE are Next's 405.
-export const POST = apiRoute<NoParams>(async ({ request, principal }) => {
-  assertProtocolOn("mcp");
-  return handleMcpRequest(request, await getDb(), principal);
-});
+export const POST = apiRoute<NoParams>(
+  async ({ request, principal }) => {
+    assertProtocolOn("mcp");
+    return handleMcpRequest(request, await getDb(), principal);
+  },
+  { action: "per-call" },
+);

@@ -11,7 +11,14 @@ import { noCaller, route } from "@/lib/http/routes";
 export const dynamic = "force-dynamic";
 
 export const POST = route(
-  { ...noCaller, body: SetupRequest, bodyLimit: 16 * 1024, invalid: 422, response: UserRowSchema },
+  {
+    ...noCaller,
+    action: "secret",
+    body: SetupRequest,
+    bodyLimit: 16 * 1024,
+    invalid: 422,
+    response: UserRowSchema,
+  },
   async ({ request, body }) => {
     const user = await runFirstSetup(await getDb(), body, request.headers);
     return json(user, { status: 201 });

@@ -44,6 +44,7 @@ export const POST = apiRoute(
     return json(await createToken({ db: await getDb(), input }), { status: 201 });
   },
   {
+    action: "self",
     body: TokenRequestSchema,
     bodyLimit: 16 * 1024,
     invalid: 422,

@@ -33,5 +33,5 @@ export const POST = apiRoute<NoParams, SavedViewInput>(
     const view: SavedView = saved.view;
     return json(view, { status: saved.created ? 201 : 200 });
   },
-  { body: SavedViewInputSchema, bodyLimit: 16 * 1024, response: SavedViewSchema },
+  { action: "self", body: SavedViewInputSchema, bodyLimit: 16 * 1024, response: SavedViewSchema },
 );

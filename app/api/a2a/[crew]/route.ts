@@ -7,8 +7,11 @@ import { assertProtocolOn, readableCrew } from "@/lib/protocols/runs";
 
 export const dynamic = "force-dynamic";
 
-export const POST = apiRoute<{ crew: string }>(async ({ request, principal, params }) => {
-  assertProtocolOn("a2a");
-  const crew = readableCrew(principal, params.crew);
-  return handleA2a({ db: await getDb(), principal, crew, request, signal: request.signal });
-});
+export const POST = apiRoute<{ crew: string }>(
+  async ({ request, principal, params }) => {
+    assertProtocolOn("a2a");
+    const crew = readableCrew(principal, params.crew);
+    return handleA2a({ db: await getDb(), principal, crew, request, signal: request.signal });
+  },
+  { action: "per-call" },
+);

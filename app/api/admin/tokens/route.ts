@@ -42,6 +42,7 @@ export const GET = route({ ...localAdmin, response: TokensListSchema }, async ()
 export const POST = route<void, NoParams, z.infer<typeof LocalAdminTokenActionSchema>>(
   {
     ...localAdmin,
+    action: "secret",
     body: LocalAdminTokenActionSchema,
     bodyLimit: 16 * 1024,
     response: { 200: RevokedSchema, 201: CreatedTokenSchema },

@@ -9,8 +9,9 @@ import { listInbox, receiveWebhook } from "@/lib/webhooks/inbox";
 export const dynamic = "force-dynamic";
 
 // The signature is the credential: receiveWebhook verifies it before it reads anything else.
-export const POST = route({ ...noCaller, response: ReceivedWebhookSchema }, async ({ request }) =>
-  json(await receiveWebhook({ db: await getDb(), request })),
+export const POST = route(
+  { ...noCaller, action: "secret", response: ReceivedWebhookSchema },
+  async ({ request }) => json(await receiveWebhook({ db: await getDb(), request })),
 );
 
 export const GET = apiRoute(

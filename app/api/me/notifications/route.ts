@@ -30,5 +30,10 @@ export const GET = apiRoute(
 export const PUT = apiRoute(
   async ({ principal, body }) =>
     json(await savePreferences(await getDb(), personOf(principal), body)),
-  { body: NotificationPrefsSchema, bodyLimit: 4 * 1024, response: NotificationPrefsSchema },
+  {
+    action: "self",
+    body: NotificationPrefsSchema,
+    bodyLimit: 4 * 1024,
+    response: NotificationPrefsSchema,
+  },
 );

@@ -6,13 +6,16 @@ import { apiRoute } from "@/lib/http/routes";
 
 export const dynamic = "force-dynamic";
 
-export const DELETE = apiRoute<{ id: string }>(async ({ principal, params }) => {
-  if (principal.kind !== "session")
-    throw new AppError("forbidden", 403, "Revoke tokens from the dashboard or `npm run token`.");
-  await revokeTokenById({
-    db: await getDb(),
-    id: params.id,
-    userId: principal.role === "admin" ? undefined : principal.userId,
-  });
-  return new Response(null, { status: 204 });
-});
+export const DELETE = apiRoute<{ id: string }>(
+  async ({ principal, params }) => {
+    if (principal.kind !== "session")
+      throw new AppError("forbidden", 403, "Revoke tokens from the dashboard or `npm run token`.");
+    await revokeTokenById({
+      db: await getDb(),
+      id: params.id,
+      userId: principal.role === "admin" ? undefined : principal.userId,
+    });
+    return new Response(null, { status: 204 });
+  },
+  { action: "self" },
+);

@@ -15,6 +15,7 @@ const BODY_LIMIT_BYTES = 1024 * 1024;
 export const POST = route<null, { id: string }>(
   {
     ...noCaller,
+    action: "secret",
     response: { 200: TriggerDeliveryResponseSchema, 202: TriggerDeliveryResponseSchema },
   },
   async ({ request, params }) => {

@@ -6,7 +6,10 @@ import { deleteView } from "@/lib/views/store";
 
 export const dynamic = "force-dynamic";
 
-export const DELETE = apiRoute<{ id: string }>(async ({ principal, params }) => {
-  await deleteView({ db: await getDb(), userId: viewOwnerOf(principal), id: params.id });
-  return new Response(null, { status: 204 });
-});
+export const DELETE = apiRoute<{ id: string }>(
+  async ({ principal, params }) => {
+    await deleteView({ db: await getDb(), userId: viewOwnerOf(principal), id: params.id });
+    return new Response(null, { status: 204 });
+  },
+  { action: "self" },
+);

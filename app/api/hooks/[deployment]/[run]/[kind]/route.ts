@@ -11,7 +11,7 @@ export const dynamic = "force-dynamic";
 
 // The per-run secret in the URL is the credential: receiveRemoteHook checks it first.
 export const POST = route<null, { deployment: string; run: string; kind: string }>(
-  { ...noCaller, response: RemoteHookResultSchema },
+  { ...noCaller, action: "secret", response: RemoteHookResultSchema },
   async ({ request, params }) =>
     json(await receiveRemoteHook({ db: await getDb(), request, params })),
 );

@@ -18,5 +18,5 @@ export const POST = integrationRoute<{ name: string }, z.infer<typeof ActionRequ
     });
     return json(result);
   },
-  { body: ActionRequestSchema, response: ActionResultSchema },
+  { action: "per-call", body: ActionRequestSchema, response: ActionResultSchema },
 );
