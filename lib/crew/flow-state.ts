@@ -1,14 +1,27 @@
 import { errors } from "@/lib/errors";
 import { valueErrors } from "@/lib/outputs/structured-output";
+import { assertEachLimits } from "./flow-each";
 import type { InputScalar } from "./input-schema";
 import type { FlowPlan } from "./schema";
 
 /**
  * A flow's state at kickoff, as CrewAI builds it: its defaults, then the inputs. A dict state
  * takes every input; a typed one (json_schema, pydantic's schema) its fields, and must then
- * match its schema (422 naming what does not).
+ * match its schema (422 naming what does not). An `each` over the state is checked against its
+ * cap now (flow-each.ts).
  */
 export function kickoffState(
+  plan: FlowPlan,
+  typed: Record<string, InputScalar>,
+  given: Record<string, unknown>,
+  jsonInputs: ReadonlySet<string>,
+): Record<string, unknown> {
+  const state = stateOf(plan, typed, given, jsonInputs);
+  assertEachLimits(plan, state);
+  return state;
+}
+
+function stateOf(
   plan: FlowPlan,
   typed: Record<string, InputScalar>,
   given: Record<string, unknown>,

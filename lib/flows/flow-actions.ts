@@ -2,15 +2,14 @@ import { type CelContext, evaluateCel, renderTemplate } from "@/lib/crew/flow-ev
 import { crewKey, type FlowPlan } from "@/lib/crew/flow-plan";
 import type { FlowAction } from "@/lib/crew/flow-schema";
 import type { Db } from "@/lib/db/types";
-import type { TokenUsage } from "@/lib/run-model/types";
 import type { InputValue } from "@/lib/util/placeholders";
 import { type NestedRun, nestedRunId, readNestedRun, startNestedRun } from "./nested-runs";
 
 // One action of a method (crewai/flow/runtime/_actions.py): an expression is worked out here; an
 // agent or a crew runs as a nested run, which the flow waits for and then reads.
 
-/** Done with an output, or waiting for the nested run `child`. */
-export type Acted = { output: unknown; child?: string; usage?: TokenUsage } | { waiting: string };
+/** Done with an output (and the nested run that gave it), or waiting for the nested run. */
+export type Acted = { output: unknown; child?: string } | { waiting: string };
 
 /** A step of the flow failed: the flow ends with this message. */
 export class FlowStepError extends Error {}
@@ -57,7 +56,6 @@ export async function act({
     return {
       output: action.call === "agent" ? agentOutput(run, crew) : crewOutput(run),
       child: id,
-      usage: run.token_usage,
     };
   if (run.status === "error" || run.status === "cancelled")
     throw new FlowStepError(

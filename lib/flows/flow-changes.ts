@@ -79,7 +79,7 @@ export function openFeedback(
   method: FlowMethod,
   output: unknown,
   children: string[],
-  usage: TokenUsage[],
+  nested: TokenUsage,
 ): Change {
   const p = progressOf(r);
   const cur = p.current;
@@ -107,7 +107,7 @@ export function openFeedback(
     patch: {
       status: "pending_human_input",
       tasks,
-      token_usage: withUsage(r.token_usage, usage),
+      token_usage: plus(p.own_usage, nested),
       ...reviewColumns([...others, review], tasks),
       flow: {
         ...p,
@@ -115,7 +115,8 @@ export function openFeedback(
           ...cur,
           output,
           awaiting_feedback: true,
-          children: [...new Set([...(cur.children ?? []), ...children])],
+          // An each's are all its items', in order; the current ones are its last item's.
+          children: [...new Set([...children, ...(cur.children ?? [])])],
         },
       },
       lease_owner: null,
@@ -150,20 +151,23 @@ export type MethodEnd = {
   how?: string;
   /** The reviewer's edit of the output, which the flow goes on with. */
   edited?: string;
-  /** Tokens its nested runs used: counted into the flow's. */
-  usage?: TokenUsage[];
+  /** What all the flow's nested runs spent so far (nested-runs.ts: summed from their rows). */
+  nested?: TokenUsage;
+  /** What the flow's own model call spent on this step (reading a reviewer's feedback). */
+  own?: TokenUsage;
 };
 
-/** The flow's tokens: its own and its nested runs'. */
-function withUsage(total: TokenUsage, used: TokenUsage[] = []): TokenUsage {
-  return used.reduce(
-    (sum, u) => ({
-      input_tokens: sum.input_tokens + (u.input_tokens ?? 0),
-      output_tokens: sum.output_tokens + (u.output_tokens ?? 0),
-      total_tokens: sum.total_tokens + (u.total_tokens ?? 0),
-    }),
-    total,
-  );
+/**
+ * Tokens added up. A flow's are its own calls' (kept in its progress, written with the step
+ * that made them) plus its nested runs' (read from their rows): worked out again whole at each
+ * step, never added to, so a step done twice by two workers counts once.
+ */
+export function plus(a: TokenUsage | undefined, b: TokenUsage | undefined): TokenUsage {
+  return {
+    input_tokens: (a?.input_tokens ?? 0) + (b?.input_tokens ?? 0),
+    output_tokens: (a?.output_tokens ?? 0) + (b?.output_tokens ?? 0),
+    total_tokens: (a?.total_tokens ?? 0) + (b?.total_tokens ?? 0),
+  };
 }
 
 /**
@@ -195,9 +199,11 @@ export function finishMethod(
       });
   }
   const now = new Date();
-  const children = [...new Set([...(cur.children ?? []), ...(end.children ?? [])])];
+  const children = [...new Set([...(end.children ?? []), ...(cur.children ?? [])])];
+  const own = end.own ? plus(p.own_usage, end.own) : p.own_usage;
   const ended: FlowProgress = {
     ...p,
+    ...(own ? { own_usage: own } : {}),
     outputs: { ...p.outputs, [cur.method]: output },
     last_output: output,
     current: null,
@@ -224,7 +230,7 @@ export function finishMethod(
     patch: {
       flow: next,
       current_task: null,
-      ...(end.usage?.length ? { token_usage: withUsage(r.token_usage, end.usage) } : {}),
+      ...(end.nested ? { token_usage: plus(own, end.nested) } : {}),
       tasks: withTask(r, cur.method, (t) => ({
         status: "completed",
         output: text,

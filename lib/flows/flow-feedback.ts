@@ -25,12 +25,12 @@ export async function decidedFeedback(
   };
   const emit = method.feedback?.emit ?? [];
   if (!emit.length) return kept;
-  const { outcome, how } = await feedbackOutcome({
+  const { outcome, how, usage } = await feedbackOutcome({
     feedback,
     chosen: review.outcome,
     emit,
     defaultOutcome: method.feedback?.default_outcome ?? null,
     llm: method.feedback?.llm ?? null,
   });
-  return { ...kept, outcome, how };
+  return { ...kept, outcome, how, ...(usage ? { own: usage } : {}) };
 }

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { z } from "zod";
 import type { CrewDef } from "@/lib/crew/schema";
-import { jsonArray, jsonObject } from "@/lib/db/columns";
+import { jsonArray, jsonObject, num } from "@/lib/db/columns";
 import type { Db } from "@/lib/db/types";
 import { EXECUTION_STATUSES } from "@/lib/run-model/states";
 import type { TaskState, TokenUsage } from "@/lib/run-model/types";
@@ -94,4 +94,22 @@ export async function readNestedRun(db: Db, id: string): Promise<NestedRun | und
     NestedRow,
   );
   return rows[0];
+}
+
+const UsageRow = z.object({ input_tokens: num, output_tokens: num, total_tokens: num });
+
+/**
+ * What the flow's nested runs spent, summed from their own rows: each counted once, however many
+ * workers took the flow over, and none left out (a flow only goes on once they have ended).
+ */
+export async function nestedUsage(db: Db, flowId: string): Promise<TokenUsage> {
+  const { rows } = await db.query(
+    `SELECT COALESCE(sum((token_usage->>'input_tokens')::bigint), 0)::float8 AS input_tokens,
+            COALESCE(sum((token_usage->>'output_tokens')::bigint), 0)::float8 AS output_tokens,
+            COALESCE(sum((token_usage->>'total_tokens')::bigint), 0)::float8 AS total_tokens
+       FROM executions WHERE parent_id = $1`,
+    [flowId],
+    UsageRow,
+  );
+  return rows[0] ?? { input_tokens: 0, output_tokens: 0, total_tokens: 0 };
 }

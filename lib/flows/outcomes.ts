@@ -3,6 +3,7 @@ import { env } from "@/lib/config/env";
 import { errorMessage } from "@/lib/errors";
 import { chooseModel, missingSetup } from "@/lib/llm/choose-model";
 import { resolveModel } from "@/lib/llm/resolve-model";
+import type { TokenUsage } from "@/lib/run-model/types";
 
 // Which outcome a router's answer or a reviewer's feedback names (crewai/flow/runtime
 // _collapse_to_outcome): the outcome it is, ignoring case; else the longest outcome it contains.
@@ -17,7 +18,8 @@ export function matchOutcome(text: string, outcomes: readonly string[]): string 
   return best;
 }
 
-export type FeedbackOutcome = { outcome: string; how: string };
+/** The outcome, how it was chosen, and what a model spent reading the feedback (if one did). */
+export type FeedbackOutcome = { outcome: string; how: string; usage?: TokenUsage };
 
 /**
  * The outcome a reviewer's feedback routes to, as CrewAI decides it: the outcome chosen (a button,
@@ -55,14 +57,22 @@ export async function feedbackOutcome({
         };
   }
   try {
-    const { text } = await generateText({
+    const { text, usage: used } = await generateText({
       model: resolveModel(choice, { offlineDelayMs: e.OFFLINE_MODEL_DELAY_MS }),
       prompt: `Based on the following human feedback, determine which outcome best matches their intent.\n\nFeedback: ${feedback}\n\nPossible outcomes: ${emit.join(", ")}\n\nRespond with ONLY one of the exact outcome values listed above, nothing else.`,
       maxRetries: 2,
     });
     const found = matchOutcome(text, emit);
-    if (found) return { outcome: found, how: `read from the feedback by ${choice.ref.id}` };
-    return { outcome: fallback, how: `${choice.ref.id} named no outcome: the default outcome` };
+    // Counted as the engine counts a task's calls: what went in and what came out.
+    const input = used.inputTokens ?? 0;
+    const output = used.outputTokens ?? 0;
+    const usage = { input_tokens: input, output_tokens: output, total_tokens: input + output };
+    if (found) return { outcome: found, how: `read from the feedback by ${choice.ref.id}`, usage };
+    return {
+      outcome: fallback,
+      how: `${choice.ref.id} named no outcome: the default outcome`,
+      usage,
+    };
   } catch (err) {
     return {
       outcome: fallback,

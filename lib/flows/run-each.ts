@@ -1,17 +1,32 @@
-import { type CelContext, evaluateCel } from "@/lib/crew/flow-eval";
+import { EACH_MAX_ITEMS, eachTooLong } from "@/lib/crew/flow-each";
+import { evaluateCel } from "@/lib/crew/flow-eval";
 import type { FlowMethod, FlowPlan } from "@/lib/crew/flow-plan";
 import type { FlowAction } from "@/lib/crew/flow-schema";
 import type { Db } from "@/lib/db/types";
 import type { FlowCurrent } from "@/lib/run-model/flow-progress";
-import type { TokenUsage } from "@/lib/run-model/types";
+import { toCel } from "@/lib/util/cel-values";
+import { type DoneItem, itemsBefore, keepItems } from "./each-items";
 import { act, FlowStepError } from "./flow-actions";
 
 /** A method's action run as far as it goes: to its output, or to a nested run to wait for. */
 export type Ran =
-  | { output: unknown; children: string[]; usage: TokenUsage[] }
+  | { output: unknown; children: string[] }
   | { waiting: string; current: FlowCurrent };
 
-/** `each`: every item through the steps in turn; an item's output is its last step's. */
+type Each = Extract<FlowAction, { call: "each" }>;
+type Cursor = NonNullable<FlowCurrent["each"]>;
+
+// The loop gives the event loop a turn this often (items), or once an item ends this long (ms)
+// after the last turn: one flow's list never holds the process that serves every request.
+const TURN_EVERY_ITEMS = 100;
+const TURN_EVERY_MS = 10;
+
+/**
+ * `each`: every item through the steps in turn; an item's output is its last step's. An item
+ * costs the same however far the list has got: the state and the outputs are converted for CEL
+ * once, what items give is appended, and what the finished ones gave is kept beside the row
+ * (each-items.ts) when the flow lets go to wait for a nested run.
+ */
 export async function runEach({
   db,
   flowId,
@@ -20,58 +35,98 @@ export async function runEach({
   action,
   cur,
   base,
+  signal,
 }: {
   db: Db;
   flowId: string;
   plan: FlowPlan;
   method: FlowMethod;
-  action: Extract<FlowAction, { call: "each" }>;
+  action: Each;
   cur: FlowCurrent;
-  base: CelContext & { outputs: Record<string, unknown> };
+  base: { state: unknown; outputs: Record<string, unknown> };
+  signal?: AbortSignal;
 }): Promise<Ran> {
-  let each = cur.each;
-  if (!each) {
-    const items = evaluateCel(action.in, base);
-    if (!Array.isArray(items))
-      throw new FlowStepError(`method '${method.name}': each.in must evaluate to an array`);
-    each = { items, index: 0, step: 0, local: {}, last: null, results: [] };
-  }
-  const children: string[] = [];
-  const usage: TokenUsage[] = [];
-  for (
-    ;
-    each.index < each.items.length;
-    each = { ...each, index: each.index + 1, step: 0, local: {}, last: null }
-  ) {
-    const item = each.items[each.index];
-    for (; each.step < action.do.length; each = { ...each, step: each.step + 1 }) {
-      const s: (typeof action.do)[number] | undefined = action.do[each.step];
+  const state = toCel(base.state);
+  const outputs = toCel(base.outputs);
+  const items = cur.each?.items ?? evaluateCel(action.in, { state, outputs });
+  if (!Array.isArray(items))
+    throw new FlowStepError(`method '${method.name}': each.in must evaluate to an array`);
+  if (items.length > EACH_MAX_ITEMS)
+    throw new FlowStepError(eachTooLong(method.name, items.length));
+  const at: Cursor = cur.each
+    ? {
+        index: cur.each.index,
+        step: cur.each.step,
+        local: { ...cur.each.local },
+        last: cur.each.last,
+      }
+    : { index: 0, step: 0, local: {}, last: null };
+  // Items finished in memory: those of this turn, after those of a progress written before
+  // items were kept beside the row.
+  const done: DoneItem[] = (cur.each?.results ?? []).map((result, index) => ({
+    index,
+    result,
+    children: [],
+  }));
+  const keptBefore = done.length ? 0 : at.index;
+  let children = cur.each ? [...(cur.children ?? [])] : [];
+  let turn = { items: 0, at: performance.now() };
+  for (; at.index < items.length; at.index++) {
+    const item = toCel(items[at.index]);
+    let scope: Scope = { state, outputs, item };
+    if (Object.keys(at.local).length) scope = withLocal(scope, at.local);
+    for (; at.step < action.do.length; at.step++) {
+      const s: Each["do"][number] | undefined = action.do[at.step];
       if (!s) break;
-      const cel = { ...base, item, outputs: { ...base.outputs, ...each.local } };
       if (s.if != null) {
-        const pass = evaluateCel(s.if, cel);
+        const pass = evaluateCel(s.if, scope);
         if (typeof pass !== "boolean")
           throw new FlowStepError(
             `method '${method.name}': if expression must evaluate to a boolean`,
           );
         if (!pass) continue;
       }
-      const done = await act({
+      const ran = await act({
         db,
         flowId,
         plan,
         method: method.name,
         step: s.name,
         action: s.action,
-        cel,
-        key: `${cur.run}/${each.index}/${s.name}`,
+        cel: scope,
+        key: `${cur.run}/${at.index}/${s.name}`,
       });
-      if ("waiting" in done) return { waiting: done.waiting, current: { ...cur, each } };
-      if (done.child) children.push(done.child);
-      if (done.usage) usage.push(done.usage);
-      each = { ...each, local: { ...each.local, [s.name]: done.output }, last: done.output };
+      if ("waiting" in ran) {
+        await keepItems(db, flowId, cur.run, done);
+        return { waiting: ran.waiting, current: { ...cur, each: at, children } };
+      }
+      if (ran.child && !children.includes(ran.child)) children.push(ran.child);
+      at.local[s.name] = ran.output;
+      at.last = ran.output;
+      scope = withLocal(scope, { [s.name]: ran.output });
     }
-    each = { ...each, results: [...each.results, each.last] };
+    done.push({ index: at.index, result: at.last, children });
+    at.step = 0;
+    at.local = {};
+    at.last = null;
+    children = [];
+    if (++turn.items >= TURN_EVERY_ITEMS || performance.now() - turn.at >= TURN_EVERY_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      signal?.throwIfAborted();
+      turn = { items: 0, at: performance.now() };
+    }
   }
-  return { output: each.results, children, usage };
+  const all = [...(await itemsBefore(db, flowId, cur.run, keptBefore)), ...done];
+  return { output: all.map((d) => d.result), children: all.flatMap((d) => d.children) };
 }
+
+type Scope = { state: unknown; outputs: unknown; item: unknown };
+
+/** The scope with an item's step outputs laid over the method's (which are not converted again). */
+function withLocal(scope: Scope, local: Record<string, unknown>): Scope {
+  const outputs = isRecord(scope.outputs) ? scope.outputs : {};
+  return { ...scope, outputs: toCel({ ...outputs, ...local }) };
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);

@@ -14,9 +14,18 @@ import type { ExecutionRow } from "@/lib/run-model/types";
 import { LeaseLostError } from "@/lib/runs/execution-store";
 import { executionWriter } from "@/lib/runs/execution-writer";
 import { failure } from "@/lib/runs/run-failure";
+import { forgetItems } from "./each-items";
 import { act, FlowStepError, outputText } from "./flow-actions";
-import { finishMethod, methodStarted, openFeedback, progressOf, waitFor } from "./flow-changes";
+import {
+  finishMethod,
+  methodStarted,
+  openFeedback,
+  plus,
+  progressOf,
+  waitFor,
+} from "./flow-changes";
 import { decidedFeedback } from "./flow-feedback";
+import { nestedUsage } from "./nested-runs";
 import { type Ran, runEach } from "./run-each";
 
 /**
@@ -73,23 +82,28 @@ export async function runFlow({
       if (cur.awaiting_feedback) {
         const decided = await decidedFeedback(row, method, cur);
         if (!decided) return; // not decided yet: the review workspace wakes the flow
+        const nested = await nestedUsage(db, row.id);
         row = await writer.change((r) =>
-          finishMethod(plan, r, decided.edited ?? cur.output, decided),
+          finishMethod(plan, r, decided.edited ?? cur.output, { ...decided, nested }),
         );
         continue;
       }
-      const step = await runMethod(db, row.id, plan, method, cur, p);
+      const step = await runMethod(db, row.id, plan, method, cur, p, signal);
       if ("waiting" in step) {
         await writer.change((r) => waitFor(r, step.current, step.waiting));
         return;
       }
+      const nested = await nestedUsage(db, row.id);
       if (method.feedback) {
-        await writer.change((r) => openFeedback(r, method, step.output, step.children, step.usage));
-        return;
+        await writer.change((r) => openFeedback(r, method, step.output, step.children, nested));
+      } else {
+        row = await writer.change((r) =>
+          finishMethod(plan, r, step.output, { children: step.children, nested }),
+        );
       }
-      row = await writer.change((r) =>
-        finishMethod(plan, r, step.output, { children: step.children, usage: step.usage }),
-      );
+      // The output is written with the flow now: what its items gave is no longer needed.
+      if (method.do.call === "each") await forgetItems(db, row.id, cur.run);
+      if (method.feedback) return;
     }
   } catch (err) {
     if (err instanceof LeaseLostError || signal.aborted) return;
@@ -100,17 +114,21 @@ export async function runFlow({
       err instanceof FlowLoopError;
     if (!known) console.error(`[crewdeck] flow ${claimed.id} failed in the engine:`, err);
     const message = known ? errorMessage(err) : "The flow failed unexpectedly; see the server log.";
+    const nested = await nestedUsage(db, claimed.id).catch(() => undefined);
     await writer
-      .change((r) =>
-        failure(
+      .change((r) => {
+        const failed = failure(
           r,
           current,
           // A step's own errors name their method already; others are said with it.
           current && !message.startsWith(`method '${current}'`)
             ? `method '${current}': ${message}`
             : message,
-        ),
-      )
+        );
+        if (!nested) return failed;
+        const token_usage = plus(r.flow?.own_usage, nested);
+        return { ...failed, patch: { ...failed.patch, token_usage } };
+      })
       .catch(() => {});
   } finally {
     await writer.flush().catch(() => {});
@@ -131,6 +149,7 @@ async function runMethod(
   method: FlowMethod,
   cur: FlowCurrent,
   p: FlowProgress,
+  signal: AbortSignal,
 ): Promise<Ran> {
   const base = { state: p.state, outputs: p.outputs };
   if (method.do.call !== "each") {
@@ -144,13 +163,9 @@ async function runMethod(
       key: `${cur.run}`,
     });
     if ("waiting" in done) return { waiting: done.waiting, current: cur };
-    return {
-      output: done.output,
-      children: done.child ? [done.child] : [],
-      usage: done.usage ? [done.usage] : [],
-    };
+    return { output: done.output, children: done.child ? [done.child] : [] };
   }
-  return runEach({ db, flowId, plan, method, action: method.do, cur, base });
+  return runEach({ db, flowId, plan, method, action: method.do, cur, base, signal });
 }
 
 function completed(r: ExecutionRow) {

@@ -12,14 +12,18 @@ export type FlowCurrent = {
   run: number;
   trigger: string | null;
   started_at: string;
-  /** Inside `each`: where it got to, and what the finished items gave. */
+  /**
+   * Inside `each`: the item and step under way, and what its steps gave so far. What finished
+   * items gave is kept beside the row (flow_each_items), so this stays small however many.
+   */
   each?: {
-    items: unknown[];
     index: number;
     step: number;
     local: Record<string, unknown>;
     last: unknown;
-    results: unknown[];
+    /** Written before flow_each_items: the list, and what the finished items gave. */
+    items?: unknown[];
+    results?: unknown[];
   };
   /** The method's output, kept while a reviewer's feedback is awaited. */
   output?: unknown;
@@ -59,6 +63,8 @@ export type FlowProgress = {
   runs: number;
   steps: FlowStep[];
   last_output: unknown;
+  /** Tokens of the flow's own model calls (reading feedback); its nested runs' are in their rows. */
+  own_usage?: { input_tokens: number; output_tokens: number; total_tokens: number };
 };
 
 const isAnd = (c: FlowCondition): c is { and: FlowCondition[] } =>
