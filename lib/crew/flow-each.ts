@@ -24,14 +24,16 @@ export function assertEachLimits(plan: FlowPlan, state: Record<string, unknown>)
     let source = m.do.in.trim();
     if (source.startsWith("${") && source.endsWith("}")) source = source.slice(2, -1).trim();
     if (/\b(?:outputs|item)\b/.test(source)) continue;
+    // Most read one field, an input as it came: no need to evaluate anything.
+    const field = /^state\.([A-Za-z_][A-Za-z0-9_]*)$/.exec(source)?.[1];
     let items: unknown;
     try {
-      items = evaluateCel(source, { state });
+      if (!field) items = evaluateCel(source, { state });
+      else if (Object.hasOwn(state, field)) items = state[field];
     } catch {
       continue; // the run fails on it, saying why
     }
     if (!Array.isArray(items) || items.length <= EACH_MAX_ITEMS) continue;
-    const field = /^state\.([A-Za-z_][A-Za-z0-9_]*)$/.exec(source)?.[1];
     throw errors.unprocessable(`${eachTooLong(m.name, items.length)}: send fewer items.`, {
       errors: [
         {

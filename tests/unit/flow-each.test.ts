@@ -116,3 +116,37 @@ describe("a flow's each", () => {
     ).rejects.toThrow("method 'lines': each.in gave 10001 items; an each takes at most 10000");
   });
 });
+
+describe("an each's cap at kickoff", () => {
+  const over = (n: number) => Array.from({ length: n }, (_, i) => i);
+  const planOver = (expression: string): FlowPlan => ({
+    ...plan,
+    methods: [{ ...method, do: { ...EACH, in: expression } }],
+  });
+
+  it("refuses a list the state gives, naming the input it came from", async () => {
+    const { assertEachLimits } = await import("@/lib/crew/flow-each");
+    const refused = (expression: string, state: Record<string, unknown>) => {
+      try {
+        assertEachLimits(planOver(expression), state);
+      } catch (err) {
+        return err;
+      }
+    };
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: CEL, as CrewAI writes it
+    expect(refused("${state.topics}", { topics: over(10_001) })).toMatchObject({
+      status: 422,
+      details: { errors: [{ path: "inputs.topics" }] },
+    });
+    // Worked out from the state alone: known now too, from no one input.
+    expect(refused("state.a + state.b", { a: over(6_000), b: over(6_000) })).toMatchObject({
+      status: 422,
+      message: expect.stringContaining("each.in gave 12000 items"),
+      details: { errors: [{ path: "inputs" }] },
+    });
+    // At the cap, from the outputs (known later), or not a list (the run says why): let through.
+    expect(refused("state.topics", { topics: over(10_000) })).toBeUndefined();
+    expect(refused("outputs.x + state.topics", { topics: over(10_001) })).toBeUndefined();
+    expect(refused("state.__proto__", {})).toBeUndefined();
+  });
+});
