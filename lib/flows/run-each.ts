@@ -68,7 +68,7 @@ export async function runEach({
     result,
     children: [],
   }));
-  const keptBefore = done.length ? 0 : at.index;
+  const keptBefore = cur.each?.results ? 0 : at.index;
   let children = cur.each ? [...(cur.children ?? [])] : [];
   let turn = { items: 0, at: performance.now() };
   for (; at.index < items.length; at.index++) {

@@ -117,6 +117,33 @@ describe("a flow's each", () => {
   });
 });
 
+describe("an each written by an earlier version", () => {
+  it("goes on from where it stood, its list and results kept in the progress", async () => {
+    const legacy: FlowCurrent = {
+      ...cur,
+      each: {
+        items: ["fix a", "add b", "fix c"],
+        results: ["one", "two"],
+        index: 2,
+        step: 0,
+        local: {},
+        last: null,
+      },
+    };
+    const base = { state: {}, outputs: {} };
+    const ran = await runEach({
+      db: noDb,
+      flowId: "f",
+      plan,
+      method,
+      action: EACH,
+      cur: legacy,
+      base,
+    });
+    expect("output" in ran && ran.output).toEqual(["one", "two", "- fix c (fix)"]);
+  });
+});
+
 describe("an each's cap at kickoff", () => {
   const over = (n: number) => Array.from({ length: n }, (_, i) => i);
   const planOver = (expression: string): FlowPlan => ({
