@@ -1,9 +1,10 @@
 import type { z } from "zod";
-import type { RowErrorSchema } from "@/lib/contract/datasets";
+import { DATASET_MAX_ROWS, type RowErrorSchema } from "@/lib/contract/datasets";
 import type { CrewDef } from "@/lib/crew/schema";
 import { checkInputs, inputSpecsOf } from "@/lib/crew/validate-inputs";
-import { errors } from "@/lib/errors";
-import { CsvError, parseCsv } from "./csv";
+import { AppError, errors } from "@/lib/errors";
+import { badCharacter, parseJsonText } from "@/lib/http/read-json";
+import { CsvError, CsvLimitError, type CsvRecord, parseCsv } from "./csv";
 
 // Rows offered to a dataset, from JSON, CSV or JSON Lines, checked as kickoff checks inputs: each
 // bad row is reported with its number (and line), its field and the same words kickoff uses.
@@ -19,18 +20,32 @@ export type CheckedRow = { inputs: Record<string, unknown>; expected: Record<str
 
 const EXPECTED = "expected.";
 
+/** A row's inputs and expected outputs (a CSV's columns) at most: far more than a crew has. */
+const ROW_MAX_FIELDS = 200;
+
+const tooManyRows = () =>
+  errors.unprocessable(`At most ${DATASET_MAX_ROWS} rows at once; this upload has more.`);
+
 /** CSV: a header of input names, and `expected.<task>` columns for expected outputs. */
 export function rowsFromCsv(text: string): OfferedRow[] {
-  let records: ReturnType<typeof parseCsv>;
+  let records: CsvRecord[];
   try {
-    records = parseCsv(text);
+    // Stopped at the first row or column past the limits, before any row is built.
+    records = parseCsv(text, { records: DATASET_MAX_ROWS + 1, fields: ROW_MAX_FIELDS });
   } catch (err) {
+    if (err instanceof CsvLimitError && err.limit === "records") throw tooManyRows();
+    if (err instanceof CsvLimitError)
+      throw errors.unprocessable(
+        `CSV: line ${err.line} has more than ${ROW_MAX_FIELDS} columns; at most ${ROW_MAX_FIELDS}.`,
+      );
     if (err instanceof CsvError) throw errors.badRequest(`The CSV is malformed: ${err.message}.`);
     throw err;
   }
   const [header, ...body] = records;
   if (!header) throw errors.badRequest("The CSV is empty: its first line names the inputs.");
   const names = header.fields.map((f) => f.trim());
+  // One search of the whole text; a field at a time only when it has something to find.
+  if (text.includes("\0") || !text.isWellFormed()) refuseBadCharacters(header, body, names);
   return body.map((r, i) => {
     const row: OfferedRow = { row: i + 1, line: r.line, inputs: {}, expected: {} };
     names.forEach((name, j) => {
@@ -45,29 +60,62 @@ export function rowsFromCsv(text: string): OfferedRow[] {
   });
 }
 
+/** NUL or a lone surrogate, which every JSON body refuses too (read-json.ts), named by cell. */
+function refuseBadCharacters(header: CsvRecord, body: CsvRecord[], names: string[]) {
+  for (const [j, name] of header.fields.entries()) {
+    const why = badCharacter(name);
+    if (why)
+      throw new AppError(
+        "bad-character",
+        400,
+        `CSV: the header (line ${header.line}) has a bad character in column ${j + 1}: the name ${why}.`,
+      );
+  }
+  for (const [i, r] of body.entries())
+    for (const [j, value] of r.fields.entries()) {
+      const why = badCharacter(value);
+      if (!why) continue;
+      const name = names[j];
+      const path = name?.startsWith(EXPECTED) ? name : `inputs.${name || `(column ${j + 1})`}`;
+      const at = { row: i + 1, line: r.line, path, message: `the string ${why}` };
+      throw new AppError(
+        "bad-character",
+        400,
+        `CSV: row ${at.row} (line ${at.line}) has a bad character in column ${name ? `'${name}'` : j + 1}: ${at.message}.`,
+        { errors: [at] },
+      );
+    }
+}
+
 /** JSON Lines: one `{"inputs": {…}, "expected": {…}}` per line, or a line of the inputs alone. */
 export function rowsFromJsonLines(text: string): OfferedRow[] {
   const rows: OfferedRow[] = [];
-  text.split(/\r?\n/).forEach((raw, i) => {
-    if (!raw.trim()) return;
-    const line = i + 1;
-    let value: unknown;
-    try {
-      value = JSON.parse(raw);
-    } catch {
-      throw errors.badRequest(`JSON Lines: line ${line} is not JSON.`);
-    }
+  // Line by line, not split at once: an upload past the row limit stops at its first row over.
+  for (let from = 0, line = 1; from <= text.length; line++) {
+    const newline = text.indexOf("\n", from);
+    const end = newline < 0 ? text.length : newline;
+    const raw = text.slice(from, text.charCodeAt(end - 1) === 0x0d ? end - 1 : end);
+    from = end + 1;
+    if (!raw.trim()) continue;
+    if (rows.length === DATASET_MAX_ROWS) throw tooManyRows();
+    const at = { row: rows.length + 1, line };
+    // As every JSON body is read: at most 64 deep, no NUL or lone surrogate (400 naming where).
+    const value = parseJsonText(raw, `JSON Lines: row ${at.row} (line ${line})`, at);
     if (!value || typeof value !== "object" || Array.isArray(value))
-      throw errors.badRequest(`JSON Lines: line ${line} must be a JSON object.`);
+      throw errors.badRequest(`JSON Lines: row ${at.row} (line ${line}) must be a JSON object.`);
     const o = value as Record<string, unknown>;
     const structured = isObject(o.inputs);
-    rows.push({
-      row: rows.length + 1,
-      line,
+    const row = {
+      ...at,
       inputs: structured ? (o.inputs as Record<string, unknown>) : o,
       expected: structured && isObject(o.expected) ? (o.expected as Record<string, unknown>) : {},
-    });
-  });
+    };
+    if (Object.keys(row.inputs).length + Object.keys(row.expected).length > ROW_MAX_FIELDS)
+      throw errors.unprocessable(
+        `JSON Lines: row ${at.row} (line ${line}) has more than ${ROW_MAX_FIELDS} inputs and expected outputs; at most ${ROW_MAX_FIELDS}.`,
+      );
+    rows.push(row);
+  }
   return rows;
 }
 

@@ -54,43 +54,65 @@ function exceedsDepth(text: string, limit: number): boolean {
 
 // PostgreSQL stores neither NUL (in text or jsonb) nor UTF-16 halves without their pair, so such
 // strings would fail deep inside a write: they are refused here, for every body, naming where.
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-function badCharacter(s: string): string | undefined {
+/** What is wrong with a string PostgreSQL cannot store ("contains a NUL character (\u0000)"). */
+export function badCharacter(s: string): string | undefined {
   if (s.includes("\u0000")) return "contains a NUL character (\\u0000)";
-  if (LONE_SURROGATE.test(s)) return "contains a lone UTF-16 surrogate (e.g. \\uD800)";
+  if (!s.isWellFormed()) return "contains a lone UTF-16 surrogate (e.g. \\uD800)";
   return undefined;
 }
 
-const pathText = (path: (string | number)[]) => path.map(String).join(".") || "(body)";
+// JSON text holds a NUL only as the escape \u0000 (JSON.parse refuses it raw), and a lone
+// surrogate as an escape or, in a string not read as UTF-8, raw: without either, nothing to walk.
+const MAY_HOLD = /\\u(?:0000|[dD][89a-fA-F])/;
+const mayHoldBadString = (text: string) =>
+  !text.isWellFormed() || (text.includes("\\u") && MAY_HOLD.test(text));
 
-/** The first string or key PostgreSQL could not store, walked without recursion. */
+type Frame = { value: object; key: string | number; up: Frame | undefined };
+const pathText = (frame: Frame | undefined, last?: string | number) => {
+  const keys = last === undefined ? [] : [last];
+  for (let f = frame; f?.up; f = f.up) keys.push(f.key);
+  return keys.reverse().join(".") || "(body)";
+};
+
+/**
+ * A string or key PostgreSQL could not store, walked without recursion: each object's keys and
+ * strings are checked where they are met, its objects and arrays put on a stack with a link to
+ * their parent (a path is made only for what is found).
+ */
 function findBadString(value: unknown): { path: string; message: string } | undefined {
-  const stack: { value: unknown; path: (string | number)[] }[] = [{ value, path: [] }];
+  if (typeof value === "string") {
+    const why = badCharacter(value);
+    return why ? { path: "(body)", message: `the string ${why}` } : undefined;
+  }
+  if (typeof value !== "object" || value === null) return undefined;
+  const stack: Frame[] = [{ value, key: "", up: undefined }];
   for (let top = stack.pop(); top; top = stack.pop()) {
-    const { value: v, path } = top;
-    if (typeof v === "string") {
-      const why = badCharacter(v);
-      if (why) return { path: pathText(path), message: `the string ${why}` };
-    } else if (Array.isArray(v)) {
-      for (let i = v.length - 1; i >= 0; i--) stack.push({ value: v[i], path: [...path, i] });
-    } else if (v && typeof v === "object") {
-      const entries = Object.entries(v);
-      for (const [key] of entries) {
-        const why = badCharacter(key);
-        if (why) return { path: pathText(path), message: `a key ${why}` };
-      }
-      for (const [key, child] of entries.reverse())
-        stack.push({ value: child, path: [...path, key] });
+    const v = top.value;
+    const entries: [string | number, unknown][] = Array.isArray(v)
+      ? v.map((child: unknown, i) => [i, child])
+      : Object.entries(v);
+    const nested: Frame[] = [];
+    for (const [key, child] of entries) {
+      const why = typeof key === "string" ? badCharacter(key) : undefined;
+      if (why) return { path: pathText(top), message: `a key ${why}` };
+      if (typeof child === "string") {
+        const bad = badCharacter(child);
+        if (bad) return { path: pathText(top, key), message: `the string ${bad}` };
+      } else if (typeof child === "object" && child !== null)
+        nested.push({ value: child, key, up: top });
     }
+    // Last to first on the stack, so the first is walked first.
+    for (const frame of nested.toReversed()) stack.push(frame);
   }
   return undefined;
 }
 
 /**
  * Parses JSON text from a client: 400 when it is malformed, nested deeper than MAX_JSON_DEPTH,
- * or holds a string the database cannot store (NUL, lone surrogate), naming the field.
+ * or holds a string the database cannot store (NUL, lone surrogate), naming the field. `where`
+ * goes into that field's error (an upload's row and line).
  */
-export function parseJsonText(text: string, what = "The request body"): unknown {
+export function parseJsonText(text: string, what = "The request body", where = {}): unknown {
   if (exceedsDepth(text, MAX_JSON_DEPTH)) {
     throw new AppError(
       "too-deep",
@@ -105,15 +127,13 @@ export function parseJsonText(text: string, what = "The request body"): unknown 
   } catch (err) {
     throw new AppError("malformed-json", 400, `${what} is not valid JSON: ${errorMessage(err)}`);
   }
-  const bad = findBadString(value);
+  const bad = mayHoldBadString(text) ? findBadString(value) : undefined;
   if (bad) {
     throw new AppError(
       "bad-character",
       400,
       `${what} has a bad character at ${bad.path}: ${bad.message}.`,
-      {
-        errors: [bad],
-      },
+      { errors: [{ ...where, ...bad }] },
     );
   }
   return value;

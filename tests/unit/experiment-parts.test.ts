@@ -71,8 +71,8 @@ describe("dataset rows", () => {
       [1, 1, { topic: "A" }, { write: "x" }],
       [2, 3, { topic: "B", tone: "plain" }, {}],
     ]);
-    expect(refusal(() => rowsFromJsonLines('{"a": 1}\nnot json')).message).toBe(
-      "JSON Lines: line 2 is not JSON.",
+    expect(refusal(() => rowsFromJsonLines('{"a": 1}\nnot json')).message).toMatch(
+      /^JSON Lines: row 2 \(line 2\) is not valid JSON: /,
     );
   });
 });
