@@ -1,9 +1,12 @@
-import { parse } from "@marcbachmann/cel-js";
+import { CEL_COST_LIMIT, CEL_COST_WHY, Cel, costText } from "@/lib/util/cel";
 
 // The CEL a flow declaration holds, checked when the flow loads as CrewAI checks it
 // (crewai/flow/expressions.py): a full expression where one is expected (`expr`, `each.in`,
 // a step's `if`), and every `${...}` inside the strings of a template (`inputs`, `with`,
 // an agent's `input`). Each must parse and read flow data only through the allowed roots.
+
+/** CEL as flows evaluate it: any root parses (celProblem checks them), each evaluation costed. */
+export const flowCel = new Cel({ anyVariable: true });
 
 /** The text and `${...}` expressions of a template string, in order. */
 export type Segment = string | { cel: string };
@@ -67,18 +70,24 @@ function celRoots(expression: string): Set<string> {
     }
     walk(value.args, locals);
   };
-  walk(parse(expression).ast, new Set());
+  walk(flowCel.parse(expression), new Set());
   return roots;
 }
 
+/** Told of an expression that loads but that every run would refuse for its cost. */
+export type CostWarn = (source: string, message: string) => void;
+
 /**
  * Why `expression` is not one CrewAI would load at `source`, or undefined. `whole`: a full
- * expression, which may still be written wrapped in `${...}`.
+ * expression, which may still be written wrapped in `${...}`. One that parses but is past the
+ * CEL cost limit whatever the data still loads (CrewAI would run it): `warn` is told, and the
+ * step fails when it runs.
  */
 export function celProblem(
   expression: string,
   allowed: readonly string[],
   source: string,
+  warn?: CostWarn,
 ): string | undefined {
   let cel = expression.trim();
   if (cel.startsWith("${") && cel.endsWith("}")) cel = cel.slice(2, -1).trim();
@@ -92,7 +101,15 @@ export function celProblem(
     return `invalid CEL expression at ${source}: ${JSON.stringify(cel)}. Check the CEL syntax. Parser details: ${detail}`;
   }
   const unknown = [...roots].filter((r) => !allowed.includes(r)).sort();
-  if (!unknown.length) return undefined;
+  if (!unknown.length) {
+    const least = warn ? flowCel.leastCost(cel) : 0;
+    if (warn && least > CEL_COST_LIMIT)
+      warn(
+        source,
+        `CEL expression would exceed the cost limit of ${costText(CEL_COST_LIMIT)} on every run: even over empty data it could cost ${costText(least)}, so this step will fail when it runs. ${CEL_COST_WHY}.`,
+      );
+    return undefined;
+  }
   return `unknown CEL root at ${source}: ${unknown.map((r) => `'${r}'`).join(", ")}; allowed roots: ${[...allowed].sort().join(", ")}. Reference flow data through one of those roots, for example state.field or outputs.step_name.`;
 }
 
@@ -101,6 +118,7 @@ export function templateProblem(
   value: unknown,
   allowed: readonly string[],
   source: string,
+  warn?: CostWarn,
 ): string | undefined {
   if (typeof value === "string") {
     let segments: Segment[];
@@ -112,7 +130,7 @@ export function templateProblem(
     const expressions = segments.filter((s): s is { cel: string } => typeof s !== "string");
     for (const [i, s] of expressions.entries()) {
       const where = expressions.length === 1 ? source : `${source} (expression ${i + 1})`;
-      const problem = celProblem(s.cel, allowed, where);
+      const problem = celProblem(s.cel, allowed, where, warn);
       if (problem) return problem;
     }
     return undefined;
@@ -123,7 +141,7 @@ export function templateProblem(
       ? Object.entries(value).map(([k, v]) => [`.${k}`, v])
       : [];
   for (const [at, v] of entries) {
-    const problem = templateProblem(v, allowed, `${source}${at}`);
+    const problem = templateProblem(v, allowed, `${source}${at}`, warn);
     if (problem) return problem;
   }
   return undefined;

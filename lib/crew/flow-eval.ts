@@ -1,7 +1,6 @@
-import { evaluate } from "@marcbachmann/cel-js";
 import { errorMessage } from "@/lib/errors";
 import { fromCel, toCel } from "@/lib/util/cel-values";
-import { templateSegments } from "./flow-cel";
+import { flowCel, templateSegments } from "./flow-cel";
 
 // CEL as a flow's methods run it (crewai/flow/expressions.py): `expr`, `each.in` and a step's
 // `if` are whole expressions; in a template (inputs, with, an agent's input) a string that is one
@@ -19,7 +18,8 @@ export function evaluateCel(expression: string, context: CelContext): unknown {
   if (source.startsWith("${") && source.endsWith("}")) source = source.slice(2, -1).trim();
   if (!source) throw new FlowExpressionError("empty CEL expression");
   try {
-    return fromCel(evaluate(source, toCel(context) as Record<string, unknown>));
+    const values = Object.fromEntries(Object.entries(context).map(([k, v]) => [k, toCel(v)]));
+    return fromCel(flowCel.evaluate(source, values));
   } catch (err) {
     throw new FlowExpressionError(
       `failed to evaluate CEL expression ${JSON.stringify(source)}: ${errorMessage(err).split("\n")[0]}`,

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { celProblem, templateProblem } from "./flow-cel";
+import { type CostWarn, celProblem, templateProblem } from "./flow-cel";
 import { FLOW_METHOD_KEYS, type FlowAction, type FlowFile, FlowFileSchema } from "./flow-schema";
 import {
   isObject,
@@ -47,7 +47,9 @@ export function readFlow(file: string, warn: Warn): FlowFile {
         `${at}.listen`,
         `listen condition references the handler name '${name}'. A listener triggered by its own completion creates an infinite loop. Listen to a different method or event, or rename the handler.`,
       );
-    const cel = celOf(method.do, `${at}.do`, BASE_ROOTS);
+    const cel = celOf(method.do, `${at}.do`, BASE_ROOTS, (key, message) =>
+      warn(file, key, message),
+    );
     if (cel) throw new LoadError(file, cel.key, cel.problem);
     refusePython(method.do, file, `${at}.do`, name);
     // What CrewAI logs without refusing the flow.
@@ -82,12 +84,13 @@ function celOf(
   action: FlowAction,
   key: string,
   roots: readonly string[],
+  warn: CostWarn,
 ): { key: string; problem: string } | undefined {
   const checks: [string, string | undefined][] = [];
   const whole = (at: string, expr: string, allowed = roots) =>
-    checks.push([at, celProblem(expr, allowed, at)]);
+    checks.push([at, celProblem(expr, allowed, at, warn)]);
   const template = (at: string, value: unknown) =>
-    checks.push([at, templateProblem(value, roots, at)]);
+    checks.push([at, templateProblem(value, roots, at, warn)]);
   switch (action.call) {
     case "expression":
       whole(`${key}.expr`, action.expr);
@@ -108,7 +111,7 @@ function celOf(
       for (const [i, step] of action.do.entries()) {
         const at = `${key}.do[${i}]`;
         if (step.if != null) whole(`${at}.if`, step.if, EACH_ROOTS);
-        const inner = celOf(step.action, `${at}.action`, EACH_ROOTS);
+        const inner = celOf(step.action, `${at}.action`, EACH_ROOTS, warn);
         if (inner) checks.push([inner.key, inner.problem]);
       }
       break;

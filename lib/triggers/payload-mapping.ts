@@ -1,8 +1,8 @@
-import { Environment } from "@marcbachmann/cel-js";
 import { type JsonValue, query } from "jsonpath-rfc9535";
 import parseJsonPath from "jsonpath-rfc9535/parser";
 import { z } from "zod";
 import { errorField, errorMessage, type FieldError } from "@/lib/errors";
+import { CEL_COST_LIMIT, CEL_COST_WHY, Cel, CelBudget, costText } from "@/lib/util/cel";
 import { fromCel, toCel } from "@/lib/util/cel-values";
 
 // How a trigger turns the JSON someone else sent into a crew's inputs: one expression per input.
@@ -33,14 +33,12 @@ const Expression = z
   .min(1, "The expression is empty.");
 
 // One environment for every trigger: only `payload` and `headers` exist, so a misspelt variable
-// fails the check when the mapping is saved rather than on the first delivery. 500 characters
-// need far fewer nodes than the spec's defaults allow.
-const cel = new Environment({
-  homogeneousAggregateLiterals: false,
-  limits: { maxAstNodes: 1000, maxDepth: 32 },
-})
-  .registerVariable("payload", "dyn")
-  .registerVariable("headers", "map<string, string>");
+// fails the check when the mapping is saved rather than on the first delivery. A mapping's
+// expressions (and, apart, its concurrency key) share one cost budget per delivery.
+const cel = new Cel({
+  variables: { payload: "dyn", headers: "map<string, string>" },
+  homogeneousLiterals: false,
+});
 
 /** The mapping as a body field: its issues are checkMapping's, under the mapping's own key. */
 export const MappingSchema = z.record(z.string(), z.string()).superRefine((mapping, ctx) => {
@@ -69,10 +67,22 @@ function mappingProblems(mapping: Mapping): Problem[] {
         message: `A mapping has at most ${MAX_ENTRIES} inputs; this one has ${entries.length}.`,
       },
     ];
+  // What each CEL expression costs at the least, whatever the payload: they share one budget,
+  // so the input that takes the sum past it is named.
+  let least = 0;
   return entries.flatMap(([name, expression]) => {
-    const message = problemOf(name, expression);
-    return message ? [{ name, message }] : [];
+    const checked = problemOf(name, expression);
+    if (typeof checked === "string") return [{ name, message: checked }];
+    const before = least;
+    least += checked.leastCost;
+    if (least <= CEL_COST_LIMIT || before > CEL_COST_LIMIT) return [];
+    return [{ name, message: overBudget(least, before > 0) }];
   });
+}
+
+function overBudget(least: number, shared: boolean): string {
+  const what = shared ? "With the expressions before it, this one" : "This expression";
+  return `${what} would exceed the CEL cost limit of ${costText(CEL_COST_LIMIT)} on every delivery: even over an empty payload it could cost ${costText(least)}. ${CEL_COST_WHY}.`;
 }
 
 /**
@@ -90,6 +100,7 @@ export function applyMapping(
   if (problems.some((p) => p.name === null)) return { inputs: {}, errors };
   const bad = new Set(problems.map((p) => p.name));
   const inputs: [string, unknown][] = [];
+  const budget = new CelBudget();
   // The payload converted for CEL once, on the first CEL input, however many there are.
   let celContext: Record<string, unknown> | undefined;
   const context = () => {
@@ -99,7 +110,7 @@ export function applyMapping(
   for (const [name, expression] of Object.entries(mapping)) {
     if (bad.has(name)) continue;
     try {
-      const value = evaluate(expression.trim(), payload, context);
+      const value = evaluate(expression.trim(), payload, context, budget);
       if (value !== undefined) inputs.push([name, value]);
     } catch (err) {
       const message = `Could not evaluate the expression: ${firstLine(err)}.`;
@@ -110,7 +121,8 @@ export function applyMapping(
   return { inputs: Object.fromEntries(inputs), errors };
 }
 
-function problemOf(name: string, expression: string): string | null {
+/** What is wrong with one input, or the least its expression costs. */
+function problemOf(name: string, expression: string): string | { leastCost: number } {
   const nameCheck = InputName.safeParse(name);
   if (!nameCheck.success) return nameCheck.error.issues[0]?.message ?? "Not an input name.";
   const expressionCheck = Expression.safeParse(expression);
@@ -120,14 +132,15 @@ function problemOf(name: string, expression: string): string | null {
   if (isJsonPath(source)) {
     try {
       parseJsonPath(source);
-      return null;
+      return { leastCost: 0 };
     } catch (err) {
       return `Not a JSONPath (RFC 9535) expression: ${jsonPathError(err)}.`;
     }
   }
   try {
-    const { valid, error } = cel.check(source);
-    return valid ? null : `Not a CEL expression over payload and headers: ${firstLine(error)}.`;
+    const error = cel.problem(source);
+    if (error) return `Not a CEL expression over payload and headers: ${firstLine(error)}.`;
+    return { leastCost: cel.leastCost(source) };
   } catch (err) {
     return `Not a CEL expression over payload and headers: ${firstLine(err)}.`;
   }
@@ -145,6 +158,7 @@ function evaluate(
   expression: string,
   payload: unknown,
   celContext: () => Record<string, unknown>,
+  budget: CelBudget,
 ): unknown {
   if (isJsonPath(expression)) {
     // The payload came from JSON.parse, so it is a JSON value whatever its static type says.
@@ -153,7 +167,7 @@ function evaluate(
     // wildcard, a filter, a slice) always gives an array, however many nodes it matched today.
     return SINGULAR.test(expression) ? nodes[0] : nodes;
   }
-  return fromCel(cel.evaluate(expression, celContext()));
+  return fromCel(cel.evaluate(expression, celContext(), budget));
 }
 
 // Peggy's message lists every character class it expected, which reads as noise: say where it
