@@ -1,4 +1,5 @@
 import { errorMessage } from "@/lib/errors";
+import { CelBudget } from "@/lib/util/cel";
 import { fromCel, toCel } from "@/lib/util/cel-values";
 import { flowCel, templateSegments } from "./flow-cel";
 
@@ -12,14 +13,18 @@ export type CelContext = Record<string, unknown>;
 
 export class FlowExpressionError extends Error {}
 
-/** Evaluates one expression, written bare or wrapped in `${...}`. */
-export function evaluateCel(expression: string, context: CelContext): unknown {
+/** Evaluates one expression, written bare or wrapped in `${...}`, within its cost budget. */
+export function evaluateCel(
+  expression: string,
+  context: CelContext,
+  budget = new CelBudget(),
+): unknown {
   let source = expression.trim();
   if (source.startsWith("${") && source.endsWith("}")) source = source.slice(2, -1).trim();
   if (!source) throw new FlowExpressionError("empty CEL expression");
   try {
     const values = Object.fromEntries(Object.entries(context).map(([k, v]) => [k, toCel(v)]));
-    return fromCel(flowCel.evaluate(source, values));
+    return fromCel(flowCel.evaluate(source, values, budget));
   } catch (err) {
     throw new FlowExpressionError(
       `failed to evaluate CEL expression ${JSON.stringify(source)}: ${errorMessage(err).split("\n")[0]}`,
@@ -27,28 +32,35 @@ export function evaluateCel(expression: string, context: CelContext): unknown {
   }
 }
 
-/** A template with its `${...}` filled in, as CrewAI renders it. */
-export function renderTemplate(value: unknown, context: CelContext): unknown {
-  if (typeof value === "string") return renderString(value, context);
-  if (Array.isArray(value)) return value.map((v) => renderTemplate(v, context));
+/**
+ * A template with its `${...}` filled in, as CrewAI renders it. Its expressions share one cost
+ * budget, as a trigger's mapping does: a template of many cannot cost many times the limit.
+ */
+export function renderTemplate(
+  value: unknown,
+  context: CelContext,
+  budget = new CelBudget(),
+): unknown {
+  if (typeof value === "string") return renderString(value, context, budget);
+  if (Array.isArray(value)) return value.map((v) => renderTemplate(v, context, budget));
   if (value && typeof value === "object")
     return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [k, renderTemplate(v, context)]),
+      Object.entries(value).map(([k, v]) => [k, renderTemplate(v, context, budget)]),
     );
   return value;
 }
 
-function renderString(value: string, context: CelContext): unknown {
+function renderString(value: string, context: CelContext, budget: CelBudget): unknown {
   const segments = templateSegments(value);
   const expressions = segments.filter((s) => typeof s !== "string");
   if (!expressions.length) return value;
   const [only] = expressions;
   if (expressions.length === 1 && only && segments.every((s) => typeof s !== "string" || !s.trim()))
-    return evaluateCel(only.cel, context);
+    return evaluateCel(only.cel, context, budget);
   return segments
     .map((s) => {
       if (typeof s === "string") return s;
-      const result = evaluateCel(s.cel, context);
+      const result = evaluateCel(s.cel, context, budget);
       if (result === null || result === undefined) return "";
       return typeof result === "string" ? result : JSON.stringify(result);
     })

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { FlowExpressionError, renderTemplate } from "@/lib/crew/flow-eval";
 import { engineHarness } from "../support/engine-harness";
 
 // A flow's CEL runs under the same cost limit as a trigger's (lib/util/cel.ts). A flow whose
@@ -73,5 +74,18 @@ describe("CEL's cost limit in flows", () => {
     const small = await h.kickoff("from_state", { items: items(10) });
     const done = await h.waitFor(small, (r) => r.status === "completed", 60_000);
     expect(done.result).toBe("10");
+  });
+});
+
+describe("a flow template's CEL", () => {
+  it("shares one budget between its expressions, as a trigger's mapping does", () => {
+    const square = `\${state.items.map(x, state.items.map(y, x + y))}`;
+    const state = { items: Array.from({ length: 220 }, (_, i) => i) };
+    // Each alone fits; three would cost three times the limit's worth of work between them.
+    const two = renderTemplate({ a: square, b: square }, { state });
+    expect(two).toMatchObject({ a: expect.any(Array), b: expect.any(Array) });
+    const three = () => renderTemplate({ a: square, b: square, c: square }, { state });
+    expect(three).toThrow(FlowExpressionError);
+    expect(three).toThrow(/left after the ones before/);
   });
 });
