@@ -4,7 +4,7 @@
 // time and memory in proportion to it; and it stops at the first record or field past a limit.
 
 export type CsvRecord = { line: number; fields: string[] };
-export type CsvLimits = { records?: number; fields?: number };
+type CsvLimits = { records?: number; fields?: number };
 
 export class CsvError extends Error {
   constructor(

@@ -9,13 +9,13 @@ import { z } from "zod";
 // loop never waits on a pattern, and a job past its deadline ends the worker (the next starts one).
 
 /** The longest pattern accepted, in characters (the API's limit too). */
-export const PATTERN_MAX_LENGTH = 1000;
+const PATTERN_MAX_LENGTH = 1000;
 /** The largest compiled pattern, in RE2 steps (instructions): `[ab]{500}` is about 500. */
-export const PATTERN_MAX_STEPS = 2000;
+const PATTERN_MAX_STEPS = 2000;
 /** The longest text a pattern is run on, in characters. */
-export const TEXT_MAX_LENGTH = 100_000;
+const TEXT_MAX_LENGTH = 100_000;
 /** How long one compile or match may take on the worker thread. */
-export const DEADLINE_MS = 1000;
+const DEADLINE_MS = 1000;
 
 // u changes nothing: RE2 always reads code points. g, y, d have no meaning for a yes/no match.
 const FLAGS = new Set(["i", "m", "s", "u"]);
