@@ -29,6 +29,9 @@ const OPERATORS = [...STRING_OPS, ...NUMBER_OPS, ...DATE_OPS] as const;
 export type FieldType = "string" | "number" | "date";
 export type FieldMap = Record<string, { type: FieldType; sql: string }>;
 
+/** A formula's size is the caller's: its SQL costs what it holds, so each part has a ceiling. */
+export const FILTER_LIMITS = { groups: 10, conditions: 10, values: 100, chars: 200 } as const;
+
 const Condition = z
   .object({ field: z.string(), operator: z.string(), value: z.unknown() })
   .strict();
@@ -39,7 +42,7 @@ export const FilterFormulaSchema = z
   .object({ operator: z.literal("OR"), conditions: z.array(Group).min(1) })
   .strict()
   .describe(
-    'Disjunctive normal form: {"operator":"OR","conditions":[{"operator":"AND","conditions":[{"field","operator","value"}]}]}',
+    `Disjunctive normal form: {"operator":"OR","conditions":[{"operator":"AND","conditions":[{"field","operator","value"}]}]}; at most ${FILTER_LIMITS.groups} groups of ${FILTER_LIMITS.conditions} conditions, ${FILTER_LIMITS.values} values in a list, ${FILTER_LIMITS.chars} characters in a value`,
   );
 
 // Values reach here checked (checkValue): a string operator's value is a string.
@@ -63,6 +66,7 @@ export function validateFormula(
       `${formulaName} must be OR of AND groups: {"operator":"OR","conditions":[{"operator":"AND","conditions":[{"field":"title","operator":"$stringContains","value":"bug"}]}]} (${parsed.error.issues[0]?.path.join(".") || "formula"}: ${parsed.error.issues[0]?.message})`,
     );
   }
+  checkSize(parsed.data, formulaName);
   return parsed.data.conditions.map((group) =>
     group.conditions.map(({ field, operator, value }) => {
       // Own fields only: `constructor` is a field name, not Object.prototype's.
@@ -93,6 +97,28 @@ export function validateFormula(
       return { field, operator, value: checkValue(operator, value, field), type };
     }),
   );
+}
+
+/** Refuses (422, naming the part) a formula past FILTER_LIMITS, before any of it is compiled. */
+function checkSize(formula: z.infer<typeof FilterFormulaSchema>, name: string) {
+  const { groups, conditions, values, chars } = FILTER_LIMITS;
+  const refuse = (path: string, what: string) => {
+    throw new TrackerError("invalid_filter", `${name}.${path}: at most ${what}.`, 422);
+  };
+  const text = (v: unknown, path: string) => {
+    if (typeof v === "string" && v.length > chars) refuse(path, `${chars} characters in a value`);
+  };
+  if (formula.conditions.length > groups) refuse("conditions", `${groups} groups`);
+  formula.conditions.forEach((group, g) => {
+    if (group.conditions.length > conditions)
+      refuse(`conditions.${g}.conditions`, `${conditions} conditions in a group`);
+    group.conditions.forEach(({ value }, c) => {
+      const path = `conditions.${g}.conditions.${c}.value`;
+      if (!Array.isArray(value)) text(value, path);
+      else if (value.length > values) refuse(path, `${values} values in a list`);
+      else for (const [i, v] of value.entries()) text(v, `${path}.${i}`);
+    });
+  });
 }
 
 function checkValue(op: string, value: unknown, field: string): unknown {
