@@ -73,6 +73,21 @@ function onlyKnownFields(fields: Record<string, unknown> | undefined, known: str
   return fields ?? {};
 }
 
+/** A search's term costs its length times the text searched: at most 200 characters. */
+export const SEARCH_TERM_CHARS = 200;
+
+/** The term trimmed (it may be empty: callers say what that means), or a 422 naming `field`. */
+export function searchTerm(field: string, value: string) {
+  const term = value.trim();
+  if (term.length > SEARCH_TERM_CHARS)
+    throw new TrackerError(
+      "validation_error",
+      `${field}: at most ${SEARCH_TERM_CHARS} characters (it has ${term.length}); look for a shorter phrase.`,
+      422,
+    );
+  return term;
+}
+
 export function nonEmpty(field: string, value: string) {
   if (!value.trim()) throw new TrackerError("validation_error", `${field} must not be empty.`);
   return value.trim();

@@ -4,7 +4,8 @@ import type { Principal } from "@/lib/auth/principal";
 import { jsonObject, num } from "@/lib/db/columns";
 import type { Db } from "@/lib/db/types";
 import { compileFilter, type FieldMap } from "../filter";
-import { ISSUE_SELECT, IssueRow, TeamRow } from "./read";
+import { searchTerm } from "../validate";
+import { ISSUE_SELECT, IssueRow, issueTextMatches, TeamRow } from "./read";
 
 // Read-only views for the dashboard's tracker pages (the agent-facing actions are in issues.ts).
 // Each takes the caller and checks it first: issues hold run inputs and links to runs.
@@ -57,9 +58,10 @@ export async function listIssues(
     params.push(teamKey);
     where.push(`t.key = $${params.length}`);
   }
-  if (q?.trim()) {
-    params.push(`%${q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-    where.push(`(i.title ILIKE $${params.length} OR i.description ILIKE $${params.length})`);
+  const term = searchTerm("q", q ?? "");
+  if (term) {
+    params.push(`%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    where.push(issueTextMatches(`$${params.length}`));
   }
   if (formula) where.push(`(${compileFilter(formula, ISSUE_FIELDS, params, "filter")})`);
   const { rows } = await db.query(

@@ -11,10 +11,11 @@ import {
   nonEmpty,
   parseIssueFields,
   parseLead,
+  searchTerm,
   uuid,
 } from "../validate";
 import { checkAssignee, checkIssueRefs } from "./issue-refs";
-import { ISSUE_SELECT, issueById, teamById } from "./read";
+import { ISSUE_SELECT, issueById, issueTextMatches, teamById } from "./read";
 
 export type ActionContext = { executionId?: string | null; actor?: string };
 
@@ -189,7 +190,7 @@ export async function getIssueByIdentifier(
 }
 
 export async function searchIssues(db: Db, p: ActionParams<"search_issue">) {
-  const term = p.queryTerm.trim();
+  const term = searchTerm("queryTerm", p.queryTerm);
   if (!term)
     throw new TrackerError(
       "empty_query",
@@ -202,7 +203,7 @@ export async function searchIssues(db: Db, p: ActionParams<"search_issue">) {
   const { rows } = await db.query(
     `${ISSUE_SELECT}
       WHERE i.deleted_at IS NULL AND i.archived_at IS NULL
-        AND (i.title ILIKE $1 OR i.description ILIKE $1)${filter}
+        AND ${issueTextMatches("$1")}${filter}
       ORDER BY i.created_at DESC LIMIT 50`,
     params,
   );

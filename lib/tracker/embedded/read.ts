@@ -3,6 +3,15 @@ import { num, time } from "@/lib/db/columns";
 import type { Queryable } from "@/lib/db/types";
 import { TrackerError } from "../errors";
 
+/**
+ * Text search over ISSUE_SELECT's issue `i`: its title and description matched against the
+ * LIKE pattern parameter `param`, reading their first 16 KB (substr fetches no more of a long
+ * value), so a search costs at most the term's length times 16 KB per issue.
+ */
+export const SEARCHED_CHARS = 16_384;
+export const issueTextMatches = (param: string) =>
+  `(substr(i.title, 1, ${SEARCHED_CHARS}) ILIKE ${param} OR substr(i.description, 1, ${SEARCHED_CHARS}) ILIKE ${param})`;
+
 // How issues, projects and teams look to an agent (and over HTTP).
 export const ISSUE_SELECT = `
   SELECT i.id, i.identifier, i.number, i.title, i.description, i.priority,

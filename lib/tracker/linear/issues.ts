@@ -8,6 +8,7 @@ import {
   nonEmpty,
   parseIssueFields,
   parseLead,
+  searchTerm,
   uuid,
 } from "../validate";
 import { toLinearFilter } from "./filter";
@@ -143,7 +144,7 @@ export async function getIssueByIdentifier(
 }
 
 export async function searchIssues(gql: Gql, p: ActionParams<"search_issue">) {
-  const term = p.queryTerm.trim();
+  const term = searchTerm("queryTerm", p.queryTerm);
   if (!term)
     throw new TrackerError(
       "empty_query",
