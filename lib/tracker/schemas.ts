@@ -40,7 +40,9 @@ export const ACTION_SCHEMAS = {
     externalId: z.string().describe("The issue's identifier, <TEAMKEY>-<number>, e.g. ENG-42"),
   }),
   search_issue: z.object({
-    queryTerm: z.string().describe("Text to find in titles and descriptions, at most 200 characters"),
+    queryTerm: z
+      .string()
+      .describe("Text to find in titles and descriptions, at most 200 characters"),
     issueFilterFormula: FilterFormulaSchema.optional().describe(
       "Optional filter on title, number, project, createdAt",
     ),
