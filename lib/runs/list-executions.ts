@@ -29,7 +29,9 @@ export const ListQuerySchema = z.object({
     .trim()
     .max(200)
     .optional()
-    .describe("A kickoff id (or its start), a crew, or text in the inputs or the error"),
+    .describe(
+      "A kickoff id (or its start), a crew, or text in the first 4 KB of the inputs (as JSON) or of the error",
+    ),
   meta: z
     .union([z.string().max(500), z.array(z.string().max(500)).max(20)])
     .optional()
@@ -121,6 +123,8 @@ function decodeCursor(raw: string): Cursor {
 
 // Counting every match would make each page as slow as the history is long; past this, "10,000+".
 const TOTAL_CAP = 10_000;
+/** How much of a run's inputs (as JSON text) and error `q` searches. */
+const SEARCHED_CHARS = 4_096;
 
 /**
  * One page of executions, newest first, with the filters of the runs table. Pages by keyset
@@ -170,7 +174,10 @@ export async function listExecutions({
   if (query.to) add("e.created_at < ?::date + 1", query.to);
   if (query.q) {
     const escaped = query.q.replace(/[\\%_]/g, (c) => `\\${c}`);
-    const text = "e.crew ILIKE ? OR e.inputs::text ILIKE ? OR coalesce(e.error, '') ILIKE ?";
+    // The first 4 KB of the inputs (as JSON text) and of the error: a search costs its length
+    // times that per run, whatever the inputs' size.
+    const text = `e.crew ILIKE ? OR left(e.inputs::text, ${SEARCHED_CHARS}) ILIKE ?
+                  OR substr(coalesce(e.error, ''), 1, ${SEARCHED_CHARS}) ILIKE ?`;
     const like = `%${escaped}%`;
     if (/^[0-9a-f-]{4,36}$/i.test(query.q))
       add(`(e.id::text LIKE ? OR ${text})`, `${escaped.toLowerCase()}%`, like, like, like);
