@@ -169,9 +169,11 @@ export async function executeAction(
         `${field}: ${issue?.message}. A filter is OR of AND groups: {"operator":"OR","conditions":[{"operator":"AND","conditions":[{"field":"title","operator":"$stringContains","value":"bug"}]}]}.`,
       );
     }
+    // Well-formed but past a length cap: semantically invalid, so 422 (form errors stay 400).
     throw new TrackerError(
       "validation_error",
       `${field}: ${issue?.message}. ${ACTION_DESCRIPTIONS[name]}`,
+      issue?.code === "too_big" ? 422 : undefined,
     );
   }
   const remote = await linearTracker(db);

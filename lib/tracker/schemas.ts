@@ -9,6 +9,18 @@ const priority = z
   .describe("Priority: a string holding an integer, 0 (none) to 4 (low); 1 is urgent");
 const dueDate = z.string().describe("Due date, ISO 8601 (YYYY-MM-DD)");
 
+// Text someone reads later, written by integration tokens and agents' tools: a description is
+// Markdown a page renders (64 KB is far past any issue a person writes); titles and names show in
+// every list. Past a cap the action is a 422 naming the field.
+export const TRACKER_DESCRIPTION_CHARS = 65_536;
+export const TRACKER_TITLE_CHARS = 1_000;
+const capped = (max: number) =>
+  z
+    .string()
+    .max(max, { error: (i) => `at most ${max} characters (it has ${String(i.input).length})` });
+const title = capped(TRACKER_TITLE_CHARS);
+const description = capped(TRACKER_DESCRIPTION_CHARS);
+
 const issueAdditional = z
   .record(z.string(), z.unknown())
   .describe("assigneeId (user ID) and labelIds (array of label IDs)")
@@ -17,8 +29,8 @@ const issueAdditional = z
 export const ACTION_SCHEMAS = {
   create_issue: z.object({
     teamId: id("Team"),
-    title: z.string().describe("Issue title"),
-    description: z.string().optional().describe("Markdown description"),
+    title: title.describe("Issue title"),
+    description: description.optional().describe("Markdown description"),
     statusId: id("Workflow state (of the issue's team)").optional(),
     priority: priority.optional(),
     dueDate: dueDate.optional(),
@@ -27,8 +39,8 @@ export const ACTION_SCHEMAS = {
   }),
   update_issue: z.object({
     issueId: id("Issue"),
-    title: z.string().optional(),
-    description: z.string().optional(),
+    title: title.optional(),
+    description: description.optional(),
     statusId: id("Workflow state").optional(),
     priority: priority.optional(),
     dueDate: dueDate.optional(),
@@ -52,16 +64,16 @@ export const ACTION_SCHEMAS = {
   create_sub_issue: z.object({
     parentId: id("Parent issue"),
     teamId: id("Team"),
-    title: z.string(),
-    description: z.string().optional(),
+    title,
+    description: description.optional(),
     additionalFields: z.record(z.string(), z.unknown()).describe("lead (user ID)").optional(),
   }),
   create_project: z.object({
     teamIds: z
       .union([z.string(), z.array(z.string())])
       .describe("One team ID, or an array (or a JSON array string) of team IDs"),
-    projectName: z.string(),
-    description: z.string().optional(),
+    projectName: title,
+    description: description.optional(),
     additionalFields: z
       .record(z.string(), z.unknown())
       .describe("state (backlog, planned, started, paused, completed, canceled), description")
@@ -69,8 +81,8 @@ export const ACTION_SCHEMAS = {
   }),
   update_project: z.object({
     projectId: id("Project"),
-    projectName: z.string().optional(),
-    description: z.string().optional(),
+    projectName: title.optional(),
+    description: description.optional(),
     additionalFields: z.record(z.string(), z.unknown()).describe("state, description").optional(),
   }),
   get_project_by_id: z.object({ projectId: id("Project") }),

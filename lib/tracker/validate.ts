@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { env } from "@/lib/config/env";
 import { TrackerError } from "./errors";
+import { TRACKER_DESCRIPTION_CHARS } from "./schemas";
 
 // Field checks shared by the actions; each failure names the field and what would be right.
 export function uuid(field: string, value: string): string {
@@ -163,10 +164,16 @@ export function parseProjectFields(p: {
   additionalFields?: Record<string, unknown>;
 }) {
   const extra = onlyKnownFields(p.additionalFields, ["state", "description"]);
+  const extraDescription = typeof extra.description === "string" ? extra.description : undefined;
+  if (extraDescription !== undefined && extraDescription.length > TRACKER_DESCRIPTION_CHARS)
+    throw new TrackerError(
+      "validation_error",
+      `additionalFields.description: at most ${TRACKER_DESCRIPTION_CHARS} characters (it has ${extraDescription.length}).`,
+      422,
+    );
   return {
     name: p.projectName === undefined ? undefined : nonEmpty("projectName", p.projectName),
-    description:
-      p.description ?? (typeof extra.description === "string" ? extra.description : undefined),
+    description: p.description ?? extraDescription,
     state: projectState(extra.state),
   };
 }
