@@ -9,7 +9,7 @@ import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { ApiError, crewApi } from "@/lib/api/client";
-import { interpolate } from "@/lib/util/placeholders";
+import { type InputValue, interpolate } from "@/lib/util/placeholders";
 import type { RunStatus } from "./run-types";
 
 type Agent = { id: string; role: string; model: string };
@@ -83,7 +83,7 @@ export function RerunDialog({ crew, status }: { crew: string; status: RunStatus 
               agents={(definition?.agents ?? []).map((a) => ({
                 ...a,
                 // Roles are written with the inputs in them ("{topic} researcher"): as this run read.
-                role: interpolate(a.role, inputValues),
+                role: roleAsRun(a.role, inputValues),
               }))}
               loadError={error?.message}
               value={models}
@@ -158,4 +158,13 @@ function ModelFields({
       {agents.map((a) => field(a.id, a.role, `as before, ${a.model}`))}
     </fieldset>
   );
+}
+
+/** The role with this run's inputs in; as written when that would be past its size budget. */
+function roleAsRun(role: string, inputs: Record<string, InputValue>) {
+  try {
+    return interpolate(role, inputs);
+  } catch {
+    return role;
+  }
 }

@@ -56,8 +56,8 @@ export function agentWork({
   // The team as the model reads it in the tools' description: roles and goals with the inputs in.
   const withInputs = (a: AgentDef): AgentDef => ({
     ...a,
-    role: interpolate(a.role, row.inputs),
-    goal: interpolate(a.goal, row.inputs),
+    role: interpolate(a.role, row.inputs, { field: `Agent '${a.id}' role` }),
+    goal: interpolate(a.goal, row.inputs, { field: `Agent '${a.id}' goal` }),
   });
   let resolved: LanguageModelV3 | undefined;
   // Resolved on first use, so a model that cannot be set up fails the task, not the set-up.
@@ -143,7 +143,7 @@ export function agentWork({
               ? [
                   {
                     task_id: task.id,
-                    name: `From ${interpolate(agent.role, row.inputs)}`,
+                    name: `From ${interpolate(agent.role, row.inputs, { field: `Agent '${agent.id}' role` })}`,
                     output: context,
                   },
                 ]

@@ -22,16 +22,20 @@ export function buildPrompt({
   /** The rejected previous attempt of this task, to be revised. */
   revision?: { output: string; feedback: string };
 }) {
+  // Each text within its budget (PlaceholderBudgetError names the one that is not).
+  const fill = (text: string, field: string) => interpolate(text, inputs, { field });
+  const who = `Agent '${agent.id}'`;
+  const what = `Task '${task.id}'`;
   const system = [
-    `You are ${interpolate(agent.role, inputs)}.`,
-    interpolate(agent.backstory, inputs),
-    `Your personal goal is: ${interpolate(agent.goal, inputs)}`,
+    `You are ${fill(agent.role, `${who} role`)}.`,
+    fill(agent.backstory, `${who} backstory`),
+    `Your personal goal is: ${fill(agent.goal, `${who} goal`)}`,
     "Work on the task you are given. Use your tools when they help. When you are done, reply with the complete final answer only.",
   ].join("\n");
   const parts = [
-    `# Task\n${interpolate(task.description, inputs)}`,
+    `# Task\n${fill(task.description, `${what} description`)}`,
     ...(task.expected_output
-      ? [`# Expected output\n${interpolate(task.expected_output, inputs)}`]
+      ? [`# Expected output\n${fill(task.expected_output, `${what} expected_output`)}`]
       : []),
   ];
   if (context.length) {

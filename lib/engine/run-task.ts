@@ -1,6 +1,6 @@
 import { APICallError, RetryError } from "ai";
 import { env } from "@/lib/config/env";
-import type { TaskDef } from "@/lib/crew/schema";
+import type { AgentDef, TaskDef } from "@/lib/crew/schema";
 import { isConnectionError } from "@/lib/db/connection-errors";
 import type { Db } from "@/lib/db/types";
 import { errorMessage } from "@/lib/errors";
@@ -12,7 +12,7 @@ import { LeaseLostError } from "@/lib/runs/execution-store";
 import type { ExecutionWriter } from "@/lib/runs/execution-writer";
 import { failure } from "@/lib/runs/run-failure";
 import { linkedSignal } from "@/lib/util/linked-signal";
-import { interpolate } from "@/lib/util/placeholders";
+import { interpolate, PlaceholderBudgetError } from "@/lib/util/placeholders";
 import { agentWork } from "./agent-work";
 import { answerWithChecks, keptOutput } from "./checked-answer";
 import { agentFor } from "./delegation";
@@ -89,18 +89,16 @@ export async function runTask({
       t.status === "completed" && t.output !== null ? [[t.task_id, t.output] as const] : [],
     ),
   );
-  const { system, prompt } = buildPrompt({
-    agent,
-    task,
-    inputs: row.inputs,
-    context: contextFor(task, crew.tasks, outputs),
-    feedback: row.tasks.flatMap((t) =>
-      (t.reviews ?? [])
-        .filter((r) => r.is_approve && r.feedback.trim())
-        .map((r) => ({ task_id: t.task_id, feedback: r.feedback })),
-    ),
-    revision: row.tasks[index]?.reviews?.filter((r) => !r.is_approve).at(-1),
-  });
+  // The texts with the run's inputs filled in: one past its budget fails the task, saying which.
+  let filled: ReturnType<typeof fillTexts>;
+  try {
+    filled = fillTexts({ task, index, row, outputs, agent });
+  } catch (err) {
+    if (!(err instanceof PlaceholderBudgetError)) throw err;
+    const message = `${err.message}.`;
+    return change((r) => failure(r, task.id, message, attempt));
+  }
+  const { system, prompt, checks } = filled;
   const e = env();
   const timeoutMs = (task.timeout_seconds ?? e.TASK_TIMEOUT_SECONDS) * 1000;
   const timeout = AbortSignal.timeout(timeoutMs);
@@ -112,12 +110,7 @@ export async function runTask({
   let result: Awaited<ReturnType<typeof answerWithChecks>>;
   try {
     result = await answerWithChecks({
-      // A guardrail may name the run's inputs ("must mention {topic}"), as a description may.
-      task: {
-        ...task,
-        guardrail: task.guardrail && interpolate(task.guardrail, row.inputs),
-        guardrails: task.guardrails?.map((g) => interpolate(g, row.inputs)),
-      },
+      task: { ...task, ...checks },
       // Inside the try: a model that cannot be configured fails the task, saying why.
       model: work.model(),
       maxRetries: e.MODEL_MAX_RETRIES,
@@ -154,7 +147,9 @@ export async function runTask({
     }
     const message = timeout.aborted
       ? `Task '${task.id}' timed out after ${timeoutMs / 1000} s.`
-      : describeModelError(err, modelId);
+      : err instanceof PlaceholderBudgetError
+        ? `${err.message}.` // a coworker's role or goal, filled in for delegation
+        : describeModelError(err, modelId);
     return change((r) => failure(r, task.id, message, attempt));
   } finally {
     unlink();
@@ -252,6 +247,41 @@ export async function runTask({
       artifacts,
     };
   });
+}
+
+/** The prompt and the guardrails of one attempt, with the run's inputs filled in. */
+function fillTexts({
+  task,
+  index,
+  row,
+  outputs,
+  agent,
+}: {
+  task: TaskDef;
+  index: number;
+  row: ExecutionRow;
+  outputs: Map<string, string>;
+  agent: AgentDef;
+}) {
+  const { system, prompt } = buildPrompt({
+    agent,
+    task,
+    inputs: row.inputs,
+    context: contextFor(task, row.crew_snapshot.tasks, outputs),
+    feedback: row.tasks.flatMap((t) =>
+      (t.reviews ?? [])
+        .filter((r) => r.is_approve && r.feedback.trim())
+        .map((r) => ({ task_id: t.task_id, feedback: r.feedback })),
+    ),
+    revision: row.tasks[index]?.reviews?.filter((r) => !r.is_approve).at(-1),
+  });
+  // A guardrail may name the run's inputs ("must mention {topic}"), as a description may.
+  const fill = (text: string, field: string) => interpolate(text, row.inputs, { field });
+  const checks = {
+    guardrail: task.guardrail && fill(task.guardrail, `Task '${task.id}' guardrail`),
+    guardrails: task.guardrails?.map((g, i) => fill(g, `Task '${task.id}' guardrails[${i}]`)),
+  };
+  return { system, prompt, checks };
 }
 
 function describeModelError(err: unknown, modelId: string): string {

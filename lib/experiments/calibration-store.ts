@@ -8,7 +8,7 @@ import type { CrewDef } from "@/lib/crew/schema";
 import { jsonArray, jsonObject, time } from "@/lib/db/columns";
 import type { Db, Queryable } from "@/lib/db/types";
 import { errors } from "@/lib/errors";
-import { type InputValue, interpolate } from "@/lib/util/placeholders";
+import { type InputValue, interpolate, PlaceholderBudgetError } from "@/lib/util/placeholders";
 import { judgeKey } from "./judge";
 import { cohenKappa, wilson } from "./stats";
 
@@ -83,11 +83,20 @@ export async function createCalibration(
       `No reviewed outputs of crew '${scope.crew}'${judge.task ? ` task '${judge.task}'` : ""} to calibrate on: a judge is calibrated against people's decisions.`,
     );
   const briefs = new Map(crew.tasks.map((t) => [t.id, t]));
-  const described = items.map(({ inputs, ...i }) => ({
-    ...i,
-    description: interpolate(briefs.get(i.task_id)?.description ?? "", inputs),
-    expected_output: interpolate(briefs.get(i.task_id)?.expected_output ?? "", inputs),
-  }));
+  const described = items.map(({ inputs, ...i }) => {
+    const fill = (text: string, field: string) =>
+      interpolate(text, inputs, { field: `Task '${i.task_id}' ${field}` });
+    try {
+      return {
+        ...i,
+        description: fill(briefs.get(i.task_id)?.description ?? "", "description"),
+        expected_output: fill(briefs.get(i.task_id)?.expected_output ?? "", "expected_output"),
+      };
+    } catch (err) {
+      if (!(err instanceof PlaceholderBudgetError)) throw err;
+      throw errors.unprocessable(`A reviewed run cannot be calibrated on: ${err.message}.`);
+    }
+  });
   const id = crypto.randomUUID();
   await db.query(
     `INSERT INTO judge_calibrations (id, crew, judge_key, judge, status, items, created_by)

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import type { CrewDef } from "@/lib/crew/schema";
+import type { CrewDef, TaskDef } from "@/lib/crew/schema";
 import { jsonArray, jsonObject } from "@/lib/db/columns";
 import type { Db } from "@/lib/db/types";
 import type { TaskState } from "@/lib/run-model/types";
-import { type InputValue, interpolate } from "@/lib/util/placeholders";
+import { type InputValue, interpolate, PlaceholderBudgetError } from "@/lib/util/placeholders";
 import type { Claimed } from "./claim";
 import { pairScorers } from "./experiment-view";
 import { judgePair } from "./judge";
@@ -60,18 +60,13 @@ export async function judgePairs(db: Db, exp: Claimed, defs: Map<string, CrewDef
         }
         const one = outputOf(r.a_result, r.a_tasks, scorer.task);
         const two = outputOf(r.b_result, r.b_tasks, scorer.task);
+        const brief = pairBrief(task, r.inputs);
         const verdict =
           one === null || two === null
             ? { winner: null, reason: "one of the runs has no output to compare", tokens: 0 }
-            : await judgePair(
-                scorer,
-                {
-                  description: interpolate(task?.description ?? "", r.inputs),
-                  expected_output: interpolate(task?.expected_output ?? "", r.inputs),
-                },
-                one,
-                two,
-              );
+            : "error" in brief
+              ? { winner: null, reason: `not judged: ${brief.error}`, tokens: 0 }
+              : await judgePair(scorer, brief, one, two);
         await budget.spend(verdict.tokens);
         await db.query(
           `INSERT INTO experiment_pairs (experiment_id, metric, row_position, repeat, verdict)
@@ -82,4 +77,18 @@ export async function judgePairs(db: Db, exp: Claimed, defs: Map<string, CrewDef
     );
   }
   return !left;
+}
+
+/** What the judge reads of the task, inputs filled in, or why not (a text past its budget). */
+function pairBrief(task: TaskDef | undefined, inputs: Record<string, InputValue>) {
+  const fill = (text: string, field: string) => interpolate(text, inputs, { field });
+  try {
+    return {
+      description: fill(task?.description ?? "", `Task '${task?.id}' description`),
+      expected_output: fill(task?.expected_output ?? "", `Task '${task?.id}' expected_output`),
+    };
+  } catch (err) {
+    if (err instanceof PlaceholderBudgetError) return { error: err.message };
+    throw err;
+  }
 }

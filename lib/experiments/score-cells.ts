@@ -1,11 +1,11 @@
 import { z } from "zod";
-import type { CrewDef } from "@/lib/crew/schema";
+import type { AgentDef, CrewDef, TaskDef } from "@/lib/crew/schema";
 import { jsonArray, jsonObject, time } from "@/lib/db/columns";
 import type { Db } from "@/lib/db/types";
 import { loadModelPrices, tasksCost } from "@/lib/run-model/pricing";
 import type { TaskState } from "@/lib/run-model/types";
 import { BUDGET_STOPPER } from "@/lib/runs/spend-budgets";
-import { type InputValue, interpolate } from "@/lib/util/placeholders";
+import { type InputValue, interpolate, PlaceholderBudgetError } from "@/lib/util/placeholders";
 import type { ExperimentSpec } from "./experiment-view";
 import { judgeOutput } from "./judge";
 import { type JudgeBudget, judgeBudget } from "./judge-budget";
@@ -137,19 +137,34 @@ async function scoresOf(
     }
     const task = def.tasks.find((t) => t.id === (s.task ?? def.tasks.at(-1)?.id));
     const agent = def.agents.find((a) => a.id === task?.delegate_to || a.id === task?.agent);
-    const v = await judgeOutput(
-      s,
-      {
-        description: interpolate(task?.description ?? "", inputs),
-        expected_output: interpolate(task?.expected_output ?? "", inputs),
-        agent: agent ? interpolate(agent.role, inputs) : undefined,
-      },
-      text,
-      task ? expected[task.id] : undefined,
-    );
+    const brief = judgeBrief(task, agent, inputs);
+    if ("error" in brief) {
+      scores[m.name] = { value: null, reason: `not judged: ${brief.error}` };
+      continue;
+    }
+    const v = await judgeOutput(s, brief, text, task ? expected[task.id] : undefined);
     judgeTokens += v.tokens;
     await budget.spend(v.tokens);
     scores[m.name] = { value: v.score, reason: v.reason };
   }
   return { scores, judgeTokens };
+}
+
+/** What the judge reads of the task, inputs filled in, or why not (a text past its budget). */
+function judgeBrief(
+  task: TaskDef | undefined,
+  agent: AgentDef | undefined,
+  inputs: Record<string, InputValue>,
+) {
+  const fill = (text: string, field: string) => interpolate(text, inputs, { field });
+  try {
+    return {
+      description: fill(task?.description ?? "", `Task '${task?.id}' description`),
+      expected_output: fill(task?.expected_output ?? "", `Task '${task?.id}' expected_output`),
+      agent: agent ? fill(agent.role, `Agent '${agent.id}' role`) : undefined,
+    };
+  } catch (err) {
+    if (err instanceof PlaceholderBudgetError) return { error: err.message };
+    throw err;
+  }
 }

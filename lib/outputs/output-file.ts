@@ -1,4 +1,4 @@
-import { type InputValue, interpolate } from "@/lib/util/placeholders";
+import { type InputValue, interpolate, PlaceholderBudgetError } from "@/lib/util/placeholders";
 
 // `output_file` names a per-run artifact, not a path on this machine: artifacts live in the
 // database (every server process sees them), so a name only has to be safe to show and download.
@@ -36,7 +36,15 @@ export function templateProblem(template: string): string | undefined {
 /** The artifact's name for one run: inputs filled in (made safe first), then checked. */
 export function artifactName(template: string, inputs: Record<string, InputValue>): string {
   const safe = Object.fromEntries(Object.entries(inputs).map(([k, v]) => [k, safeValue(v)]));
-  const name = stripDotSlash(interpolate(template, safe));
+  let filled: string;
+  try {
+    // Any name past MAX_NAME is refused below: building a far longer one first is waste.
+    filled = interpolate(template, safe, { field: "output_file", maxChars: 10 * MAX_NAME });
+  } catch (err) {
+    if (err instanceof PlaceholderBudgetError) throw new ArtifactError(`${err.message}.`);
+    throw err;
+  }
+  const name = stripDotSlash(filled);
   const problem = nameProblem(name);
   if (problem) throw new ArtifactError(`output_file '${name}' ${problem}.`);
   return name;

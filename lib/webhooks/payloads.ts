@@ -1,5 +1,5 @@
 import type { AppliedEvent, ExecutionRow, WebhookUrls } from "@/lib/run-model/types";
-import { interpolate } from "@/lib/util/placeholders";
+import { interpolate, PlaceholderBudgetError } from "@/lib/util/placeholders";
 
 export type WebhookKind = "step" | "task" | "crew";
 
@@ -35,6 +35,19 @@ function parseJson(text: string | null | undefined): unknown {
   }
 }
 
+/**
+ * A task's text with the run's inputs in, or null past its budget: the run failed on it already
+ * (the prompt is built first), and a webhook is no place to raise it again.
+ */
+function filled(text: string, inputs: ExecutionRow["inputs"]): string | null {
+  try {
+    return interpolate(text, inputs);
+  } catch (err) {
+    if (err instanceof PlaceholderBudgetError) return null;
+    throw err;
+  }
+}
+
 /** The body of one webhook: CrewAI's field names, plus where it sits in the execution's log. */
 export function webhookPayload(
   kind: WebhookKind,
@@ -59,7 +72,7 @@ export function webhookPayload(
       task_id: event.task_id,
       agent: d.agent ?? task?.agent ?? null,
       attempt: event.attempt,
-      prompt: task ? interpolate(task.description, row.inputs) : null,
+      prompt: task ? filled(task.description, row.inputs) : null,
       thought: event.type === "thought" ? (d.text ?? null) : null,
       tool: d.tool ?? null,
       tool_input: d.tool_input ?? null,
@@ -67,14 +80,14 @@ export function webhookPayload(
     };
   }
   if (kind === "task") {
-    const description = task ? interpolate(task.description, row.inputs) : "";
+    const description = (task && filled(task.description, row.inputs)) ?? "";
     const output = (d.output as string | null | undefined) ?? null;
     return {
       ...common,
       task_id: event.task_id,
       name: task?.name ?? event.task_id,
       description,
-      expected_output: task ? interpolate(task.expected_output, row.inputs) : null,
+      expected_output: task ? filled(task.expected_output, row.inputs) : null,
       summary: `${description.split(/\s+/).slice(0, 10).join(" ")}...`,
       agent: task?.agent ?? d.agent ?? null,
       attempt: event.attempt,
