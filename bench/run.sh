@@ -20,5 +20,6 @@ node bench/sign-in-flood.mjs
 node bench/schedule-lateness.mjs # how late schedules fire, idle and under kickoff load (~5 min)
 node bench/experiment-cells.mjs # 1,000 experiment cells against as many kickoffs (~1 min)
 node bench/caller-budgets.mjs # the inputs that once held the process, /api/healthz probed throughout (~2 min)
+node --conditions=react-server --import tsx bench/cel-cost.ts # the costliest CEL each kind of work may run within its limit
 node bench/agent-protocols.mjs # MCP tools/list and A2A GetTask beside the HTTP reads they stand for (~2 min)
 node bench/browser-cost.mjs # what a browser test action costs Chromium, per Debian build
