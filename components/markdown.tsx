@@ -1,5 +1,6 @@
 import ReactMarkdown from "react-markdown";
 import { cn } from "@/components/ui/cn";
+import { boundMarkdown } from "@/lib/format/markdown-budget";
 
 // Type for agent output without a typography plugin: headings, lists, quotes and code, spaced
 // for reading, in both themes.
@@ -13,11 +14,22 @@ const prose = cn(
   "[&_pre]:overflow-x-auto [&_pre]:whitespace-pre-wrap [&_pre]:rounded-md [&_pre]:bg-muted [&_pre]:p-3 [&_pre_code]:bg-transparent [&_pre_code]:p-0",
 );
 
-// Agent output as Markdown; raw HTML in it is not rendered (react-markdown's safe default).
+// Agent output as Markdown; raw HTML in it is not rendered (react-markdown's safe default). Only
+// a bounded prefix is parsed (lib/format/markdown-budget.ts): the rest is shown as plain text.
 export function Markdown({ text, className }: { text: string; className?: string }) {
+  const { markdown, plain } = boundMarkdown(text);
   return (
     <div className={cn(prose, className)}>
-      <ReactMarkdown>{text}</ReactMarkdown>
+      {markdown && <ReactMarkdown>{markdown}</ReactMarkdown>}
+      {plain && (
+        <>
+          <p className="text-muted-foreground text-xs">
+            {markdown ? "The rest is" : "This text is"} shown as plain text: too long or too deeply
+            nested to format.
+          </p>
+          <p className="whitespace-pre-wrap">{plain}</p>
+        </>
+      )}
     </div>
   );
 }

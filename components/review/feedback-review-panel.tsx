@@ -11,6 +11,7 @@ import { DecisionError, type DecisionProblem } from "./decision-error";
 import { ReviewHeader } from "./review-header";
 
 const Markdown = dynamic(() => import("@/components/markdown").then((m) => m.Markdown), {
+  ssr: false,
   loading: () => null,
 });
 

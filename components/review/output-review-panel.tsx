@@ -15,6 +15,7 @@ import { useOutputDecision } from "./use-output-decision";
 
 // Markdown (react-markdown) loads with the first output shown, not with the page.
 const Markdown = dynamic(() => import("@/components/markdown").then((m) => m.Markdown), {
+  ssr: false,
   loading: () => null,
 });
 

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { Markdown } from "@/components/markdown";
+import { LazyMarkdown } from "@/components/run/lazy-markdown";
 import { PageHeader } from "@/components/shell/page-header";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -73,8 +73,9 @@ export default async function IssuePage({ params }: { params: Promise<{ identifi
               <CardTitle id="issue-description">Description</CardTitle>
             </CardHeader>
             <CardContent>
+              {/* Formatted in the browser (and only a bounded prefix): never on the server. */}
               {issue.description ? (
-                <Markdown text={issue.description} />
+                <LazyMarkdown text={issue.description} />
               ) : (
                 <p className="text-muted-foreground text-sm">No description.</p>
               )}
