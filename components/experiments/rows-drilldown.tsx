@@ -21,7 +21,10 @@ import { shortId } from "@/lib/format/id";
 import { formatValue, metricLabel } from "./matrix-table";
 
 // The word diff comes with the first row opened, not with the page.
-const AttemptDiff = dynamic(() => import("@/components/run/attempt-diff"), { loading: () => null });
+const AttemptDiff = dynamic(() => import("@/components/run/attempt-diff"), {
+  ssr: false,
+  loading: () => null,
+});
 
 const preview = (inputs: Record<string, unknown>) =>
   Object.values(inputs)

@@ -1,12 +1,13 @@
 "use client";
 
-import { diffWords } from "diff";
 import { useMemo } from "react";
 import { cn } from "@/components/ui/cn";
+import { boundedWordDiff } from "@/lib/util/bounded-word-diff";
 
 /**
  * Two outputs side by side (stacked on a phone): words only in the earlier one struck through on
- * the left, words new in the later one marked on the right. Loaded with the comparison only.
+ * the left, words new in the later one marked on the right. Loaded with the comparison only, in
+ * the browser; two outputs too long or too different for a bounded word diff are shown as they are.
  */
 export default function AttemptDiff({
   before,
@@ -22,7 +23,8 @@ export default function AttemptDiff({
   /** Between the two (why the second came): a third column; none for two runs compared. */
   between?: React.ReactNode;
 }) {
-  const parts = useMemo(() => diffWords(before, after), [before, after]);
+  const diff = useMemo(() => boundedWordDiff(before, after), [before, after]);
+  const parts = diff.kind === "parts" ? diff.parts : [];
   const added = parts.filter((p) => p.added).reduce((n, p) => n + p.value.length, 0);
   const removed = parts.filter((p) => p.removed).reduce((n, p) => n + p.value.length, 0);
   const side = (keep: "removed" | "added") =>
@@ -58,9 +60,11 @@ export default function AttemptDiff({
   return (
     <div className="grid gap-3">
       <p className="text-muted-foreground text-xs">
-        {added || removed
-          ? `${formatChars(added)} added · ${formatChars(removed)} removed`
-          : "The two outputs are the same."}
+        {diff.kind === "too_different"
+          ? `These outputs ${diff.reason === "length" ? "are too long" : "differ in too many places"} to show word by word: here they are side by side.`
+          : added || removed
+            ? `${formatChars(added)} added · ${formatChars(removed)} removed`
+            : "The two outputs are the same."}
       </p>
       <div
         className={cn(
@@ -68,9 +72,9 @@ export default function AttemptDiff({
           between ? "md:grid-cols-[minmax(0,1fr)_minmax(0,14rem)_minmax(0,1fr)]" : "md:grid-cols-2",
         )}
       >
-        {pane(beforeLabel, side("removed"))}
+        {pane(beforeLabel, diff.kind === "parts" ? side("removed") : before)}
         {between && <div className="grid content-start gap-1.5 md:pt-5">{between}</div>}
-        {pane(afterLabel, side("added"))}
+        {pane(afterLabel, diff.kind === "parts" ? side("added") : after)}
       </div>
     </div>
   );

@@ -11,7 +11,10 @@ import { formatTokens, formatUsd } from "@/lib/format/numbers";
 import type { RunStatus } from "./run-types";
 
 // The word diff comes with the page's first differing output, not with every page.
-const AttemptDiff = dynamic(() => import("./attempt-diff"), { loading: () => null });
+const AttemptDiff = dynamic(() => import("./attempt-diff"), {
+  ssr: false,
+  loading: () => null,
+});
 
 const show = (v: unknown) =>
   v === null || v === undefined || v === ""
