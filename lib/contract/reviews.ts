@@ -98,7 +98,11 @@ export const InboxReviewSchema = OpenReviewSchema.extend({
   execution_id: z.uuid(),
   crew: z.string(),
   task_name: z.string(),
-  inputs: z.record(z.string(), z.unknown()),
+  inputs: z
+    .record(z.string(), z.unknown())
+    .describe(
+      'A preview of the run\'s inputs: the first 20 by key, each string (or object or list, as JSON text) cut to 200 characters, "…" marking a cut',
+    ),
   started_by: z.string().nullable(),
   run_created_at: z.string(),
   remote: z.boolean().describe("A remote deployment's run: decided, not claimed or reassigned"),

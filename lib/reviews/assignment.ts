@@ -43,7 +43,7 @@ export function isTeamReview(review: Pick<OpenReview, "assignees">, person: Pers
  * Who may decide a review: an organization token (the program driving the crew), an
  * administrator (escalations land there), or someone whose role may review and who is assigned.
  */
-export function mayDecide(review: OpenReview, person: Person | null): boolean {
+export function mayDecide(review: Pick<OpenReview, "assignees">, person: Person | null): boolean {
   if (!person) return true;
   if (!roleAllows(person.role, "review")) return false;
   return person.role === "admin" || isAssigned(review, person);
