@@ -26,9 +26,9 @@ beforeAll(async () => {
   await seedDemoWorkspace(db);
   const [team] = (await listIssues(db, ORG, {})).map((i) => i.team.id);
   if (!team) throw new Error("the demo workspace has no issue");
-  for (const [title, description] of [
-    ["early", `needle ${"x".repeat(20_000)}`],
-    ["late", `${"x".repeat(16_384)} needle`],
+  for (const { title, description } of [
+    { title: "early", description: `needle ${"x".repeat(20_000)}` },
+    { title: "late", description: `${"x".repeat(16_384)} needle` },
   ])
     await createIssue(db, { teamId: team, title, description }, {});
 });
