@@ -48,6 +48,15 @@ function filled(text: string, inputs: ExecutionRow["inputs"]): string | null {
   }
 }
 
+/** Characters of a description read for its summary: ten words fit, a megabyte is not split. */
+export const SUMMARY_SCAN_CHARS = 2_000;
+
+/** A task webhook's `summary`: the description's first ten words and "...". */
+export function taskSummary(description: string): string {
+  const words = description.slice(0, SUMMARY_SCAN_CHARS).split(/\s+/, 10);
+  return `${words.join(" ")}...`;
+}
+
 /** The body of one webhook: CrewAI's field names, plus where it sits in the execution's log. */
 export function webhookPayload(
   kind: WebhookKind,
@@ -88,7 +97,7 @@ export function webhookPayload(
       name: task?.name ?? event.task_id,
       description,
       expected_output: task ? filled(task.expected_output, row.inputs) : null,
-      summary: `${description.split(/\s+/).slice(0, 10).join(" ")}...`,
+      summary: taskSummary(description),
       agent: task?.agent ?? d.agent ?? null,
       attempt: event.attempt,
       output,
