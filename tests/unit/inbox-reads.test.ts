@@ -76,23 +76,37 @@ describe.each(DB_KINDS)("the review inbox on the %s database", (kind) => {
         ]),
       ],
     );
+    // A run paused before reviews were kept: its one review, open to anyone who may review.
+    await db.query(
+      `INSERT INTO executions (id, crew, status, inputs, crew_snapshot, tasks, pending_human_input)
+       VALUES ($1, 'c', 'pending_human_input', '{}'::jsonb, '{}'::jsonb, '[]'::jsonb, $2::jsonb)`,
+      [
+        randomUUID(),
+        JSON.stringify({
+          task_id: "old",
+          output: "an old draft",
+          requested_at: "2026-10-01T00:00:00Z",
+        }),
+      ],
+    );
   }, 60_000);
   afterAll(() => close());
 
   it("counts without reading the runs' inputs, tasks or outputs", async () => {
     const { db: read, meter } = metered(db);
     const page = await listOpenReviews({ db: read, principal: asAda, scope: "mine", limit: 0 });
-    expect(page).toEqual({ reviews: [], counts: { mine: 1, team: 0, all: 2, actionable: 1 } });
+    expect(page).toEqual({ reviews: [], counts: { mine: 2, team: 0, all: 3, actionable: 2 } });
     expect(meter.chars).toBeLessThan(4_096);
   });
 
   it("lists the inputs as a preview, the rest as before", async () => {
     const { db: read, meter } = metered(db);
     const page = await listOpenReviews({ db: read, principal: asAda, scope: "all" });
-    expect(page.counts).toEqual({ mine: 1, team: 0, all: 2, actionable: 1 });
+    expect(page.counts).toEqual({ mine: 2, team: 0, all: 3, actionable: 2 });
     expect(page.reviews.map((r) => [r.task_id, r.task_name, r.output, r.scope])).toEqual([
       ["check", "Check", "the draft of check", { mine: false, team: false }],
       ["draft", "Draft", "the draft of draft", { mine: true, team: false }],
+      ["old", "old", "an old draft", { mine: true, team: false }],
     ]);
     expect(page.reviews[1]?.inputs).toEqual({
       topic: `${"a".repeat(200)}…`,
