@@ -16,6 +16,9 @@ const ISSUE_FIELDS: FieldMap = {
   createdAt: { type: "date", sql: "i.created_at" },
 };
 
+/** An issue's page lists its first 200 sub-issues and latest 200 changes; projects, the newest 200. */
+export const DETAIL_ROWS = 200;
+
 const HistoryRow = z.object({
   action: z.string(),
   changes: jsonObject<Record<string, unknown>>(),
@@ -83,8 +86,8 @@ export async function issueDetail(db: Db, principal: Principal, identifier: stri
   if (!issue) return undefined;
   const subIssues = (
     await db.query(
-      `${ISSUE_SELECT} WHERE i.parent_id = $1 AND i.deleted_at IS NULL ORDER BY i.number`,
-      [issue.id],
+      `${ISSUE_SELECT} WHERE i.parent_id = $1 AND i.deleted_at IS NULL ORDER BY i.number LIMIT $2`,
+      [issue.id, DETAIL_ROWS + 1],
       IssueRow,
     )
   ).rows;
@@ -97,16 +100,23 @@ export async function issueDetail(db: Db, principal: Principal, identifier: stri
         )
       ).rows[0]
     : undefined;
+  // The latest changes, oldest of them first.
   const history = (
     await db.query(
       `SELECT h.action, h.changes, h.execution_id, e.crew, h.actor, h.at::text
          FROM tracker_history h LEFT JOIN executions e ON e.id = h.execution_id
-        WHERE h.issue_id = $1 ORDER BY h.id`,
-      [issue.id],
+        WHERE h.issue_id = $1 ORDER BY h.id DESC LIMIT $2`,
+      [issue.id, DETAIL_ROWS + 1],
       HistoryRow,
     )
   ).rows;
-  return { issue, subIssues, parent, history };
+  return {
+    issue,
+    subIssues: subIssues.slice(0, DETAIL_ROWS),
+    parent,
+    history: history.slice(0, DETAIL_ROWS).reverse(),
+    more: { subIssues: subIssues.length > DETAIL_ROWS, history: history.length > DETAIL_ROWS },
+  };
 }
 
 export async function listProjects(db: Db, principal: Principal) {
@@ -115,8 +125,8 @@ export async function listProjects(db: Db, principal: Principal) {
     `SELECT p.id, p.name, p.description, p.state,
             COALESCE((SELECT json_agg(t.key ORDER BY t.key) FROM tracker_project_teams pt JOIN tracker_teams t ON t.id = pt.team_id WHERE pt.project_id = p.id), '[]'::json) AS teams,
             (SELECT count(*)::int FROM tracker_issues i WHERE i.project_id = p.id AND i.deleted_at IS NULL) AS issues
-       FROM tracker_projects p WHERE p.deleted_at IS NULL ORDER BY p.created_at DESC`,
-    [],
+       FROM tracker_projects p WHERE p.deleted_at IS NULL ORDER BY p.created_at DESC, p.id LIMIT $1`,
+    [DETAIL_ROWS + 1],
     z.object({
       id: z.string(),
       name: z.string(),
@@ -126,5 +136,5 @@ export async function listProjects(db: Db, principal: Principal) {
       issues: num,
     }),
   );
-  return rows;
+  return { projects: rows.slice(0, DETAIL_ROWS), more: rows.length > DETAIL_ROWS };
 }

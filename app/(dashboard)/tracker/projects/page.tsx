@@ -15,12 +15,12 @@ export const dynamic = "force-dynamic";
 
 export default async function ProjectsPage() {
   const { principal } = await requireUser();
-  const projects = await listProjects(await getDb(), principal);
+  const { projects, more } = await listProjects(await getDb(), principal);
   return (
     <>
       <PageHeader
         title="Projects"
-        description="Projects in the embedded tracker, with their teams and issue counts."
+        description={`Projects in the embedded tracker, with their teams and issue counts${more ? " (the newest 200)" : ""}.`}
         actions={
           <Button asChild>
             <Link href="/tracker">Issues</Link>

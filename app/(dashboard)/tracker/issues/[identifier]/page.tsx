@@ -83,7 +83,9 @@ export default async function IssuePage({ params }: { params: Promise<{ identifi
           </Card>
           <Card aria-labelledby="issue-subissues">
             <CardHeader>
-              <CardTitle id="issue-subissues">Sub-issues</CardTitle>
+              <CardTitle id="issue-subissues">
+                Sub-issues{detail.more.subIssues && " (the first 200)"}
+              </CardTitle>
             </CardHeader>
             <CardContent>
               {detail.subIssues.length === 0 ? (
@@ -107,7 +109,9 @@ export default async function IssuePage({ params }: { params: Promise<{ identifi
           </Card>
           <Card aria-labelledby="issue-history">
             <CardHeader>
-              <CardTitle id="issue-history">History</CardTitle>
+              <CardTitle id="issue-history">
+                History{detail.more.history && " (the latest 200 changes)"}
+              </CardTitle>
             </CardHeader>
             <CardContent>
               <ol className="grid gap-2 border-l pl-4 text-sm">
