@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { skippedPatternWarnings } from "@/lib/outputs/schema-patterns";
 import { crewFromDoc } from "./crew-doc";
 import { crewKey, type FlowCondition, type FlowMethod, type FlowPlan } from "./flow-plan";
 import type { FlowAction, FlowFile } from "./flow-schema";
@@ -209,10 +210,15 @@ function flowState(flow: FlowFile, file: string, warn: Warn): FlowPlan["state"] 
   const state = flow.state;
   const defaults = state?.default ?? {};
   if (!state || state.type === "dict") return { kind: "dict", schema: null, defaults };
+  // Patterns the linear-time engine cannot run go unchecked, said at load (never a refused flow).
+  const checked = (schema: Record<string, unknown>) => {
+    for (const message of skippedPatternWarnings(schema)) warn(file, "state.json_schema", message);
+    return schema;
+  };
   if (state.type === "json_schema")
-    return { kind: "json_schema", schema: state.json_schema, defaults };
+    return { kind: "json_schema", schema: checked(state.json_schema), defaults };
   if (state.type === "pydantic" && state.json_schema)
-    return { kind: "pydantic", schema: state.json_schema, defaults };
+    return { kind: "pydantic", schema: checked(state.json_schema), defaults };
   warn(
     file,
     "state",

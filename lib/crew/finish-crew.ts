@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { templateProblem } from "@/lib/outputs/output-file";
+import { skippedPatternWarnings } from "@/lib/outputs/schema-patterns";
 import { schemaError } from "@/lib/outputs/structured-output";
 import { grantedActions } from "@/lib/tracker/actions";
 import { findPlaceholders } from "@/lib/util/placeholders";
@@ -217,6 +218,15 @@ function outputChecks(
   const responseSchema = t.review?.response_schema;
   const responseProblem = responseSchema ? schemaError(responseSchema) : undefined;
   if (responseProblem) fail("review.response_schema", responseProblem);
+  // Patterns the linear-time engine cannot run go unchecked, said at load (never a refused crew).
+  const patternWarnings = (field: string, schema: Record<string, unknown> | undefined) => {
+    for (const message of schema ? skippedPatternWarnings(schema) : []) {
+      const where = taskAt(id, field);
+      warn(where.file, where.key, message);
+    }
+  };
+  patternWarnings(key, output_json);
+  patternWarnings("review.response_schema", responseSchema);
   const { output_pydantic: _, output_json: _json, ...rest } = t;
   // A review block means the task is reviewed: writing human_input too is not required.
   const reviewed = t.review ? { ...rest, human_input: true } : rest;

@@ -25,7 +25,7 @@ const ENGINE = "which RE2, the linear-time engine patterns run on, does not supp
  * The first construct RE2 cannot run, said plainly: backreferences and lookarounds need
  * backtracking. Read before translating, since RE2JS's translation reads `\k<n>` as `k<n>`.
  */
-function unsupported(pattern: string): string | undefined {
+export function unsupported(pattern: string): string | undefined {
   let inClass = false;
   for (let i = 0; i < pattern.length; i++) {
     const c = pattern[i];
