@@ -29,7 +29,7 @@ const HEADS = `CASE
     (SELECT jsonb_agg(jsonb_build_object(
               'task_id', r->'task_id', 'requested_at', r->'requested_at',
               'assignees', coalesce(r->'assignees', '[]'::jsonb),
-              'voters', coalesce((SELECT jsonb_agg(a->'reviewer') FROM jsonb_array_elements(r->'approvals') a), '[]'::jsonb),
+              'voters', coalesce((SELECT jsonb_agg(a->'reviewer') FILTER (WHERE jsonb_typeof(a->'reviewer') = 'string') FROM jsonb_array_elements(r->'approvals') a), '[]'::jsonb),
               'claim', r->'claim') ORDER BY n)
        FROM jsonb_array_elements(open_reviews) WITH ORDINALITY AS x(r, n))
   WHEN status = 'pending_human_input' AND coalesce(pending_human_input->>'task_id', '') <> '' THEN

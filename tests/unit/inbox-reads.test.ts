@@ -73,6 +73,12 @@ describe.each(DB_KINDS)("the review inbox on the %s database", (kind) => {
         JSON.stringify([
           review("draft", "2026-11-01T10:00:00.000Z", []),
           review("check", "2026-11-01T11:00:00.000Z", ["someone@example.com"]),
+          // Ada voted on this one: hers, but nothing for her to do.
+          {
+            ...review("vote", "2026-11-01T09:00:00.000Z", []),
+            required_approvals: 2,
+            approvals: [{ reviewer: "ada@example.com", at: "2026-11-01T09:30:00.000Z" }],
+          },
         ]),
       ],
     );
@@ -95,17 +101,18 @@ describe.each(DB_KINDS)("the review inbox on the %s database", (kind) => {
   it("counts without reading the runs' inputs, tasks or outputs", async () => {
     const { db: read, meter } = metered(db);
     const page = await listOpenReviews({ db: read, principal: asAda, scope: "mine", limit: 0 });
-    expect(page).toEqual({ reviews: [], counts: { mine: 2, team: 0, all: 3, actionable: 2 } });
+    expect(page).toEqual({ reviews: [], counts: { mine: 3, team: 0, all: 4, actionable: 2 } });
     expect(meter.chars).toBeLessThan(4_096);
   });
 
   it("lists the inputs as a preview, the rest as before", async () => {
     const { db: read, meter } = metered(db);
     const page = await listOpenReviews({ db: read, principal: asAda, scope: "all" });
-    expect(page.counts).toEqual({ mine: 2, team: 0, all: 3, actionable: 2 });
+    expect(page.counts).toEqual({ mine: 3, team: 0, all: 4, actionable: 2 });
     expect(page.reviews.map((r) => [r.task_id, r.task_name, r.output, r.scope])).toEqual([
       ["check", "Check", "the draft of check", { mine: false, team: false }],
       ["draft", "Draft", "the draft of draft", { mine: true, team: false }],
+      ["vote", "vote", "the draft of vote", { mine: true, team: false }],
       ["old", "old", "an old draft", { mine: true, team: false }],
     ]);
     expect(page.reviews[1]?.inputs).toEqual({
