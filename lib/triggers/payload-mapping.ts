@@ -1,9 +1,10 @@
-import { type JsonValue, query } from "jsonpath-rfc9535";
 import parseJsonPath from "jsonpath-rfc9535/parser";
 import { z } from "zod";
 import { errorField, errorMessage, type FieldError } from "@/lib/errors";
 import { CEL_COST_LIMIT, CEL_COST_WHY, Cel, CelBudget, costText } from "@/lib/util/cel";
 import { fromCel, toCel } from "@/lib/util/cel-values";
+import { type Budget as JsonPathBudget, queryBounded } from "@/lib/util/jsonpath";
+import { jsonPathRuleProblem } from "@/lib/util/jsonpath-rules";
 
 // How a trigger turns the JSON someone else sent into a crew's inputs: one expression per input.
 // An expression starting with `$` is a JSONPath (RFC 9535) over the payload; anything else is CEL
@@ -101,6 +102,7 @@ export function applyMapping(
   const bad = new Set(problems.map((p) => p.name));
   const inputs: [string, unknown][] = [];
   const budget = new CelBudget();
+  const pathBudget: JsonPathBudget = { work: 0 };
   // The payload converted for CEL once, on the first CEL input, however many there are.
   let celContext: Record<string, unknown> | undefined;
   const context = () => {
@@ -110,7 +112,7 @@ export function applyMapping(
   for (const [name, expression] of Object.entries(mapping)) {
     if (bad.has(name)) continue;
     try {
-      const value = evaluate(expression.trim(), payload, context, budget);
+      const value = evaluate(expression.trim(), payload, context, budget, pathBudget);
       if (value !== undefined) inputs.push([name, value]);
     } catch (err) {
       const message = `Could not evaluate the expression: ${firstLine(err)}.`;
@@ -130,12 +132,13 @@ function problemOf(name: string, expression: string): string | { leastCost: numb
     return expressionCheck.error.issues[0]?.message ?? "Not an expression.";
   const source = expressionCheck.data;
   if (isJsonPath(source)) {
+    let rule: string | undefined;
     try {
-      parseJsonPath(source);
-      return { leastCost: 0 };
+      rule = jsonPathRuleProblem(parseJsonPath(source));
     } catch (err) {
       return `Not a JSONPath (RFC 9535) expression: ${jsonPathError(err)}.`;
     }
+    return rule ? `This JSONPath is refused: ${rule}.` : { leastCost: 0 };
   }
   try {
     const error = cel.problem(source);
@@ -159,10 +162,11 @@ function evaluate(
   payload: unknown,
   celContext: () => Record<string, unknown>,
   budget: CelBudget,
+  pathBudget: JsonPathBudget,
 ): unknown {
   if (isJsonPath(expression)) {
-    // The payload came from JSON.parse, so it is a JSON value whatever its static type says.
-    const nodes = query(payload as JsonValue, expression);
+    // Under a budget (lib/util/jsonpath.ts): past it, this input's error, this delivery only.
+    const nodes = queryBounded(payload, parseJsonPath(expression), pathBudget);
     // A singular query (names and indexes only) gives its value, or nothing; any other (a
     // wildcard, a filter, a slice) always gives an array, however many nodes it matched today.
     return SINGULAR.test(expression) ? nodes[0] : nodes;
