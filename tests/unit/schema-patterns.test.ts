@@ -89,3 +89,33 @@ tasks:
     ]);
   });
 });
+
+describe("a flow whose state schema has a pattern RE2 cannot run", () => {
+  it("loads, with a warning naming the file and the state's schema", () => {
+    const yaml = `
+schema: crewai.flow/v1
+name: PatternFlow
+state:
+  type: json_schema
+  json_schema:
+    type: object
+    properties:
+      ticket: { type: string, pattern: "^(\\\\w+)-\\\\1$" }
+methods:
+  start:
+    start: true
+    do: { call: expression, expr: "state.ticket" }
+`;
+    const catalog = loadCrews(crewsDir({ "f/flow.yaml": yaml }));
+    expect(catalog.errors).toEqual([]);
+    expect(catalog.crews.has("f")).toBe(true);
+    expect(catalog.warnings).toEqual([
+      expect.objectContaining({
+        file: "f/flow.yaml",
+        key: "state.json_schema",
+        message:
+          "the pattern at /properties/ticket/pattern uses a backreference (\\1), which RE2, the linear-time engine patterns run on, does not support: it is not checked",
+      }),
+    ]);
+  });
+});
