@@ -233,9 +233,12 @@ export async function listSchedules(db: Db, scope: Scope, now = scheduleNow()) {
     ScheduleRow,
   );
   const { rows: lasts } = await db.query(
-    `SELECT DISTINCT ON (f.schedule_id) f.* FROM schedule_fires f JOIN schedules s ON s.id = f.schedule_id
-      WHERE s.crew = $1 ORDER BY f.schedule_id, f.due_at DESC`,
-    [scope.crew],
+    // One fire per schedule, read from the primary key backwards: never the whole history.
+    `SELECT f.* FROM schedules s CROSS JOIN LATERAL (
+       SELECT * FROM schedule_fires WHERE schedule_id = s.id ORDER BY due_at DESC LIMIT 1
+     ) f
+      WHERE s.crew = $1 AND ($2::uuid IS NULL OR s.owner_user_id = $2::uuid)`,
+    [scope.crew, scope.owner],
     FireRow,
   );
   const last = new Map(lasts.map((f) => [f.schedule_id, f]));

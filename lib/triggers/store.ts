@@ -226,9 +226,12 @@ export async function listTriggers(db: Db, scope: Scope) {
     TriggerRow,
   );
   const { rows: lasts } = await db.query(
-    `SELECT DISTINCT ON (e.trigger_id) e.* FROM trigger_events e JOIN triggers t ON t.id = e.trigger_id
-      WHERE t.crew = $1 ORDER BY e.trigger_id, e.received_at DESC`,
-    [scope.crew],
+    // One event per trigger, read from trigger_events_recent: never the whole log.
+    `SELECT e.* FROM triggers t CROSS JOIN LATERAL (
+       SELECT * FROM trigger_events WHERE trigger_id = t.id ORDER BY received_at DESC LIMIT 1
+     ) e
+      WHERE t.crew = $1 AND ($2::uuid IS NULL OR t.owner_user_id = $2::uuid)`,
+    [scope.crew, scope.owner],
     EventRow,
   );
   const last = new Map(lasts.map((e) => [e.trigger_id, e]));
