@@ -7,8 +7,11 @@ import { Cron } from "croner";
 // An interval job ("*/30 * * * *") skips the times that do not exist and runs at both of the
 // repeated ones. Day-of-month and day-of-week are OR-ed, as in Vixie cron.
 
-/** At most this many due times are worked out in one go (a minute's schedule down for a week). */
-const MAX_DUE = 20_000;
+/**
+ * At most this many due times are worked out forwards (a minute's schedule down for 8 hours);
+ * each costs croner a step on the worker's event loop, and 100 schedules may be catching up.
+ */
+const MAX_DUE = 500;
 
 function cronOf(expression: string, timezone: string) {
   return new Cron(expression, { timezone, paused: true, mode: "5-part" });
@@ -71,23 +74,7 @@ export function dueTimes(
     at = cron.nextRun(at);
     if (!at || at.getTime() > now.getTime()) break;
     due.push(at);
-    if (due.length >= MAX_DUE) {
-      // Down for very long: the latest ones are found from now, backwards.
-      const counted = at.getTime();
-      const latest = cron
-        .previousRuns(keep, new Date(now.getTime() + 1))
-        .filter((d) => d.getTime() > counted)
-        .reverse();
-      return {
-        fire: latest,
-        missed: {
-          count: due.length,
-          first: due[0] ?? null,
-          last: due.at(-1) ?? null,
-          atLeast: true,
-        },
-      };
-    }
+    if (due.length >= MAX_DUE) return longDown(cron, due, now, keep);
   }
   const missed = due.slice(0, Math.max(0, due.length - keep));
   return {
@@ -97,6 +84,29 @@ export function dueTimes(
       first: missed[0] ?? null,
       last: missed.at(-1) ?? null,
       atLeast: false,
+    },
+  };
+}
+
+/**
+ * Down for long: the latest `keep` due times are found from now, backwards, and the one before
+ * them is the last missed. Those counted forwards are missed too; any between are not counted.
+ */
+function longDown(cron: Cron, counted: Date[], now: Date, keep: number): DueTimes {
+  const latest = cron.previousRuns(keep + 1, new Date(now.getTime() + 1)).reverse();
+  const fire = latest.slice(-keep);
+  const firstFire = fire[0]?.getTime() ?? Number.POSITIVE_INFINITY;
+  const missed = counted.filter((d) => d.getTime() < firstFire);
+  const lastCounted = counted.at(-1)?.getTime() ?? 0;
+  const before = latest.length > keep ? latest[0] : undefined;
+  const beyond = before && before.getTime() > lastCounted ? before : undefined;
+  return {
+    fire,
+    missed: {
+      count: missed.length + (beyond ? 1 : 0),
+      first: missed[0] ?? null,
+      last: beyond ?? missed.at(-1) ?? null,
+      atLeast: true,
     },
   };
 }
