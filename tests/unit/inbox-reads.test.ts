@@ -4,6 +4,7 @@ import type { Principal } from "@/lib/auth/principal";
 import type { Db } from "@/lib/db/types";
 import { listOpenReviews } from "@/lib/reviews/list-reviews";
 import { DB_KINDS, openTestDb } from "../support/both-dbs";
+import { userToken } from "../support/principals";
 
 // Every dashboard tab asks for the inbox's counts every 5 s (limit 0). A count reads what
 // deciding who may act needs — the reviews' heads — never a run's inputs, tasks or the text
@@ -122,5 +123,15 @@ describe.each(DB_KINDS)("the review inbox on the %s database", (kind) => {
       deep: `{"list": ["${"b".repeat(200 - 11)}…`,
     });
     expect(meter.chars).toBeLessThan(8_192);
+  });
+
+  it("gives a personal token its own runs' reviews only", async () => {
+    const page = await listOpenReviews({
+      db,
+      principal: userToken(ada, "ada@example.com", "reviewer"),
+      scope: "all",
+    });
+    expect(page.counts).toEqual({ mine: 2, team: 0, all: 3, actionable: 1 });
+    expect(page.reviews.map((r) => r.task_id)).toEqual(["check", "draft", "vote"]);
   });
 });
