@@ -487,7 +487,7 @@ describe(`experiments (${mode})`, () => {
       variants: ["current", { name: "x", changes: { agents: { editor: { goal: "y" } } } }],
     });
     expectProblem(r, 422);
-    expect(r.json.errors.map((e: Json) => e.path)).toEqual(["changes.agents.editor"]);
+    expect(r.json.errors.map((e: Json) => e.path)).toEqual(["variants.1.changes.agents.editor"]);
     const s = await api("POST", `${base("brief")}/experiments`, {
       name: "bad",
       dataset: d.id,
