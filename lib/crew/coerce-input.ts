@@ -1,4 +1,5 @@
 import { errorMessage } from "@/lib/errors";
+import { parseJsonText } from "@/lib/http/read-json";
 import type { InputScalar, InputSpec } from "./input-schema";
 
 // One value for one typed input: from what a client (or the crew's YAML) gave to what the engine
@@ -54,8 +55,9 @@ export function coerceInput(spec: InputSpec, raw: unknown): Coerced {
     }
     case "json": {
       if (typeof raw !== "string") return ok(JSON.stringify(raw));
+      // Held to a body's own checks (depth, NUL, lone surrogates): it is one, given as text.
       try {
-        return ok(JSON.stringify(JSON.parse(raw)));
+        return ok(JSON.stringify(parseJsonText(raw, "the text")));
       } catch (err) {
         return fail(`must be valid JSON (${errorMessage(err)})`);
       }

@@ -1,4 +1,5 @@
-import { errors } from "@/lib/errors";
+import { errorMessage, errors } from "@/lib/errors";
+import { parseJsonText } from "@/lib/http/read-json";
 import { valueErrors } from "@/lib/outputs/structured-output";
 import { assertEachLimits } from "./flow-each";
 import type { InputScalar } from "./input-schema";
@@ -33,7 +34,8 @@ function stateOf(
   }
   const state: Record<string, unknown> = { ...plan.state.defaults };
   for (const [name, value] of Object.entries(typed))
-    state[name] = jsonInputs.has(name) && typeof value === "string" ? JSON.parse(value) : value;
+    state[name] =
+      jsonInputs.has(name) && typeof value === "string" ? jsonInput(name, value) : value;
   const problems = valueErrors(state, plan.state.schema);
   if (problems.length)
     throw errors.unprocessable(
@@ -41,4 +43,15 @@ function stateOf(
       { errors: problems.map((message) => ({ path: "inputs", message })) },
     );
   return state;
+}
+
+/** A json input's text as its value, held to a body's checks (depth, NUL, lone surrogates). */
+function jsonInput(name: string, text: string): unknown {
+  try {
+    return parseJsonText(text, `The input '${name}'`);
+  } catch (err) {
+    throw errors.unprocessable(errorMessage(err), {
+      errors: [{ path: `inputs.${name}`, message: errorMessage(err) }],
+    });
+  }
 }

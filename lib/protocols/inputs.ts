@@ -1,6 +1,7 @@
 import type { CrewDef } from "@/lib/crew/schema";
 import { inputSpecsOf } from "@/lib/crew/validate-inputs";
-import { errors } from "@/lib/errors";
+import { AppError, errorMessage, errors } from "@/lib/errors";
+import { parseJsonText } from "@/lib/http/read-json";
 import { isRecord } from "@/lib/util/field";
 
 // A chat protocol sends words, not a form: a crew's inputs are read from a message as a person
@@ -15,14 +16,19 @@ function textInput(crew: CrewDef): string | undefined {
   return required.length === 1 ? required[0]?.name : undefined;
 }
 
+/** The message's text as a JSON object, if it is one; JSON a body could not hold is a 422. */
 function jsonObject(text: string): Record<string, unknown> | undefined {
   if (!text.trim().startsWith("{")) return undefined;
+  let value: unknown;
   try {
-    const value: unknown = JSON.parse(text);
-    return isRecord(value) ? value : undefined;
-  } catch {
-    return undefined;
+    value = parseJsonText(text, "The message's JSON text");
+  } catch (err) {
+    if (err instanceof AppError && err.code === "malformed-json") return undefined; // words
+    throw errors.unprocessable(errorMessage(err), {
+      errors: [{ path: "message.text", message: errorMessage(err) }],
+    });
   }
+  return isRecord(value) ? value : undefined;
 }
 
 /** The crew's inputs from a message's data (an object of inputs) and text. */
