@@ -11,14 +11,18 @@ const MAX_TRACKED = 10_000;
 
 type Window = { minute: number; taken: number; unsigned: number };
 const windows = new Map<string, Window>();
+// Per client address, deliveries whose signature failed this minute: past the per-trigger rate,
+// the address's next delivery is refused before its body (up to 1 MiB) is read or its HMAC
+// computed. Counted per address, not per trigger, so a stranger cannot hold back the sender.
+const failedFrom = new Map<string, Window>();
 
-function windowOf(id: string, now: Date): Window {
+function windowOf(id: string, now: Date, table = windows): Window {
   const minute = Math.floor(now.getTime() / 60_000);
-  let w = windows.get(id);
+  let w = table.get(id);
   if (!w || w.minute !== minute) {
-    if (windows.size >= MAX_TRACKED) windows.clear(); // old minutes, from triggers gone quiet
+    if (table.size >= MAX_TRACKED) table.clear(); // old minutes, from callers gone quiet
     w = { minute, taken: 0, unsigned: 0 };
-    windows.set(id, w);
+    table.set(id, w);
   }
   return w;
 }
@@ -33,6 +37,16 @@ export const triggerLimits = {
     if (w.taken >= this.perMinute) return 60 - (Math.floor(now.getTime() / 1000) % 60);
     w.taken++;
     return null;
+  },
+  /** Null, or the seconds until this address's failed signatures no longer hold it back. */
+  unsignedWait(address: string, now: Date): number | null {
+    const w = windowOf(address, now, failedFrom);
+    if (w.unsigned < this.perMinute) return null;
+    return 60 - (Math.floor(now.getTime() / 1000) % 60);
+  },
+  /** Counts a delivery from this address whose signature failed (or named no trigger). */
+  failedSignature(address: string, now: Date): void {
+    windowOf(address, now, failedFrom).unsigned++;
   },
   /** Whether this unsigned delivery is still logged. */
   logUnsigned(id: string, now: Date): boolean {
