@@ -1,6 +1,10 @@
 import { Ajv, type CodeOptions, type ErrorObject, type ValidateFunction } from "ajv";
 import { errorMessage } from "@/lib/errors";
-import { compileLinear, PatternTextTooLong } from "@/lib/util/linear-regex-sync";
+import {
+  compileLinear,
+  PatternBudgetError,
+  withinPatternBudget,
+} from "@/lib/util/linear-regex-sync";
 import { runnableSchema } from "./schema-patterns";
 
 // Schemas are an operator's (a crew file, an MCP server's tool); the values checked against them
@@ -50,12 +54,13 @@ export function compiledSchemaCount(): number {
   return compiled.size;
 }
 
-/** The validation's errors; a value too long for a pattern to read is one, not a crash. */
+/** The validation's errors; a value past the patterns' budget is one, not a crash. */
 function check(validate: ValidateFunction, value: unknown): string[] {
   try {
-    return validate(value) ? [] : (validate.errors ?? []).map(describeError);
+    const valid = withinPatternBudget(() => validate(value));
+    return valid ? [] : (validate.errors ?? []).map(describeError);
   } catch (err) {
-    if (err instanceof PatternTextTooLong) return [err.message];
+    if (err instanceof PatternBudgetError) return [err.message];
     throw err;
   }
 }

@@ -20,13 +20,37 @@ const FLAG_BITS: Record<string, number> = {
   u: 0, // RE2 always reads code points
 };
 
-/** A text longer than a pattern reads: the check fails, saying so, rather than run. */
-export class PatternTextTooLong extends Error {
-  constructor(readonly chars: number) {
-    super(
+/**
+ * The most characters the patterns of one check may read together: one value may be read by
+ * many patterns (an array's items, allOf), and RE2JS costs up to about 1 µs a character.
+ */
+export const PATTERN_CHECK_MAX_CHARS = 500_000;
+let left = Number.POSITIVE_INFINITY;
+
+/** A text longer than a pattern reads, or a check past its budget: it fails, saying so. */
+export class PatternBudgetError extends Error {}
+
+/** Runs `check` (synchronous) with the patterns it runs sharing one budget of characters. */
+export function withinPatternBudget<T>(check: () => T): T {
+  const outer = left;
+  left = PATTERN_CHECK_MAX_CHARS;
+  try {
+    return check();
+  } finally {
+    left = outer;
+  }
+}
+
+function spend(chars: number) {
+  if (chars > PATTERN_TEXT_MAX_LENGTH)
+    throw new PatternBudgetError(
       `a value of ${chars.toLocaleString("en")} characters is longer than the ${PATTERN_TEXT_MAX_LENGTH.toLocaleString("en")} a pattern checks`,
     );
-  }
+  left -= chars;
+  if (left < 0)
+    throw new PatternBudgetError(
+      `the patterns would read more than ${PATTERN_CHECK_MAX_CHARS.toLocaleString("en")} characters of this value`,
+    );
 }
 
 export type LinearPattern = { test: (text: string) => boolean };
@@ -67,7 +91,7 @@ export function compileLinear(
     ok: true,
     pattern: {
       test(text: string) {
-        if (text.length > PATTERN_TEXT_MAX_LENGTH) throw new PatternTextTooLong(text.length);
+        spend(text.length);
         return re.test(text);
       },
     },

@@ -46,6 +46,18 @@ describe("patterns in JSON Schemas run in linear time", () => {
     expect(answer.ok).toBe(false);
   });
 
+  it("shares one budget of characters between the patterns of a check", () => {
+    const schema = {
+      type: "array",
+      items: { type: "string", allOf: [{ pattern: "^a+$" }, { pattern: "a$" }] },
+    };
+    // 10 items of 100,000 characters, each read by two patterns: 2,000,000 characters.
+    expect(valueErrors(Array(10).fill("a".repeat(100_000)), schema)).toEqual([
+      "the patterns would read more than 500,000 characters of this value",
+    ]);
+    expect(valueErrors(Array(2).fill("a".repeat(100_000)), schema)).toEqual([]);
+  });
+
   it("leaves out a pattern RE2 cannot run and checks the rest", () => {
     const schema = { type: "string", maxLength: 5, pattern: "^(?=.*\\d)" };
     expect(schemaError(schema)).toBeUndefined();
