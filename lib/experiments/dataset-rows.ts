@@ -22,6 +22,11 @@ const EXPECTED = "expected.";
 
 /** A row's inputs and expected outputs (a CSV's columns) at most: far more than a crew has. */
 const ROW_MAX_FIELDS = 200;
+/**
+ * A row's inputs and expected outputs, as JSON: a kickoff's body is at most 1 MiB, but a row is
+ * copied into every cell of every experiment over it, so it is held to a quarter of that.
+ */
+export const ROW_MAX_CHARS = 256 * 1024;
 
 const tooManyRows = () =>
   errors.unprocessable(`At most ${DATASET_MAX_ROWS} rows at once; this upload has more.`);
@@ -160,6 +165,15 @@ export function checkRows(crew: CrewDef, offered: OfferedRow[]) {
     const inputs = Object.fromEntries(
       Object.entries(checked.values).filter(([k]) => Object.hasOwn(o.inputs, k)),
     );
+    const size = JSON.stringify(inputs).length + JSON.stringify(expected).length;
+    if (size > ROW_MAX_CHARS) {
+      invalid.push({
+        ...at,
+        path: "row",
+        message: `is ${size} characters as JSON; a row holds at most ${ROW_MAX_CHARS}`,
+      });
+      continue;
+    }
     valid.push({ row: o.row, inputs, expected });
   }
   return { valid, invalid };

@@ -18,6 +18,11 @@ type Row = z.infer<typeof RowSchema>;
 // A user token reaches only its owner's datasets (as with runs); others are the same 404 as none.
 const OWNED = "($2::uuid IS NULL OR d.owner_user_id = $2::uuid)";
 const MAX_DATASETS_PER_CREW = 200;
+/**
+ * All of a dataset's rows, as JSON: it is read whole when it is shown and when an experiment
+ * starts over it, so it stays a size one request may read.
+ */
+export const DATASET_MAX_CHARS = 16 * 1024 * 1024;
 
 const DatasetRow = z.object({
   id: z.string(),
@@ -136,14 +141,24 @@ async function insertRows(
 ): Promise<number[]> {
   if (!rows.length) return [];
   const { rows: last } = await q.query(
-    "SELECT count(*)::int AS n, coalesce(max(position), 0)::int AS top FROM dataset_rows WHERE dataset_id = $1",
+    `SELECT count(*)::int AS n, coalesce(max(position), 0)::int AS top,
+            coalesce(sum(length(inputs::text) + length(expected::text)), 0)::int AS chars
+       FROM dataset_rows WHERE dataset_id = $1`,
     [id],
-    z.object({ n: num, top: num }),
+    z.object({ n: num, top: num, chars: num }),
   );
-  const { n = 0, top = 0 } = last[0] ?? {};
+  const { n = 0, top = 0, chars = 0 } = last[0] ?? {};
   if (n + rows.length > DATASET_MAX_ROWS)
     throw errors.unprocessable(
       `A dataset holds at most ${DATASET_MAX_ROWS} rows: this one has ${n}, and ${rows.length} more were given.`,
+    );
+  const adding = rows.reduce(
+    (sum, r) => sum + JSON.stringify(r.inputs).length + JSON.stringify(r.expected).length,
+    0,
+  );
+  if (chars + adding > DATASET_MAX_CHARS)
+    throw errors.unprocessable(
+      `A dataset holds at most ${DATASET_MAX_CHARS} characters of rows (as JSON): this one has ${chars}, and ${adding} more were given.`,
     );
   const positions = rows.map((_, i) => top + i + 1);
   await q.query(

@@ -1,12 +1,26 @@
 import { describe, expect, it } from "vitest";
 import type { Principal } from "@/lib/auth/principal";
-import { appendRows, createDataset, datasetRows, getDataset } from "@/lib/experiments/datasets";
+import { loadCrews } from "@/lib/crew/load-crews";
+import { checkRows, ROW_MAX_CHARS } from "@/lib/experiments/dataset-rows";
+import {
+  appendRows,
+  createDataset,
+  DATASET_MAX_CHARS,
+  datasetRows,
+  getDataset,
+} from "@/lib/experiments/datasets";
 import { embeddedDbForFile } from "../support/embedded-db";
+import { FIXTURE_CREWS } from "../support/harness";
 
 // The dataset store on a real (embedded) database: rows appended in order, all or none.
 const file = embeddedDbForFile("experiment-store");
 const org: Principal = { kind: "org", tokenId: null };
 const scope = { crew: "brief", owner: null };
+const brief = () => {
+  const crew = loadCrews(FIXTURE_CREWS).crews.get("brief");
+  if (!crew) throw new Error("the fixture crew 'brief' is missing");
+  return crew;
+};
 
 describe("the embedded database", () => {
   it("counts the rows a SELECT returns, as PostgreSQL's client does", async () => {
@@ -32,5 +46,42 @@ describe("datasets", () => {
     await expect(getDataset(file.db, { crew: "other", owner: null }, d.id)).rejects.toThrow(
       /No dataset/,
     );
+  });
+});
+
+// A dataset is read whole when shown and when an experiment starts: rows held to a size.
+describe("a dataset's size", () => {
+  it("refuses rows past the dataset's characters, all or none, naming both figures", async () => {
+    const d = await createDataset(file.db, "brief", org, { name: "big" }, []);
+    // 64 rows of 200,000 characters: 12.8 million, under DATASET_MAX_CHARS.
+    const row = (i: number) => ({ inputs: { topic: `${i}${"x".repeat(200_000)}` }, expected: {} });
+    await appendRows(
+      file.db,
+      scope,
+      d.id,
+      Array.from({ length: 64 }, (_, i) => row(i)),
+    );
+    const more = Array.from({ length: 20 }, (_, i) => row(100 + i));
+    await expect(appendRows(file.db, scope, d.id, more)).rejects.toThrow(
+      new RegExp(
+        `at most ${DATASET_MAX_CHARS} characters of rows .* this one has \\d+, and \\d+ more`,
+      ),
+    );
+    expect((await getDataset(file.db, scope, d.id)).row_count).toBe(64);
+  });
+
+  it("refuses a row past its own size, naming the row", () => {
+    const { valid, invalid } = checkRows(brief(), [
+      { row: 1, inputs: { topic: "fine", audience: "all" }, expected: {} },
+      { row: 2, inputs: { topic: "x".repeat(ROW_MAX_CHARS), audience: "all" }, expected: {} },
+    ]);
+    expect(valid.map((v) => v.row)).toEqual([1]);
+    expect(invalid).toEqual([
+      {
+        row: 2,
+        path: "row",
+        message: expect.stringMatching(`a row holds at most ${ROW_MAX_CHARS}`),
+      },
+    ]);
   });
 });
