@@ -221,12 +221,20 @@ export function readableCrew(principal: Principal, slug: string): CrewDef {
   return crew;
 }
 
-const ListedRow = z.object({ id: z.string(), crew: z.string(), total: z.coerce.number() });
+const ListedRow = z.object({ id: z.string(), crew: z.string() });
+const CountRow = z.object({ n: z.coerce.number() });
+
+// Counting every match would make each page as slow as the history is long: past this many, the
+// total says this many and pages end there (as the runs list counts, lib/runs/list-executions.ts).
+export const LISTED_CAP = 10_000;
+
+/** A page token or cursor this module gave out: a number of runs to skip, at most 9 digits. */
+export const PAGE_TOKEN = /^\d{0,9}$/;
 
 /**
  * The runs a protocol started that this caller may see, newest first: a page of them (id and
- * crew, so each reads without a lookup) and how many there are in all. A person's token lists its
- * own runs; the others, every one.
+ * crew, so each reads without a lookup) and how many there are in all, up to LISTED_CAP. A
+ * person's token lists its own runs; the others, every one.
  */
 export async function protocolRuns(
   db: Db,
@@ -235,22 +243,29 @@ export async function protocolRuns(
   filter: { crew?: string; context?: string; status?: string; offset: number; limit: number },
 ) {
   const owner = principal.kind === "user" ? principal.userId : null;
-  const { rows } = await db.query(
-    `SELECT id, crew, COUNT(*) OVER () AS total FROM executions
+  const where = `FROM executions
      WHERE meta ? 'protocol' AND meta->>'protocol' = $1 AND ($2::uuid IS NULL OR owner_user_id = $2)
        AND ($3::text IS NULL OR crew = $3) AND ($4::text IS NULL OR meta->>'a2a_context' = $4)
-       AND ($5::text IS NULL OR status = $5)
-     ORDER BY created_at DESC, id DESC LIMIT $6 OFFSET $7`,
-    [
-      protocol,
-      owner,
-      filter.crew ?? null,
-      filter.context ?? null,
-      filter.status ?? null,
-      filter.limit,
-      filter.offset,
-    ],
+       AND ($5::text IS NULL OR status = $5)`;
+  const params = [
+    protocol,
+    owner,
+    filter.crew ?? null,
+    filter.context ?? null,
+    filter.status ?? null,
+  ];
+  const { rows: counted } = await db.query(
+    `SELECT count(*)::int AS n FROM (SELECT 1 ${where} LIMIT ${LISTED_CAP}) matches`,
+    params,
+    CountRow,
+  );
+  const total = counted[0]?.n ?? 0;
+  const limit = Math.max(0, Math.min(filter.limit, total - filter.offset));
+  if (!limit) return { runs: [], total };
+  const { rows } = await db.query(
+    `SELECT id, crew ${where} ORDER BY created_at DESC, id DESC LIMIT $6 OFFSET $7`,
+    [...params, limit, filter.offset],
     ListedRow,
   );
-  return { runs: rows.map(({ id, crew }) => ({ id, crew })), total: rows[0]?.total ?? 0 };
+  return { runs: rows, total };
 }

@@ -3,6 +3,7 @@ import type { Principal } from "@/lib/auth/principal";
 import type { CrewDef } from "@/lib/crew/schema";
 import type { Db } from "@/lib/db/types";
 import { isRecord } from "@/lib/util/field";
+import { PAGE_TOKEN } from "../runs";
 
 // The A2A 1.0 JSON-RPC requests Crewdeck answers, checked at the boundary (ProtoJSON names).
 
@@ -50,7 +51,7 @@ export const ListTasksParams = z.looseObject({
   contextId: z.string().max(200).optional(),
   status: z.string().optional(),
   pageSize: z.number().int().min(1, "must be 1 to 100").max(100, "must be 1 to 100").optional(),
-  pageToken: z.string().regex(/^\d*$/, "must be a token from an earlier page").optional(),
+  pageToken: z.string().regex(PAGE_TOKEN, "must be a token from an earlier page").optional(),
 });
 
 export const RpcRequest = z.object({

@@ -4,7 +4,15 @@ import type { Principal } from "@/lib/auth/principal";
 import type { StatusResponse } from "@/lib/contract/status";
 import type { Db } from "@/lib/db/types";
 import { AppError } from "@/lib/errors";
-import { cancelRun, isFinished, protocolRuns, readRun, reviewMessage, runAnswer } from "../runs";
+import {
+  cancelRun,
+  isFinished,
+  PAGE_TOKEN,
+  protocolRuns,
+  readRun,
+  reviewMessage,
+  runAnswer,
+} from "../runs";
 
 // MCP tasks (specification 2025-11-25) over Crewdeck's runs: a task is a run, its id the run's
 // kickoff_id, so a client polls it from any instance and after a restart. Nothing is kept in
@@ -100,8 +108,9 @@ export class RunTaskStore implements TaskStore {
   }
 
   async listTasks(cursor?: string): Promise<{ tasks: Task[]; nextCursor?: string }> {
-    const offset = cursor ? Number(cursor) : 0;
-    if (!Number.isInteger(offset) || offset < 0) throw new Error(`Invalid cursor: ${cursor}`);
+    if (cursor !== undefined && !PAGE_TOKEN.test(cursor))
+      throw new Error(`Invalid cursor: ${cursor}`);
+    const offset = Number(cursor || 0);
     const { runs, total } = await protocolRuns(this.db, this.principal, "mcp", {
       offset,
       limit: LIST_LIMIT,
