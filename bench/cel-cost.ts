@@ -34,10 +34,7 @@ const FAMILIES: Record<string, (n: number) => [string, unknown]> = {
   ],
   "split and join": (n) => ["payload.split('').join('-').size()", "ab".repeat(n)],
   "matches (re2js), few steps": (n) => ["payload.matches('(a*)*[^a]')", "a".repeat(n)],
-  "matches (re2js), a 40-step program": (n) => [
-    "payload.matches('^[a-f0-9]{40}$')",
-    "a".repeat(n),
-  ],
+  "matches (re2js), a 40-step program": (n) => ["payload.matches('^[a-f0-9]{40}$')", "a".repeat(n)],
   contains: (n) => ["payload.contains('aab')", "a".repeat(n)],
   "deep equality": (n) => ["payload.a == payload.b", { a: range(n), b: range(n) }],
   "x in list, per item": (n) => ["payload.map(x, x in payload)", range(n)],
