@@ -11,7 +11,7 @@ import { createExecutionIn } from "@/lib/runs/create-execution";
 import { applyMapping } from "./payload-mapping";
 import { checkGithubReplay } from "./replays";
 import { verifyDelivery } from "./signatures";
-import { TriggerRow, uuidOr404 } from "./store";
+import { pruneEvents, TriggerRow, uuidOr404 } from "./store";
 import { type TriggerOutcome, triggerLimits } from "./throttle";
 
 export { GITHUB_REPLAY_WINDOW_DAYS } from "./replays";
@@ -87,6 +87,7 @@ export async function receiveDelivery(
       headers: { "retry-after": String(wait) },
     };
   }
+  await pruneEvents(db, t.id, now);
   if (t.signature === "github") {
     const replay = await checkGithubReplay(db, {
       triggerId: t.id,

@@ -238,6 +238,21 @@ export async function listTriggers(db: Db, scope: Scope) {
   return rows.map((r) => view(r, last.get(r.id)));
 }
 
+/** How long a delivery's entry in the log (and so its delivery id's memory) is kept. */
+export const TRIGGER_EVENTS_DAYS = 30;
+
+/**
+ * Forgets this trigger's deliveries older than TRIGGER_EVENTS_DAYS, a batch at a time (a delivery
+ * adds one entry and removes up to a thousand): the log stays bounded without a sweep.
+ */
+export async function pruneEvents(q: Queryable, triggerId: string, now: Date) {
+  await q.query(
+    `DELETE FROM trigger_events WHERE id IN (
+       SELECT id FROM trigger_events WHERE trigger_id = $1 AND received_at < $2 LIMIT 1000)`,
+    [triggerId, new Date(now.getTime() - TRIGGER_EVENTS_DAYS * 86_400_000)],
+  );
+}
+
 /** Deliveries received, newest first, with the run each started or why none. */
 export async function listEvents(db: Db, scope: Scope, id: string, limit = 50) {
   await oneTrigger(db, scope, id);

@@ -66,6 +66,39 @@ describe.each(DB_KINDS)("the latest event in the lists (%s)", (kind) => {
     expect(other.map((t) => t.last_event?.status_code)).toEqual([401]);
   });
 
+  it("a delivery forgets its trigger's entries older than 30 days", async () => {
+    const t = await triggers.createTrigger(
+      db,
+      crewOf("three-step"),
+      ORG,
+      contract.TriggerCreateSchema.parse({ name: "Old log", signature: "shared", mapping: {} }),
+    );
+    const day = 86_400_000;
+    const now = new Date("2026-05-01T00:00:00Z");
+    for (const [detail, age] of [
+      ["old", 31],
+      ["recent", 29],
+    ] as const)
+      await db.query(
+        `INSERT INTO trigger_events (id, trigger_id, outcome, status_code, detail, received_at)
+         VALUES ($1, $2, 'invalid', 422, $3, $4)`,
+        [randomUUID(), t.id, detail, new Date(now.getTime() - age * day)],
+      );
+    const receive = await import("@/lib/triggers/receive");
+    await receive.receiveDelivery(db, {
+      triggerId: t.id,
+      headers: { authorization: `Bearer ${t.secret}`, "idempotency-key": randomUUID() },
+      body: Buffer.from("{}"),
+      now,
+    });
+    const { rows } = await db.query(
+      "SELECT detail FROM trigger_events WHERE trigger_id = $1 ORDER BY received_at",
+      [t.id],
+    );
+    expect(rows.map((r) => r.detail).slice(0, 1)).toEqual(["recent"]);
+    expect(rows).toHaveLength(2); // and this delivery's own entry
+  });
+
   it("each schedule shows its latest fire, or none", async () => {
     const make = (name: string) =>
       schedules.createSchedule(db, crewOf("no-inputs"), ORG, {
