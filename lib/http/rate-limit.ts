@@ -18,20 +18,24 @@ function keyOf(p: Principal) {
   return `session:${p.userId}`;
 }
 
-export function checkRateLimit(p: Principal, now = Date.now()) {
-  checkRateLimitFor(keyOf(p), now);
+/** Takes `cost` tokens from the caller's bucket (a batch of messages: one each); 429 if short. */
+export function checkRateLimit(p: Principal, now = Date.now(), cost = 1) {
+  checkRateLimitFor(keyOf(p), now, cost);
 }
 
 /** The same bucket for callers that are not principals (integration tokens). */
-export function checkRateLimitFor(key: string, now = Date.now()) {
+export function checkRateLimitFor(key: string, now = Date.now(), cost = 1) {
   const perMinute = env().RATE_LIMIT_PER_MINUTE;
   const perMs = perMinute / 60_000;
   const b = buckets.get(key) ?? { tokens: perMinute, at: now };
   b.tokens = Math.min(perMinute, b.tokens + (now - b.at) * perMs);
   b.at = now;
-  if (b.tokens < 1) {
+  if (b.tokens < cost) {
     buckets.set(key, b);
-    const retryAfter = Math.max(1, Math.ceil((1 - b.tokens) / perMs / 1000));
+    const retryAfter = Math.max(
+      1,
+      Math.ceil((Math.min(cost, perMinute) - b.tokens) / perMs / 1000),
+    );
     throw new AppError(
       "rate-limited",
       429,
@@ -40,7 +44,7 @@ export function checkRateLimitFor(key: string, now = Date.now()) {
       { "retry-after": String(retryAfter) },
     );
   }
-  b.tokens -= 1;
+  b.tokens -= cost;
   if (buckets.size > 10_000) {
     // Forget callers whose buckets are full again: they would start full anyway.
     for (const [k, v] of buckets)

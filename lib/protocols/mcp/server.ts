@@ -15,7 +15,7 @@ import type { CrewDef } from "@/lib/crew/schema";
 import { inputSpecsOf } from "@/lib/crew/validate-inputs";
 import type { Db } from "@/lib/db/types";
 import { AppError } from "@/lib/errors";
-import { acquireStreamSlot } from "@/lib/http/rate-limit";
+import { acquireStreamSlot, checkRateLimit } from "@/lib/http/rate-limit";
 import { readJsonBody } from "@/lib/http/read-json";
 import { isRecord } from "@/lib/util/field";
 import { followRun } from "../follow";
@@ -131,10 +131,28 @@ async function waitForResult(
 // The requests that may wait on a run: each holds a stream slot while it is open.
 const HELD = new Set(["tools/call", "tasks/result"]);
 
-/** The JSON-RPC methods a body asks for (one message, or a batch from an older client). */
-function methodsOf(body: unknown): string[] {
+/**
+ * What a body costs its caller, a batch (from an older client) as much as its messages sent one
+ * by one: a rate-limit token each (the route took the first) and a stream slot for each that may
+ * wait on a run. 429 when short, holding nothing; else the slots' release.
+ */
+function chargeMessages(principal: Principal, body: unknown): () => void {
   const messages = Array.isArray(body) ? body : [body];
-  return messages.flatMap((m) => (isRecord(m) && typeof m.method === "string" ? [m.method] : []));
+  if (messages.length > 1) checkRateLimit(principal, Date.now(), messages.length - 1);
+  const held = messages.filter(
+    (m) => isRecord(m) && typeof m.method === "string" && HELD.has(m.method),
+  );
+  const releases: (() => void)[] = [];
+  const releaseAll = () => {
+    for (const release of releases) release();
+  };
+  try {
+    for (const _ of held) releases.push(acquireStreamSlot(principal));
+  } catch (err) {
+    releaseAll();
+    throw err;
+  }
+  return releaseAll;
 }
 
 /** Answers one request to /api/mcp for this caller. */
@@ -145,8 +163,7 @@ export async function handleMcpRequest(
 ): Promise<Response> {
   const parsedBody =
     request.method === "POST" ? await readJsonBody(request, BODY_LIMIT) : undefined;
-  const held = methodsOf(parsedBody).some((m) => HELD.has(m));
-  const release = held ? acquireStreamSlot(principal) : () => {};
+  const release = chargeMessages(principal, parsedBody);
   const server = buildServer(db, principal);
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
