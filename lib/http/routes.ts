@@ -7,7 +7,6 @@ import { hashToken } from "@/lib/auth/token-format";
 import { getCrewOrThrow } from "@/lib/crew/registry";
 import type { CrewDef } from "@/lib/crew/schema";
 import { getDb } from "@/lib/db";
-import { isConnectionError } from "@/lib/db/connection-errors";
 import { remoteCrewDef } from "@/lib/deployments/remote-runs";
 import { type Deployment, getDeploymentOrThrow } from "@/lib/deployments/store";
 import { AppError, errors } from "@/lib/errors";
@@ -26,6 +25,7 @@ import {
   type RouteAction,
   withAction,
 } from "./route-actions";
+import { asUnavailable, forbidden, shuttingDown } from "./route-errors";
 
 type Params = Record<string, string | string[]>;
 /** For routes without path parameters of their own. */
@@ -312,37 +312,6 @@ export function runRoute<P extends Params, B, Q>(
   options: Inputs<B, Q> & { action?: TokenAction } = {},
 ) {
   return buildCrewRoute(handler, { ...options, existingRun: true });
-}
-
-const shuttingDown = () =>
-  new AppError(
-    "unavailable",
-    503,
-    "This instance is shutting down; retry (another instance, or this one restarted, will answer).",
-    {},
-    { "retry-after": "2", connection: "close" },
-  );
-
-function forbidden(action: Action) {
-  return new AppError(
-    "forbidden",
-    403,
-    action === "manage" || action === "admin"
-      ? "This needs an organization token or an administrator."
-      : `Your role does not allow this (${action}); ask an administrator.`,
-  );
-}
-
-/** A database that is down is a 503 the client can retry, not a 500. */
-function asUnavailable(err: unknown): AppError | undefined {
-  if (!isConnectionError(err)) return undefined;
-  return new AppError(
-    "unavailable",
-    503,
-    "The database is unreachable; retry shortly.",
-    {},
-    { "retry-after": "5" },
-  );
 }
 
 const methodNotAllowed = (allow: string) =>
