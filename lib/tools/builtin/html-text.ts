@@ -53,15 +53,53 @@ const BLOCKS = new Set([
   "h6",
 ]);
 
+/**
+ * The dropped elements open around the reader, innermost last. Each name's places are kept, so
+ * closing one (and every element left open inside it) costs what it removes, not the depth.
+ */
+class OpenElements {
+  private readonly names: string[] = [];
+  private readonly places = new Map<string, number[]>();
+
+  get depth() {
+    return this.names.length;
+  }
+
+  open(name: string) {
+    const places = this.places.get(name) ?? [];
+    places.push(this.names.length);
+    this.places.set(name, places);
+    this.names.push(name);
+  }
+
+  /** Closes the innermost `name` and everything inside it; nothing when none is open. */
+  close(name: string) {
+    const at = this.places.get(name)?.at(-1);
+    if (at === undefined) return;
+    while (this.names.length > at) {
+      const inner = this.names.pop();
+      if (inner !== undefined) this.places.get(inner)?.pop();
+    }
+  }
+}
+
 /** A page's title and readable text; `base` resolves relative link addresses. */
 export function htmlToText(html: string, base?: string): { title: string; text: string } {
   const out: string[] = [];
   let title = "";
   let skip = 0; // depth inside dropped elements
-  const skipStack: string[] = [];
+  const dropped = new OpenElements();
   let inTitle = false;
   let pre = 0;
-  const links: { href?: string; start: number }[] = [];
+  // The open link, if any: links do not nest in HTML (an <a> closes the one still open), and its
+  // text is read back once, at its close, so a page of unclosed links costs one pass.
+  let link: { href?: string; start: number } | undefined;
+  const closeLink = () => {
+    const label = link ? out.slice(link.start).join("").trim() : "";
+    const href = link?.href && linkTarget(link.href, base);
+    if (href && label && href !== label) out.push(` (${href})`);
+    link = undefined;
+  };
   let listDepth = 0;
   const block = (prefix = "") => out.push(`\n\n${prefix}`);
 
@@ -84,8 +122,8 @@ export function htmlToText(html: string, base?: string): { title: string; text: 
       }
       if (skip || DROPPED.has(name) || hidden(t.attrs)) {
         if (!t.selfClosing) {
-          skip++;
-          skipStack.push(name);
+          dropped.open(name);
+          skip = dropped.depth;
         }
         continue;
       }
@@ -102,9 +140,10 @@ export function htmlToText(html: string, base?: string): { title: string; text: 
       } else if (name === "img") {
         const alt = attr(t.attrs, "alt");
         if (alt) out.push(` [image: ${alt}] `);
-      } else if (name === "a" && !t.selfClosing)
-        links.push({ href: attr(t.attrs, "href"), start: out.length });
-      else if (BLOCKS.has(name)) block();
+      } else if (name === "a" && !t.selfClosing) {
+        closeLink();
+        link = { href: attr(t.attrs, "href"), start: out.length };
+      } else if (BLOCKS.has(name)) block();
       continue;
     }
     // closing tag
@@ -114,19 +153,12 @@ export function htmlToText(html: string, base?: string): { title: string; text: 
     }
     if (skip) {
       // Unclosed elements inside (a <p> or <li> without its end tag) close with their parent.
-      const at = skipStack.lastIndexOf(name);
-      if (at >= 0) {
-        skipStack.length = at;
-        skip = at;
-      }
+      dropped.close(name);
+      skip = dropped.depth;
       continue;
     }
-    if (name === "a") {
-      const link = links.pop();
-      const label = link ? out.slice(link.start).join("").trim() : "";
-      const href = link?.href && linkTarget(link.href, base);
-      if (href && label && href !== label) out.push(` (${href})`);
-    } else if (name === "ul" || name === "ol") {
+    if (name === "a") closeLink();
+    else if (name === "ul" || name === "ol") {
       listDepth = Math.max(0, listDepth - 1);
       block();
     } else if (name === "pre") {
