@@ -13,7 +13,7 @@ import {
 import { stopRun } from "@/lib/runs/stop-execution";
 
 /** The model call refused: the run's budget is spent, and the run has been stopped for it. */
-export class BudgetReached extends Error {
+class BudgetReached extends Error {
   // Named as an abort, so a model call's retries give up on it at once.
   override name = "AbortError";
 }

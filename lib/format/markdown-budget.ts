@@ -20,7 +20,7 @@ const DELIMITERS = new Set(["*", "_", "`", "[", "]", "(", "<"]);
 const LIST_MARKER = /^(?:[-+*]|\d{1,9}[.)])(?=[ \t]|$)/;
 
 /** Nesting a line opens: each `>`, each list marker, each two columns of indentation before them. */
-export function lineDepth(line: string): number {
+function lineDepth(line: string): number {
   let depth = 0;
   let columns = 0;
   let i = 0;

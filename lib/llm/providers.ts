@@ -67,7 +67,7 @@ export const PROVIDERS: Record<string, Provider> = {
 };
 
 // LiteLLM's other spellings of the same providers.
-export const PROVIDER_ALIASES: Record<string, string> = {
+const PROVIDER_ALIASES: Record<string, string> = {
   ollama_chat: "ollama",
   google: "gemini",
 };

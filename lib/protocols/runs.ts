@@ -226,7 +226,7 @@ const CountRow = z.object({ n: z.coerce.number() });
 
 // Counting every match would make each page as slow as the history is long: past this many, the
 // total says this many and pages end there (as the runs list counts, lib/runs/list-executions.ts).
-export const LISTED_CAP = 10_000;
+const LISTED_CAP = 10_000;
 
 /** A page token or cursor this module gave out: a number of runs to skip, at most 9 digits. */
 export const PAGE_TOKEN = /^\d{0,9}$/;

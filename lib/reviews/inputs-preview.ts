@@ -1,8 +1,8 @@
 // A run's inputs as the inbox previews them, made in SQL so the rest is never sent: the first
 // 20 inputs (by key), each string cut to 200 characters and each object or list longer than
 // that as the start of its JSON text, "…" marking a cut. The run's page has them whole.
-export const PREVIEW_INPUTS = 20;
-export const PREVIEW_CHARS = 200;
+const PREVIEW_INPUTS = 20;
+const PREVIEW_CHARS = 200;
 
 const cut = (text: string) =>
   `CASE WHEN length(${text}) > ${PREVIEW_CHARS} THEN to_jsonb(left(${text}, ${PREVIEW_CHARS}) || '…') ELSE to_jsonb(${text}) END`;

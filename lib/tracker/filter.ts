@@ -30,7 +30,7 @@ export type FieldType = "string" | "number" | "date";
 export type FieldMap = Record<string, { type: FieldType; sql: string }>;
 
 /** A formula's size is the caller's: its SQL costs what it holds, so each part has a ceiling. */
-export const FILTER_LIMITS = { groups: 10, conditions: 10, values: 100, chars: 200 } as const;
+const FILTER_LIMITS = { groups: 10, conditions: 10, values: 100, chars: 200 } as const;
 
 const Condition = z
   .object({ field: z.string(), operator: z.string(), value: z.unknown() })

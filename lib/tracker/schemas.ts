@@ -13,7 +13,7 @@ const dueDate = z.string().describe("Due date, ISO 8601 (YYYY-MM-DD)");
 // Markdown a page renders (64 KB is far past any issue a person writes); titles and names show in
 // every list. Past a cap the action is a 422 naming the field.
 export const TRACKER_DESCRIPTION_CHARS = 65_536;
-export const TRACKER_TITLE_CHARS = 1_000;
+const TRACKER_TITLE_CHARS = 1_000;
 const capped = (max: number) =>
   z
     .string()

@@ -75,7 +75,7 @@ function onlyKnownFields(fields: Record<string, unknown> | undefined, known: str
 }
 
 /** A search's term costs its length times the text searched: at most 200 characters. */
-export const SEARCH_TERM_CHARS = 200;
+const SEARCH_TERM_CHARS = 200;
 
 /** The term trimmed (it may be empty: callers say what that means), or a 422 naming `field`. */
 export function searchTerm(field: string, value: string) {

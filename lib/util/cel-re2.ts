@@ -10,7 +10,7 @@ export const MATCHES = "matches_re2";
 const compiled = new Map<string, RE2JS>();
 
 /** `pattern` compiled, or an Error saying why it is not an RE2 pattern. */
-export function compileRe2(pattern: string): RE2JS | Error {
+function compileRe2(pattern: string): RE2JS | Error {
   const known = compiled.get(pattern);
   if (known) return known;
   try {

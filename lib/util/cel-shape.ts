@@ -39,7 +39,7 @@ export const text = (len: number, kinds = STRING): Shape => ({
 });
 
 /** Any value inside one of shape `s`, known only by its totals. */
-export function inside(s: Shape): Shape {
+function inside(s: Shape): Shape {
   return {
     kinds: s.kinds === 0 ? 0 : ALL,
     len: Math.max(s.nodes - 1, s.chars),

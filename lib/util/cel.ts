@@ -16,7 +16,7 @@ export { CEL_COST_LIMIT } from "./cel-cost";
  * cel-js's parse-time limits: the spec's for literals and arguments; nodes and nesting low enough
  * that cel-js's recursive evaluator (and the estimate's walk) stays far from the stack's end.
  */
-export const CEL_LIMITS = Object.freeze({
+const CEL_LIMITS = Object.freeze({
   maxAstNodes: 2000,
   maxDepth: 32,
   maxListElements: 1000,

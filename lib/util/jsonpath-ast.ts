@@ -11,7 +11,7 @@ type BracketedSelection = Extract<Segment["node"], { type: "BracketedSelection" 
 export type Selector =
   | BracketedSelection["selectors"][number]
   | Exclude<Segment["node"], BracketedSelection>;
-export type FilterSelector = Extract<Selector, { type: "FilterSelector" }>;
+type FilterSelector = Extract<Selector, { type: "FilterSelector" }>;
 export type SliceSelector = Extract<Selector, { type: "SliceSelector" }>;
 export type LogicalExpr = FilterSelector["value"];
 type TestExpr = Extract<LogicalExpr, { type: "TestExpr" }>;
@@ -27,7 +27,7 @@ export function selectorsOf(segment: { node: Segment["node"] }): Selector[] {
 }
 
 /** The largest compiled pattern match()/search() may use, in RE2 program steps. */
-export const PATTERN_MAX_STEPS = 500;
+const PATTERN_MAX_STEPS = 500;
 
 // Compiled patterns (or why not), kept across deliveries; bounded.
 const compiled = new Map<string, RE2JS | string>();

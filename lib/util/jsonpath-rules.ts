@@ -13,7 +13,7 @@ import {
 // so does each filter inside a filter; a pattern taken from the payload could be anything.
 
 /** Descendant segments (`..`) allowed in one expression, filters included. */
-export const JSONPATH_MAX_DESCENDANTS = 1;
+const JSONPATH_MAX_DESCENDANTS = 1;
 
 /** Why the expression is refused, or undefined. */
 export function jsonPathRuleProblem(query: JsonPathQuery): string | undefined {

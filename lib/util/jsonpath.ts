@@ -18,14 +18,14 @@ import {
 // filter test and every character a pattern reads is counted, and match()/search() run on RE2.
 
 /** The most nodes one query (or any node list inside it) may select. */
-export const JSONPATH_MAX_NODES = 10_000;
+const JSONPATH_MAX_NODES = 10_000;
 /**
  * The most work one query may do, in node visits (some 0.3 µs each): nodes looked at, filter
  * tests, and a pattern's steps × the characters it reads / 4.
  */
-export const JSONPATH_MAX_WORK = 1_000_000;
+const JSONPATH_MAX_WORK = 1_000_000;
 
-export class JsonPathBudgetError extends Error {}
+class JsonPathBudgetError extends Error {}
 
 type Json = unknown;
 const Nothing = Symbol("Nothing");

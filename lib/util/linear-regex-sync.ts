@@ -11,7 +11,7 @@ const PATTERN_MAX_LENGTH = 1000;
 /** The largest compiled pattern, in RE2 steps (instructions). */
 const PATTERN_MAX_STEPS = 2000;
 /** The longest text one pattern reads, in characters. */
-export const PATTERN_TEXT_MAX_LENGTH = 100_000;
+const PATTERN_TEXT_MAX_LENGTH = 100_000;
 
 const FLAG_BITS: Record<string, number> = {
   i: RE2JS.CASE_INSENSITIVE,
@@ -24,7 +24,7 @@ const FLAG_BITS: Record<string, number> = {
  * The most characters the patterns of one check may read together: one value may be read by
  * many patterns (an array's items, allOf), and RE2JS costs up to about 1 µs a character.
  */
-export const PATTERN_CHECK_MAX_CHARS = 500_000;
+const PATTERN_CHECK_MAX_CHARS = 500_000;
 let left = Number.POSITIVE_INFINITY;
 
 /** A text longer than a pattern reads, or a check past its budget: it fails, saying so. */

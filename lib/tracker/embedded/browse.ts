@@ -17,7 +17,7 @@ const ISSUE_FIELDS: FieldMap = {
 };
 
 /** An issue's page lists its first 200 sub-issues and latest 200 changes; projects, the newest 200. */
-export const DETAIL_ROWS = 200;
+const DETAIL_ROWS = 200;
 
 const HistoryRow = z.object({
   action: z.string(),

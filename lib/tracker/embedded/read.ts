@@ -8,7 +8,7 @@ import { TrackerError } from "../errors";
  * LIKE pattern parameter `param`, reading their first 16 KB (substr fetches no more of a long
  * value), so a search costs at most the term's length times 16 KB per issue.
  */
-export const SEARCHED_CHARS = 16_384;
+const SEARCHED_CHARS = 16_384;
 export const issueTextMatches = (param: string) =>
   `(substr(i.title, 1, ${SEARCHED_CHARS}) ILIKE ${param} OR substr(i.description, 1, ${SEARCHED_CHARS}) ILIKE ${param})`;
 
