@@ -62,17 +62,18 @@ export function agentWork({
   let resolved: LanguageModelV3 | undefined;
   // Resolved on first use, so a model that cannot be set up fails the task, not the set-up.
   const model = () => {
-    resolved ??= budgetedModel(
-      limitedModel(
-        observedModel(resolveModel(choice, { offlineDelayMs: e.OFFLINE_MODEL_DELAY_MS }), {
-          crew: row.crew,
-          ...choice.ref,
-          modelId,
-        }),
-        limitersFor(row.id, crew.max_rpm, agent),
-      ),
-      { db, executionId: row.id, modelId, writer },
+    if (resolved) return resolved;
+    const limited = limitedModel(
+      observedModel(resolveModel(choice, { offlineDelayMs: e.OFFLINE_MODEL_DELAY_MS }), {
+        crew: row.crew,
+        ...choice.ref,
+        modelId,
+      }),
+      limitersFor(row.id, crew.max_rpm, agent),
     );
+    resolved = mayDrawOnBudget(row)
+      ? budgetedModel(limited, { db, executionId: row.id, modelId, writer })
+      : limited;
     return resolved;
   };
 
@@ -216,4 +217,12 @@ export function agentWork({
     }
   }
   return { modelId, model, run, record: recordEvents({ record: writer.record, index, modelId }) };
+}
+
+/**
+ * Only an experiment's cell, or a run nested in one (a flow cell's crews), draws on a spend
+ * budget: every other run skips the budget's lookup before its first model call.
+ */
+function mayDrawOnBudget(row: ExecutionRow): boolean {
+  return row.parent_id !== null || row.meta?.experiment !== undefined;
 }
