@@ -17,7 +17,7 @@ const JSONPATH_MAX_DESCENDANTS = 1;
 
 /** Why the expression is refused, or undefined. */
 export function jsonPathRuleProblem(query: JsonPathQuery): string | undefined {
-  const found = { descendants: 0, problem: undefined as string | undefined };
+  const found: Found = { descendants: 0 };
   walkSegments(query.segments, 0, found);
   if (found.problem) return found.problem;
   if (found.descendants > JSONPATH_MAX_DESCENDANTS)
@@ -25,7 +25,7 @@ export function jsonPathRuleProblem(query: JsonPathQuery): string | undefined {
   return undefined;
 }
 
-type Found = { descendants: number; problem: string | undefined };
+type Found = { descendants: number; problem?: string };
 
 function walkSegments(segments: Segment[], filters: number, found: Found) {
   for (const segment of segments) {

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { CEL_COST_LIMIT, Cel, CelBudget, CelCostError } from "@/lib/util/cel";
-import { KNOWN_FUNCTIONS } from "@/lib/util/cel-cost";
+import { KNOWN_FUNCTIONS } from "@/lib/util/cel-function-cost";
 import { fromCel, toCel } from "@/lib/util/cel-values";
 
 // lib/util/cel.ts is the one door to CEL: every evaluation is costed there before it runs, and
