@@ -1,5 +1,4 @@
 import "server-only";
-import type { z } from "zod";
 import { authenticate } from "@/lib/auth/authenticate";
 import type { Principal } from "@/lib/auth/principal";
 import { type Action, can, isAction } from "@/lib/auth/roles";
@@ -9,14 +8,13 @@ import type { CrewDef } from "@/lib/crew/schema";
 import { getDb } from "@/lib/db";
 import { remoteCrewDef } from "@/lib/deployments/remote-runs";
 import { type Deployment, getDeploymentOrThrow } from "@/lib/deployments/store";
-import { AppError, errors } from "@/lib/errors";
+import { AppError } from "@/lib/errors";
 import { isDraining } from "@/lib/server/shutdown";
 import { type IntegrationAccess, integrationAccess } from "@/lib/tracker/integration-token";
-import { checkingResponses, checkResponse, type ResponseSchema } from "./check-response";
+import { checkingResponses, checkResponse } from "./check-response";
 import { parseInput } from "./parse-input";
 import { type ProblemShape, toProblem } from "./problem";
 import { checkRateLimit, checkRateLimitFor } from "./rate-limit";
-import { parseJsonText, readJsonBody, readTextBody } from "./read-json";
 import {
   assertDeclared,
   type CheckedInside,
@@ -26,8 +24,8 @@ import {
   withAction,
 } from "./route-actions";
 import { asUnavailable, forbidden, shuttingDown } from "./route-errors";
+import { type Inputs, type Params, parseBody, parseParams, queryOf } from "./route-inputs";
 
-type Params = Record<string, string | string[]>;
 /** For routes without path parameters of their own. */
 export type NoParams = Record<never, never>;
 type CrewCaller = {
@@ -41,25 +39,6 @@ export type CrewRouteContext<P extends Params, B = undefined, Q = undefined> = C
   params: P & { crew: string };
   body: B;
   query: Q;
-};
-
-type Inputs<B, Q> = {
-  /** The JSON body's schema: malformed or ill-typed → 400, a required field missing → 422. */
-  body?: z.ZodType<B>;
-  /** Body limit in bytes (413 beyond it); 1 MiB unless said. */
-  bodyLimit?: number;
-  /** No body, or a blank one, is allowed: the handler gets `undefined`. */
-  optionalBody?: true;
-  /** The answer to a well-typed body whose values break a rule: 400 unless said. */
-  invalid?: 400 | 422;
-  /** The query string's schema (all values are strings); any failure → 400. */
-  query?: z.ZodType<Q>;
-  /** Query keys that may repeat: given to the schema as a list when they do. */
-  repeatable?: readonly string[];
-  /** The path parameters' schema: values it refuses name nothing, a 404 with its message. */
-  params?: z.ZodType<Record<string, unknown>>;
-  /** The 2xx JSON body's schema as the OpenAPI document gives it, or one per status. */
-  response?: ResponseSchema;
 };
 
 type RouteSpec<C, P, B, Q> = Inputs<B, Q> & {
@@ -130,34 +109,6 @@ export function route<C, P extends Params, B, Q>(
   handler: (ctx: Ctx<C, P, B, Q>) => Promise<Response>,
 ) {
   return build(spec, handler);
-}
-
-function parseParams<P extends Params>(schema: z.ZodType | undefined, params: P): P {
-  if (!schema) return params;
-  const parsed = schema.safeParse(params);
-  if (!parsed.success) throw errors.notFound(parsed.error.issues[0]?.message ?? "Not found.");
-  return { ...params, ...(parsed.data as object) };
-}
-
-function queryOf(request: Request, repeatable: readonly string[] = []) {
-  const search = new URL(request.url).searchParams;
-  const query: Record<string, string | string[]> = Object.fromEntries(search);
-  for (const key of repeatable) {
-    const all = search.getAll(key);
-    if (all.length > 1) query[key] = all;
-  }
-  return query;
-}
-
-async function parseBody<B>(request: Request, spec: Inputs<B, unknown>): Promise<B> {
-  const limit = spec.bodyLimit ?? 1024 * 1024;
-  const schema = spec.body as z.ZodType<B>;
-  if (spec.optionalBody) {
-    const text = request.body ? await readTextBody(request, limit) : "";
-    if (!text.trim()) return undefined as B;
-    return parseInput(schema, parseJsonText(text), "body", spec.invalid);
-  }
-  return parseInput(schema, await readJsonBody(request, limit), "body", spec.invalid);
 }
 
 /** For routes whose caller proves itself inside (signed webhooks, the setup code): no token. */
