@@ -40,5 +40,9 @@ test("issues filed by a crew show in the tracker pages", async ({ page, request 
     "href",
     `/crews/tracker-crew/runs/${id}`,
   );
+  // The description is formatted in the browser: shoot it once its placeholder has gone.
+  const description = page.locator('[aria-labelledby="issue-description"]');
+  await expect(description.locator(".bg-muted")).toHaveCount(0);
+  await expect(description).not.toHaveText(/^Description$/);
   await checkScreen(page, info, "tracker-issue");
 });

@@ -96,7 +96,7 @@ export default async function IssuePage({ params }: { params: Promise<{ identifi
                     <li key={s.identifier} className="flex gap-2">
                       <Link
                         href={`/tracker/issues/${s.identifier}`}
-                        className="font-mono text-link text-xs leading-5 hover:underline"
+                        className="shrink-0 whitespace-nowrap font-mono text-link text-xs leading-5 hover:underline"
                       >
                         {s.identifier}
                       </Link>
