@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { z } from "zod";
 import { errorCode } from "@/lib/errors";
 import { fieldOf } from "@/lib/util/field";
 
@@ -19,7 +20,12 @@ import { fieldOf } from "@/lib/util/field";
 // atomic against a concurrent start, and a file left by a dead process is taken over when its
 // PID is gone or belongs to a process started at another time (Linux /proc) — weaker, but no
 // worse than before.
-export type LockInfo = { pid: number; port?: number; started?: string };
+const lockInfoSchema = z.object({
+  pid: z.number(),
+  port: z.number().optional(),
+  started: z.string().optional(),
+});
+export type LockInfo = z.infer<typeof lockInfoSchema>;
 
 const WAIT_SECONDS = 3; // a holder killed a moment ago: its helper is still closing
 
@@ -35,7 +41,8 @@ function hasFlock() {
 
 function readInfo(dataDir: string): LockInfo | undefined {
   try {
-    return JSON.parse(fs.readFileSync(lockPath(dataDir), "utf8")) as LockInfo;
+    const parsed = lockInfoSchema.safeParse(JSON.parse(fs.readFileSync(lockPath(dataDir), "utf8")));
+    return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;
   }

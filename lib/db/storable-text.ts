@@ -6,6 +6,8 @@
  * U+FFFD, in string values and object keys alike. Everything else is left as it was.
  */
 
+import type { z } from "zod";
+
 const NUL_STANDIN = "\u2400";
 const REPLACEMENT = "\ufffd";
 
@@ -50,13 +52,17 @@ export function storableJsonText(json: string): string {
 /**
  * A value as it reads back once stored as JSON: storableJsonText's change made to the value (for
  * tests and for what must hash the same as its stored form). Keys that become equal keep the
- * later value, as jsonb does.
+ * later value, as jsonb does. With a schema, what reads back is parsed through it.
  */
-export function storableValue<T>(value: T): T {
+export function storableValue(value: unknown): unknown;
+export function storableValue<T>(value: T, schema: z.ZodType<T>): T;
+export function storableValue(value: unknown, schema?: z.ZodType): unknown {
   const json = JSON.stringify(value);
   if (json === undefined) return value;
   const stored = storableJsonText(json);
-  return stored === json ? value : (JSON.parse(stored) as T);
+  if (stored === json) return value;
+  const back: unknown = JSON.parse(stored);
+  return schema ? schema.parse(back) : back;
 }
 
 // Whether the statement reads parameter i as JSON ($3::jsonb, $3::json, $3::text::jsonb)

@@ -5,6 +5,7 @@ import type { Queryable } from "@/lib/db/types";
 import type { AppliedEvent, ExecutionRow } from "@/lib/run-model/types";
 import { describeEvent, LEDGER_EVENT_TYPES } from "./describe-event";
 import { chainedEntry, GENESIS_HASH, type LedgerEntry } from "./entry";
+import { ledgerEventsSchema } from "./first-entries";
 
 /**
  * Appends a ledger entry for each review event among `applied`, chained to the run's last one.
@@ -24,7 +25,7 @@ export async function appendLedger(q: Queryable, row: ExecutionRow, applied: App
   const entries: LedgerEntry[] = [];
   // As the events are stored (NUL as ␀…: lib/db/storable-text.ts), so that the hashes of their
   // texts, and of the entry, are those of what is read back and verified.
-  for (const e of storableValue(reviews)) {
+  for (const e of storableValue(reviews, ledgerEventsSchema)) {
     const facts = describeEvent(e);
     const entry = chainedEntry(e, facts, {
       execution_id: row.id,
