@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { z } from "zod";
 import { seal, unseal } from "@/lib/config/encryption";
 import type { ExecutionStatus } from "@/lib/contract/states";
 import type { A2aPush, AppliedEvent, ExecutionRow } from "@/lib/run-model/types";
@@ -53,9 +54,11 @@ export function a2aPush(config: {
   };
 }
 
+const sealedHeaders = z.record(z.string(), z.string());
+
 /** The headers a push delivery carries, unsealed at sending. */
 export const pushHeaders = (sealed: string | null | undefined): Record<string, string> =>
-  sealed ? (JSON.parse(unseal(sealed)) as Record<string, string>) : {};
+  sealed ? sealedHeaders.parse(JSON.parse(unseal(sealed))) : {};
 
 export const pushesAny = (pushes: A2aPush[] | undefined, events: AppliedEvent[]) =>
   !!pushes?.length && events.some((e) => MOVES.has(e.type));

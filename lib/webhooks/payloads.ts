@@ -90,7 +90,7 @@ export function webhookPayload(
   }
   if (kind === "task") {
     const description = (task && filled(task.description, row.inputs)) ?? "";
-    const output = (d.output as string | null | undefined) ?? null;
+    const output = typeof d.output === "string" ? d.output : null;
     return {
       ...common,
       task_id: event.task_id,

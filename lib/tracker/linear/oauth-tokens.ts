@@ -17,6 +17,18 @@ const TokenSchema = z.object({
   scope: z.union([z.string(), z.array(z.string())]).optional(),
 });
 
+// What a refusal says, when it says it as OAuth does (RFC 6749 §5.2).
+const TokenErrorSchema = z
+  .object({
+    error: z.string().optional().catch(undefined),
+    error_description: z.string().optional().catch(undefined),
+  })
+  .catch({});
+
+const WorkspaceSchema = z.object({
+  data: z.object({ organization: z.object({ name: z.string().optional() }).nullish() }).nullish(),
+});
+
 export async function tokenRequest(params: Record<string, string>) {
   let res: Response;
   try {
@@ -30,10 +42,11 @@ export async function tokenRequest(params: Record<string, string>) {
   } catch (err) {
     throw new OAuthFailure(`Linear's token endpoint cannot be reached: ${errorMessage(err)}.`);
   }
-  const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;
+  const body: unknown = await res.json().catch(() => ({}));
   if (!res.ok) {
-    const code = typeof body.error === "string" ? body.error : `HTTP ${res.status}`;
-    const detail = typeof body.error_description === "string" ? `: ${body.error_description}` : "";
+    const refusal = TokenErrorSchema.parse(body);
+    const code = refusal.error ?? `HTTP ${res.status}`;
+    const detail = refusal.error_description !== undefined ? `: ${refusal.error_description}` : "";
     const hint =
       code === "invalid_grant"
         ? " The authorization code has expired or was already used; click Connect Linear again."
@@ -57,7 +70,7 @@ export async function workspaceOf(accessToken: string) {
       body: JSON.stringify({ query: "query Workspace { organization { name urlKey } }" }),
       signal: AbortSignal.timeout(15_000),
     });
-    const body = (await res.json()) as { data?: { organization?: { name?: string } } };
+    const body = WorkspaceSchema.parse(await res.json());
     return body.data?.organization?.name ?? "Linear";
   } catch {
     return "Linear";
