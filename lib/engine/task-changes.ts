@@ -2,11 +2,11 @@ import type { TaskDef } from "@/lib/crew/schema";
 import { toolCallReview } from "@/lib/reviews/tool-calls";
 import { lastingWebhooks } from "@/lib/run-model/lasting-webhooks";
 import { nextTasks } from "@/lib/run-model/next-tasks";
-import { openReviewsOf, reviewColumns } from "@/lib/run-model/open-reviews";
+import { openReview, openReviewsOf, reviewColumns } from "@/lib/run-model/open-reviews";
 import type { OpenReview } from "@/lib/run-model/review-types";
-import type { ExecutionRow, TaskState } from "@/lib/run-model/types";
-import type { Change } from "@/lib/runs/execution-store";
-import type { ToolApprovalNeeded } from "./run-agent";
+import type { ExecutionRow, NewEvent, TaskState } from "@/lib/run-model/types";
+import type { Change, NewArtifact } from "@/lib/runs/execution-store";
+import type { AgentUsage, ToolApprovalNeeded } from "./run-agent";
 
 // What the end of a task attempt changes in the run: it waits for a tool call's approval, goes on
 // or pauses for its reviews, or fails and stops the run.
@@ -84,4 +84,133 @@ export function settle(
 
 export function replaceTask(tasks: TaskState[], index: number, patch: Partial<TaskState>) {
   return tasks.map((t, i) => (i === index ? { ...t, ...patch } : t));
+}
+
+/** A checked answer, as the task's completion keeps it. */
+export type TaskAnswer = {
+  output: string;
+  usage: AgentUsage;
+  outputInfo: Record<string, unknown>;
+  artifacts: NewArtifact[];
+};
+
+/**
+ * The task's answer passed its checks: the task completes, then hands it to a reviewer
+ * (human_input), lets the run go on, or completes the run when it was the last task.
+ */
+export function completeTask(
+  r: ExecutionRow,
+  {
+    task,
+    index,
+    attempt,
+    agentId,
+    answer,
+    startedAt,
+    finishedAt,
+  }: {
+    task: TaskDef;
+    index: number;
+    attempt: number;
+    agentId: string;
+    answer: TaskAnswer;
+    startedAt: Date;
+    finishedAt: Date;
+  },
+): Change {
+  const { output, usage, outputInfo, artifacts } = answer;
+  const tasks = replaceTask(r.tasks, index, {
+    status: "completed",
+    output,
+    finished_at: finishedAt.toISOString(),
+    execution_time: secondsBetween(startedAt, finishedAt),
+  });
+  // Counted step by step already, as the agent's steps were recorded.
+  const token_usage = r.token_usage;
+  if (task.human_input)
+    return awaitOutputReview(r, { task, index, attempt, agentId, answer, finishedAt, tasks });
+  const events: NewEvent[] = [
+    {
+      type: "task_completed",
+      task_id: task.id,
+      attempt,
+      data: { agent: agentId, name: task.name, output, usage, ...outputInfo },
+    },
+  ];
+  if (tasks.some((t) => t.status !== "completed"))
+    return settle(r, tasks, openReviewsOf(r), { patch: { token_usage }, events, artifacts });
+  return {
+    patch: {
+      tasks,
+      token_usage,
+      status: "completed",
+      result: output,
+      current_task: null,
+      finished_at: finishedAt,
+      lease_owner: null,
+      lease_expires_at: null,
+    },
+    events: [...events, { type: "execution_completed", data: { result: output, token_usage } }],
+    artifacts,
+  };
+}
+
+/** Seconds from start to finish, to the hundredth. */
+export const secondsBetween = (start: Date, end: Date) =>
+  Math.round((end.getTime() - start.getTime()) / 10) / 100;
+
+/**
+ * The task's answer waits for its review. The run pauses once nothing else runs (async tasks
+ * beside it may still be working, and may open reviews of their own).
+ */
+function awaitOutputReview(
+  r: ExecutionRow,
+  {
+    task,
+    index,
+    attempt,
+    agentId,
+    answer,
+    finishedAt,
+    tasks,
+  }: {
+    task: TaskDef;
+    index: number;
+    attempt: number;
+    agentId: string;
+    answer: TaskAnswer;
+    finishedAt: Date;
+    tasks: TaskState[];
+  },
+): Change {
+  const others = openReviewsOf(r).filter((o) => o.task_id !== task.id);
+  const review = openReview(task, attempt, answer.output, finishedAt, others);
+  return settle(
+    r,
+    replaceTask(tasks, index, { status: "pending_human_input" }),
+    [...others, review],
+    {
+      patch: { token_usage: r.token_usage },
+      events: [
+        {
+          type: "review_requested",
+          task_id: task.id,
+          attempt,
+          data: {
+            agent: agentId,
+            name: task.name,
+            output: answer.output,
+            expected_output: task.expected_output,
+            assignees: review.assignees,
+            required_approvals: review.required_approvals,
+            deadline_at: review.deadline_at,
+            output_sha256: review.output_sha256,
+            ...answer.outputInfo,
+          },
+        },
+      ],
+      // Kept now: a rejection's next attempt replaces it (same name), an approval keeps it.
+      artifacts: answer.artifacts,
+    },
+  );
 }
