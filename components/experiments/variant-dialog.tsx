@@ -7,10 +7,12 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { Field, fieldAria } from "@/components/ui/field";
-import { Input, Select, Textarea } from "@/components/ui/input";
+import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/toast";
-import { ApiError, experimentsApi } from "@/lib/api/client";
-import type { VariantChanges } from "@/lib/contract/datasets";
+import { experimentsApi } from "@/lib/api/client";
+import { problemText } from "./problem-text";
+import { variantChanges, variantProblem } from "./variant-changes";
+import { EditsFieldset, ProcessField } from "./variant-fields";
 
 type Agent = { id: string; role: string; goal: string; backstory: string; llm: string };
 type Task = { id: string; description: string; expected_output: string };
@@ -18,23 +20,6 @@ export type CrewShape = { agents: Agent[]; tasks: Task[] };
 
 const AGENT_FIELDS = ["llm", "role", "goal", "backstory"] as const;
 const TASK_FIELDS = ["description", "expected_output"] as const;
-const LABEL: Record<string, string> = {
-  llm: "Model",
-  role: "Role",
-  goal: "Goal",
-  backstory: "Backstory",
-  description: "Description",
-  expected_output: "Expected output",
-};
-
-/** Only what differs from the crew: a field left as it was is no change. */
-function changed<T extends Record<string, string>>(now: T, edited: Partial<T>) {
-  return Object.fromEntries(
-    Object.entries(edited).filter(
-      ([k, v]) => v !== undefined && v.trim() !== (now[k] ?? "").trim(),
-    ),
-  );
-}
 
 /** "New variant": one agent's model or prompts, one task's text, or the process — as data. */
 export function VariantDialog({ crew, agents, tasks }: CrewShape & { crew: string }) {
@@ -48,20 +33,16 @@ export function VariantDialog({ crew, agents, tasks }: CrewShape & { crew: strin
   const [error, setError] = useState<string>();
   const queryClient = useQueryClient();
   const base = useId();
-  const agent = agents.find((a) => a.id === agentId);
-  const task = tasks.find((t) => t.id === taskId);
 
   async function save() {
     setError(undefined);
-    const changes: VariantChanges = {};
-    const a = agent ? changed(agent, agentEdits) : {};
-    const t = task ? changed(task, taskEdits) : {};
-    if (Object.keys(a).length) changes.agents = { [agentId]: a };
-    if (Object.keys(t).length) changes.tasks = { [taskId]: t };
-    if (process) changes.process = process as "sequential" | "hierarchical";
-    if (!name.trim()) return setError("Name the variant.");
-    if (!Object.keys(changes).length)
-      return setError("Change at least one thing: a model, a prompt, a task or the process.");
+    const changes = variantChanges(
+      { id: agentId, now: agents.find((a) => a.id === agentId), edits: agentEdits },
+      { id: taskId, now: tasks.find((t) => t.id === taskId), edits: taskEdits },
+      process,
+    );
+    const problem = variantProblem(name, changes);
+    if (problem) return setError(problem);
     try {
       await experimentsApi(crew).createVariant({ name: name.trim(), changes });
       toast.success(`Variant “${name.trim()}” saved.`);
@@ -72,12 +53,7 @@ export function VariantDialog({ crew, agents, tasks }: CrewShape & { crew: strin
       setTaskEdits({});
       setProcess("");
     } catch (err) {
-      const list = err instanceof ApiError ? err.problem.errors : undefined;
-      setError(
-        list?.length
-          ? list.map((e) => `${e.path}: ${e.message}`).join("; ")
-          : String((err as Error).message),
-      );
+      setError(problemText(err));
     }
   }
 
@@ -102,79 +78,36 @@ export function VariantDialog({ crew, agents, tasks }: CrewShape & { crew: strin
               onChange={(e) => setName(e.target.value)}
             />
           </Field>
-          <fieldset className="grid gap-3 rounded-md border p-3">
-            <legend className="px-1 font-medium text-sm">Agent</legend>
-            <Select
-              aria-label="Agent"
-              value={agentId}
-              onChange={(e) => {
-                setAgentId(e.target.value);
-                setAgentEdits({});
-              }}
-            >
-              {agents.map((a) => (
-                <option key={a.id} value={a.id}>
-                  {a.id}
-                </option>
-              ))}
-            </Select>
-            {agent &&
-              AGENT_FIELDS.map((f) => (
-                <Field key={f} id={id(`agent-${f}`)} label={LABEL[f]}>
-                  {f === "llm" ? (
-                    <Input
-                      {...fieldAria(id(`agent-${f}`), {})}
-                      className="font-mono"
-                      value={agentEdits[f] ?? agent[f]}
-                      placeholder="the default model"
-                      onChange={(e) => setAgentEdits({ ...agentEdits, [f]: e.target.value })}
-                    />
-                  ) : (
-                    <Textarea
-                      {...fieldAria(id(`agent-${f}`), {})}
-                      className="min-h-14"
-                      value={agentEdits[f] ?? agent[f]}
-                      onChange={(e) => setAgentEdits({ ...agentEdits, [f]: e.target.value })}
-                    />
-                  )}
-                </Field>
-              ))}
-          </fieldset>
-          <fieldset className="grid gap-3 rounded-md border p-3">
-            <legend className="px-1 font-medium text-sm">Task</legend>
-            <Select
-              aria-label="Task"
-              value={taskId}
-              onChange={(e) => {
-                setTaskId(e.target.value);
-                setTaskEdits({});
-              }}
-            >
-              {tasks.map((t) => (
-                <option key={t.id} value={t.id}>
-                  {t.id}
-                </option>
-              ))}
-            </Select>
-            {task &&
-              TASK_FIELDS.map((f) => (
-                <Field key={f} id={id(`task-${f}`)} label={LABEL[f]}>
-                  <Textarea
-                    {...fieldAria(id(`task-${f}`), {})}
-                    className="min-h-14"
-                    value={taskEdits[f] ?? task[f]}
-                    onChange={(e) => setTaskEdits({ ...taskEdits, [f]: e.target.value })}
-                  />
-                </Field>
-              ))}
-          </fieldset>
-          <Field id={id("process")} label="Process">
-            <Select id={id("process")} value={process} onChange={(e) => setProcess(e.target.value)}>
-              <option value="">As the crew has it</option>
-              <option value="sequential">Sequential: each task by its own agent</option>
-              <option value="hierarchical">Hierarchical: a manager hands out the tasks</option>
-            </Select>
-          </Field>
+          <EditsFieldset
+            legend="Agent"
+            prefix="agent"
+            items={agents}
+            fields={AGENT_FIELDS}
+            chosen={agentId}
+            onChoose={(a) => {
+              setAgentId(a);
+              setAgentEdits({});
+            }}
+            edits={agentEdits}
+            onEdit={setAgentEdits}
+            oneLine={{ field: "llm", placeholder: "the default model" }}
+            id={id}
+          />
+          <EditsFieldset
+            legend="Task"
+            prefix="task"
+            items={tasks}
+            fields={TASK_FIELDS}
+            chosen={taskId}
+            onChoose={(t) => {
+              setTaskId(t);
+              setTaskEdits({});
+            }}
+            edits={taskEdits}
+            onEdit={setTaskEdits}
+            id={id}
+          />
+          <ProcessField id={id("process")} value={process} onChange={setProcess} />
           {error && <Alert tone="danger">{error}</Alert>}
           <div className="flex justify-end">
             <Button variant="primary" onClick={save}>
