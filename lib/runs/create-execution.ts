@@ -31,6 +31,21 @@ function assertIntegrationReady(crew: CrewDef) {
   }
 }
 
+/** The crew's tasks as a new run holds them: pending, never tried. */
+export const initialTasks = (crew: CrewDef): TaskState[] =>
+  crew.tasks.map((t) => ({
+    task_id: t.id,
+    name: t.name,
+    agent: t.agent,
+    human_input: t.human_input,
+    status: "pending",
+    attempts: 0,
+    output: null,
+    started_at: null,
+    finished_at: null,
+    execution_time: null,
+  }));
+
 type CrewJson = { definition: string; key: string; tasks: string; totalTasks: number };
 
 // A crew definition is never changed in place (a reload makes new objects), so its JSON — the
@@ -41,18 +56,7 @@ const serialized = new WeakMap<CrewDef, CrewJson>();
 export function crewJson(crew: CrewDef): CrewJson {
   let json = serialized.get(crew);
   if (!json) {
-    const tasks: TaskState[] = crew.tasks.map((t) => ({
-      task_id: t.id,
-      name: t.name,
-      agent: t.agent,
-      human_input: t.human_input,
-      status: "pending",
-      attempts: 0,
-      output: null,
-      started_at: null,
-      finished_at: null,
-      execution_time: null,
-    }));
+    const tasks = initialTasks(crew);
     const definition = JSON.stringify(crew);
     json = {
       definition,
