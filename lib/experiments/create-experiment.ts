@@ -93,54 +93,80 @@ function unfit(problems: Problem[]) {
   );
 }
 
-export async function createExperiment(
-  db: Db,
-  crew: CrewDef,
-  principal: Principal,
-  scope: OwnerScope,
-  body: ExperimentCreate,
-): Promise<string> {
-  // Skipping reviews and tool approvals lets side effects through that a reviewer would gate:
-  // only someone who may review (and so could approve them anyway) may run an experiment so.
-  if (body.reviews === "skip" && !can(principal, "review"))
+/**
+ * Skipping reviews and tool approvals lets side effects through that a reviewer would gate:
+ * only someone who may review (and so could approve them anyway) may run an experiment so.
+ */
+function assertMayRun(principal: Principal, reviews: ExperimentCreate["reviews"]) {
+  if (reviews === "skip" && !can(principal, "review"))
     throw new AppError(
       "forbidden",
       403,
       'An experiment that skips reviews and tool approvals needs the reviewer role: set "reviews": "wait" to run it with them, as any run.',
     );
-  const dataset = await getDataset(db, scope, body.dataset);
+}
+
+async function rowsOf(db: Db, scope: OwnerScope, name: string) {
+  const dataset = await getDataset(db, scope, name);
   const rows = await datasetRows(db, dataset.id);
   if (!rows.length)
     throw unfit([{ path: "dataset", message: `dataset '${dataset.name}' has no rows` }]);
-  const variants = await resolveVariants(db, crew, body.variants);
-  const names = variants.map((v) => v.name);
-  const baseline = body.baseline ?? (names[0] as string);
-  const problems = await checkScorers(crew, body.scorers, names);
+  return { dataset, rows };
+}
+
+/** What the request gets wrong beyond its scorers: the baseline, the gates, the size. */
+export function planProblems({
+  baseline,
+  names,
+  scorers,
+  gates,
+  cells,
+}: {
+  baseline: string;
+  names: string[];
+  scorers: Scorer[];
+  gates: ExperimentCreate["gates"];
+  cells: number;
+}): Problem[] {
+  const problems: Problem[] = [];
   if (!names.includes(baseline))
     problems.push({
       path: "baseline",
       message: `'${baseline}' is not one of the variants (${names.join(", ")})`,
     });
-  const metrics = cellMetrics(body.scorers).map((m) => m.name);
-  body.gates.forEach((g, i) => {
+  const metrics = cellMetrics(scorers).map((m) => m.name);
+  gates.forEach((g, i) => {
     if (!metrics.includes(g.metric))
       problems.push({
         path: `gates.${i}.metric`,
         message: `no metric '${g.metric}' (metrics: ${metrics.join(", ")})`,
       });
   });
-  const cells = variants.length * rows.length * body.repeats;
   if (cells > MAX_CELLS)
     problems.push({
       path: "repeats",
       message: `${cells} runs is more than ${MAX_CELLS}: fewer rows, variants or repeats`,
     });
-  if (problems.length) throw unfit(problems);
+  return problems;
+}
 
-  // Pinned now: a later change to the crew's files or to a saved variant changes nothing here.
+type Resolved = Awaited<ReturnType<typeof resolveVariants>>[number];
+type DatasetRow = Awaited<ReturnType<typeof datasetRows>>[number];
+
+/**
+ * Each variant's definition pinned now (a later change to the crew's files or to a saved
+ * variant changes nothing here), with every row its inputs do not fit.
+ */
+function pinVariants(
+  crew: CrewDef,
+  variants: Resolved[],
+  rows: DatasetRow[],
+  reviews: ExperimentCreate["reviews"],
+) {
+  const problems: Problem[] = [];
   const pinned = variants.map((v, i) => {
     const changed = changesAt(crew, v.changes, `variants.${i}`);
-    const def = body.reviews === "skip" ? unattended(changed) : changed;
+    const def = reviews === "skip" ? unattended(changed) : changed;
     const { definition, key } = crewJson(def);
     const bad = checkRows(
       def,
@@ -153,7 +179,109 @@ export async function createExperiment(
       });
     return { ...v, definition, key };
   });
+  return { pinned, problems };
+}
+
+/** One cell per repeat × row × variant, numbered in that order from 1. */
+export function cellsOf(
+  rows: Omit<DatasetRow, "source_execution_id">[],
+  variants: string[],
+  repeats: number,
+) {
+  const cells: {
+    n: number;
+    variant: string;
+    row: number;
+    repeat: number;
+    inputs: unknown;
+    expected: unknown;
+  }[] = [];
+  for (let repeat = 1; repeat <= repeats; repeat++)
+    for (const r of rows)
+      for (const variant of variants)
+        cells.push({
+          n: cells.length + 1,
+          variant,
+          row: r.position,
+          repeat,
+          inputs: r.inputs,
+          expected: r.expected,
+        });
+  return cells;
+}
+
+/** The experiment, its pinned variants and its pending cells, in one transaction. */
+async function insertExperiment(
+  db: Db,
+  e: {
+    id: string;
+    crew: string;
+    name: string;
+    datasetId: string;
+    spec: Record<string, unknown>;
+    principal: Principal;
+    pinned: (Resolved & { definition: string; key: string })[];
+    cells: ReturnType<typeof cellsOf>;
+  },
+) {
+  await db.tx(async (q) => {
+    await q.query(
+      `INSERT INTO experiments (id, crew, name, dataset_id, spec, status, owner_user_id, token_id, created_by)
+       VALUES ($1, $2, $3, $4, $5::jsonb, 'running', $6, $7, $8)`,
+      [
+        e.id,
+        e.crew,
+        e.name,
+        e.datasetId,
+        JSON.stringify(e.spec),
+        ownerOf(e.principal),
+        e.principal.kind === "session" ? null : e.principal.tokenId,
+        principalName(e.principal),
+      ],
+    );
+    await q.query(
+      `INSERT INTO experiment_variants (experiment_id, position, name, variant_id, changes, definition_key, definition)
+       SELECT $1, v.position, v.name, v.variant_id, v.changes, v.key, v.definition
+         FROM jsonb_to_recordset($2::jsonb)
+              AS v(position int, name text, variant_id uuid, changes jsonb, key text, definition text)`,
+      [e.id, JSON.stringify(e.pinned.map((v, i) => ({ ...v, position: i + 1 })))],
+    );
+    await q.query(
+      `INSERT INTO experiment_cells (experiment_id, n, variant, row_position, repeat, inputs, expected, status)
+       SELECT $1, c.n, c.variant, c.row, c.repeat, c.inputs, c.expected, 'pending'
+         FROM jsonb_to_recordset($2::jsonb) AS c(n int, variant text, row int, repeat int, inputs jsonb, expected jsonb)`,
+      [e.id, JSON.stringify(e.cells)],
+    );
+    await q.query("SELECT pg_notify('crewdeck_experiments', $1)", [e.id]);
+  });
+}
+
+export async function createExperiment(
+  db: Db,
+  crew: CrewDef,
+  principal: Principal,
+  scope: OwnerScope,
+  body: ExperimentCreate,
+): Promise<string> {
+  assertMayRun(principal, body.reviews);
+  const { dataset, rows } = await rowsOf(db, scope, body.dataset);
+  const variants = await resolveVariants(db, crew, body.variants);
+  const names = variants.map((v) => v.name);
+  // The contract asks for at least one variant: the first is the baseline unless one is named.
+  const baseline = body.baseline ?? names[0] ?? "";
+  const problems = [
+    ...(await checkScorers(crew, body.scorers, names)),
+    ...planProblems({
+      baseline,
+      names,
+      scorers: body.scorers,
+      gates: body.gates,
+      cells: variants.length * rows.length * body.repeats,
+    }),
+  ];
   if (problems.length) throw unfit(problems);
+  const { pinned, problems: unfitRows } = pinVariants(crew, variants, rows, body.reviews);
+  if (unfitRows.length) throw unfit(unfitRows);
 
   const id = crypto.randomUUID();
   const spec = {
@@ -166,48 +294,16 @@ export async function createExperiment(
     gates: body.gates,
     rows: rows.length,
   };
-  const cellRows: unknown[] = [];
-  let n = 0;
-  for (let repeat = 1; repeat <= body.repeats; repeat++)
-    for (const r of rows)
-      for (const v of pinned)
-        cellRows.push({
-          n: ++n,
-          variant: v.name,
-          row: r.position,
-          repeat,
-          inputs: r.inputs,
-          expected: r.expected,
-        });
-  await db.tx(async (q) => {
-    await q.query(
-      `INSERT INTO experiments (id, crew, name, dataset_id, spec, status, owner_user_id, token_id, created_by)
-       VALUES ($1, $2, $3, $4, $5::jsonb, 'running', $6, $7, $8)`,
-      [
-        id,
-        crew.slug,
-        body.name,
-        dataset.id,
-        JSON.stringify(spec),
-        ownerOf(principal),
-        principal.kind === "session" ? null : principal.tokenId,
-        principalName(principal),
-      ],
-    );
-    await q.query(
-      `INSERT INTO experiment_variants (experiment_id, position, name, variant_id, changes, definition_key, definition)
-       SELECT $1, v.position, v.name, v.variant_id, v.changes, v.key, v.definition
-         FROM jsonb_to_recordset($2::jsonb)
-              AS v(position int, name text, variant_id uuid, changes jsonb, key text, definition text)`,
-      [id, JSON.stringify(pinned.map((v, i) => ({ ...v, position: i + 1 })))],
-    );
-    await q.query(
-      `INSERT INTO experiment_cells (experiment_id, n, variant, row_position, repeat, inputs, expected, status)
-       SELECT $1, c.n, c.variant, c.row, c.repeat, c.inputs, c.expected, 'pending'
-         FROM jsonb_to_recordset($2::jsonb) AS c(n int, variant text, row int, repeat int, inputs jsonb, expected jsonb)`,
-      [id, JSON.stringify(cellRows)],
-    );
-    await q.query("SELECT pg_notify('crewdeck_experiments', $1)", [id]);
+  const cells = cellsOf(rows, names, body.repeats);
+  await insertExperiment(db, {
+    id,
+    crew: crew.slug,
+    name: body.name,
+    datasetId: dataset.id,
+    spec,
+    principal,
+    pinned,
+    cells,
   });
   return id;
 }
