@@ -8,6 +8,11 @@ cd "$(dirname "$0")/.."
 # Nothing the tests run sends traffic off the machine: Next.js's usage reports included.
 export NEXT_TELEMETRY_DISABLED=1
 
+# On a fresh machine npm test is the whole set-up: what npm does not install, it installs (or
+# says how to), before any suite starts.
+source scripts/system-packages.sh
+system_packages
+
 LOGS=test-results/logs
 rm -rf "$LOGS"
 mkdir -p "$LOGS"
