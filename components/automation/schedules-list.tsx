@@ -1,18 +1,14 @@
 "use client";
 
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { CalendarClock, ChevronDown } from "lucide-react";
-import Link from "next/link";
+import { useQuery } from "@tanstack/react-query";
+import { CalendarClock } from "lucide-react";
 import { useState } from "react";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
-import { EmptyState } from "@/components/ui/empty-state";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { Skeleton } from "@/components/ui/skeleton";
 import { automationApi, type Schedule, type ScheduleFire } from "@/lib/api/client";
-import { shortId } from "@/lib/format/id";
+import { CrewItems, ExpandButton, ItemRow, RunLink, useRefreshItems } from "./crew-items";
 import { fireTime } from "./fire-time";
-import { ListSection } from "./list-section";
 import { DeleteButton, PauseButton } from "./row-actions";
 import { ScheduleDialog } from "./schedule-dialog";
 
@@ -32,32 +28,24 @@ const FIRE_TONE: Record<ScheduleFire["outcome"], BadgeTone> = {
 
 /** The crew's schedules: when each runs next, what its last due time did; pause, resume, delete. */
 export function SchedulesList({ crew, canEdit }: { crew: string; canEdit: boolean }) {
-  const { data, error } = useQuery({
-    queryKey: ["crews", crew, "schedules"],
-    queryFn: () => automationApi(crew).schedules(),
-    refetchInterval: 30_000,
-  });
   return (
-    <ListSection
-      id="schedules"
+    <CrewItems
+      crew={crew}
+      kind="schedules"
       title="Schedules"
-      action={canEdit && <ScheduleDialog crew={crew} />}
-      error={error}
-      loading={!data}
-      empty={
-        data && data.schedules.length === 0 ? (
-          <EmptyState icon={CalendarClock} title="No schedules">
-            {canEdit
-              ? "Run this crew on a rhythm — every weekday at 9:00, every hour — in your time zone."
-              : "An operator can make this crew run on a rhythm."}
-          </EmptyState>
-        ) : null
-      }
-    >
-      {data?.schedules.map((s) => (
-        <ScheduleRow key={s.id} crew={crew} schedule={s} canEdit={canEdit} />
-      ))}
-    </ListSection>
+      canEdit={canEdit}
+      load={() => automationApi(crew).schedules()}
+      items={(data) => data.schedules}
+      refetchInterval={30_000}
+      action={<ScheduleDialog crew={crew} />}
+      empty={{
+        icon: CalendarClock,
+        editor:
+          "Run this crew on a rhythm — every weekday at 9:00, every hour — in your time zone.",
+        viewer: "An operator can make this crew run on a rhythm.",
+      }}
+      row={(s) => <ScheduleRow key={s.id} crew={crew} schedule={s} canEdit={canEdit} />}
+    />
   );
 }
 
@@ -70,21 +58,23 @@ function ScheduleRow({
   schedule: Schedule;
   canEdit: boolean;
 }) {
-  const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ["crews", crew, "schedules"] });
+  const refresh = useRefreshItems(crew, "schedules");
   const api = automationApi(crew);
-  const next = s.next_fire_times[0];
   return (
-    <li className="grid gap-2 px-3 py-3 text-sm">
-      <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-        <span className="font-medium">{s.name}</span>
-        {s.paused && <Badge tone="warning">Paused</Badge>}
-        <code className="font-mono text-muted-foreground text-xs">
-          {s.cron} · {s.timezone}
-        </code>
-        {canEdit && (
-          <span className="ml-auto flex gap-1">
+    <ItemRow
+      name={s.name}
+      badges={
+        <>
+          {s.paused && <Badge tone="warning">Paused</Badge>}
+          <code className="font-mono text-muted-foreground text-xs">
+            {s.cron} · {s.timezone}
+          </code>
+        </>
+      }
+      actions={
+        canEdit && (
+          <>
             <ScheduleDialog crew={crew} schedule={s} />
             <PauseButton
               name={s.name}
@@ -99,33 +89,32 @@ function ScheduleRow({
               remove={() => api.deleteSchedule(s.id)}
               refresh={refresh}
             />
-          </span>
-        )}
-      </div>
-      <p className="m-0 text-muted-foreground">
-        {next ? (
-          <>
-            Next: <span className="text-foreground">{fireTime(next, s.timezone)}</span>
           </>
-        ) : (
-          "Paused: no runs until resumed."
-        )}{" "}
-        · {OVERLAP[s.overlap]}
-        {s.catch_up > 1 ? ` · catches up ${s.catch_up} missed` : ""}
-      </p>
+        )
+      }
+    >
+      <NextLine schedule={s} />
       {s.last_fire && <FireLine crew={crew} fire={s.last_fire} label="Last" />}
-      <Button
-        size="sm"
-        variant="ghost"
-        className="justify-self-start"
-        aria-expanded={open}
-        onClick={() => setOpen(!open)}
-      >
-        <ChevronDown aria-hidden className={open ? "rotate-180" : undefined} />
-        {open ? "Hide" : "Next five and history"}
-      </Button>
+      <ExpandButton open={open} setOpen={setOpen} label="Next five and history" openLabel="Hide" />
       {open && <ScheduleDetail crew={crew} schedule={s} />}
-    </li>
+    </ItemRow>
+  );
+}
+
+function NextLine({ schedule: s }: { schedule: Schedule }) {
+  const next = s.next_fire_times[0];
+  return (
+    <p className="m-0 text-muted-foreground">
+      {next ? (
+        <>
+          Next: <span className="text-foreground">{fireTime(next, s.timezone)}</span>
+        </>
+      ) : (
+        "Paused: no runs until resumed."
+      )}{" "}
+      · {OVERLAP[s.overlap]}
+      {s.catch_up > 1 ? ` · catches up ${s.catch_up} missed` : ""}
+    </p>
   );
 }
 
@@ -176,14 +165,7 @@ function FireLine({ crew, fire, label }: { crew: string; fire: ScheduleFire; lab
       <span className="text-muted-foreground">
         due <RelativeTime iso={fire.due_at} />
       </span>
-      {fire.execution_id && (
-        <Link
-          className="font-mono text-link hover:underline"
-          href={`/crews/${crew}/runs/${fire.execution_id}`}
-        >
-          run {shortId(fire.execution_id)}
-        </Link>
-      )}
+      {fire.execution_id && <RunLink crew={crew} id={fire.execution_id} />}
       {fire.detail && (
         <span className="basis-full break-words text-muted-foreground">{fire.detail}</span>
       )}

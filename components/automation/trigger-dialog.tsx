@@ -1,16 +1,16 @@
 "use client";
 
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { Pencil, Webhook } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useId, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
-import { Field, fieldAria } from "@/components/ui/field";
-import { Input, Select } from "@/components/ui/input";
-import { toast } from "@/components/ui/toast";
-import { ApiError, automationApi, inputsApi, type Trigger } from "@/lib/api/client";
+import { SelectField } from "@/components/ui/select-field";
+import { inputsApi, type Trigger } from "@/lib/api/client";
+import { NameField, OpenerButton, TextField } from "./form-bits";
 import { SecretOnce } from "./secret-once";
+import { isPolicy } from "./trigger-body";
+import { type TriggerFormProps, type TriggerFormState, useTriggerForm } from "./use-trigger-form";
 
 export const SENDERS = [
   { value: "standard", label: "Standard Webhooks (signed)" },
@@ -39,17 +39,7 @@ export function TriggerDialog({ crew, trigger }: { crew: string; trigger?: Trigg
         if (!o) setCreated(null);
       }}
     >
-      {trigger ? (
-        <Button size="sm" variant="ghost" onClick={() => setOpen(true)}>
-          <Pencil aria-hidden />
-          Edit
-        </Button>
-      ) : (
-        <Button size="sm" variant="primary" onClick={() => setOpen(true)}>
-          <Webhook aria-hidden />
-          New trigger
-        </Button>
-      )}
+      <OpenerButton kind="trigger" editing={!!trigger} onClick={() => setOpen(true)} />
       <DialogContent
         title={
           created
@@ -80,158 +70,93 @@ export function TriggerDialog({ crew, trigger }: { crew: string; trigger?: Trigg
   );
 }
 
-function TriggerForm({
-  crew,
-  trigger,
-  onCreated,
-  onSaved,
-}: {
-  crew: string;
-  trigger?: Trigger;
-  onCreated: (t: Trigger & { secret: string }) => void;
-  onSaved: () => void;
-}) {
+type Props = { form: TriggerFormState; id: (f: string) => string };
+
+function TriggerForm(props: TriggerFormProps) {
+  const { crew, trigger } = props;
   const base = useId();
-  const queryClient = useQueryClient();
+  const form = useTriggerForm(props);
+  const id = (f: string) => `${base}-${f}`;
+  return (
+    <form onSubmit={form.submit} noValidate className="grid gap-4">
+      <NameField id={id("name")} form={form} placeholder="e.g. Issue opened" />
+      <SelectField
+        id={id("signature")}
+        label="Sender signs as"
+        value={form.signature}
+        disabled={!!trigger}
+        onChange={(e) => form.setSignature(e.target.value)}
+        options={SENDERS}
+      />
+      <MappingFields crew={crew} form={form} id={id} />
+      <ConcurrencyFields form={form} id={id} />
+      {form.formError && (
+        <Alert tone="danger">
+          The trigger was not {trigger ? "saved" : "created"}: {form.formError}
+        </Alert>
+      )}
+      <Button type="submit" variant="primary" disabled={form.busy} className="justify-self-start">
+        {trigger ? "Save the trigger" : "Create trigger"}
+      </Button>
+    </form>
+  );
+}
+
+function MappingFields({ crew, form, id }: Props & { crew: string }) {
   const { data: inputs } = useQuery({
     queryKey: ["crews", crew, "input-names"],
     queryFn: async () => (await inputsApi.get(crew)).input_schema["x-order"],
   });
-  const [name, setName] = useState(trigger?.name ?? "");
-  const [signature, setSignature] = useState<string>(trigger?.signature ?? "standard");
-  const [mapping, setMapping] = useState<Record<string, string>>(trigger?.mapping ?? {});
-  const [key, setKey] = useState(trigger?.concurrency?.key ?? "");
-  const [policy, setPolicy] = useState<string>(trigger?.concurrency?.policy ?? "enqueue");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const id = (f: string) => `${base}-${f}`;
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!name.trim()) return setErrors({ name: "Name it: it is shown on every run it starts." });
-    setBusy(true);
-    setErrors({});
-    setFormError(null);
-    try {
-      const body = {
-        name: name.trim(),
-        mapping: Object.fromEntries(
-          Object.entries(mapping).flatMap(([k, v]) => (v.trim() ? [[k, v.trim()]] : [])),
-        ),
-        concurrency: key.trim()
-          ? { key: key.trim(), policy: policy as "enqueue" | "reject" | "stop" }
-          : null,
-      };
-      const api = automationApi(crew);
-      if (trigger) await api.updateTrigger(trigger.id, body);
-      else onCreated(await api.createTrigger({ ...body, signature, inputs: {} }));
-      void queryClient.invalidateQueries({ queryKey: ["crews", crew, "triggers"] });
-      if (trigger) {
-        toast.success(`“${body.name}” saved.`);
-        onSaved();
-      }
-    } catch (err) {
-      const byField: Record<string, string> = {};
-      if (err instanceof ApiError)
-        for (const fe of err.problem.errors ?? []) byField[fe.path] = fe.message;
-      setErrors(byField);
-      if (!Object.keys(byField).length) setFormError((err as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  }
-
+  const { mapping, errors } = form;
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4">
-      <Field id={id("name")} label="Name" required error={errors.name}>
-        <Input
-          {...fieldAria(id("name"), { error: errors.name })}
-          value={name}
-          placeholder="e.g. Issue opened"
-          onChange={(e) => setName(e.target.value)}
-        />
-      </Field>
-      <Field id={id("signature")} label="Sender signs as">
-        <Select
-          id={id("signature")}
-          value={signature}
-          disabled={!!trigger}
-          onChange={(e) => setSignature(e.target.value)}
-        >
-          {SENDERS.map((s) => (
-            <option key={s.value} value={s.value}>
-              {s.label}
-            </option>
-          ))}
-        </Select>
-      </Field>
-      <fieldset className="m-0 grid gap-3 border-0 p-0">
-        <legend className="mb-1 font-medium text-sm">Inputs from the payload</legend>
-        <p className="m-0 text-muted-foreground text-xs">
-          JSONPath (starts with $, e.g. $.issue.title) or CEL over payload and headers (e.g.
-          payload.repository.name + " team"). Leave one empty for its default.
-        </p>
-        {!inputs ? (
-          <p className="m-0 text-muted-foreground text-sm">Loading the crew's inputs…</p>
-        ) : inputs.length === 0 ? (
-          <p className="m-0 text-muted-foreground text-sm">This crew needs no inputs.</p>
-        ) : (
-          inputs.map((input) => (
-            <Field
-              key={input}
-              id={id(`map-${input}`)}
-              label={input}
-              error={errors[`mapping.${input}`]}
-            >
-              <Input
-                {...fieldAria(id(`map-${input}`), { error: errors[`mapping.${input}`] })}
-                className="font-mono"
-                value={mapping[input] ?? ""}
-                placeholder={`e.g. $.${input}`}
-                onChange={(e) => setMapping({ ...mapping, [input]: e.target.value })}
-              />
-            </Field>
-          ))
-        )}
-      </fieldset>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field
-          id={id("key")}
-          label="Concurrency key"
-          error={errors["concurrency.key"]}
-          help="Optional: one run at a time per value, e.g. $.issue.id."
-        >
-          <Input
-            {...fieldAria(id("key"), { help: true, error: errors["concurrency.key"] })}
+    <fieldset className="m-0 grid gap-3 border-0 p-0">
+      <legend className="mb-1 font-medium text-sm">Inputs from the payload</legend>
+      <p className="m-0 text-muted-foreground text-xs">
+        JSONPath (starts with $, e.g. $.issue.title) or CEL over payload and headers (e.g.
+        payload.repository.name + " team"). Leave one empty for its default.
+      </p>
+      {!inputs ? (
+        <p className="m-0 text-muted-foreground text-sm">Loading the crew's inputs…</p>
+      ) : inputs.length === 0 ? (
+        <p className="m-0 text-muted-foreground text-sm">This crew needs no inputs.</p>
+      ) : (
+        inputs.map((input) => (
+          <TextField
+            key={input}
+            id={id(`map-${input}`)}
+            label={input}
+            error={errors[`mapping.${input}`]}
             className="font-mono"
-            value={key}
-            onChange={(e) => setKey(e.target.value)}
+            value={mapping[input] ?? ""}
+            placeholder={`e.g. $.${input}`}
+            setValue={(v) => form.setMapping({ ...mapping, [input]: v })}
           />
-        </Field>
-        <Field id={id("policy")} label="When a run with that key is going">
-          <Select
-            id={id("policy")}
-            value={policy}
-            disabled={!key.trim()}
-            onChange={(e) => setPolicy(e.target.value)}
-          >
-            {POLICIES.map((p) => (
-              <option key={p.value} value={p.value}>
-                {p.label}
-              </option>
-            ))}
-          </Select>
-        </Field>
-      </div>
-      {formError && (
-        <Alert tone="danger">
-          The trigger was not {trigger ? "saved" : "created"}: {formError}
-        </Alert>
+        ))
       )}
-      <Button type="submit" variant="primary" disabled={busy} className="justify-self-start">
-        {trigger ? "Save the trigger" : "Create trigger"}
-      </Button>
-    </form>
+    </fieldset>
+  );
+}
+
+function ConcurrencyFields({ form, id }: Props) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <TextField
+        id={id("key")}
+        label="Concurrency key"
+        error={form.errors["concurrency.key"]}
+        help="Optional: one run at a time per value, e.g. $.issue.id."
+        className="font-mono"
+        value={form.key}
+        setValue={form.setKey}
+      />
+      <SelectField
+        id={id("policy")}
+        label="When a run with that key is going"
+        value={form.policy}
+        disabled={!form.key.trim()}
+        onChange={(e) => isPolicy(e.target.value) && form.setPolicy(e.target.value)}
+        options={POLICIES}
+      />
+    </div>
   );
 }

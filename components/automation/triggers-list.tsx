@@ -1,20 +1,17 @@
 "use client";
 
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { ChevronDown, KeyRound, Webhook } from "lucide-react";
-import Link from "next/link";
+import { useQuery } from "@tanstack/react-query";
+import { KeyRound, Webhook } from "lucide-react";
 import { useState } from "react";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
-import { EmptyState } from "@/components/ui/empty-state";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { Skeleton } from "@/components/ui/skeleton";
 import { automationApi, type Trigger, type TriggerEvent } from "@/lib/api/client";
-import { shortId } from "@/lib/format/id";
-import { ListSection } from "./list-section";
+import { CrewItems, ExpandButton, ItemRow, RunLink, useRefreshItems } from "./crew-items";
 import { DeleteButton, PauseButton } from "./row-actions";
 import { deliveryAddress, SecretOnce } from "./secret-once";
 import { SENDERS, TriggerDialog } from "./trigger-dialog";
@@ -33,34 +30,28 @@ const senderLabel = (s: Trigger["signature"]) =>
 
 /** The crew's triggers: where each takes deliveries, what the last one did, its delivery log. */
 export function TriggersList({ crew, canEdit }: { crew: string; canEdit: boolean }) {
-  const { data, error } = useQuery({
-    queryKey: ["crews", crew, "triggers"],
-    queryFn: () => automationApi(crew).triggers(),
-    refetchInterval: 10_000,
-  });
   return (
-    <ListSection
-      id="triggers"
+    <CrewItems
+      crew={crew}
+      kind="triggers"
       title="Triggers"
-      action={canEdit && <TriggerDialog crew={crew} />}
-      error={error}
-      loading={!data}
-      empty={
-        data && data.triggers.length === 0 ? (
-          <EmptyState icon={Webhook} title="No triggers">
-            {canEdit
-              ? "Start this crew from another system's events — an issue opened, a form sent — with a signed webhook."
-              : "An operator can let another system's events start this crew."}
-          </EmptyState>
-        ) : null
-      }
-    >
-      {data?.triggers.map((t) => (
-        <TriggerRow key={t.id} crew={crew} trigger={t} canEdit={canEdit} />
-      ))}
-    </ListSection>
+      canEdit={canEdit}
+      load={() => automationApi(crew).triggers()}
+      items={(data) => data.triggers}
+      refetchInterval={10_000}
+      action={<TriggerDialog crew={crew} />}
+      empty={{
+        icon: Webhook,
+        editor:
+          "Start this crew from another system's events — an issue opened, a form sent — with a signed webhook.",
+        viewer: "An operator can let another system's events start this crew.",
+      }}
+      row={(t) => <TriggerRow key={t.id} crew={crew} trigger={t} canEdit={canEdit} />}
+    />
   );
 }
+
+type Rotated = Trigger & { secret: string };
 
 function TriggerRow({
   crew,
@@ -71,21 +62,23 @@ function TriggerRow({
   trigger: Trigger;
   canEdit: boolean;
 }) {
-  const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
-  const [rotated, setRotated] = useState<(Trigger & { secret: string }) | null>(null);
+  const [rotated, setRotated] = useState<Rotated | null>(null);
   const api = automationApi(crew);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ["crews", crew, "triggers"] });
+  const refresh = useRefreshItems(crew, "triggers");
   const address = deliveryAddress(t);
-  const mapped = Object.entries(t.mapping);
   return (
-    <li className="grid gap-2 px-3 py-3 text-sm">
-      <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-        <span className="font-medium">{t.name}</span>
-        <Badge tone="outline">{senderLabel(t.signature)}</Badge>
-        {t.paused && <Badge tone="warning">Paused</Badge>}
-        {canEdit && (
-          <span className="ml-auto flex gap-1">
+    <ItemRow
+      name={t.name}
+      badges={
+        <>
+          <Badge tone="outline">{senderLabel(t.signature)}</Badge>
+          {t.paused && <Badge tone="warning">Paused</Badge>}
+        </>
+      }
+      actions={
+        canEdit && (
+          <>
             <TriggerDialog crew={crew} trigger={t} />
             <PauseButton
               name={t.name}
@@ -93,16 +86,9 @@ function TriggerRow({
               update={(paused) => api.updateTrigger(t.id, { paused })}
               refresh={refresh}
             />
-            <ConfirmDialog
-              trigger={
-                <Button size="icon" variant="ghost" aria-label={`Rotate the secret of ${t.name}`}>
-                  <KeyRound aria-hidden />
-                </Button>
-              }
-              title={`New secret for “${t.name}”?`}
-              description="The current secret stops working at once: the sender needs the new one."
-              confirmLabel="Rotate secret"
-              onConfirm={async () => setRotated(await api.rotateSecret(t.id))}
+            <RotateButton
+              name={t.name}
+              rotate={async () => setRotated(await api.rotateSecret(t.id))}
             />
             <DeleteButton
               name={t.name}
@@ -111,54 +97,82 @@ function TriggerRow({
               remove={() => api.deleteTrigger(t.id)}
               refresh={refresh}
             />
-          </span>
-        )}
-      </div>
+          </>
+        )
+      }
+    >
       <div className="flex items-start gap-2">
         <code className="min-w-0 flex-1 break-all font-mono text-muted-foreground text-xs">
           POST {address}
         </code>
         <CopyButton text={address} what="address" />
       </div>
-      {mapped.length > 0 && (
-        <p className="m-0 break-words text-muted-foreground text-xs">
-          {mapped.map(([input, expr], i) => (
-            <span key={input}>
-              {i > 0 && " · "}
-              {input} ← <code className="font-mono">{expr}</code>
-            </span>
-          ))}
-          {t.concurrency && (
-            <>
-              {" "}
-              · one at a time per <code className="font-mono">{t.concurrency.key}</code> (
-              {t.concurrency.policy})
-            </>
-          )}
-        </p>
-      )}
+      <MappingLine trigger={t} />
       {t.last_event && <EventLine crew={crew} event={t.last_event} label="Last" />}
-      <Button
-        size="sm"
-        variant="ghost"
-        className="justify-self-start"
-        aria-expanded={open}
-        onClick={() => setOpen(!open)}
-      >
-        <ChevronDown aria-hidden className={open ? "rotate-180" : undefined} />
-        {open ? "Hide deliveries" : "Deliveries"}
-      </Button>
+      <ExpandButton open={open} setOpen={setOpen} label="Deliveries" openLabel="Hide deliveries" />
       {open && <Deliveries crew={crew} id={t.id} />}
-      <Dialog open={!!rotated} onOpenChange={(o) => !o && setRotated(null)}>
-        <DialogContent
-          title={`New secret for “${t.name}”`}
-          description="Give it to the sender now: it is shown this once."
-          className="sm:max-w-xl"
-        >
-          {rotated && <SecretOnce trigger={rotated} onDone={() => setRotated(null)} />}
-        </DialogContent>
-      </Dialog>
-    </li>
+      <RotatedDialog name={t.name} rotated={rotated} close={() => setRotated(null)} />
+    </ItemRow>
+  );
+}
+
+function RotateButton({ name, rotate }: { name: string; rotate: () => Promise<void> }) {
+  return (
+    <ConfirmDialog
+      trigger={
+        <Button size="icon" variant="ghost" aria-label={`Rotate the secret of ${name}`}>
+          <KeyRound aria-hidden />
+        </Button>
+      }
+      title={`New secret for “${name}”?`}
+      description="The current secret stops working at once: the sender needs the new one."
+      confirmLabel="Rotate secret"
+      onConfirm={rotate}
+    />
+  );
+}
+
+function RotatedDialog({
+  name,
+  rotated,
+  close,
+}: {
+  name: string;
+  rotated: Rotated | null;
+  close: () => void;
+}) {
+  return (
+    <Dialog open={!!rotated} onOpenChange={(o) => !o && close()}>
+      <DialogContent
+        title={`New secret for “${name}”`}
+        description="Give it to the sender now: it is shown this once."
+        className="sm:max-w-xl"
+      >
+        {rotated && <SecretOnce trigger={rotated} onDone={close} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function MappingLine({ trigger: t }: { trigger: Trigger }) {
+  const mapped = Object.entries(t.mapping);
+  if (mapped.length === 0) return null;
+  return (
+    <p className="m-0 break-words text-muted-foreground text-xs">
+      {mapped.map(([input, expr], i) => (
+        <span key={input}>
+          {i > 0 && " · "}
+          {input} ← <code className="font-mono">{expr}</code>
+        </span>
+      ))}
+      {t.concurrency && (
+        <>
+          {" "}
+          · one at a time per <code className="font-mono">{t.concurrency.key}</code> (
+          {t.concurrency.policy})
+        </>
+      )}
+    </p>
   );
 }
 
@@ -203,14 +217,7 @@ function EventLine({
       <Badge tone={o.tone}>{o.label}</Badge>
       <span className="text-muted-foreground tabular-nums">{e.status_code}</span>
       <RelativeTime iso={e.received_at} className="text-muted-foreground" />
-      {e.execution_id && (
-        <Link
-          className="font-mono text-link hover:underline"
-          href={`/crews/${crew}/runs/${e.execution_id}`}
-        >
-          run {shortId(e.execution_id)}
-        </Link>
-      )}
+      {e.execution_id && <RunLink crew={crew} id={e.execution_id} />}
       {e.delivery_id && (
         <span className="font-mono text-muted-foreground" title={`Delivery ${e.delivery_id}`}>
           delivery {e.delivery_id.length > 12 ? `${e.delivery_id.slice(0, 12)}…` : e.delivery_id}
