@@ -52,7 +52,7 @@ export async function agentTools(
               budget,
               keepFull,
             }),
-    } as Tool;
+    };
   }
   return { tools, listed, warnings: mcp.warnings };
 }

@@ -9,10 +9,10 @@ const made = new WeakMap<z.ZodType, Schema>();
  * conversion. (The schema itself must be made once, at module level, for this to help.)
  */
 export function toolSchema<T>(schema: z.ZodType<T>): Schema<T> {
-  let out = made.get(schema);
-  if (!out) {
-    out = zodSchema(schema) as Schema;
-    made.set(schema, out);
-  }
-  return out as Schema<T>;
+  const out = made.get(schema);
+  // The map was filled from this very schema, so its entry is a Schema<T>.
+  if (out) return out as Schema<T>;
+  const fresh = zodSchema(schema);
+  made.set(schema, fresh);
+  return fresh;
 }

@@ -1,5 +1,4 @@
 import { tool } from "ai";
-import type { z } from "zod";
 import { toolSchema } from "@/lib/tools/tool-schema";
 import { executeAction, grantedActions } from "@/lib/tracker/actions";
 import { TrackerError } from "@/lib/tracker/errors";
@@ -26,7 +25,7 @@ export function trackerTools(apps: string[], ctx: ToolContext): AgentTool[] {
     source: "tracker",
     tool: tool({
       description: ACTION_DESCRIPTIONS[name],
-      inputSchema: toolSchema(ACTION_SCHEMAS[name] as z.ZodType<Record<string, unknown>>),
+      inputSchema: toolSchema<Record<string, unknown>>(ACTION_SCHEMAS[name]),
       execute: async (input: Record<string, unknown>) => {
         try {
           return await executeAction(ctx.db, name, input, {

@@ -46,8 +46,10 @@ export const guardedFetch: FetchLike = (input, init) =>
       const status = res.statusCode ?? 0;
       const empty = status === 204 || status === 304 || init?.method === "HEAD";
       if (empty) res.resume();
+      // Node types its web streams apart from the DOM's ReadableStream, the same object at runtime.
+      const body = empty ? null : (Readable.toWeb(res) as ReadableStream<Uint8Array>);
       resolve(
-        new Response(empty ? null : (Readable.toWeb(res) as ReadableStream<Uint8Array>), {
+        new Response(body, {
           status,
           statusText: res.statusMessage,
           headers: out,

@@ -1,12 +1,20 @@
 import type { JSONSchema7 } from "@ai-sdk/provider";
 import type { Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
-import { jsonSchema, type Tool } from "ai";
+import { jsonSchema, tool } from "ai";
 import { env } from "@/lib/config/env";
-import { type McpServerDef, mergeServers, parseMcpRef } from "@/lib/crew/mcp-config";
+import { type McpServerDef, mergeServers } from "@/lib/crew/mcp-config";
 import type { AgentDef } from "@/lib/crew/schema";
 import type { Db } from "@/lib/db/types";
 import { errorMessage } from "@/lib/errors";
 import type { AgentTool, ToolContext } from "@/lib/tools/types";
+import { isRecord } from "@/lib/util/field";
+import {
+  missingToolWarnings,
+  pickedTools,
+  pickServers,
+  uniqueName,
+  unusableWarning,
+} from "./picks";
 import { callTool, connection } from "./pool";
 import { redact, redactDeep } from "./redact";
 import { type Resolved, resolveServer } from "./resolve";
@@ -34,110 +42,88 @@ export async function mcpTools(
   ctx: ToolContext,
 ): Promise<{ tools: AgentTool[]; warnings: string[] }> {
   const wanted = agent.mcps ?? [];
-  const warnings: string[] = [];
-  if (!wanted.length) return { tools: [], warnings };
+  if (!wanted.length) return { tools: [], warnings: [] };
   const { servers } = await serversFor(ctx.db, ctx.crew.mcp_servers);
   const secrets = await readSecretValues(ctx.db);
-  const without = `agent ${agent.id} runs without`;
-  // Per server: every tool (undefined) or the named ones.
-  const picks = new Map<string, Set<string> | undefined>();
-  for (const entry of wanted) {
-    const ref = parseMcpRef(entry);
-    if (!ref) {
-      warnings.push(`mcps: '${entry}' is not 'server' or 'server/tool': ${without} it.`);
-      continue;
-    }
-    if (!servers.some((s) => s.name === ref.server)) {
-      warnings.push(
-        `MCP server '${ref.server}' (agent ${agent.id}'s mcps) is not declared (${servers.length ? `servers are ${servers.map((s) => s.name).join(", ")}` : "no MCP servers are declared in the crew's mcp_servers or in Settings → Tools"}): ${without} its tools.`,
-      );
-      continue;
-    }
-    const current = picks.get(ref.server);
-    if (!ref.tool) picks.set(ref.server, undefined);
-    else if (current || !picks.has(ref.server))
-      picks.set(ref.server, new Set([...(current ?? []), ref.tool]));
-  }
+  const { picks, warnings } = pickServers(wanted, servers, agent.id);
   const timeoutDefault = env().TOOL_TIMEOUT_SECONDS;
   const out: AgentTool[] = [];
   const taken = new Set<string>();
-  for (const [name, only] of picks) {
-    const def = servers.find((s) => s.name === name) as McpServerDef;
+  for (const [name, { def, only }] of picks) {
     let resolved: Resolved;
     let conn: Awaited<ReturnType<typeof connection>>;
     try {
       resolved = resolveServer(def, { env: process.env, secrets });
       conn = await connection(resolved);
     } catch (err) {
-      const why = redact(errorMessage(err), [...secrets.values()]).replace(/\.$/, "");
       warnings.push(
-        `${why.includes(`MCP server '${name}'`) ? why : `MCP server '${name}' could not be used: ${why}`}; ${without} its tools.`,
+        unusableWarning(name, redact(errorMessage(err), [...secrets.values()]), agent.id),
       );
       continue;
     }
-    const remote = only ? conn.tools.filter((t) => only.has(t.name)) : conn.tools;
-    for (const tool of only ?? []) {
-      if (!conn.tools.some((t) => t.name === tool))
-        warnings.push(
-          `MCP server '${name}' has no tool '${tool}': its tools are ${conn.tools.map((t) => t.name).join(", ") || "(none)"}; ${without} it.`,
-        );
-    }
+    warnings.push(...missingToolWarnings(name, only, conn.tools, agent.id));
     const timeoutSeconds = def.timeout_seconds ?? timeoutDefault;
-    for (const t of remote) {
+    for (const t of pickedTools(conn.tools, only)) {
       const modelName = uniqueName(`${name}_${t.name}`, taken);
-      const description = redact(t.description ?? t.title ?? t.name, resolved.secrets);
-      out.push({
-        name: modelName,
-        source: "mcp",
-        server: name,
-        remoteName: t.name,
-        serverRequiresApproval: def.requires_approval,
-        writes: t.annotations?.readOnlyHint !== true,
-        timeoutSeconds,
-        redact: (input) => redactDeep(input, resolved.secrets),
-        tool: {
-          description: `${description} (MCP server ${name})`,
-          inputSchema: jsonSchema(inputSchemaOf(t.inputSchema)),
-          execute: async (input: unknown, options: { abortSignal?: AbortSignal }) => {
-            try {
-              const result = await callTool(
-                resolved,
-                t.name,
-                (input ?? {}) as Record<string, unknown>,
-                {
-                  signal: options.abortSignal,
-                  timeoutMs: timeoutSeconds * 1000,
-                },
-              );
-              return redactDeep(toModelResult(result), resolved.secrets);
-            } catch (err) {
-              return {
-                error: redact(
-                  `MCP server '${name}', tool '${t.name}': ${errorMessage(err)}`,
-                  resolved.secrets,
-                ),
-              };
-            }
-          },
-        } as Tool,
-      });
+      out.push(remoteTool({ modelName, server: name, def, remote: t, resolved, timeoutSeconds }));
     }
   }
   return { tools: out, warnings };
 }
 
-// A model's tool names are ^[A-Za-z0-9_-]{1,64}$ (OpenAI's and Anthropic's rule).
-function uniqueName(raw: string, taken: Set<string>): string {
-  const base = raw.replace(/[^A-Za-z0-9_-]/g, "_").slice(0, 64);
-  let name = base;
-  for (let i = 2; taken.has(name); i++) name = `${base.slice(0, 64 - String(i).length - 1)}_${i}`;
-  taken.add(name);
-  return name;
+/** One tool of a connected server as the agent calls it: secrets kept out of what is shown. */
+function remoteTool({
+  modelName,
+  server,
+  def,
+  remote: t,
+  resolved,
+  timeoutSeconds,
+}: {
+  modelName: string;
+  server: string;
+  def: McpServerDef;
+  remote: McpTool;
+  resolved: Resolved;
+  timeoutSeconds: number;
+}): AgentTool {
+  const description = redact(t.description ?? t.title ?? t.name, resolved.secrets);
+  return {
+    name: modelName,
+    source: "mcp",
+    server,
+    remoteName: t.name,
+    serverRequiresApproval: def.requires_approval,
+    writes: t.annotations?.readOnlyHint !== true,
+    timeoutSeconds,
+    redact: (input) => redactDeep(input, resolved.secrets),
+    tool: tool({
+      description: `${description} (MCP server ${server})`,
+      inputSchema: jsonSchema<unknown>(inputSchemaOf(t.inputSchema)),
+      execute: async (input: unknown, options: { abortSignal?: AbortSignal }) => {
+        try {
+          const result = await callTool(resolved, t.name, isRecord(input) ? input : {}, {
+            signal: options.abortSignal,
+            timeoutMs: timeoutSeconds * 1000,
+          });
+          return redactDeep(toModelResult(result), resolved.secrets);
+        } catch (err) {
+          return {
+            error: redact(
+              `MCP server '${server}', tool '${t.name}': ${errorMessage(err)}`,
+              resolved.secrets,
+            ),
+          };
+        }
+      },
+    }),
+  };
 }
 
 // A tool with no arguments may send `{}` or even `{type: "object"}` without properties.
 // `$schema` (draft-07 from most servers) is dropped: some providers refuse it in tool parameters.
 function inputSchemaOf(schema: McpTool["inputSchema"]): JSONSchema7 {
-  const { $schema: _draft, ...rest } = schema as McpTool["inputSchema"] & { $schema?: string };
+  const { $schema: _draft, ...rest } = schema;
+  // The SDK checked that it is an object schema; the rest of JSON Schema it types as unknown.
   return { ...rest, type: "object", properties: rest.properties ?? {} } as JSONSchema7;
 }

@@ -1,11 +1,11 @@
 import crypto from "node:crypto";
-import type { Readable } from "node:stream";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import {
   type CallToolResult,
+  type CompatibilityCallToolResult,
   ErrorCode,
   McpError,
   type Tool as McpTool,
@@ -135,7 +135,7 @@ async function connect(r: Resolved): Promise<Connection> {
       cwd: def.cwd,
       stderr: "pipe",
     });
-    (stdio.stderr as Readable | null)?.on("data", (d: Buffer) => {
+    stdio.stderr?.on("data", (d: Buffer) => {
       stderr = (stderr + d.toString()).slice(-STDERR_TAIL);
     });
     transport = stdio;
@@ -219,15 +219,15 @@ export async function callTool(
   name: string,
   args: Record<string, unknown>,
   { signal, timeoutMs }: { signal?: AbortSignal; timeoutMs: number },
-): Promise<CallToolResult> {
+): Promise<CallToolResult | CompatibilityCallToolResult> {
   for (let attempt = 1; ; attempt++) {
     const conn = await connection(r);
     conn.busy += 1;
     try {
-      return (await conn.client.callTool({ name, arguments: args }, undefined, {
+      return await conn.client.callTool({ name, arguments: args }, undefined, {
         signal,
         timeout: timeoutMs,
-      })) as CallToolResult;
+      });
     } catch (err) {
       if (attempt > 1 || signal?.aborted || !diedOf(err, conn)) throw err;
       await discard(r, conn);

@@ -1,4 +1,5 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { fieldOf } from "@/lib/util/field";
 
 // An MCP tool's result as the model reads it and the event log keeps it: text joined, images and
 // audio described (mime type and size, never the base64), embedded resources as their text or a
@@ -24,7 +25,7 @@ function describe(c: Content): string {
     case "resource_link":
       return `[link: ${c.uri}${c.mimeType ? ` (${c.mimeType})` : ""}]`;
     default:
-      return `[${(c as { type: string }).type} content]`;
+      return `[${String(fieldOf(c, "type"))} content]`;
   }
 }
 

@@ -41,21 +41,29 @@ export async function saveServers(db: Db, servers: Record<string, unknown>) {
   return describeServers(db);
 }
 
-export async function testServer(db: Db, body: McpTestRequest): Promise<McpTestResult> {
-  let def: McpServerDef | undefined;
+/** The server a test is of: a saved one by name, or one given whole in the request. */
+async function serverToTest(db: Db, body: McpTestRequest): Promise<McpServerDef> {
   if (body.name) {
-    def = (await readDeploymentServers(db)).find((s) => s.name === body.name);
-    if (!def) throw errors.notFound(`No saved MCP server is named '${body.name}'.`);
-  } else {
-    try {
-      [def] = parseMcpServers({ test: body.server });
-    } catch (err) {
-      if (err instanceof McpConfigError)
-        throw errors.unprocessable(`server${err.key.slice(4)}: ${err.message}`);
-      throw err;
-    }
+    const saved = (await readDeploymentServers(db)).find((s) => s.name === body.name);
+    if (!saved) throw errors.notFound(`No saved MCP server is named '${body.name}'.`);
+    return saved;
   }
-  const server = def as McpServerDef;
+  let given: McpServerDef[];
+  try {
+    given = parseMcpServers({ test: body.server });
+  } catch (err) {
+    if (err instanceof McpConfigError)
+      throw errors.unprocessable(`server${err.key.slice(4)}: ${err.message}`);
+    throw err;
+  }
+  // One name in, one server out.
+  const [def] = given;
+  if (!def) throw errors.unprocessable("server: an MCP server to test is required.");
+  return def;
+}
+
+export async function testServer(db: Db, body: McpTestRequest): Promise<McpTestResult> {
+  const server = await serverToTest(db, body);
   let secrets: string[] = [];
   try {
     const resolved = await resolveFor(db, server);
