@@ -63,45 +63,44 @@ export function finishCrew(p: CrewParts): CrewDef {
   return servers.length ? { ...crew, mcp_servers: servers } : crew;
 }
 
-function finishCrewParts(p: CrewParts): CrewDef {
-  const crewAt = p.crewAt ?? ((key: string) => ({ file: p.source[0] ?? "", key }));
-  const agents = p.agents.map(([id, a]): AgentDef => {
-    const at = (field: string) => p.agentAt(id, field);
-    const { warnings, error, ...llm } = readAgentLlm(a.llm);
-    for (const w of warnings) {
-      const where = at(`llm${w.key ? `.${w.key}` : ""}`);
-      p.warn(where.file, where.key, w.message);
-    }
-    if (error) throw new LoadError(at("llm").file, at("llm").key, error);
-    const apps = grantedActions(a.apps);
-    if (apps.error) throw new LoadError(at("apps").file, at("apps").key, apps.error);
-    const tools = a.tools.map((tool, i) => {
-      const entry = catalogEntry(tool);
-      if (entry) return entry.name;
-      const where = at(`tools.${i}`);
-      throw new LoadError(
-        where.file,
-        where.key,
-        `unknown tool '${tool}' (agent ${id}): available tools are ${TOOL_NAMES.join(", ")} (or CrewAI's ${TOOL_CATALOG.flatMap((e) => e.aliases).join(", ")}); MCP servers' tools go under mcps:`,
-      );
-    });
-    // web_search loads without a provider (the crew still runs), but says so up front.
-    const searchAt = tools.indexOf("web_search");
-    const searchProblem = searchAt >= 0 ? searchSetupProblem() : undefined;
-    if (searchProblem) {
-      const where = at(`tools.${searchAt}`);
-      p.warn(
-        where.file,
-        where.key,
-        `web_search (agent ${id}): ${searchProblem}; the tool answers with this error until then`,
-      );
-    }
-    return { id, ...a, ...llm, tools };
+/** An agent's model, apps and tools, checked; tools by their catalog names. */
+function finishAgent(p: CrewParts, id: string, a: z.infer<typeof AgentSchema>): AgentDef {
+  const at = (field: string) => p.agentAt(id, field);
+  const { warnings, error, ...llm } = readAgentLlm(a.llm);
+  for (const w of warnings) {
+    const where = at(`llm${w.key ? `.${w.key}` : ""}`);
+    p.warn(where.file, where.key, w.message);
+  }
+  if (error) throw new LoadError(at("llm").file, at("llm").key, error);
+  const apps = grantedActions(a.apps);
+  if (apps.error) throw new LoadError(at("apps").file, at("apps").key, apps.error);
+  const tools = a.tools.map((tool, i) => {
+    const entry = catalogEntry(tool);
+    if (entry) return entry.name;
+    const where = at(`tools.${i}`);
+    throw new LoadError(
+      where.file,
+      where.key,
+      `unknown tool '${tool}' (agent ${id}): available tools are ${TOOL_NAMES.join(", ")} (or CrewAI's ${TOOL_CATALOG.flatMap((e) => e.aliases).join(", ")}); MCP servers' tools go under mcps:`,
+    );
   });
-  const agentIds = agents.map((a) => a.id);
-  const settings = managerSettings(p.settings ?? {}, crewAt, p.warn);
+  // web_search loads without a provider (the crew still runs), but says so up front.
+  const searchAt = tools.indexOf("web_search");
+  const searchProblem = searchAt >= 0 ? searchSetupProblem() : undefined;
+  if (searchProblem) {
+    const where = at(`tools.${searchAt}`);
+    p.warn(
+      where.file,
+      where.key,
+      `web_search (agent ${id}): ${searchProblem}; the tool answers with this error until then`,
+    );
+  }
+  return { id, ...a, ...llm, tools };
+}
+
+/** Each task with its agent (an agent of this crew), its context (tasks before it), its checks. */
+function listTasks(p: CrewParts, agentIds: string[], hierarchical: boolean) {
   // Under a hierarchical process the manager chooses who does a task: `agent:` may be left out.
-  const hierarchical = settings.process === "hierarchical";
   const assigned = assignTaskAgents(
     p.tasks
       .filter(([, t]) => !hierarchical || t.agent)
@@ -109,7 +108,7 @@ function finishCrewParts(p: CrewParts): CrewDef {
     { ...p.taskAgents, agentIds },
   );
   const seen: string[] = [];
-  const listed = p.tasks.map(([id, t]) => {
+  return p.tasks.map(([id, t]) => {
     const agent = assigned.get(id);
     if (agent !== undefined && !agentIds.includes(agent)) {
       const where = p.taskAt(id, "agent");
@@ -119,11 +118,10 @@ function finishCrewParts(p: CrewParts): CrewDef {
         `'${agent}' is not an agent of this crew (agents: ${agentIds.join(", ")})`,
       );
     }
-    for (const ref of t.context ?? []) {
-      if (!seen.includes(ref)) {
-        const where = p.taskAt(id, "context");
-        throw new LoadError(where.file, where.key, `'${ref}' is not a task written before '${id}'`);
-      }
+    const early = (t.context ?? []).find((ref) => !seen.includes(ref));
+    if (early !== undefined) {
+      const where = p.taskAt(id, "context");
+      throw new LoadError(where.file, where.key, `'${early}' is not a task written before '${id}'`);
     }
     seen.push(id);
     if (!t.expected_output) {
@@ -132,13 +130,23 @@ function finishCrewParts(p: CrewParts): CrewDef {
     }
     return { id, ...outputChecks(id, t, p), agent, name: t.name ?? id };
   });
-  let handed: ReturnType<typeof resolveProcess>;
+}
+
+/** The process's hand-out of tasks, its refusals named where the layout writes the key at fault. */
+function handOut(
+  p: CrewParts,
+  crewAt: (key: string) => Where,
+  settings: CrewSettings,
+  agents: AgentDef[],
+  listed: Parameters<typeof resolveProcess>[2],
+) {
   try {
-    handed = resolveProcess(settings, agents, listed, (key, message) => {
+    const handed = resolveProcess(settings, agents, listed, (key, message) => {
       const where = crewAt(key);
       p.warn(where.file, where.key, message);
     });
     checkAsyncTasks(handed.tasks);
+    return handed;
   } catch (err) {
     if (!(err instanceof ProcessError)) throw err;
     // "<task>.<field>" is a task's key; anything else is the crew's own.
@@ -146,7 +154,35 @@ function finishCrewParts(p: CrewParts): CrewDef {
     const where = field && task ? p.taskAt(task, field) : crewAt(err.key);
     throw new LoadError(where.file, where.key, err.message);
   }
-  const { tasks, ...process } = handed;
+}
+
+/**
+ * The crew's inputs: declared ones first, in the order written; placeholders not declared
+ * follow as strings. `unused`: declared inputs no placeholder uses.
+ */
+export function declaredInputs(declared: InputSpec[], placeholders: string[]) {
+  const names = new Set(declared.map((s) => s.name));
+  const input_specs = [
+    ...declared,
+    ...placeholders.filter((x) => !names.has(x)).map(undeclaredInput),
+  ];
+  return {
+    inputs: input_specs.map((s) => s.name),
+    input_specs,
+    unused: declared.filter((s) => !placeholders.includes(s.name)).map((s) => s.name),
+  };
+}
+
+function finishCrewParts(p: CrewParts): CrewDef {
+  const crewAt = p.crewAt ?? ((key: string) => ({ file: p.source[0] ?? "", key }));
+  const agents = p.agents.map(([id, a]) => finishAgent(p, id, a));
+  const settings = managerSettings(p.settings ?? {}, crewAt, p.warn);
+  const listed = listTasks(
+    p,
+    agents.map((a) => a.id),
+    settings.process === "hierarchical",
+  );
+  const { tasks, ...process } = handOut(p, crewAt, settings, agents, listed);
   const placeholders = findPlaceholders([
     ...agents.flatMap((a) => [a.role, a.goal, a.backstory]),
     ...tasks.flatMap((t) => [
@@ -160,17 +196,9 @@ function finishCrewParts(p: CrewParts): CrewDef {
   const { slug, name, description, source, declared } = p;
   if (!declared)
     return { slug, name, description, agents, tasks, inputs: placeholders, source, ...process };
-  // Declared inputs first, in the order written; placeholders not declared follow as strings.
-  for (const spec of declared) {
-    if (!placeholders.includes(spec.name))
-      p.warn(p.inputsFile, `inputs.${spec.name}`, "declared, but no {placeholder} uses it");
-  }
-  const names = new Set(declared.map((s) => s.name));
-  const input_specs = [
-    ...declared,
-    ...placeholders.filter((x) => !names.has(x)).map(undeclaredInput),
-  ];
-  const inputs = input_specs.map((s) => s.name);
+  const { inputs, input_specs, unused } = declaredInputs(declared, placeholders);
+  for (const input of unused)
+    p.warn(p.inputsFile, `inputs.${input}`, "declared, but no {placeholder} uses it");
   return { slug, name, description, agents, tasks, inputs, input_specs, source, ...process };
 }
 

@@ -24,9 +24,7 @@ import { AgentSchema, type CrewDef, CrewFileSchema, TaskSchema } from "./schema"
 function pythonOutputSchema(
   id: string,
   task: { output_json?: unknown; output_pydantic?: unknown },
-  crewPy:
-    | { file: string; shown: string; read: CrewPy; models: Map<string, JsonSchema> }
-    | undefined,
+  crewPy: ProjectPy | undefined,
   warn: Warn,
 ): { output_json?: Record<string, unknown> } {
   const model = crewPy?.read.taskModels.get(id);
@@ -41,16 +39,10 @@ function pythonOutputSchema(
   return {};
 }
 
-export function loadClassic(
-  slug: string,
-  folder: string,
-  project: ClassicProject,
-  warn: Warn,
-): CrewDef {
-  const { agentsFile, tasksFile } = project;
-  const config = path.dirname(agentsFile);
-  const shown = (file: string) => path.relative(folder, file);
-  // Name comes from the folder; two YAML maps.
+type ProjectPy = { file: string; shown: string; read: CrewPy; models: Map<string, JsonSchema> };
+
+/** agents.yaml and tasks.yaml, parsed; keys Crewdeck does not know are warned about. */
+function readClassicYaml(agentsFile: string, tasksFile: string, warn: Warn) {
   const agentsDoc = readYaml(agentsFile);
   const tasksDoc = readYaml(tasksFile);
   const agents = parseOrThrow(CrewFileSchema.shape.agents, agentsDoc, agentsFile, "");
@@ -61,73 +53,119 @@ export function loadClassic(
   for (const [id, item] of entriesOf(tasksDoc)) {
     warnUnknownKeys(item, Object.keys(TaskSchema.shape), tasksFile, id, warn);
   }
-  // Typed inputs in this layout: an optional config/inputs.yaml, a map like the `inputs:` block.
+  return { agents, tasks };
+}
+
+/**
+ * The optional files beside them: config/inputs.yaml (typed inputs, a map like the `inputs:`
+ * block) and config/mcp_servers.yaml (a map like `mcp_servers:`).
+ */
+function readConfigExtras(config: string, warn: Warn) {
   const inputsFile = path.join(config, "inputs.yaml");
   const declared = fs.existsSync(inputsFile)
     ? inputBlock(readYaml(inputsFile) ?? {}, inputsFile)
     : undefined;
-  // MCP servers in this layout: an optional config/mcp_servers.yaml, a map like `mcp_servers:`.
   const mcpFile = path.join(config, "mcp_servers.yaml");
   const mcpServers = fs.existsSync(mcpFile)
     ? crewMcpServers(readYaml(mcpFile) ?? {}, mcpFile, "", warn)
     : undefined;
-  const code = fs.existsSync(project.crewPy) ? fs.readFileSync(project.crewPy, "utf8") : undefined;
-  const crewPy =
-    code !== undefined
-      ? {
-          file: project.crewPy,
-          shown: shown(project.crewPy),
-          read: readCrewPy(code, project.className),
-          // Its models and those it imports from the project: output_pydantic=/output_json names.
-          models: projectModels(project.crewPy, code, folder),
-        }
-      : undefined;
-  // Tools made in Python: those that are CrewAI's own classes Crewdeck has built in
-  // (SerperDevTool(), FileReadTool()…) join the agent's tools (agents.yaml's list first); any other
-  // is not Crewdeck's to run, and is named rather than dropped silently.
-  for (const [agent, tools] of crewPy?.read.agentTools ?? []) {
+  return { inputsFile, declared, mcpFile, mcpServers };
+}
+
+/** crew.py as read, with its models and those it imports from the project; absent: undefined. */
+function readProjectPy(project: ClassicProject, folder: string): ProjectPy | undefined {
+  if (!fs.existsSync(project.crewPy)) return undefined;
+  const code = fs.readFileSync(project.crewPy, "utf8");
+  return {
+    file: project.crewPy,
+    shown: path.relative(folder, project.crewPy),
+    read: readCrewPy(code, project.className),
+    // output_pydantic=/output_json name these.
+    models: projectModels(project.crewPy, code, folder),
+  };
+}
+
+/**
+ * Tools made in Python: those that are CrewAI's own classes Crewdeck has built in
+ * (SerperDevTool(), FileReadTool()…) join the agent's list after its own, each tool once by its
+ * catalog name; any other is not Crewdeck's to run (`others`), to be named rather than dropped.
+ */
+export function pythonTools(listed: string[], made: string[]) {
+  const builtIn = made.filter((t) => catalogEntry(t));
+  const join: string[] = [];
+  const have = new Set(listed.map((t) => catalogEntry(t)?.name ?? t));
+  for (const t of builtIn) {
+    const name = catalogEntry(t)?.name ?? t;
+    if (!have.has(name)) join.push(t);
+    have.add(name);
+  }
+  return { join, others: made.filter((t) => !catalogEntry(t)) };
+}
+
+/** crew.py's `mcps=[…]` (CrewAI's MCP DSL) joins agents.yaml's, each server once. */
+export const joinedMcps = (listed: string[], refs: string[]) => [
+  ...listed,
+  ...refs.filter((r) => !listed.includes(r)),
+];
+
+/** What crew.py gives agents beyond the YAML: built-in tools, MCP servers; the rest warned of. */
+function applyPythonAgents(crewPy: ProjectPy, agents: Parsed<"agents">, warn: Warn) {
+  for (const [agent, tools] of crewPy.read.agentTools) {
     const def = agents[agent];
-    const builtIn = tools.filter((t) => catalogEntry(t));
-    if (def && builtIn.length) {
-      const have = new Set(def.tools.map((t) => catalogEntry(t)?.name ?? t));
-      for (const t of builtIn) {
-        const name = catalogEntry(t)?.name ?? t;
-        if (!have.has(name)) def.tools.push(t);
-        have.add(name);
-      }
-    }
-    const others = tools.filter((t) => !catalogEntry(t));
-    if (crewPy && others.length)
+    const { join, others } = pythonTools(def?.tools ?? [], tools);
+    if (def) def.tools.push(...join);
+    if (others.length)
       warn(
         crewPy.file,
         `${agent}.tools`,
         `crew.py gives this agent ${others.join(", ")}, which Crewdeck does not run; it works without them (list Crewdeck's tools under tools: in agents.yaml)`,
       );
   }
-  // crew.py's `mcps=[…]` (CrewAI's MCP DSL) joins agents.yaml's; entries that are Python objects
-  // (MCPServerStdio(…)) are not read: declare those servers in config/mcp_servers.yaml.
-  for (const [agent, { refs, other }] of crewPy?.read.agentMcps ?? []) {
+  // Entries that are Python objects (MCPServerStdio(…)) are not read: declare those servers in
+  // config/mcp_servers.yaml.
+  for (const [agent, { refs, other }] of crewPy.read.agentMcps) {
     const def = agents[agent];
-    if (def) def.mcps = [...def.mcps, ...refs.filter((r) => !def.mcps.includes(r))];
-    if (crewPy && other)
+    if (def) def.mcps = joinedMcps(def.mcps, refs);
+    if (other)
       warn(
         crewPy.file,
         `${agent}.mcps`,
         `crew.py gives this agent ${other} MCP server${other === 1 ? "" : "s"} as Python objects, which Crewdeck does not read: declare ${other === 1 ? "it" : "them"} in config/mcp_servers.yaml and list ${other === 1 ? "it" : "them"} under mcps: by name`,
       );
   }
-  applyKeywordArguments(crewPy, agents, tasks, warn);
-  // crew.py's literal Task(...) flags win over tasks.yaml, as keyword arguments do in CrewAI.
-  const withFlags = Object.entries(tasks).map(([id, t]): [string, typeof t] => {
+}
+
+/** crew.py's literal Task(...) flags win over tasks.yaml, as keyword arguments do in CrewAI. */
+function withPythonFlags(tasks: Parsed<"tasks">, crewPy: ProjectPy | undefined, warn: Warn) {
+  return Object.entries(tasks).map(([id, t]): [string, typeof t] => {
     const merged = { ...t, ...crewPy?.read.taskFlags.get(id) };
     return [id, { ...merged, ...pythonOutputSchema(id, merged, crewPy, warn) }];
   });
+}
+
+export function loadClassic(
+  slug: string,
+  folder: string,
+  project: ClassicProject,
+  warn: Warn,
+): CrewDef {
+  const { agentsFile, tasksFile } = project;
+  const shown = (file: string) => path.relative(folder, file);
+  // Name comes from the folder; two YAML maps.
+  const { agents, tasks } = readClassicYaml(agentsFile, tasksFile, warn);
+  const { inputsFile, declared, mcpFile, mcpServers } = readConfigExtras(
+    path.dirname(agentsFile),
+    warn,
+  );
+  const crewPy = readProjectPy(project, folder);
+  if (crewPy) applyPythonAgents(crewPy, agents, warn);
+  applyKeywordArguments(crewPy, agents, tasks, warn);
   return finishCrew({
     slug,
     name: titleFromSlug(slug),
     description: null,
     agents: Object.entries(agents),
-    tasks: withFlags,
+    tasks: withPythonFlags(tasks, crewPy, warn),
     source: [
       agentsFile,
       tasksFile,
