@@ -126,36 +126,32 @@ const TOTAL_CAP = 10_000;
 /** How much of a run's inputs (as JSON text) and error `q` searches. */
 const SEARCHED_CHARS = 4_096;
 
-/**
- * One page of executions, newest first, with the filters of the runs table. Pages by keyset
- * (created_at, id) rather than OFFSET, so the thousandth page costs what the first does.
- */
-export async function listExecutions({
-  db,
-  principal,
-  query,
-  prices,
-}: {
-  db: Db;
-  principal: Principal;
-  query: ListQuery;
-  prices: ModelPrices;
-}): Promise<RunsPage> {
+/** WHERE clauses with `?` for each value, numbered as they are added ($1, $2…). */
+function conditions(params: unknown[] = []) {
+  const where: string[] = [];
+  return {
+    where,
+    params,
+    add(sql: string, ...values: unknown[]) {
+      let out = sql;
+      for (const v of values) {
+        params.push(v);
+        out = out.replace("?", `$${params.length}`);
+      }
+      where.push(out);
+    },
+  };
+}
+
+/** The runs table's filters as SQL: what the caller may see, narrowed by the query. */
+export function listFilter(query: ListQuery, principal: Principal) {
   if (query.from && query.to && query.from > query.to)
     throw errors.unprocessable(
       `from (${query.from}) is after to (${query.to}): give the earlier date as from.`,
       { errors: [{ path: "from", message: "must be on or before to" }] },
     );
-  const where: string[] = [];
-  const params: unknown[] = [];
-  const add = (sql: string, ...values: unknown[]) => {
-    let out = sql;
-    for (const v of values) {
-      params.push(v);
-      out = out.replace("?", `$${params.length}`);
-    }
-    where.push(out);
-  };
+  const filter = conditions();
+  const { add } = filter;
   if (principal.kind === "user") add("e.owner_user_id = ?", principal.userId);
   if (query.crew) add("e.crew = ?", query.crew);
   if (query.status) add("e.status = ?", query.status);
@@ -172,34 +168,45 @@ export async function listExecutions({
   for (const { key, value } of query.meta) add("e.meta ->> ?::text = ?::text", key, value);
   if (query.from) add("e.created_at >= ?::date", query.from);
   if (query.to) add("e.created_at < ?::date + 1", query.to);
-  if (query.q) {
-    const escaped = query.q.replace(/[\\%_]/g, (c) => `\\${c}`);
-    // The first 4 KB of the inputs (as JSON text) and of the error: a search costs its length
-    // times that per run, whatever the inputs' size.
-    const text = `e.crew ILIKE ? OR left(e.inputs::text, ${SEARCHED_CHARS}) ILIKE ?
-                  OR substr(coalesce(e.error, ''), 1, ${SEARCHED_CHARS}) ILIKE ?`;
-    const like = `%${escaped}%`;
-    if (/^[0-9a-f-]{4,36}$/i.test(query.q))
-      add(`(e.id::text LIKE ? OR ${text})`, `${escaped.toLowerCase()}%`, like, like, like);
-    else add(`(${text})`, like, like, like);
-  }
-  const filterSql = where.length ? `WHERE ${where.join(" AND ")}` : "";
-  const filterParams = [...params];
-  const from = "FROM executions e LEFT JOIN users u ON u.id = e.owner_user_id";
+  if (query.q) addSearch(add, query.q);
+  return { where: filter.where, params: filter.params };
+}
 
-  const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
+/**
+ * `q`: a kickoff id's start, a crew, or text in the first 4 KB of the inputs (as JSON text) and
+ * of the error: a search costs its length times that per run, whatever the inputs' size.
+ */
+function addSearch(add: ReturnType<typeof conditions>["add"], q: string) {
+  const escaped = q.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const text = `e.crew ILIKE ? OR left(e.inputs::text, ${SEARCHED_CHARS}) ILIKE ?
+                  OR substr(coalesce(e.error, ''), 1, ${SEARCHED_CHARS}) ILIKE ?`;
+  const like = `%${escaped}%`;
+  if (/^[0-9a-f-]{4,36}$/i.test(q))
+    add(`(e.id::text LIKE ? OR ${text})`, `${escaped.toLowerCase()}%`, like, like, like);
+  else add(`(${text})`, like, like, like);
+}
+
+const FROM = "FROM executions e LEFT JOIN users u ON u.id = e.owner_user_id";
+
+/** One page's statement: the filter, then the keyset from the cursor, one row more than a page. */
+export function pageStatement(
+  filter: { where: string[]; params: unknown[] },
+  cursor: Cursor | undefined,
+  perPage: number,
+) {
+  const page = conditions([...filter.params]);
+  page.where.push(...filter.where);
   const newer = cursor?.dir === "newer";
   if (cursor)
-    add(
+    page.add(
       `(e.created_at, e.id) ${newer ? ">" : "<"} (?::timestamptz, ?::uuid)`,
       cursor.at,
       cursor.id,
     );
   const order = newer ? "ASC" : "DESC";
-  params.push(query.per_page + 1);
-  const [{ rows }, { rows: counted }] = await Promise.all([
-    db.query(
-      `SELECT e.id, e.crew, e.status, e.created_at::text, e.started_at::text, e.finished_at::text,
+  const params = [...page.params, perPage + 1];
+  return {
+    sql: `SELECT e.id, e.crew, e.status, e.created_at::text, e.started_at::text, e.finished_at::text,
               e.inputs, e.meta, e.pending_human_input, e.error, e.token_usage, e.review_wait_seconds,
               e.started_via, COALESCE(e.started_by_name, u.email) AS started_by_name, e.deployment_id, e.schedule_id, e.trigger_id,
               round(EXTRACT(EPOCH FROM e.finished_at - e.started_at)::numeric, 2)::float AS duration_seconds,
@@ -209,34 +216,73 @@ export async function listExecutions({
                         'output_tokens', COALESCE((t.value->'token_usage'->>'output_tokens')::bigint, 0)))
                  FROM jsonb_array_elements(e.tasks) t
                 WHERE t.value->'models'->>0 IS NOT NULL) AS usage_by_model
-         ${from} ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
+         ${FROM} ${page.where.length ? `WHERE ${page.where.join(" AND ")}` : ""}
         ORDER BY e.created_at ${order}, e.id ${order}
         LIMIT $${params.length}`,
-      params,
-      ListRow,
-    ),
-    db.query(
-      `SELECT count(*)::int AS n FROM (SELECT 1 ${from} ${filterSql} LIMIT ${TOTAL_CAP + 1}) matches`,
-      filterParams,
-      CountRow,
-    ),
-  ]);
-  const more = rows.length > query.per_page;
-  const runs = rows.slice(0, query.per_page).map((r) => toRunRow(r, prices));
+    params,
+  };
+}
+
+/**
+ * The page's runs, newest first, and its cursors: reading newer rows means older ones exist (we
+ * came from them), and the other way round.
+ */
+export function pageOf<R extends { id: string; created_at: string }>(
+  rows: R[],
+  perPage: number,
+  cursor: Cursor | undefined,
+) {
+  const newer = cursor?.dir === "newer";
+  const more = rows.length > perPage;
+  const runs = rows.slice(0, perPage);
   if (newer) runs.reverse();
   const first = runs[0];
   const last = runs.at(-1);
-  // Reading newer rows means older ones exist (we came from them), and the other way round.
   const hasOlder = newer ? Boolean(cursor) : more;
   const hasNewer = newer ? more : Boolean(cursor);
-  const total = counted[0]?.n ?? 0;
   return {
     runs,
-    per_page: query.per_page,
     next_cursor:
       hasOlder && last ? encodeCursor({ dir: "older", at: last.created_at, id: last.id }) : null,
     prev_cursor:
       hasNewer && first ? encodeCursor({ dir: "newer", at: first.created_at, id: first.id }) : null,
+  };
+}
+
+/**
+ * One page of executions, newest first, with the filters of the runs table. Pages by keyset
+ * (created_at, id) rather than OFFSET, so the thousandth page costs what the first does.
+ */
+export async function listExecutions({
+  db,
+  principal,
+  query,
+  prices,
+}: {
+  db: Db;
+  principal: Principal;
+  query: ListQuery;
+  prices: ModelPrices;
+}): Promise<RunsPage> {
+  const filter = listFilter(query, principal);
+  const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const page = pageStatement(filter, cursor, query.per_page);
+  const filterSql = filter.where.length ? `WHERE ${filter.where.join(" AND ")}` : "";
+  const [{ rows }, { rows: counted }] = await Promise.all([
+    db.query(page.sql, page.params, ListRow),
+    db.query(
+      `SELECT count(*)::int AS n FROM (SELECT 1 ${FROM} ${filterSql} LIMIT ${TOTAL_CAP + 1}) matches`,
+      filter.params,
+      CountRow,
+    ),
+  ]);
+  const { runs, next_cursor, prev_cursor } = pageOf(rows, query.per_page, cursor);
+  const total = counted[0]?.n ?? 0;
+  return {
+    runs: runs.map((r) => toRunRow(r, prices)),
+    per_page: query.per_page,
+    next_cursor,
+    prev_cursor,
     total: Math.min(total, TOTAL_CAP),
     total_capped: total > TOTAL_CAP,
   };
