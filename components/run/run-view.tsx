@@ -1,7 +1,7 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo } from "react";
 import { PageHeader } from "@/components/shell/page-header";
 import { Alert } from "@/components/ui/alert";
 import { ShortId } from "@/components/ui/short-id";
@@ -9,31 +9,21 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { useLiveExecution } from "@/components/use-live-execution";
 import type { StatusResponse } from "@/lib/contract/status";
 import { isActive } from "@/lib/run-model/states";
-import { DETAIL_PANE } from "./detail-pane";
 import { FlowGraph } from "./flow-graph";
 import type { FlowShapeMethod } from "./flow-layout";
 import { RunActions } from "./run-actions";
 import { RunHeaderFacts } from "./run-header-facts";
-import { RunInputs } from "./run-inputs";
-import { RunLineage } from "./run-lineage";
 import { runMetrics } from "./run-metrics";
 import { RunOutcome } from "./run-outcome";
+import { RunReviews } from "./run-reviews";
 import { RunSummary } from "./run-summary";
+import { RunTracePane } from "./run-trace-pane";
 import { startedByText } from "./run-types";
+import { comparedTasks, flowWaitingOn, forkFrom, reviewEventCount } from "./run-view-model";
 import { buildTrace } from "./trace-model";
+import type { Trace } from "./trace-types";
 import { useNow } from "./use-now";
-import { type Selection, Waterfall } from "./waterfall";
 
-// The review form brings Markdown with it: loaded only when a run awaits review.
-const ReviewPanel = dynamic(
-  () => import("@/components/review/review-panel").then((m) => m.ReviewPanel),
-  {
-    ssr: false,
-    loading: () => <Skeleton className="h-48 w-full" />,
-  },
-);
-
-// What a step did comes with the first selection: most of the page's first view is the trace.
 // Only a task sent back has attempts to compare: loads when there is one.
 const AttemptCompare = dynamic(() => import("./attempt-compare").then((m) => m.AttemptCompare), {
   loading: () => null,
@@ -50,30 +40,8 @@ const RunFiles = dynamic(() => import("./run-files").then((m) => m.RunFiles), {
 const RunLedger = dynamic(() => import("./run-ledger").then((m) => m.RunLedger), {
   loading: () => null,
 });
-const StepDetail = dynamic(() => import("./step-detail").then((m) => m.StepDetail), {
-  ssr: false,
-  loading: () => (
-    <div className={DETAIL_PANE}>
-      <Skeleton className="h-40 w-full" />
-    </div>
-  ),
-});
 
-/** A run as a trace: header and figures, the waterfall with a detail pane, review, result. */
-export function RunView({
-  crew,
-  crewName,
-  id,
-  initialStatus,
-  renderedAt,
-  canStop,
-  canStart,
-  canReview,
-  me,
-  expectedOutputs,
-  initialTask,
-  flowMethods,
-}: {
+type RunViewProps = {
   crew: string;
   crewName: string;
   id: string;
@@ -89,74 +57,101 @@ export function RunView({
   initialTask?: string;
   /** A flow's run: its methods, drawn as a graph above the trace. */
   flowMethods?: FlowShapeMethod[];
-}) {
+};
+
+/** A run as a trace: header and figures, the waterfall with a detail pane, review, result. */
+export function RunView(props: RunViewProps) {
+  const { crew, crewName, id, initialStatus, renderedAt, initialTask } = props;
   const live = useLiveExecution(crew, id, initialStatus, renderedAt);
   const status = live.status;
   const active = status ? isActive(status.status) : true;
   const now = useNow(active, renderedAt);
   const trace = useMemo(() => buildTrace(live.events, live.status), [live.events, live.status]);
-  // A flow waiting on a nested run hears nothing in its own log while that run works or waits
-  // for review: its /status (which shows the nested run's reviews) is read every few seconds.
-  const waitingOn = active ? (status?.flow?.current?.nested_run ?? null) : null;
-  const { refreshStatus } = live;
-  useEffect(() => {
-    if (!waitingOn) return;
-    const timer = setInterval(refreshStatus, 3000);
-    return () => clearInterval(timer);
-  }, [waitingOn, refreshStatus]);
-  // Review events seen so far: each is a ledger entry, so a new one means a new entry to show.
-  const reviewEvents = useMemo(
-    () => live.events.filter((e) => e.type.startsWith("review_")).length,
-    [live.events],
-  );
-  const [selection, setSelection] = useState<Selection | null>(
-    initialTask ? { type: "task", taskId: initialTask } : null,
-  );
-  const detailRef = useRef<HTMLDivElement>(null);
+  usePolledStatus(flowWaitingOn(status, active), live.refreshStatus);
+  const reviewEvents = useMemo(() => reviewEventCount(live.events), [live.events]);
   // A review link names its task: with several reviews open, bring that one into view.
   useEffect(() => {
     if (initialTask)
       document.getElementById(`review-${initialTask}`)?.scrollIntoView({ block: "start" });
   }, [initialTask]);
-
-  const select = (s: Selection) => {
-    setSelection(s);
-    // Below the waterfall on narrow screens: bring the detail into view.
-    if (!window.matchMedia("(min-width: 64rem)").matches)
-      requestAnimationFrame(() =>
-        detailRef.current?.scrollIntoView({ behavior: "smooth", block: "start" }),
-      );
-  };
-
-  if (!status) {
-    return (
-      <>
-        <PageHeader title={crewName} description={<ShortId id={id} />} />
-        {live.statusError ? (
-          <Alert tone="danger" title="This run could not be loaded">
-            {live.statusError} Reload the page, or go back to the crew's runs.
-          </Alert>
-        ) : (
-          <div className="grid gap-4" aria-busy="true">
-            <span className="sr-only">Loading the run…</span>
-            <Skeleton className="h-20 w-full" />
-            <Skeleton className="h-72 w-full" />
-          </div>
-        )}
-      </>
-    );
-  }
-
-  const metrics = runMetrics(status, live.events, trace, now);
-  // Every open review: several when tasks running side by side each wait for one.
-  const reviews = status.pending_human_inputs ?? [];
-  const taskName = (taskId: string) => trace.tasks.find((t) => t.taskId === taskId)?.name;
-  const by = startedByText(status.started_by, status.meta);
-  const compared = trace.tasks.filter(
-    (t) => t.attempts.filter((a) => a.output).length > 1 || t.attempts.some((a) => a.edit),
+  if (!status) return <RunLoading crewName={crewName} id={id} error={live.statusError} />;
+  return (
+    <RunPage
+      {...props}
+      live={live}
+      status={status}
+      active={active}
+      now={now}
+      trace={trace}
+      reviewEvents={reviewEvents}
+    />
   );
-  const lastAttempt = trace.tasks.at(-1)?.attempts.at(-1);
+}
 
+/** A flow waiting on a nested run reads its /status every few seconds while it waits. */
+function usePolledStatus(waitingOn: string | null, refreshStatus: () => void) {
+  useEffect(() => {
+    if (!waitingOn) return;
+    const timer = setInterval(refreshStatus, 3000);
+    return () => clearInterval(timer);
+  }, [waitingOn, refreshStatus]);
+}
+
+function RunLoading({
+  crewName,
+  id,
+  error,
+}: {
+  crewName: string;
+  id: string;
+  error: string | null | undefined;
+}) {
+  return (
+    <>
+      <PageHeader title={crewName} description={<ShortId id={id} />} />
+      {error ? (
+        <Alert tone="danger" title="This run could not be loaded">
+          {error} Reload the page, or go back to the crew's runs.
+        </Alert>
+      ) : (
+        <div className="grid gap-4" aria-busy="true">
+          <span className="sr-only">Loading the run…</span>
+          <Skeleton className="h-20 w-full" />
+          <Skeleton className="h-72 w-full" />
+        </div>
+      )}
+    </>
+  );
+}
+
+function RunPage({
+  crew,
+  crewName,
+  id,
+  canStop,
+  canStart,
+  canReview,
+  me,
+  expectedOutputs,
+  initialTask,
+  flowMethods,
+  live,
+  status,
+  active,
+  now,
+  trace,
+  reviewEvents,
+}: RunViewProps & {
+  live: ReturnType<typeof useLiveExecution>;
+  status: StatusResponse;
+  active: boolean;
+  now: number;
+  trace: Trace;
+  reviewEvents: number;
+}) {
+  const metrics = runMetrics(status, live.events, trace, now);
+  const taskName = (taskId: string) => trace.tasks.find((t) => t.taskId === taskId)?.name;
+  const lastAttempt = trace.tasks.at(-1)?.attempts.at(-1);
   return (
     <>
       <PageHeader
@@ -172,7 +167,12 @@ export function RunView({
           />
         }
       >
-        <RunHeaderFacts status={status} by={by} active={active} mode={live.mode} />
+        <RunHeaderFacts
+          status={status}
+          by={startedByText(status.started_by, status.meta)}
+          active={active}
+          mode={live.mode}
+        />
       </PageHeader>
 
       <div className="grid gap-4">
@@ -183,84 +183,27 @@ export function RunView({
             {live.error} The page keeps trying; reload it if this stays.
           </Alert>
         )}
-        {canReview && reviews.length > 0 && (
-          <div className={reviews.length > 1 ? "grid gap-3" : "contents"}>
-            {reviews.length > 1 && (
-              <h2 className="m-0 font-semibold text-base">
-                {reviews.length} outputs wait for review
-              </h2>
-            )}
-            {reviews.map((review, i) => (
-              <div
-                key={`${review.task_id}-${review.attempt}`}
-                id={`review-${review.task_id}`}
-                className={reviews.length > 1 ? "rounded-xl border bg-card p-4 sm:p-5" : undefined}
-              >
-                <ReviewPanel
-                  crew={crew}
-                  executionId={id}
-                  pending={review}
-                  me={me}
-                  claimable={!crew.startsWith("@")}
-                  taskName={taskName(review.task_id)}
-                  expectedOutput={expectedOutputs[review.task_id]}
-                  shortcuts={i === 0}
-                  onDone={() => live.refreshStatus()}
-                  onChanged={() => live.refreshStatus()}
-                />
-              </div>
-            ))}
-          </div>
-        )}
-        {!canReview &&
-          reviews.map((review) => (
-            <Alert key={review.task_id} tone="warning" title="Awaiting review">
-              “{taskName(review.task_id) ?? review.task_id}” waits for a reviewer; the run goes on
-              once they decide.
-            </Alert>
-          ))}
+        <RunReviews
+          crew={crew}
+          executionId={id}
+          reviews={status.pending_human_inputs ?? []}
+          canReview={canReview}
+          me={me}
+          expectedOutputs={expectedOutputs}
+          taskName={taskName}
+          onChanged={() => live.refreshStatus()}
+        />
         {flowMethods && <FlowGraph crew={crew} methods={flowMethods} status={status} />}
-        <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
-          <Waterfall
-            trace={trace}
-            now={now}
-            follow={active}
-            selected={selection}
-            onSelect={select}
-          />
-          <div ref={detailRef} className="min-w-0 scroll-mt-4">
-            {selection ? (
-              <StepDetail
-                trace={trace}
-                selection={selection}
-                tasks={status.tasks}
-                now={now}
-                onClose={() => setSelection(null)}
-                fork={
-                  canStart && !crew.startsWith("@")
-                    ? { crew, runId: id, path: status.flow?.path.map((p) => p.method) }
-                    : undefined
-                }
-                empty={
-                  <RunInputs inputs={status.inputs}>
-                    <RunLineage crew={crew} status={status} />
-                  </RunInputs>
-                }
-              />
-            ) : (
-              <aside
-                aria-labelledby="detail-title"
-                data-testid="step-detail"
-                className={DETAIL_PANE}
-              >
-                <RunInputs inputs={status.inputs}>
-                  <RunLineage crew={crew} status={status} />
-                </RunInputs>
-              </aside>
-            )}
-          </div>
-        </div>
-        {compared.map((t) => (
+        <RunTracePane
+          crew={crew}
+          trace={trace}
+          status={status}
+          now={now}
+          active={active}
+          initialTask={initialTask}
+          fork={forkFrom(canStart, crew, id, status)}
+        />
+        {comparedTasks(trace).map((t) => (
           <AttemptCompare key={t.taskId} task={t} />
         ))}
         {trace.artifacts.length > 0 && (
@@ -268,7 +211,7 @@ export function RunView({
             crew={crew}
             id={id}
             files={trace.artifacts}
-            taskName={(taskId) => trace.tasks.find((t) => t.taskId === taskId)?.name ?? taskId}
+            taskName={(taskId) => taskName(taskId) ?? taskId}
           />
         )}
         {status.status === "completed" && status.result !== null && (
