@@ -62,6 +62,13 @@ if (verdict.kind === "build") {
     { cwd: root, stdio: "inherit" },
   );
   if (res.status !== 0) process.exit(res.status ?? 1);
+  // The commands' bundles too, as `npm run build` makes them. The server does not need them: if
+  // they cannot be made, it serves all the same, and a command says what it lacks when run.
+  const cli = spawnSync(process.execPath, [path.join(root, "scripts/cli-bundle.mjs")], {
+    cwd: root,
+    stdio: "inherit",
+  });
+  if (cli.status !== 0) console.error("The commands (npm run token, worker, …) are not bundled.");
 }
 
 const port = process.env.PORT || "3000";
