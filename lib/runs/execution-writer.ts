@@ -1,8 +1,14 @@
 import type { Db } from "@/lib/db/types";
 import { observeChange } from "@/lib/metrics/observe";
 import { assertTransition } from "@/lib/run-model/states";
-import type { AppliedEvent, ExecutionRow } from "@/lib/run-model/types";
-import { JSON_COLUMNS, LeaseLostError, mutateExecution, WRITABLE } from "./execution-store";
+import type { ExecutionRow } from "@/lib/run-model/types";
+import {
+  appliedEvents,
+  JSON_COLUMNS,
+  LeaseLostError,
+  mutateExecution,
+  WRITABLE,
+} from "./execution-store";
 import { asStored } from "./stored-form";
 import { type Decide, isPlain, type Projected, writeAtOnce } from "./write-at-once";
 
@@ -81,22 +87,12 @@ export function executionWriter({
   }
 
   async function write(batch: Projected[]) {
-    if (batch.every(isPlain)) {
-      if (await writeAtOnce(db, leaseOwner, stored, batch)) {
-        stored = batch.at(-1)?.after ?? stored;
-        for (const p of batch) observeChange(p.before, p.after, p.events);
-        return;
-      }
+    if (batch.every(isPlain) && (await writeAtOnce(db, leaseOwner, stored, batch))) {
+      stored = batch.at(-1)?.after ?? stored;
+      for (const p of batch) observeChange(p.before, p.after, p.events);
+      return;
     }
-    stored = await db.tx(async (q) => {
-      let now = stored;
-      for (const p of batch) {
-        const res = await mutateExecution(q, { id: row.id, leaseOwner, at: p.at }, p.decide);
-        if (!res) throw new LeaseLostError("deleted");
-        now = res.row;
-      }
-      return now;
-    });
+    stored = await writeLocked(db, row.id, leaseOwner, stored, batch);
     // What was recorded meanwhile was decided on the row this worker expected: decide it again.
     pending = reproject(stored, pending);
     projected = pending.at(-1)?.after ?? stored;
@@ -116,6 +112,25 @@ export function executionWriter({
   };
 }
 
+/** The batch decided again, change by change, on the locked row as it now is. */
+function writeLocked(
+  db: Db,
+  id: string,
+  leaseOwner: string,
+  stored: ExecutionRow,
+  batch: Projected[],
+) {
+  return db.tx(async (q) => {
+    let now = stored;
+    for (const p of batch) {
+      const res = await mutateExecution(q, { id, leaseOwner, at: p.at }, p.decide);
+      if (!res) throw new LeaseLostError("deleted");
+      now = res.row;
+    }
+    return now;
+  });
+}
+
 function reproject(base: ExecutionRow, batch: Projected[]) {
   return batch.map((p) => {
     const again = project(base, p.decide, p.at);
@@ -129,25 +144,17 @@ function project(before: ExecutionRow, decide: Decide, at: Date): Projected {
   const change = decide(before);
   const { patch = {}, events = [] } = change;
   if (patch.status) assertTransition(before.status, patch.status);
-  const created_at = at.toISOString();
-  const applied = events.map(
-    (e, i): AppliedEvent => ({
-      seq: before.last_seq + i + 1,
-      type: e.type,
-      task_id: e.task_id ?? null,
-      attempt: e.attempt ?? null,
-      data: e.data ?? {},
-      created_at,
+  const applied = appliedEvents(events, before.last_seq, at.toISOString());
+  const changed = Object.fromEntries(
+    WRITABLE.filter((column) => column in patch).map((column) => {
+      const value = patch[column];
+      return [column, (JSON_COLUMNS.has(column) ? asStored(value) : value) ?? null];
     }),
   );
-  const after = { ...before } as Record<string, unknown>;
-  for (const column of WRITABLE) {
-    if (!(column in patch)) continue;
-    const value = patch[column as keyof typeof patch];
-    after[column] = (JSON_COLUMNS.has(column) ? asStored(value) : value) ?? null;
-  }
-  after.last_seq = before.last_seq + applied.length;
-  after.version = before.version + 1;
-  after.updated_at = at;
-  return { decide, at, before, change, events: applied, after: after as ExecutionRow };
+  const after: ExecutionRow = Object.assign({ ...before }, changed, {
+    last_seq: before.last_seq + applied.length,
+    version: before.version + 1,
+    updated_at: at,
+  });
+  return { decide, at, before, change, events: applied, after };
 }

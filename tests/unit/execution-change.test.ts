@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { appliedEvents, changeStatement, wakes } from "@/lib/runs/execution-store";
+import { lastFiles } from "@/lib/runs/write-at-once";
 
 // The write path's decisions with no database: how events are numbered, what the one statement
 // writes, and who else a change wakes.
@@ -97,5 +98,26 @@ describe("who a change wakes", () => {
       id: "p",
       ended: true,
     });
+  });
+});
+
+describe("a batch's files", () => {
+  it("keep the last output under each name, in the order first written", () => {
+    const file = (name: string, body: string) => ({
+      task_id: "t",
+      name,
+      content_type: "text/plain",
+      body,
+      bytes: body.length,
+    });
+    const got = lastFiles([
+      { change: { artifacts: [file("a", "1"), file("b", "2")] } },
+      { change: {} },
+      { change: { artifacts: [file("a", "3")] } },
+    ]);
+    expect(got.map((f) => [f.name, f.body])).toEqual([
+      ["a", "3"],
+      ["b", "2"],
+    ]);
   });
 });
