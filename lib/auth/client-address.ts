@@ -12,23 +12,22 @@ import { env } from "@/lib/config/env";
 // whatever a client sent under that name.
 export const PEER_HEADER = "x-crewdeck-peer-address";
 
-const slot = http.Server.prototype as unknown as {
-  __crewdeckPeer?: boolean;
-  emit: typeof http.Server.prototype.emit;
-};
+const INSTALLED = "__crewdeckPeer";
 
 /** Makes every request to this process's HTTP servers carry the socket's address. Idempotent. */
 export function installPeerAddressHeader() {
-  if (slot.__crewdeckPeer) return;
-  slot.__crewdeckPeer = true;
-  const emit = slot.emit;
-  slot.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]) {
-    if (event === "request") {
-      const req = args[0] as http.IncomingMessage;
+  const proto = http.Server.prototype;
+  if (Reflect.get(proto, INSTALLED)) return;
+  Reflect.set(proto, INSTALLED, true);
+  const emit = proto.emit;
+  function emitWithPeer(this: http.Server, event: string | symbol, ...args: unknown[]): boolean {
+    const req = args[0];
+    if (event === "request" && req instanceof http.IncomingMessage)
       req.headers[PEER_HEADER] = req.socket?.remoteAddress ?? "";
-    }
-    return emit.apply(this, [event, ...args] as Parameters<typeof emit>);
-  } as typeof emit;
+    return Reflect.apply(emit, this, [event, ...args]);
+  }
+  // Set by reflection: one function cannot be typed as every overload of `emit`.
+  Reflect.set(proto, "emit", emitWithPeer);
 }
 
 /**

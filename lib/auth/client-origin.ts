@@ -24,6 +24,7 @@ export function withClientOrigin(handler: (req: NextRequest) => Promise<Response
     const body = ["GET", "HEAD"].includes(req.method) ? undefined : req.body;
     const init = { method: req.method, headers: req.headers, body, duplex: "half" as const };
     const plain = new Request(`${origin}${url.pathname}${url.search}`, init);
-    return handler(plain as unknown as NextRequest);
+    // next-auth types its handlers' argument as NextRequest but reads only Request's fields.
+    return handler(plain as NextRequest);
   };
 }

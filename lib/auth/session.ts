@@ -1,5 +1,5 @@
 import "server-only";
-import NextAuth, { CredentialsSignin } from "next-auth";
+import NextAuth, { CredentialsSignin, type NextAuthConfig } from "next-auth";
 import type { Provider } from "next-auth/providers";
 import Credentials from "next-auth/providers/credentials";
 import { getDb } from "@/lib/db";
@@ -9,6 +9,7 @@ import type { Role } from "./roles";
 import { safeRedirect } from "./safe-next";
 import { checkSignIn, refusalCode, SignInRefused } from "./sign-in-check";
 import { confirmSsoAccess, ssoSignIn } from "./sso-access";
+import { ssoClaim } from "./sso-claim";
 import { SSO_PROVIDER_ID, type SsoConfig, ssoConfig } from "./sso-config";
 import { logAuthError, rememberAuthError } from "./sso-errors";
 import { endSessions, findSessionUser, sessionVersionOf } from "./users";
@@ -25,6 +26,8 @@ declare module "next-auth" {
   }
 }
 
+type Callbacks = NonNullable<NextAuthConfig["callbacks"]>;
+
 declare module "next-auth/jwt" {
   interface JWT {
     sv?: number;
@@ -32,6 +35,79 @@ declare module "next-auth/jwt" {
     sso?: { sub: string; at: string };
   }
 }
+
+// Every target next-auth redirects to (callbackUrl, redirectTo, the SSO round trip) passes the
+// same check as the sign-in page's ?next=; the default lets "/<tab>/evil.test" through.
+const redirect: Callbacks["redirect"] = ({ url, baseUrl }) => safeRedirect(url, baseUrl);
+
+// Single sign-on: the provider vouched for the person; Crewdeck decides whether they get in and
+// as what (their groups), creating them on first sign-in. A refusal is a redirect to the
+// sign-in page with the reason.
+const signInCallback: Callbacks["signIn"] = async ({ user, account, profile }) => {
+  if (account?.provider !== SSO_PROVIDER_ID) return true;
+  const config = ssoConfig();
+  if (!config || !isRecord(profile)) return "/sign-in?error=sso-failed";
+  const outcome = await ssoSignIn(await getDb(), config, {
+    idClaims: profile,
+    accessToken: account.access_token,
+  });
+  if ("refused" in outcome) return `/sign-in?error=${outcome.refused}`;
+  user.id = outcome.id;
+  return true;
+};
+
+// At sign-in the cookie records the person's session version; signing out, being disabled or
+// removed, or a password reset moves it on and every older cookie stops working (currentUser).
+// (Read here rather than in authorize: a reset landing between the two would let this one
+// cookie survive it — a window of one query, against an attacker who already has the password.)
+const jwt: Callbacks["jwt"] = async ({ token, user, account, profile }) => {
+  if (user?.id) {
+    token.sub = user.id;
+    // Disabled or removed meanwhile: no version, so currentUser refuses the cookie.
+    token.sv = await sessionVersionOf(await getDb(), user.id);
+    delete token.sso;
+    // The access token stays in the (encrypted) cookie, for the re-checks; never in the session.
+    const sso = ssoClaim(account, profile);
+    if (sso) token.sso = sso;
+  }
+  return token;
+};
+
+// Runs on each auth(): an SSO session is re-confirmed with the provider here (its token is at
+// hand), so a person removed from the mapped group loses that access at their next request.
+const sessionCallback: Callbacks["session"] = async ({ session, token }) => {
+  if (token.sub) session.user.id = token.sub;
+  if (typeof token.sv === "number") session.sv = token.sv;
+  if (token.sso && token.sub) {
+    const config = ssoConfig();
+    const ok =
+      !!config &&
+      (await confirmSsoAccess(await getDb(), config, {
+        userId: token.sub,
+        subject: token.sso.sub,
+        accessToken: token.sso.at,
+      }));
+    if (!ok) session.ssoDenied = true;
+  }
+  return session;
+};
+
+// Throttling, equal timing and the hash gate live in checkSignIn; its refusal reaches the page
+// (and the redirect's ?code=) as CredentialsSignin's code.
+const credentials = () =>
+  Credentials({
+    credentials: { email: { label: "Email" }, password: { label: "Password", type: "password" } },
+    async authorize(raw, request) {
+      try {
+        return await checkSignIn(await getDb(), raw, request.headers);
+      } catch (err) {
+        if (!(err instanceof SignInRefused)) throw err;
+        const refused = new CredentialsSignin(err.message);
+        refused.code = refusalCode(err);
+        throw refused;
+      }
+    },
+  });
 
 // Email + password, JWT sessions (no session table to clean). The role in the token is only a
 // hint for the UI: every request re-reads the user (see sessionPrincipal), so a changed role or
@@ -51,78 +127,8 @@ const { handlers, auth, signIn, signOut } = NextAuth(() => ({
       if (!rememberAuthError(error)) logAuthError(error);
     },
   },
-  providers: [
-    Credentials({
-      credentials: { email: { label: "Email" }, password: { label: "Password", type: "password" } },
-      // Throttling, equal timing and the hash gate live in checkSignIn; its refusal reaches the
-      // page (and the redirect's ?code=) as CredentialsSignin's code.
-      async authorize(raw, request) {
-        try {
-          return await checkSignIn(await getDb(), raw, request.headers);
-        } catch (err) {
-          if (!(err instanceof SignInRefused)) throw err;
-          const refused = new CredentialsSignin(err.message);
-          refused.code = refusalCode(err);
-          throw refused;
-        }
-      },
-    }),
-    ...ssoProviders(),
-  ],
-  callbacks: {
-    // Every target next-auth redirects to (callbackUrl, redirectTo, the SSO round trip) passes the
-    // same check as the sign-in page's ?next=; the default lets "/<tab>/evil.test" through.
-    redirect: ({ url, baseUrl }) => safeRedirect(url, baseUrl),
-    // Single sign-on: the provider vouched for the person; Crewdeck decides whether they get in and
-    // as what (their groups), creating them on first sign-in. A refusal is a redirect to the
-    // sign-in page with the reason.
-    async signIn({ user, account, profile }) {
-      if (account?.provider !== SSO_PROVIDER_ID) return true;
-      const config = ssoConfig();
-      if (!config || !isRecord(profile)) return "/sign-in?error=sso-failed";
-      const outcome = await ssoSignIn(await getDb(), config, {
-        idClaims: profile,
-        accessToken: account.access_token,
-      });
-      if ("refused" in outcome) return `/sign-in?error=${outcome.refused}`;
-      user.id = outcome.id;
-      return true;
-    },
-    // At sign-in the cookie records the person's session version; signing out, being disabled or
-    // removed, or a password reset moves it on and every older cookie stops working (currentUser).
-    // (Read here rather than in authorize: a reset landing between the two would let this one
-    // cookie survive it — a window of one query, against an attacker who already has the password.)
-    async jwt({ token, user, account, profile }) {
-      if (user?.id) {
-        token.sub = user.id;
-        // Disabled or removed meanwhile: no version, so currentUser refuses the cookie.
-        token.sv = await sessionVersionOf(await getDb(), user.id);
-        delete token.sso;
-        // The access token stays in the (encrypted) cookie, for the re-checks; never in the session.
-        if (account?.provider === SSO_PROVIDER_ID && account.access_token && profile?.sub)
-          token.sso = { sub: profile.sub, at: account.access_token };
-      }
-      return token;
-    },
-    // Runs on each auth(): an SSO session is re-confirmed with the provider here (its token is at
-    // hand), so a person removed from the mapped group loses that access at their next request.
-    async session({ session, token }) {
-      if (token.sub) session.user.id = token.sub;
-      if (typeof token.sv === "number") session.sv = token.sv;
-      if (token.sso && token.sub) {
-        const config = ssoConfig();
-        const ok =
-          !!config &&
-          (await confirmSsoAccess(await getDb(), config, {
-            userId: token.sub,
-            subject: token.sso.sub,
-            accessToken: token.sso.at,
-          }));
-        if (!ok) session.ssoDenied = true;
-      }
-      return session;
-    },
-  },
+  providers: [credentials(), ...ssoProviders()],
+  callbacks: { redirect, signIn: signInCallback, jwt, session: sessionCallback },
   events: {
     // However the person signs out (the dashboard's button, or POST /api/auth/signout), the
     // cookie they leave behind, and any copy of it, is dead from now on.
