@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { type StatusResponse, StepSchema } from "@/lib/contract/status";
 import type { StartedBy, TokenUsage } from "@/lib/contract/usage";
 import { describeReview, openReviewsOf, waitingFor } from "@/lib/run-model/open-reviews";
@@ -48,6 +49,8 @@ export function startedBy(row: {
 }
 
 const STEP_TYPES = StepSchema.shape.type.options;
+// Checked, not parsed: the stored step is served as written, its keys in their order.
+const isStep = (v: unknown): v is z.infer<typeof StepSchema> => StepSchema.safeParse(v).success;
 
 /**
  * The latest step as the schema has it. A remote deployment's run keeps only `{type, text}` of
@@ -55,8 +58,7 @@ const STEP_TYPES = StepSchema.shape.type.options;
  */
 function lastStep(row: ExecutionSummary): StatusResponse["last_step"] {
   if (!row.last_step) return null;
-  const own = StepSchema.safeParse(row.last_step);
-  if (own.success) return row.last_step as StatusResponse["last_step"];
+  if (isStep(row.last_step)) return row.last_step;
   const type = fieldOf(row.last_step, "type");
   const text = fieldOf(row.last_step, "text");
   const words = typeof text === "string" ? text : typeof type === "string" ? type : "";
@@ -77,13 +79,9 @@ function editOf(t: TaskState): { edited_by?: string; agent_output?: string } {
   return { edited_by: last.reviewer, agent_output: last.output };
 }
 
-/** The /status body: our fields plus CrewAI's `state`, so both kinds of client read it. */
-export function toStatusResponse(
-  row: ExecutionSummary,
-  prices: ModelPrices = { ...DEFAULT_MODEL_PRICES, ...envModelPrices() },
-  now = new Date(),
-): StatusResponse {
-  const tasks = row.tasks.map((t) => ({
+/** Each task as /status lists it: its tokens always counted, an approved edit said. */
+const taskViews = (tasks: TaskState[]) =>
+  tasks.map((t) => ({
     task_id: t.task_id,
     name: t.name,
     agent: t.agent,
@@ -96,11 +94,56 @@ export function toStatusResponse(
     token_usage: { ...ZERO, ...t.token_usage },
     ...editOf(t),
   }));
-  const order = row.input_order ?? [];
-  const inputs = Object.fromEntries([
-    ...order.filter((k) => k in (row.inputs ?? {})).map((k) => [k, row.inputs[k] ?? null]),
-    ...Object.entries(row.inputs ?? {}).filter(([k]) => !order.includes(k)),
+
+/** The run's inputs in the crew's order, then any the crew no longer names. */
+export function orderedInputs(order: string[], inputs: Record<string, unknown>) {
+  return Object.fromEntries([
+    ...order.filter((k) => k in inputs).map((k) => [k, inputs[k] ?? null]),
+    ...Object.entries(inputs).filter(([k]) => !order.includes(k)),
   ]);
+}
+
+type NestedReview = NonNullable<ExecutionSummary["nested_reviews"]>[number];
+
+/** The review a client is to answer: the run's own, else one its nested runs await. */
+const pendingOf = (
+  row: ExecutionSummary,
+  nested: NestedReview | undefined,
+): StatusResponse["pending_human_input"] =>
+  pendingReview(row) ??
+  (nested
+    ? {
+        task_id: nested.task_id,
+        output: nested.output,
+        attempt: nested.attempt,
+        requested_at: nested.requested_at,
+      }
+    : null);
+
+/** CrewAI's crew output, once the run completed: its result and each task's. */
+const crewOutput = (
+  row: ExecutionSummary,
+  tasks: ReturnType<typeof taskViews>,
+): StatusResponse["crew_output"] =>
+  row.status === "completed"
+    ? {
+        output: row.result ?? "",
+        tasks: tasks.map((t) => ({
+          task_id: t.task_id,
+          output: t.output ?? "",
+          agent: t.agent,
+          execution_time: t.execution_time,
+        })),
+      }
+    : null;
+
+/** The /status body: our fields plus CrewAI's `state`, so both kinds of client read it. */
+export function toStatusResponse(
+  row: ExecutionSummary,
+  prices: ModelPrices = { ...DEFAULT_MODEL_PRICES, ...envModelPrices() },
+  now = new Date(),
+): StatusResponse {
+  const tasks = taskViews(row.tasks);
   const { execution_time, pending_human_inputs, timing } = clockFields(row, now);
   // A flow whose nested crew awaits review awaits it too, for its caller.
   const nested = row.nested_reviews?.[0];
@@ -119,31 +162,11 @@ export function toStatusResponse(
       total_tasks: tasks.length,
     },
     tasks,
-    pending_human_input:
-      pendingReview(row) ??
-      (nested
-        ? {
-            task_id: nested.task_id,
-            output: nested.output,
-            attempt: nested.attempt,
-            requested_at: nested.requested_at,
-          }
-        : null),
+    pending_human_input: pendingOf(row, nested),
     pending_human_inputs,
     last_step: lastStep(row),
     result: resultText(row),
-    crew_output:
-      row.status === "completed"
-        ? {
-            output: row.result ?? "",
-            tasks: tasks.map((t) => ({
-              task_id: t.task_id,
-              output: t.output ?? "",
-              agent: t.agent,
-              execution_time: t.execution_time,
-            })),
-          }
-        : null,
+    crew_output: crewOutput(row, tasks),
     error: row.error,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
@@ -151,7 +174,7 @@ export function toStatusResponse(
     token_usage: { ...ZERO, ...row.token_usage },
     cost: tasksCost(row.tasks, prices),
     timing,
-    inputs,
+    inputs: orderedInputs(row.input_order ?? [], row.inputs ?? {}),
     meta: row.meta ?? {},
     started_by: startedBy(row),
     stopped_by: row.stopped_by ?? null,
