@@ -12,6 +12,7 @@ import { stopWithNestedIn } from "@/lib/runs/stop-execution";
 import type { Claimed } from "./claim";
 import { judgePairs } from "./judge-pairs";
 import { scoreFinishedCells } from "./score-cells";
+import { pinnedCrews, variantCrew } from "./variant-crews";
 
 // One step of a running experiment, taken by the worker holding its lease: score the cells whose
 // runs ended, stop at the budget, start pending cells up to the parallelism, and end it when no
@@ -32,8 +33,9 @@ async function definitionsOf(db: Db, id: string): Promise<Map<string, CrewDef>> 
     DefRow,
   );
   // The same objects every step: a run's definition JSON and key are made once (crewJson).
-  const defs = new Map(rows.map((r) => [r.name, JSON.parse(r.definition) as CrewDef]));
-  if (pinned.size >= 64) pinned.delete(pinned.keys().next().value as string);
+  const defs = pinnedCrews(rows);
+  const [oldest] = pinned.keys();
+  if (pinned.size >= 64 && oldest !== undefined) pinned.delete(oldest);
   pinned.set(id, defs);
   return defs;
 }
@@ -120,7 +122,7 @@ const Pending = z.object({
   variant: z.string(),
   row_position: z.number(),
   repeat: z.number(),
-  inputs: jsonObject<Record<string, unknown>>(),
+  inputs: jsonObject<KickoffRequest["inputs"]>(),
 });
 
 async function launchCells(db: Db, exp: Claimed, defs: Map<string, CrewDef>) {
@@ -145,14 +147,14 @@ async function launchCells(db: Db, exp: Claimed, defs: Map<string, CrewDef>) {
     );
     const all = [];
     for (const c of rows) {
-      const crew = defs.get(c.variant) as CrewDef;
+      const crew = variantCrew(defs, c.variant);
       try {
         const { id, notify } = await createExecutionIn(q, {
           db,
           crew,
           principal: { kind: "org", tokenId: exp.token_id },
           request: {
-            inputs: c.inputs as KickoffRequest["inputs"],
+            inputs: c.inputs,
             meta: {
               experiment: exp.id,
               cell: c.n,

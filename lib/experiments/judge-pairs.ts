@@ -8,6 +8,7 @@ import type { Claimed } from "./claim";
 import { pairScorers } from "./experiment-view";
 import { judgePair } from "./judge";
 import { judgeBudget } from "./judge-budget";
+import { variantCrew } from "./variant-crews";
 
 const PER_STEP = 8;
 
@@ -49,7 +50,7 @@ export async function judgePairs(db: Db, exp: Claimed, defs: Map<string, CrewDef
       Pair,
     );
     if (rows.length > PER_STEP) left = true;
-    const def = defs.get(a) as CrewDef;
+    const def = variantCrew(defs, a);
     const task = def.tasks.find((t) => t.id === (scorer.task ?? def.tasks.at(-1)?.id));
     await Promise.all(
       rows.slice(0, PER_STEP).map(async (r) => {

@@ -17,6 +17,7 @@ import {
   type Score,
   scoredText,
 } from "./scorers";
+import { variantCrew } from "./variant-crews";
 
 // A cell whose run has ended is scored once: the built-in measures, each check, each judge. The
 // write is conditional on the cell still running, so a second worker scoring it changes nothing.
@@ -84,7 +85,7 @@ export async function scoreFinishedCells(
         cost_usd: cost.usd,
         guardrails,
       };
-      const def = defs.get(r.variant) as CrewDef;
+      const def = variantCrew(defs, r.variant);
       const { scores, judgeTokens } = await scoresOf(
         exp.spec,
         outcome,
