@@ -61,7 +61,7 @@ export function createOfflineModel({ delayMs = 0 }: { delayMs?: number } = {}): 
             { type: "reasoning-delta", id, delta: c.text },
             { type: "reasoning-end", id },
           );
-        else parts.push(c as LanguageModelV3StreamPart);
+        else parts.push(c);
       });
       parts.push({ type: "finish", usage: result.usage, finishReason: result.finishReason });
       return {
@@ -78,7 +78,6 @@ export function createOfflineModel({ delayMs = 0 }: { delayMs?: number } = {}): 
 
 function respond(options: LanguageModelV3CallOptions): LanguageModelV3Content[] {
   const user = promptText(options.prompt, "user");
-  const system = promptText(options.prompt, "system");
   const section = sectionsOf(user);
   // Asked to check a guardrail: judge the rules it can read (word limits, words to mention).
   const rule = section("Guardrail");
@@ -87,87 +86,131 @@ function respond(options: LanguageModelV3CallOptions): LanguageModelV3Content[] 
     const verdict = judge(rule, checked);
     return [{ type: "text", text: `${verdict.pass ? "PASS" : "FAIL"}: ${verdict.reason}` }];
   }
-  const task = section("Task") ?? user.trim();
-  const expected = section("Expected output");
-  const context = section("Context");
-  const revise = section("Revise it: reviewer feedback");
-  const reviewerNotes = section("Reviewer feedback");
-  const role = /You are (.+?)\./.exec(system)?.[1] ?? "an agent";
-  const toolResults = options.prompt.flatMap((m) => (m.role === "tool" ? m.content : []));
-  const tools = (options.tools ?? []).filter((t) => t.type === "function");
-  const firstLine = task.split("\n")[0]?.trim() ?? task;
-
-  const results = new Map(
-    toolResults.flatMap((r) =>
-      r.type === "tool-result"
-        ? [
-            [
-              r.toolName,
-              r.output.type === "json" || r.output.type === "text" ? r.output.value : r.output,
-            ] as const,
-          ]
-        : [],
-    ),
-  );
+  const asked = readPrompt(options, user);
   // Told its steps are used up (max_iter): no more tools, answer now.
   const mustAnswer = /^# Final answer now$/m.test(user);
-  const next = mustAnswer
-    ? undefined
-    : (nextCall(
-        tools.map((t) => ({ name: t.name, inputSchema: t.inputSchema })),
-        results,
-        { task, expected, firstLine },
-      ) ?? delegation(tools, results, { task, expected, context }));
-  if (next) {
-    return [
-      {
-        type: "reasoning",
-        text: `As ${role}, I will use ${next.name} before answering: ${firstLine}`,
-      },
-      {
-        type: "tool-call",
-        toolCallId: `offline-${toolResults.length + 1}`,
-        toolName: next.name,
-        input: JSON.stringify(next.args),
-      },
-    ];
-  }
+  return (
+    (mustAnswer ? undefined : toolStep(options, asked)) ??
+    jsonAnswer(asked) ??
+    revisedAnswer(asked) ??
+    handedBackAnswer(asked) ??
+    writtenAnswer(asked)
+  );
+}
 
-  const fix = section("Fix these problems");
+/** What the prompt asks of the model, as the offline model reads it. */
+type Asked = ReturnType<typeof readPrompt>;
+
+function readPrompt(options: LanguageModelV3CallOptions, user: string) {
+  const section = sectionsOf(user);
+  const system = promptText(options.prompt, "system");
+  const task = section("Task") ?? user.trim();
+  const toolResults = options.prompt.flatMap((m) => (m.role === "tool" ? m.content : []));
+  return {
+    section,
+    task,
+    expected: section("Expected output"),
+    context: section("Context"),
+    role: /You are (.+?)\./.exec(system)?.[1] ?? "an agent",
+    firstLine: task.split("\n")[0]?.trim() ?? task,
+    calls: toolResults.length,
+    results: new Map(
+      toolResults.flatMap((r) =>
+        r.type === "tool-result"
+          ? [
+              [
+                r.toolName,
+                r.output.type === "json" || r.output.type === "text" ? r.output.value : r.output,
+              ] as const,
+            ]
+          : [],
+      ),
+    ),
+  };
+}
+
+/** A tool call before answering, when a tool (or a coworker) has something the task needs. */
+function toolStep(
+  options: LanguageModelV3CallOptions,
+  { task, expected, context, firstLine, results, role, calls }: Asked,
+): LanguageModelV3Content[] | undefined {
+  const tools = (options.tools ?? []).filter((t) => t.type === "function");
+  const next =
+    nextCall(
+      tools.map((t) => ({ name: t.name, inputSchema: t.inputSchema })),
+      results,
+      { task, expected, firstLine },
+    ) ?? delegation(tools, results, { task, expected, context });
+  if (!next) return undefined;
+  return [
+    {
+      type: "reasoning",
+      text: `As ${role}, I will use ${next.name} before answering: ${firstLine}`,
+    },
+    {
+      type: "tool-call",
+      toolCallId: `offline-${calls + 1}`,
+      toolName: next.name,
+      input: JSON.stringify(next.args),
+    },
+  ];
+}
+
+/** A document matching the output format the prompt gives, labelled unless that was refused. */
+function jsonAnswer({ section, firstLine, role }: Asked): LanguageModelV3Content[] | undefined {
   const schema = schemaIn(section("Output format"));
-  if (schema !== undefined) {
-    const doc = sampleFor(schema, firstLine);
-    // It labels its output, as everywhere, unless a failed check said the label is not allowed.
-    const labelled =
-      isPlainObject(doc) && !fix?.includes(`'${LABEL_KEY}'`)
-        ? { ...doc, [LABEL_KEY]: `Written by the ${OFFLINE_LABEL}.` }
-        : doc;
-    return [
-      {
-        type: "reasoning",
-        text: `As ${role}, I answer in the JSON the task asks for: ${firstLine}`,
-      },
-      { type: "text", text: `\`\`\`json\n${JSON.stringify(labelled, null, 2)}\n\`\`\`` },
-    ];
-  }
-  if (fix) {
-    return [
-      { type: "reasoning", text: `As ${role}, I revise my answer for: ${fix.split("\n")[0]}` },
-      { type: "text", text: reviseForRules(firstLine, fix) },
-    ];
-  }
-  const handedBack = results.get(DELEGATE_TOOL);
-  if (typeof handedBack === "string") {
-    // A manager (or a delegating agent) answers with the coworker's work, checked.
-    return [
-      { type: "reasoning", text: `As ${role}, I have checked what my coworker handed back.` },
-      {
-        type: "text",
-        text: `${handedBack}\n\n_Checked by ${role} against the expected output before handing it on._`,
-      },
-    ];
-  }
+  if (schema === undefined) return undefined;
+  const fix = section("Fix these problems");
+  const doc = sampleFor(schema, firstLine);
+  // It labels its output, as everywhere, unless a failed check said the label is not allowed.
+  const labelled =
+    isPlainObject(doc) && !fix?.includes(`'${LABEL_KEY}'`)
+      ? { ...doc, [LABEL_KEY]: `Written by the ${OFFLINE_LABEL}.` }
+      : doc;
+  return [
+    {
+      type: "reasoning",
+      text: `As ${role}, I answer in the JSON the task asks for: ${firstLine}`,
+    },
+    { type: "text", text: `\`\`\`json\n${JSON.stringify(labelled, null, 2)}\n\`\`\`` },
+  ];
+}
 
+/** The answer revised to keep the rules a failed check named. */
+function revisedAnswer({ section, firstLine, role }: Asked): LanguageModelV3Content[] | undefined {
+  const fix = section("Fix these problems");
+  if (!fix) return undefined;
+  return [
+    { type: "reasoning", text: `As ${role}, I revise my answer for: ${fix.split("\n")[0]}` },
+    { type: "text", text: reviseForRules(firstLine, fix) },
+  ];
+}
+
+/** A manager (or a delegating agent) answers with the coworker's work, checked. */
+function handedBackAnswer({ results, role }: Asked): LanguageModelV3Content[] | undefined {
+  const handedBack = results.get(DELEGATE_TOOL);
+  if (typeof handedBack !== "string") return undefined;
+  return [
+    { type: "reasoning", text: `As ${role}, I have checked what my coworker handed back.` },
+    {
+      type: "text",
+      text: `${handedBack}\n\n_Checked by ${role} against the expected output before handing it on._`,
+    },
+  ];
+}
+
+/** The answer built from the task: what it delivers, builds on, observed and was told. */
+function writtenAnswer({
+  section,
+  task,
+  expected,
+  context,
+  role,
+  firstLine,
+  results,
+}: Asked): LanguageModelV3Content[] {
+  const revise = section("Revise it: reviewer feedback");
+  const reviewerNotes = section("Reviewer feedback");
   const observations = [...results].map(([name, value]) => `- ${name}: ${describeResult(value)}`);
   const answer = [
     `## ${firstLine}`,
