@@ -1,4 +1,5 @@
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
+import { processGlobal } from "@/lib/util/process-global";
 
 // Next.js loads the route handlers and instrumentation.ts (where the worker starts) as separate
 // bundles, each with its own copy of this module: a process that is both web and worker would
@@ -86,7 +87,5 @@ export type Metrics = ReturnType<typeof create>;
 
 /** This process's metrics (one set, shared by every bundle). */
 export function metrics(): Metrics {
-  const g = globalThis as unknown as Record<symbol, Metrics | undefined>;
-  g[SLOT] ??= create();
-  return g[SLOT];
+  return processGlobal(SLOT, create);
 }

@@ -126,7 +126,7 @@ export function tracedTools(tools: Record<string, Tool>): Record<string, Tool> {
             }
           });
         },
-      } as Tool;
+      };
       return [name, traced];
     }),
   );

@@ -5,7 +5,6 @@ import {
   diag,
   ROOT_CONTEXT,
   type Span,
-  type SpanOptions,
   TraceFlags,
   trace,
 } from "@opentelemetry/api";
@@ -41,10 +40,12 @@ class ChosenIds implements IdGenerator {
   }
 }
 
+const isLevelName = (name: string): name is keyof typeof DiagLogLevel => name in DiagLogLevel;
+
 export function createTracing(): Tracing {
   // The SDK reports export failures through its diagnostics, silent unless OTEL_LOG_LEVEL asks.
-  const level = process.env.OTEL_LOG_LEVEL?.toUpperCase() as keyof typeof DiagLogLevel | undefined;
-  if (level && level in DiagLogLevel)
+  const level = process.env.OTEL_LOG_LEVEL?.toUpperCase();
+  if (level && isLevelName(level))
     diag.setLogger(new DiagConsoleLogger(), { logLevel: DiagLogLevel[level] });
   const ids = new ChosenIds();
   // OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES win over our default name.
@@ -71,7 +72,7 @@ export function createTracing(): Tracing {
           : within;
     ids.next = { traceId, spanId };
     try {
-      return tracer.startSpan(name, options as SpanOptions, context);
+      return tracer.startSpan(name, options, context);
     } finally {
       ids.next = {};
     }

@@ -1,5 +1,6 @@
 import type { AsyncLocalStorage } from "node:async_hooks";
 import type { Attributes, Context, Span, SpanKind, TimeInput } from "@opentelemetry/api";
+import { processGlobal } from "@/lib/util/process-global";
 
 // What the engine's hook points need once tracing is on. Kept on globalThis: the route bundle and
 // the instrumentation bundle (see lib/metrics/registry.ts) are separate module instances, and a
@@ -32,14 +33,12 @@ const SLOT = Symbol.for("crewdeck.tracing");
 type Slot = { tracing?: Tracing; starting?: Promise<void> };
 
 export function slot(): Slot {
-  const g = globalThis as unknown as Record<symbol, Slot | undefined>;
-  g[SLOT] ??= {};
-  return g[SLOT];
+  return processGlobal<Slot>(SLOT, () => ({}));
 }
 
 /** Tracing, when OTEL_EXPORTER_OTLP_(TRACES_)ENDPOINT turned it on at start; else undefined. */
 export const tracing = (): Tracing | undefined => slot().tracing;
 
 // The enums' values, so hook points need not load @opentelemetry/api (SpanKind, SpanStatusCode).
-export const CLIENT = 2 as SpanKind;
+export const CLIENT: SpanKind = 2;
 export const STATUS_ERROR = 2;
