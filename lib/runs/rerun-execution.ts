@@ -42,7 +42,8 @@ function withModels(crew: CrewDef, models: ModelChoices): CrewDef {
     }
     const { error } = parseModelRef(model);
     const missing = error ? undefined : missingSetup(chooseModel({ llm: model }, settings));
-    if (error ?? missing) problems.push({ path, message: (error ?? missing) as string });
+    const problem = error ?? missing;
+    if (problem) problems.push({ path, message: problem });
   }
   if (problems.length)
     throw errors.unprocessable(
@@ -98,7 +99,7 @@ export async function rerunExecution({
     principal,
     request: {
       ...request,
-      inputs: { ...(origin.inputs as KickoffRequest["inputs"]), ...request.inputs },
+      inputs: { ...origin.inputs, ...request.inputs },
       meta: request.meta ?? origin.meta ?? undefined,
     },
     origin: { id: origin.id, kind: "rerun" },
