@@ -149,17 +149,21 @@ function calibrationView(r: CalibrationRow): Calibration {
       confusion.reject_sent_back,
     ),
     confusion,
-    items: r.judged.map((j, i) => {
-      const item = r.items[i] as CalibrationItem;
-      return {
-        execution_id: item.execution_id,
-        task_id: item.task_id,
-        attempt: item.attempt,
-        approved: item.approved,
-        score: j.score,
-        predicted: j.score === null ? null : j.score >= r.judge.pass_at,
-        reason: j.reason,
-      };
+    // Verdicts are kept in the items' order, one per item judged so far.
+    items: r.judged.flatMap((j, i) => {
+      const item = r.items[i];
+      if (!item) return [];
+      return [
+        {
+          execution_id: item.execution_id,
+          task_id: item.task_id,
+          attempt: item.attempt,
+          approved: item.approved,
+          score: j.score,
+          predicted: j.score === null ? null : j.score >= r.judge.pass_at,
+          reason: j.reason,
+        },
+      ];
     }),
     error: r.error,
     created_by: r.created_by,

@@ -106,14 +106,13 @@ export function rowsFromJsonLines(text: string): OfferedRow[] {
     const at = { row: rows.length + 1, line };
     // As every JSON body is read: at most 64 deep, no NUL or lone surrogate (400 naming where).
     const value = parseJsonText(raw, `JSON Lines: row ${at.row} (line ${line})`, at);
-    if (!value || typeof value !== "object" || Array.isArray(value))
+    if (!isObject(value))
       throw errors.badRequest(`JSON Lines: row ${at.row} (line ${line}) must be a JSON object.`);
-    const o = value as Record<string, unknown>;
-    const structured = isObject(o.inputs);
+    const structured = isObject(value.inputs);
     const row = {
       ...at,
-      inputs: structured ? (o.inputs as Record<string, unknown>) : o,
-      expected: structured && isObject(o.expected) ? (o.expected as Record<string, unknown>) : {},
+      inputs: isObject(value.inputs) ? value.inputs : value,
+      expected: structured && isObject(value.expected) ? value.expected : {},
     };
     if (Object.keys(row.inputs).length + Object.keys(row.expected).length > ROW_MAX_FIELDS)
       throw errors.unprocessable(
@@ -124,7 +123,8 @@ export function rowsFromJsonLines(text: string): OfferedRow[] {
   return rows;
 }
 
-const isObject = (v: unknown) => !!v && typeof v === "object" && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  !!v && typeof v === "object" && !Array.isArray(v);
 
 /** Each row checked against the crew's inputs and tasks: the good rows typed, the bad explained. */
 export function checkRows(crew: CrewDef, offered: OfferedRow[]) {

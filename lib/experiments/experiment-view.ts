@@ -118,7 +118,7 @@ function summaryOf(
     budget: row.spec.budget,
     baseline: row.spec.baseline,
     variants,
-    scorers: row.spec.scorers as Record<string, unknown>[],
+    scorers: row.spec.scorers,
     progress: {
       total: counts.reduce((a, c) => a + c.n, 0),
       pending: count("pending"),

@@ -71,12 +71,10 @@ export function applyChanges(crew: CrewDef, changes: VariantChanges): CrewDef {
         path: `changes.tasks.${id}`,
         message: `no task '${id}' (tasks: ${taskIds.join(", ")})`,
       });
-  for (const [id, c] of Object.entries(changes.agents ?? {}))
-    if (c.llm !== undefined && readAgentLlm(c.llm).error)
-      problems.push({
-        path: `changes.agents.${id}.llm`,
-        message: readAgentLlm(c.llm).error as string,
-      });
+  for (const [id, c] of Object.entries(changes.agents ?? {})) {
+    const error = c.llm !== undefined ? readAgentLlm(c.llm).error : undefined;
+    if (error) problems.push({ path: `changes.agents.${id}.llm`, message: error });
+  }
   const manager = changes.manager_llm && readAgentLlm(changes.manager_llm).error;
   if (manager) problems.push({ path: "changes.manager_llm", message: manager });
   for (const [id, c] of Object.entries(changes.agents ?? {}))

@@ -6,16 +6,15 @@ const round = (x: number) => Math.round(x * 1e6) / 1e6;
 
 function lnGamma(x: number): number {
   // Lanczos approximation (g = 7, n = 9): 15 significant digits for x > 0.
-  const c = [
+  const [c0, ...c] = [
     0.9999999999998099, 676.5203681218851, -1259.1392167224028, 771.3234287776531,
     -176.61503916999186, 12.507343278686905, -0.13857109526572012, 9.984369578019572e-6,
     1.5056327351493116e-7,
   ];
   if (x < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * x)) - lnGamma(1 - x);
   const y = x - 1;
-  let a = c[0] as number;
   const t = y + 7.5;
-  for (let i = 1; i < 9; i++) a += (c[i] as number) / (y + i);
+  const a = c.reduce((sum, ci, i) => sum + ci / (y + i + 1), c0);
   return 0.5 * Math.log(2 * Math.PI) + (y + 0.5) * Math.log(t) - t + Math.log(a);
 }
 
