@@ -66,19 +66,20 @@ export function readAgentLlm(
   if (raw.base_url && raw.api_base && raw.base_url !== raw.api_base)
     warnings.push({ key: "api_base", message: "ignored: base_url is given too" });
   const stop = typeof raw.stop === "string" ? [raw.stop] : raw.stop;
-  const params: LlmParams = {
-    base_url: raw.base_url ?? raw.api_base,
-    api_version: raw.api_version,
-    temperature: raw.temperature,
-    max_tokens: raw.max_tokens,
-    top_p: raw.top_p,
-    stop,
-    seed: raw.seed,
+  const base_url = raw.base_url ?? raw.api_base;
+  // Only the parameters written: an absent one is no key at all.
+  const set: LlmParams = {
+    ...(base_url !== undefined ? { base_url } : {}),
+    ...(raw.api_version !== undefined ? { api_version: raw.api_version } : {}),
+    ...(raw.temperature !== undefined ? { temperature: raw.temperature } : {}),
+    ...(raw.max_tokens !== undefined ? { max_tokens: raw.max_tokens } : {}),
+    ...(raw.top_p !== undefined ? { top_p: raw.top_p } : {}),
+    ...(stop !== undefined ? { stop } : {}),
+    ...(raw.seed !== undefined ? { seed: raw.seed } : {}),
   };
-  const set = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined));
   return {
     llm: value?.id,
-    ...(Object.keys(set).length ? { llm_params: set as LlmParams } : {}),
+    ...(Object.keys(set).length ? { llm_params: set } : {}),
     warnings,
     error,
   };

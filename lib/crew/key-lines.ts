@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { findNodeAtLocation, type Node as JsonNode, parseTree } from "jsonc-parser";
-import { type Document, isMap, isSeq, LineCounter, parseDocument } from "yaml";
+import { type Document, isMap, isNode, isScalar, isSeq, LineCounter, parseDocument } from "yaml";
 
 // The line a key of a crew file is written on, so a warning or an error can say "file:line" to a
 // person and an API client alike. Keys are as the loader names them: `agents.writer.tools.0`,
@@ -53,13 +53,13 @@ function yamlLine(doc: Document, counter: LineCounter, path: Segment[]): number 
     const last = path[n - 1];
     if (isMap(parent)) {
       const pair = parent.items.find(
-        (p) => String((p.key as { value?: unknown } | null)?.value ?? p.key) === String(last),
+        (p) => String((isScalar(p.key) ? p.key.value : undefined) ?? p.key) === String(last),
       );
-      const range = (pair?.key as { range?: [number, number, number] } | null)?.range;
+      const range = isNode(pair?.key) ? pair.key.range : undefined;
       if (range) return counter.linePos(range[0]).line;
     } else if (isSeq(parent) && typeof last === "number") {
-      const item = parent.items[last] as { range?: [number, number, number] } | undefined;
-      if (item?.range) return counter.linePos(item.range[0]).line;
+      const item = parent.items[last];
+      if (isNode(item) && item.range) return counter.linePos(item.range[0]).line;
     }
   }
   return undefined;

@@ -80,7 +80,7 @@ export function parseMcpServers(value: unknown): McpServerDef[] {
       const key = [name, ...(issue?.path ?? []).map(String)].join(".");
       throw new McpConfigError(key, issue?.message ?? "invalid");
     }
-    const server = { ...res.data, name } as McpServerDef;
+    const server: McpServerDef = { ...res.data, name };
     checkNoClearSecrets(server);
     return server;
   });

@@ -85,7 +85,7 @@ export function inlineUrlServers<A extends { id: string; mcps?: string[] }>(
       if (!ref) return entry;
       const name = named(ref.url);
       if (!servers.some((s) => s.name === name)) {
-        const server = { name, url: ref.url, headers: {} } as McpServerDef;
+        const server: McpServerDef = { name, url: ref.url, headers: {} };
         try {
           if (!URL.canParse(ref.url.replace(/\$\{[^}]*\}/g, "x")))
             throw new McpConfigError("", "not a URL");

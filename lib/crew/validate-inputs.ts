@@ -20,6 +20,8 @@ export function inputSpecsOf(crew: Pick<CrewDef, "inputs" | "input_specs">): Inp
 }
 
 const isAbsent = (v: unknown) => v === undefined || v === null || v === "";
+const isScalar = (v: unknown): v is InputScalar =>
+  typeof v === "string" || typeof v === "number" || typeof v === "boolean";
 
 export function checkInputs(specs: InputSpec[], given: Record<string, unknown>): CheckedInputs {
   const out: CheckedInputs = { values: {}, missing: [], invalid: [], malformed: [] };
@@ -43,7 +45,7 @@ export function checkInputs(specs: InputSpec[], given: Record<string, unknown>):
     if (!spec.declared) {
       // CrewAI's contract for bare placeholders: the value as given; a list or an object as its
       // compact JSON (stored as text, so /status inputs stay plain values).
-      out.values[spec.name] = typeof raw === "object" ? JSON.stringify(raw) : (raw as InputScalar);
+      out.values[spec.name] = isScalar(raw) ? raw : JSON.stringify(raw);
       continue;
     }
     if (typeof raw === "object" && spec.type !== "json") continue; // already malformed
