@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { readAgentLlm } from "@/lib/crew/agent-llm";
 import { declaredInputs } from "@/lib/crew/finish-crew";
 import type { InputSpec } from "@/lib/crew/input-schema";
 import { joinedMcps, pythonTools } from "@/lib/crew/load-classic-crew";
@@ -41,5 +42,24 @@ describe("a crew's declared inputs", () => {
   });
   it("name those no placeholder uses", () => {
     expect(declaredInputs([spec("a"), spec("z")], ["a"]).unused).toEqual(["z"]);
+  });
+});
+
+describe("an agent's model parameters", () => {
+  it("keep only those written, in one order, base_url standing for api_base", () => {
+    const got = readAgentLlm(
+      { model: "openai/gpt-4o", seed: 7, stop: "END", temperature: 0.2, api_base: "http://x" },
+      {},
+    );
+    expect(Object.entries(got.llm_params ?? {})).toEqual([
+      ["base_url", "http://x"],
+      ["temperature", 0.2],
+      ["stop", ["END"]],
+      ["seed", 7],
+    ]);
+  });
+  it("are absent when none is written", () => {
+    expect("llm_params" in readAgentLlm({ model: "openai/gpt-4o" }, {})).toBe(false);
+    expect("llm_params" in readAgentLlm("openai/gpt-4o", {})).toBe(false);
   });
 });
