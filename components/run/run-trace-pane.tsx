@@ -8,7 +8,8 @@ import { DETAIL_PANE } from "./detail-pane";
 import { RunInputs } from "./run-inputs";
 import { RunLineage } from "./run-lineage";
 import type { Trace } from "./trace-types";
-import { type Selection, Waterfall } from "./waterfall";
+import { Waterfall } from "./waterfall";
+import type { Selection } from "./waterfall-model";
 
 // What a step did comes with the first selection: most of the page's first view is the trace.
 const StepDetail = dynamic(() => import("./step-detail").then((m) => m.StepDetail), {

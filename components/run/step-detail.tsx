@@ -14,7 +14,7 @@ import type { TaskWithUsage } from "./run-types";
 import { CHECK_EVENTS, CheckBody, ReviewVotes, retryText } from "./step-bodies";
 import { AttemptBody, Facts, TaskBody, usageText } from "./task-body";
 import type { Trace, TraceStep } from "./trace-types";
-import type { Selection } from "./waterfall";
+import type { Selection } from "./waterfall-model";
 
 /** An answer as the agent gave it: JSON (bare or fenced) as a block, prose as Markdown. */
 function AnswerBody({ text }: { text: string }) {
