@@ -37,25 +37,16 @@ export function approve(
   { force = false } = {},
 ): { change: Change; effect: Effect; approvals: number } {
   const { index, def } = taskOf(row, review.task_id);
-  let edit: { output: string; diff: string; artifacts: Artifact[] } | undefined;
-  if (decision.edited_output !== undefined)
-    edit = acceptEdit({
-      task: def,
-      original: review.agent_output,
-      edited: decision.edited_output,
-      inputs: row.inputs,
-    });
-  const mine: Approval = {
-    reviewer: who.name,
-    user_id: who.user_id,
-    at: now.toISOString(),
-    feedback: decision.feedback,
-    ...(decision.response ? { response: decision.response } : {}),
-    ...(edit ? { edited: true } : {}),
-  };
-  const updated: OpenReview = edit
-    ? { ...review, output: edit.output, output_sha256: sha256(edit.output), approvals: [mine] }
-    : { ...review, approvals: [...review.approvals, mine] };
+  const edit =
+    decision.edited_output === undefined
+      ? undefined
+      : acceptEdit({
+          task: def,
+          original: review.agent_output,
+          edited: decision.edited_output,
+          inputs: row.inputs,
+        });
+  const updated = withApproval(review, approvalOf(who, decision, now, !!edit), edit?.output);
   const count = updated.approvals.length;
   const enough = force || count >= review.required_approvals;
   const submitted = submittedEvent(review, who, decision, {
@@ -66,33 +57,17 @@ export function approve(
   });
   const others = openReviewsOf(row).filter((r) => r.task_id !== review.task_id);
   if (!enough) {
+    const patch = { ...reviewColumns([...others, updated], row.tasks) };
     return {
       effect: "approval_recorded",
       approvals: count,
-      change: {
-        patch: { ...reviewColumns([...others, updated], row.tasks) },
-        events: [submitted],
-      },
+      change: { patch, events: [submitted] },
     };
   }
   const output = updated.output;
   const changed = output !== review.agent_output;
-  const record: Review = {
-    attempt: review.attempt,
-    is_approve: true,
-    feedback: decision.feedback,
-    output: review.agent_output,
-    ...(changed
-      ? { edited_output: output, diff: edit?.diff ?? acceptEdit(editArgs(row, def, review)).diff }
-      : {}),
-    ...(decision.response ? { response: decision.response } : {}),
-    ...(decision.outcome !== undefined ? { outcome: decision.outcome } : {}),
-    ...(updated.approvals.length > 1
-      ? { approvers: updated.approvals.map((a) => a.reviewer) }
-      : {}),
-    reviewer: who.name,
-    at: now.toISOString(),
-  };
+  const diff = () => edit?.diff ?? acceptEdit(editArgs(row, def, review)).diff;
+  const record = approvedReview(updated, who, decision, now, changed ? diff() : undefined);
   const tasks = row.tasks.map(
     (t, i): TaskState =>
       i === index
@@ -121,19 +96,66 @@ export function approve(
   const artifacts = changed
     ? (edit?.artifacts ?? acceptEdit(editArgs(row, def, updated)).artifacts)
     : [];
+  const events = [submitted, completed];
+  const change = afterDecision(row, tasks, others, review, now, events, decision, artifacts);
+  return { effect: "approved", approvals: count, change };
+}
+
+/** One person's approval as the review keeps it. */
+export function approvalOf(who: Decider, decision: Decision, now: Date, edited: boolean): Approval {
   return {
-    effect: "approved",
-    approvals: count,
-    change: afterDecision(
-      row,
-      tasks,
-      others,
-      review,
-      now,
-      [submitted, completed],
-      decision,
-      artifacts,
-    ),
+    reviewer: who.name,
+    user_id: who.user_id,
+    at: now.toISOString(),
+    feedback: decision.feedback,
+    ...(decision.response ? { response: decision.response } : {}),
+    ...(edited ? { edited: true } : {}),
+  };
+}
+
+/**
+ * The review with one more approval. An edit becomes the text under review, and approvals of the
+ * earlier text no longer count (they approved something else).
+ */
+export function withApproval(
+  review: OpenReview,
+  approval: Approval,
+  editedOutput: string | undefined,
+): OpenReview {
+  return editedOutput !== undefined
+    ? {
+        ...review,
+        output: editedOutput,
+        output_sha256: sha256(editedOutput),
+        approvals: [approval],
+      }
+    : { ...review, approvals: [...review.approvals, approval] };
+}
+
+/**
+ * The approval as the task's review trail keeps it: the agent's output, and the approved text with
+ * its diff when they differ (`diff`), and everyone who approved under a quorum.
+ */
+export function approvedReview(
+  approved: OpenReview,
+  who: Decider,
+  decision: Decision,
+  now: Date,
+  diff: string | undefined,
+): Review {
+  return {
+    attempt: approved.attempt,
+    is_approve: true,
+    feedback: decision.feedback,
+    output: approved.agent_output,
+    ...(diff !== undefined ? { edited_output: approved.output, diff } : {}),
+    ...(decision.response ? { response: decision.response } : {}),
+    ...(decision.outcome !== undefined ? { outcome: decision.outcome } : {}),
+    ...(approved.approvals.length > 1
+      ? { approvers: approved.approvals.map((a) => a.reviewer) }
+      : {}),
+    reviewer: who.name,
+    at: now.toISOString(),
   };
 }
 
