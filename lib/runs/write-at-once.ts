@@ -130,7 +130,10 @@ function hooksCtes(hooks: PlainDelivery[], tag: string, updated: string, p: Para
  * Who hears of the write once it commits: every process's cache of the run; a nested run's
  * flow, which shows its reviews (and waits for it to end); its experiment when it ends.
  */
-export function atOnceNotices(from: ExecutionRow, last: ExecutionRow) {
+export function atOnceNotices(
+  from: Pick<ExecutionRow, "id" | "status">,
+  last: Pick<ExecutionRow, "status" | "concurrency_key" | "meta" | "parent_id">,
+) {
   const wake = wakes(from, last);
   return [
     { channel: EXECUTION_CHANNEL, payload: from.id },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { appliedEvents, changeStatement, wakes } from "@/lib/runs/execution-store";
-import { lastFiles } from "@/lib/runs/write-at-once";
+import { atOnceNotices, lastFiles } from "@/lib/runs/write-at-once";
 
 // The write path's decisions with no database: how events are numbered, what the one statement
 // writes, and who else a change wakes.
@@ -118,6 +118,32 @@ describe("a batch's files", () => {
     expect(got.map((f) => [f.name, f.body])).toEqual([
       ["a", "3"],
       ["b", "2"],
+    ]);
+  });
+});
+
+describe("who hears of a plain write", () => {
+  const run = { concurrency_key: null, meta: null, parent_id: null };
+  it("every process's cache of the run, always", () => {
+    expect(atOnceNotices({ id: "r", status: "running" }, { ...run, status: "running" })).toEqual([
+      { channel: "crewdeck_exec", payload: "r" },
+    ]);
+  });
+  it("its flow on a change of status, woken to go on once it ends; its experiment then", () => {
+    const nested = { ...run, parent_id: "f", meta: { experiment: "e" } };
+    expect(
+      atOnceNotices({ id: "r", status: "running" }, { ...nested, status: "pending_human_input" }),
+    ).toEqual([
+      { channel: "crewdeck_exec", payload: "r" },
+      { channel: "crewdeck_exec", payload: "f" },
+    ]);
+    expect(
+      atOnceNotices({ id: "r", status: "running" }, { ...nested, status: "completed" }),
+    ).toEqual([
+      { channel: "crewdeck_exec", payload: "r" },
+      { channel: "crewdeck_exec", payload: "f" },
+      { channel: "crewdeck_work", payload: "f" },
+      { channel: "crewdeck_experiments", payload: "e" },
     ]);
   });
 });
