@@ -40,3 +40,9 @@ export function metaTags(meta: RunRow["meta"]): string[] {
     .filter(([, v]) => ["string", "number", "boolean"].includes(typeof v))
     .map(([k, v]) => `${k}:${String(v)}`);
 }
+
+/** Whether every run on the page is selected, or some. */
+export function pageSelection(runs: { id: string }[], selected: ReadonlySet<string>) {
+  const all = runs.length > 0 && runs.every((r) => selected.has(r.id));
+  return { all, some: runs.some((r) => selected.has(r.id)) };
+}

@@ -3,8 +3,9 @@
 import { Cpu } from "lucide-react";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogFooter } from "@/components/ui/dialog";
+import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { Field, fieldAria } from "@/components/ui/field";
+import { FormDialogFooter, useFormDialog } from "@/components/ui/form-dialog";
 import { Input } from "@/components/ui/input";
 
 /**
@@ -21,20 +22,13 @@ export function RerunOnModel({
   onRun: (model: string) => Promise<string | null>;
 }) {
   const id = useId();
-  const [open, setOpen] = useState(false);
+  const dialog = useFormDialog();
+  const { error } = dialog;
   const [model, setModel] = useState("");
-  const [error, setError] = useState<string | undefined>();
-  const [sending, setSending] = useState(false);
   const help = "Every agent of each run, as provider/model (e.g. openai/gpt-4o) or offline.";
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(o) => {
-        setOpen(o);
-        if (o) setError(undefined);
-      }}
-    >
-      <Button size="sm" disabled={disabled} onClick={() => setOpen(true)}>
+    <Dialog open={dialog.open} onOpenChange={dialog.onOpenChange}>
+      <Button size="sm" disabled={disabled} onClick={() => dialog.setOpen(true)}>
         <Cpu aria-hidden />
         Re-run on a model…
       </Button>
@@ -44,17 +38,10 @@ export function RerunOnModel({
       >
         <form
           className="grid gap-4"
-          onSubmit={async (e) => {
+          onSubmit={(e) => {
             e.preventDefault();
-            if (!model.trim()) {
-              setError("Name a model: provider/model, or offline.");
-              return;
-            }
-            setSending(true);
-            const why = await onRun(model.trim());
-            setSending(false);
-            if (why) setError(why);
-            else setOpen(false);
+            const problem = model.trim() ? null : "Name a model: provider/model, or offline.";
+            void dialog.send(problem, () => onRun(model.trim()));
           }}
         >
           <Field id={id} label="Model" help={help} error={error}>
@@ -67,23 +54,18 @@ export function RerunOnModel({
               placeholder="e.g. openai/gpt-4o"
               onChange={(e) => {
                 setModel(e.target.value);
-                setError(undefined);
+                dialog.setError(undefined);
               }}
             />
           </Field>
           <datalist id={`${id}-models`}>
             <option value="offline" />
           </datalist>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="ghost">
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" variant="primary" disabled={sending}>
-              {sending ? "Starting…" : `Re-run ${count}`}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter
+            sending={dialog.sending}
+            label={`Re-run ${count}`}
+            busyLabel="Starting…"
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -18,7 +18,15 @@ import {
 import { formatDuration } from "@/lib/format/duration";
 import { shortId } from "@/lib/format/id";
 import { formatTokens, formatUsd } from "@/lib/format/numbers";
-import { crewHref, metaTags, type RunRow, runDuration, runHref, startedByLabel } from "./model";
+import {
+  crewHref,
+  metaTags,
+  pageSelection,
+  type RunRow,
+  runDuration,
+  runHref,
+  startedByLabel,
+} from "./model";
 
 type Props = {
   runs: RunRow[];
@@ -74,106 +82,143 @@ const num = "text-right tabular-nums whitespace-nowrap";
 export function RunsTableView({ runs, selected, toggle, toggleAll, onTag, selectable }: Props) {
   const crewName = useCrewName();
   const open = useRowOpen();
-  const all = runs.length > 0 && runs.every((r) => selected.has(r.id));
-  const some = runs.some((r) => selected.has(r.id));
   return (
     <Table aria-label="Runs">
       <TableHeader>
-        <TableRow>
-          {selectable && (
-            <TableHead className="w-10 pr-0">
-              <Checkbox
-                aria-label="Select all runs on this page"
-                className="block"
-                checked={all}
-                ref={(el) => {
-                  if (el) el.indeterminate = some && !all;
-                }}
-                onChange={(e) => toggleAll(e.target.checked)}
-              />
-            </TableHead>
-          )}
-          <TableHead>Status</TableHead>
-          <TableHead>Run</TableHead>
-          <TableHead className="w-1/4">Crew</TableHead>
-          <TableHead>Started</TableHead>
-          <TableHead className="text-right">Duration</TableHead>
-          <TableHead className="text-right">Tokens</TableHead>
-          <TableHead className="text-right">Cost</TableHead>
-          <TableHead>Tags</TableHead>
-          <TableHead>Started by</TableHead>
-        </TableRow>
+        <RunsTableHead
+          selection={selectable && pageSelection(runs, selected)}
+          toggleAll={toggleAll}
+        />
       </TableHeader>
       <TableBody>
-        {runs.map((r) => {
-          const href = runHref(r);
-          return (
-            <TableRow
-              key={r.id}
-              data-run={r.id}
-              data-state={selected.has(r.id) ? "selected" : undefined}
-              onClick={(e) => open(e, href)}
-              className="cursor-pointer hover:bg-muted/60 data-[state=selected]:bg-accent/60"
-            >
-              {selectable && (
-                <TableCell className="w-10 pr-0">
-                  <Checkbox
-                    aria-label={`Select run ${shortId(r.id)}`}
-                    checked={selected.has(r.id)}
-                    onChange={() => toggle(r.id)}
-                    className="block"
-                  />
-                </TableCell>
-              )}
-              <TableCell>
-                <StatusPill status={r.status} />
-              </TableCell>
-              <TableCell>
-                <Link
-                  href={href}
-                  className="font-mono text-link text-xs hover:underline"
-                  aria-label={`Run ${shortId(r.id)} of ${crewName(r.crew)}`}
-                  title={r.id}
-                >
-                  {shortId(r.id)}
-                </Link>
-              </TableCell>
-              <TableCell className="max-w-48 truncate">
-                <Link
-                  href={crewHref(r.crew)}
-                  className="font-medium text-foreground hover:text-link hover:underline"
-                >
-                  {crewName(r.crew)}
-                </Link>
-              </TableCell>
-              <TableCell className="text-muted-foreground">
-                <RelativeTime iso={r.created_at} />
-              </TableCell>
-              <TableCell className={num}>{formatDuration(runDuration(r))}</TableCell>
-              <TableCell
-                className={num}
-                title={
-                  r.token_usage
-                    ? `${r.token_usage.input_tokens} in · ${r.token_usage.output_tokens} out`
-                    : undefined
-                }
-              >
-                {formatTokens(r.token_usage?.total_tokens)}
-              </TableCell>
-              <TableCell className={num}>{formatUsd(r.cost_usd)}</TableCell>
-              <TableCell>
-                <Tags meta={r.meta} onTag={onTag} />
-              </TableCell>
-              <TableCell className="max-w-48 truncate text-muted-foreground">
-                {startedByLabel(r.started_by, r.meta)}
-              </TableCell>
-            </TableRow>
-          );
-        })}
+        {runs.map((r) => (
+          <RunTableRow
+            key={r.id}
+            run={r}
+            crewName={crewName(r.crew)}
+            open={open}
+            selected={selected.has(r.id)}
+            toggle={selectable && (() => toggle(r.id))}
+            onTag={onTag}
+          />
+        ))}
       </TableBody>
     </Table>
   );
 }
+
+function RunsTableHead({
+  selection,
+  toggleAll,
+}: {
+  selection: false | { all: boolean; some: boolean };
+  toggleAll: (on: boolean) => void;
+}) {
+  return (
+    <TableRow>
+      {selection && (
+        <TableHead className="w-10 pr-0">
+          <Checkbox
+            aria-label="Select all runs on this page"
+            className="block"
+            checked={selection.all}
+            ref={(el) => {
+              if (el) el.indeterminate = selection.some && !selection.all;
+            }}
+            onChange={(e) => toggleAll(e.target.checked)}
+          />
+        </TableHead>
+      )}
+      <TableHead>Status</TableHead>
+      <TableHead>Run</TableHead>
+      <TableHead className="w-1/4">Crew</TableHead>
+      <TableHead>Started</TableHead>
+      <TableHead className="text-right">Duration</TableHead>
+      <TableHead className="text-right">Tokens</TableHead>
+      <TableHead className="text-right">Cost</TableHead>
+      <TableHead>Tags</TableHead>
+      <TableHead>Started by</TableHead>
+    </TableRow>
+  );
+}
+
+function RunTableRow({
+  run: r,
+  crewName,
+  open,
+  selected,
+  toggle,
+  onTag,
+}: {
+  run: RunRow;
+  crewName: string;
+  open: ReturnType<typeof useRowOpen>;
+  selected: boolean;
+  /** Selects or unselects the run; false where runs cannot be selected. */
+  toggle: false | (() => void);
+  onTag: Props["onTag"];
+}) {
+  const href = runHref(r);
+  return (
+    <TableRow
+      data-run={r.id}
+      data-state={selected ? "selected" : undefined}
+      onClick={(e) => open(e, href)}
+      className="cursor-pointer hover:bg-muted/60 data-[state=selected]:bg-accent/60"
+    >
+      {toggle && (
+        <TableCell className="w-10 pr-0">
+          <Checkbox
+            aria-label={`Select run ${shortId(r.id)}`}
+            checked={selected}
+            onChange={toggle}
+            className="block"
+          />
+        </TableCell>
+      )}
+      <TableCell>
+        <StatusPill status={r.status} />
+      </TableCell>
+      <TableCell>
+        <Link
+          href={href}
+          className="font-mono text-link text-xs hover:underline"
+          aria-label={`Run ${shortId(r.id)} of ${crewName}`}
+          title={r.id}
+        >
+          {shortId(r.id)}
+        </Link>
+      </TableCell>
+      <TableCell className="max-w-48 truncate">
+        <Link
+          href={crewHref(r.crew)}
+          className="font-medium text-foreground hover:text-link hover:underline"
+        >
+          {crewName}
+        </Link>
+      </TableCell>
+      <TableCell className="text-muted-foreground">
+        <RelativeTime iso={r.created_at} />
+      </TableCell>
+      <TableCell className={num}>{formatDuration(runDuration(r))}</TableCell>
+      <TableCell className={num} title={tokenTitle(r)}>
+        {formatTokens(r.token_usage?.total_tokens)}
+      </TableCell>
+      <TableCell className={num}>{formatUsd(r.cost_usd)}</TableCell>
+      <TableCell>
+        <Tags meta={r.meta} onTag={onTag} />
+      </TableCell>
+      <TableCell className="max-w-48 truncate text-muted-foreground">
+        {startedByLabel(r.started_by, r.meta)}
+      </TableCell>
+    </TableRow>
+  );
+}
+
+const tokenTitle = (r: RunRow) =>
+  r.token_usage
+    ? `${r.token_usage.input_tokens} in · ${r.token_usage.output_tokens} out`
+    : undefined;
 
 /** The runs as cards below 768 px: what matters to tell them apart, each card one link. */
 export function RunsCardList({

@@ -2,6 +2,7 @@
 
 import { usePathname, useSearchParams } from "next/navigation";
 import { useCallback, useMemo } from "react";
+import { atCursor, withFilters, withMeta, withoutMeta } from "./filter-url";
 
 // The runs list's filters live in the URL: a filtered list can be shared, reloaded and returned to
 // with the back button. These are the keys it reads; anything else in the query is left alone.
@@ -52,46 +53,20 @@ export function useRunFilters() {
 
   /** Sets (or clears, with "") one filter; any change goes back to the first page. */
   const set = useCallback(
-    (changes: Partial<Record<FilterKey, string>>) => {
-      const next = new URLSearchParams(window.location.search);
-      for (const [key, value] of Object.entries(changes)) {
-        next.delete(key);
-        if (value) next.set(key, value);
-      }
-      next.delete("cursor");
-      replace(next);
-    },
+    (changes: Partial<Record<FilterKey, string>>) =>
+      replace(withFilters(window.location.search, changes)),
     [replace],
   );
-
   const addMeta = useCallback(
-    (tag: string) => {
-      const next = new URLSearchParams(window.location.search);
-      if (!next.getAll("meta").includes(tag)) next.append("meta", tag);
-      next.delete("cursor");
-      replace(next);
-    },
+    (tag: string) => replace(withMeta(window.location.search, tag)),
     [replace],
   );
-
   const removeMeta = useCallback(
-    (tag: string) => {
-      const next = new URLSearchParams(window.location.search);
-      const rest = next.getAll("meta").filter((t) => t !== tag);
-      next.delete("meta");
-      for (const t of rest) next.append("meta", t);
-      next.delete("cursor");
-      replace(next);
-    },
+    (tag: string) => replace(withoutMeta(window.location.search, tag)),
     [replace],
   );
-
   const page = useCallback(
-    (cursor: string) => {
-      const next = new URLSearchParams(window.location.search);
-      next.set("cursor", cursor);
-      replace(next);
-    },
+    (cursor: string) => replace(atCursor(window.location.search, cursor)),
     [replace],
   );
 
