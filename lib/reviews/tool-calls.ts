@@ -66,25 +66,59 @@ export function decideToolCalls(
       .filter((c) => decision.call_ids.includes(c.call_id))
       .map((c) => c.call_id),
   );
-  const edited = decision.edited_arguments !== undefined;
-  const calls = (review.tool_calls ?? []).map(
-    (c): ToolCallUnderReview =>
-      deciding.has(c.call_id)
-        ? {
-            ...c,
-            decision: {
-              approved: decision.approved,
-              arguments: edited ? decision.edited_arguments : c.arguments,
-              edited,
-              reason: decision.feedback,
-              reviewer: who.name,
-              at,
-            },
-          }
-        : c,
+  const calls = (review.tool_calls ?? []).map((c) =>
+    deciding.has(c.call_id) ? withDecision(c, decision, who, at) : c,
   );
   const newly = calls.filter((c) => deciding.has(c.call_id));
-  const events: NewEvent[] = newly.map((c) => ({
+  const events = newly.map((c) => submittedEvent(review, c, decision, who));
+  const records = newly.map((c) => toolReviewOf(review, c, decision, who, at));
+  const others = openReviewsOf(row).filter((r) => r.task_id !== review.task_id);
+  const closed = calls.every((c) => c.decision);
+  const tasks = row.tasks.map((t): TaskState => {
+    if (t.task_id !== review.task_id) return t;
+    const withRecords = { ...t, tool_reviews: [...(t.tool_reviews ?? []), ...records] };
+    if (!closed || !t.paused) return withRecords;
+    return { ...withRecords, status: "pending", paused: { ...t.paused, decided: decided(calls) } };
+  });
+  if (!closed) {
+    const updated: OpenReview = { ...review, tool_calls: calls };
+    return {
+      closed,
+      change: { patch: { tasks, ...reviewColumns([...others, updated], tasks) }, events },
+    };
+  }
+  const resumed = { feedback: "", webhooks: decision.webhooks };
+  return { closed, change: afterDecision(row, tasks, others, review, now, events, resumed, []) };
+}
+
+/** The call with this decision on it: its arguments as edited, or as the model wrote them. */
+export function withDecision(
+  call: ToolCallUnderReview,
+  decision: ToolDecision,
+  who: Decider,
+  at: string,
+): ToolCallUnderReview {
+  const edited = decision.edited_arguments !== undefined;
+  return {
+    ...call,
+    decision: {
+      approved: decision.approved,
+      arguments: edited ? decision.edited_arguments : call.arguments,
+      edited,
+      reason: decision.feedback,
+      reviewer: who.name,
+      at,
+    },
+  };
+}
+
+function submittedEvent(
+  review: OpenReview,
+  c: ToolCallUnderReview,
+  decision: ToolDecision,
+  who: Decider,
+): NewEvent {
+  return {
     type: "review_submitted",
     task_id: review.task_id,
     attempt: review.attempt,
@@ -100,8 +134,18 @@ export function decideToolCalls(
       arguments: c.arguments,
       ...(c.decision?.edited ? { edited: true, edited_arguments: c.decision.arguments } : {}),
     },
-  }));
-  const records: ToolReview[] = newly.map((c) => ({
+  };
+}
+
+/** The decision on one call as the task's record of tool reviews keeps it. */
+export function toolReviewOf(
+  review: Pick<OpenReview, "attempt">,
+  c: ToolCallUnderReview,
+  decision: ToolDecision,
+  who: Decider,
+  at: string,
+): ToolReview {
+  return {
     attempt: review.attempt,
     call_id: c.call_id,
     tool: c.tool,
@@ -111,46 +155,21 @@ export function decideToolCalls(
     feedback: decision.feedback,
     reviewer: who.name,
     at,
-  }));
-  const others = openReviewsOf(row).filter((r) => r.task_id !== review.task_id);
-  const closed = calls.every((c) => c.decision);
-  const tasks = row.tasks.map((t): TaskState => {
-    if (t.task_id !== review.task_id) return t;
-    const withRecords = { ...t, tool_reviews: [...(t.tool_reviews ?? []), ...records] };
-    if (!closed || !t.paused) return withRecords;
-    const decided = calls.map(
-      (c): DecidedCall => ({
-        call_id: c.call_id,
-        tool: c.tool,
-        approved: !!c.decision?.approved,
-        arguments: c.decision?.arguments ?? c.arguments,
-        reason: c.decision?.reason ?? "",
-        edited: !!c.decision?.edited,
-      }),
-    );
-    return { ...withRecords, status: "pending", paused: { ...t.paused, decided } };
-  });
-  if (!closed) {
-    const updated: OpenReview = { ...review, tool_calls: calls };
-    return {
-      closed,
-      change: { patch: { tasks, ...reviewColumns([...others, updated], tasks) }, events },
-    };
-  }
-  return {
-    closed,
-    change: afterDecision(
-      row,
-      tasks,
-      others,
-      review,
-      now,
-      events,
-      { feedback: "", webhooks: decision.webhooks },
-      [],
-    ),
   };
 }
+
+/** Every call of a closed review as the agent goes on with it: run as decided, or refused. */
+export const decided = (calls: ToolCallUnderReview[]) =>
+  calls.map(
+    (c): DecidedCall => ({
+      call_id: c.call_id,
+      tool: c.tool,
+      approved: !!c.decision?.approved,
+      arguments: c.decision?.arguments ?? c.arguments,
+      reason: c.decision?.reason ?? "",
+      edited: !!c.decision?.edited,
+    }),
+  );
 
 /** The review's tool calls nobody has decided yet. */
 export function undecidedCalls(review: OpenReview): ToolCallUnderReview[] {
