@@ -73,7 +73,8 @@ type NewExecution = {
   db: Db;
   crew: CrewDef;
   principal: Principal;
-  request: KickoffRequest;
+  // Inputs as given (a trigger's or schedule's too): validInputs keeps those the crew takes.
+  request: Omit<KickoffRequest, "inputs"> & { inputs: Record<string, unknown> };
   /** The run this one starts again (lib/runs/rerun-execution.ts). */
   origin?: { id: string; kind: "rerun" | "fork" };
   /** A fork's tasks as it starts (some already completed) and the events that say so. */

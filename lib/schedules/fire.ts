@@ -126,7 +126,7 @@ async function fireOnce(
       crew,
       principal: { kind: "org", tokenId: null },
       request: {
-        inputs: s.inputs as Record<string, never>,
+        inputs: s.inputs,
         // Queued runs of one schedule run one after the other, in the order they were due.
         ...(s.overlap === "queue"
           ? { concurrency: { key: `schedule:${s.id}`, policy: "enqueue" as const } }
