@@ -76,66 +76,49 @@ function timeout(row: ExecutionRow, review: OpenReview, now: Date): Change {
     attempt: review.attempt,
     data: { action, deadline_at: review.deadline_at },
   };
-  const withTimeout = (change: Change): Change => ({
-    ...change,
-    events: [timedOut, ...(change.events ?? [])],
-  });
+  const change = timeoutChange(row, review, action, now);
+  return { ...change, events: [timedOut, ...(change.events ?? [])] };
+}
+
+/** What the clock does to a review past its deadline, by the action its task names. */
+function timeoutChange(
+  row: ExecutionRow,
+  review: OpenReview,
+  action: ReturnType<typeof timeoutAction>,
+  now: Date,
+): Change {
   const when = `its deadline (${review.deadline_at})`;
   // Tool calls: approve runs them, send_back refuses them (the agent goes on without them).
-  if (review.tool_calls && (action === "approve" || action === "send_back"))
-    return withTimeout(
-      decideToolCalls(
-        row,
-        review,
-        CLOCK,
-        {
-          approved: action === "approve",
-          call_ids: undecidedCalls(review).map((c) => c.call_id),
-          feedback:
-            action === "approve"
-              ? `Approved automatically: no decision before ${when}.`
-              : `No reviewer approved this call before ${when}.`,
-        },
-        now,
-      ).change,
-    );
-  if (action === "approve")
-    return withTimeout(
-      approve(
-        row,
-        review,
-        CLOCK,
-        {
-          feedback: `Approved automatically: no decision before ${when}.`,
-          ...flowDefault(row, review.task_id),
-        },
-        now,
-        { force: true },
-      ).change,
-    );
-  if (action === "send_back")
-    return withTimeout(
-      sendBack(
-        row,
-        review,
-        CLOCK,
-        {
-          feedback: `No reviewer decided before ${when}; check the output against the expected output and improve it.`,
-          ...flowDefault(row, review.task_id),
-        },
-        now,
-      ),
-    );
-  if (action === "stop")
-    return withTimeout(
-      stopped(row, {
-        by: CLOCK.name,
-        reason: `Stopped: task '${review.task_id}' was not reviewed before ${when}.`,
-        now,
-      }),
-    );
-  // Escalate: the review goes to the escalation's people, who are told (no second deadline: it
-  // now waits for them).
+  if (review.tool_calls && (action === "approve" || action === "send_back")) {
+    const feedback =
+      action === "approve"
+        ? `Approved automatically: no decision before ${when}.`
+        : `No reviewer approved this call before ${when}.`;
+    const call_ids = undecidedCalls(review).map((c) => c.call_id);
+    const decision = { approved: action === "approve", call_ids, feedback };
+    return decideToolCalls(row, review, CLOCK, decision, now).change;
+  }
+  const flow = flowDefault(row, review.task_id);
+  if (action === "approve") {
+    const decision = { feedback: `Approved automatically: no decision before ${when}.`, ...flow };
+    return approve(row, review, CLOCK, decision, now, { force: true }).change;
+  }
+  if (action === "send_back") {
+    const feedback = `No reviewer decided before ${when}; check the output against the expected output and improve it.`;
+    return sendBack(row, review, CLOCK, { feedback, ...flow }, now);
+  }
+  if (action === "stop") {
+    const reason = `Stopped: task '${review.task_id}' was not reviewed before ${when}.`;
+    return stopped(row, { by: CLOCK.name, reason, now });
+  }
+  return escalated(row, review, now);
+}
+
+/**
+ * The review goes to the escalation's people, who are told (no second deadline: it now waits for
+ * them).
+ */
+function escalated(row: ExecutionRow, review: OpenReview, now: Date): Change {
   const escalated: OpenReview = {
     ...review,
     assignees: review.escalate_to,
@@ -145,7 +128,7 @@ function timeout(row: ExecutionRow, review: OpenReview, now: Date): Change {
     escalated_at: now.toISOString(),
   };
   const reviews = (row.open_reviews ?? []).map((r) => (r === review ? escalated : r));
-  return withTimeout({
+  return {
     patch: reviewColumns(reviews, row.tasks),
     events: [
       {
@@ -155,7 +138,7 @@ function timeout(row: ExecutionRow, review: OpenReview, now: Date): Change {
         data: { by: "system", from: review.assignees, to: review.escalate_to },
       },
     ],
-  });
+  };
 }
 
 // A send-back past the task's max_review_rounds would loop for ever: it escalates instead.
