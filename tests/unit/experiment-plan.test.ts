@@ -33,7 +33,11 @@ describe("an experiment's plan", () => {
 
 describe("an experiment's cells", () => {
   it("are numbered repeat by repeat, row by row, variant by variant", () => {
-    const rows: { position: number; inputs: Record<string, unknown>; expected: Record<string, string> }[] = [
+    const rows: {
+      position: number;
+      inputs: Record<string, unknown>;
+      expected: Record<string, string>;
+    }[] = [
       { position: 1, inputs: { q: "x" }, expected: {} },
       { position: 2, inputs: { q: "y" }, expected: { a: "1" } },
     ];
