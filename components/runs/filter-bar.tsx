@@ -60,34 +60,7 @@ export function FilterBar({
         </div>
       </div>
       <div className="grid grid-cols-2 items-end gap-3 sm:grid-cols-3 lg:flex lg:flex-wrap">
-        <SelectFilter
-          filters={filters}
-          name="crew"
-          label="Crew"
-          any={<option value="">All crews</option>}
-          options={asOptions(crews)}
-        />
-        <SelectFilter
-          filters={filters}
-          name="status"
-          label="Status"
-          any={<option value="">Any status</option>}
-          options={STATUSES}
-        />
-        {deployments.length > 0 && (
-          <SelectFilter
-            filters={filters}
-            name="deployment"
-            label="Deployment"
-            any={
-              <>
-                <option value="">All</option>
-                <option value="local">This Crewdeck</option>
-              </>
-            }
-            options={asOptions(deployments)}
-          />
-        )}
+        <PickFilters filters={filters} crews={crews} deployments={deployments} />
         <TextFilter
           id="filter-started-by"
           label="Started by"
@@ -105,5 +78,49 @@ export function FilterBar({
       )}
       <TagChips tags={filters.meta} remove={filters.removeMeta} />
     </search>
+  );
+}
+
+/** The filters picked from a list: crew, status and, where there are any, deployment. */
+function PickFilters({
+  filters,
+  crews,
+  deployments,
+}: {
+  filters: Filters;
+  crews: Option[];
+  deployments: Option[];
+}) {
+  return (
+    <>
+      <SelectFilter
+        filters={filters}
+        name="crew"
+        label="Crew"
+        any={<option value="">All crews</option>}
+        options={asOptions(crews)}
+      />
+      <SelectFilter
+        filters={filters}
+        name="status"
+        label="Status"
+        any={<option value="">Any status</option>}
+        options={STATUSES}
+      />
+      {deployments.length > 0 && (
+        <SelectFilter
+          filters={filters}
+          name="deployment"
+          label="Deployment"
+          any={
+            <>
+              <option value="">All</option>
+              <option value="local">This Crewdeck</option>
+            </>
+          }
+          options={asOptions(deployments)}
+        />
+      )}
+    </>
   );
 }

@@ -1,22 +1,33 @@
 "use client";
 
 import { useState } from "react";
-import { Field } from "@/components/ui/field";
-import { Select } from "@/components/ui/input";
 import { integrationApi } from "@/lib/api/client";
-import {
-  labelColumn,
-  lastUsedColumn,
-  prefixColumn,
-  revokeColumn,
-  useIssuedTokens,
-} from "./issued-tokens";
-import { type Column, DataTable } from "./kit/data-table";
-import { InputField, SettingsForm, SubmitButton } from "./kit/fields";
+import { IssueTokenForm, tokenColumns, useIssuedTokens } from "./issued-tokens";
+import { DataTable } from "./kit/data-table";
 import { Problem, SettingsSection } from "./kit/section";
 import { SecretOnce } from "./secret-once";
 
 type IntegrationToken = Awaited<ReturnType<typeof integrationApi.tokens>>["tokens"][number];
+
+const ACCESS = [
+  { value: "write", label: "Read and write" },
+  { value: "read", label: "Read only" },
+] as const;
+
+function integrationColumns(onRevoke: (id: string) => Promise<unknown>) {
+  return tokenColumns<IntegrationToken>({
+    kind: {
+      header: "Access",
+      cellClassName: "whitespace-nowrap",
+      cell: (t) => (t.access === "read" ? "Read only" : "Read and write"),
+    },
+    revoke: {
+      name: (t) => `Revoke integration token ${t.prefix}`,
+      consequence: "Agents using this token are refused from now on.",
+      onRevoke,
+    },
+  });
+}
 
 /** Integration tokens: what agent runtimes outside Crewdeck present to call tracker actions. */
 export function IntegrationSection() {
@@ -29,21 +40,7 @@ export function IntegrationSection() {
     revoke: integrationApi.revoke,
   });
   const { data } = query;
-  const columns: Column<IntegrationToken>[] = [
-    prefixColumn,
-    {
-      header: "Access",
-      cellClassName: "whitespace-nowrap",
-      cell: (t) => (t.access === "read" ? "Read only" : "Read and write"),
-    },
-    labelColumn,
-    lastUsedColumn,
-    revokeColumn({
-      name: (t) => `Revoke integration token ${t.prefix}`,
-      consequence: "Agents using this token are refused from now on.",
-      onRevoke: revoke.mutateAsync,
-    }),
-  ];
+  const columns = integrationColumns(revoke.mutateAsync);
   return (
     <SettingsSection
       id="integration"
@@ -56,26 +53,22 @@ export function IntegrationSection() {
         </>
       }
     >
-      <SettingsForm onSubmit={() => create.mutate()} className="flex flex-wrap items-end gap-3">
-        <Field id="integration-access" label="Access" className="w-full sm:w-48">
-          <Select
-            id="integration-access"
-            value={access}
-            onChange={(e) => setAccess(e.target.value === "read" ? "read" : "write")}
-          >
-            <option value="write">Read and write</option>
-            <option value="read">Read only</option>
-          </Select>
-        </Field>
-        <InputField
-          label="Integration token label"
-          fieldClassName="w-full sm:w-64"
-          maxLength={100}
-          placeholder="e.g. LangGraph worker"
-          {...form.bind("label")}
-        />
-        <SubmitButton busy={create.isPending}>Create integration token</SubmitButton>
-      </SettingsForm>
+      <IssueTokenForm
+        choice={{
+          id: "integration-access",
+          label: "Access",
+          className: "w-full sm:w-48",
+          value: access,
+          set: setAccess,
+          options: ACCESS,
+        }}
+        label="Integration token label"
+        placeholder="e.g. LangGraph worker"
+        form={form}
+        create={create}
+      >
+        Create integration token
+      </IssueTokenForm>
       {created && (
         <SecretOnce secret={created} what="integration token" testId="new-integration-token" />
       )}

@@ -1,12 +1,15 @@
 "use client";
 
 import { useMutation } from "@tanstack/react-query";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Badge } from "@/components/ui/badge";
+import { Field } from "@/components/ui/field";
+import { Select } from "@/components/ui/input";
+import { Options } from "@/components/ui/options";
 import { RelativeTime } from "@/components/ui/relative-time";
 import type { Column } from "./kit/data-table";
 import { ConfirmButton } from "./kit/dialogs";
-import { useFields } from "./kit/fields";
+import { InputField, SettingsForm, SubmitButton, useFields } from "./kit/fields";
 import { Missing } from "./kit/section";
 import { useSettingsQuery } from "./kit/use-settings-query";
 
@@ -51,32 +54,30 @@ export function useIssuedTokens<L extends { tokens: IssuedToken[] }>({
   return { query, form, created, create: createToken, revoke: revokeToken };
 }
 
-export const prefixColumn: Column<IssuedToken> = {
+const prefixColumn: Column<IssuedToken> = {
   header: "Token",
   cell: (t) => <code className="whitespace-nowrap font-mono text-xs">{t.prefix}</code>,
 };
 
-export const labelColumn: Column<IssuedToken> = {
+const labelColumn: Column<IssuedToken> = {
   header: "Label",
   cell: (t) => t.label ?? <Missing />,
 };
 
-export const lastUsedColumn: Column<IssuedToken> = {
+const lastUsedColumn: Column<IssuedToken> = {
   header: "Last used",
   cell: (t) => (t.last_used_at ? <RelativeTime iso={t.last_used_at} /> : <Missing>Never</Missing>),
 };
 
-/** Revoked, or a Revoke button that asks first. */
-export function revokeColumn({
-  name,
-  consequence,
-  onRevoke,
-}: {
+type Revoke = {
   /** The button's accessible name for a token. */
   name: (t: IssuedToken) => string;
   consequence: string;
   onRevoke: (id: string) => Promise<unknown>;
-}): Column<IssuedToken> {
+};
+
+/** Revoked, or a Revoke button that asks first. */
+function revokeColumn({ name, consequence, onRevoke }: Revoke): Column<IssuedToken> {
   return {
     header: "Actions",
     hideHeader: true,
@@ -96,4 +97,74 @@ export function revokeColumn({
         </ConfirmButton>
       ),
   };
+}
+
+/** The columns every issued token has: `kind` after its prefix, `extra` before its last use. */
+export function tokenColumns<T extends IssuedToken>({
+  kind,
+  extra = [],
+  revoke,
+}: {
+  kind: Column<T>;
+  extra?: Column<T>[];
+  revoke: Revoke;
+}): Column<T>[] {
+  return [prefixColumn, kind, labelColumn, ...extra, lastUsedColumn, revokeColumn(revoke)];
+}
+
+type Choice<K extends string> = {
+  id: string;
+  label: string;
+  className: string;
+  value: K;
+  set: (value: K) => void;
+  options: readonly { value: K; label: string }[];
+};
+
+/** The create form: an optional choice (access, kind), the label, and the create button. */
+export function IssueTokenForm<K extends string>({
+  choice,
+  label,
+  placeholder,
+  form,
+  create,
+  busyLabel,
+  children,
+}: {
+  choice: Choice<K> | false;
+  label: string;
+  placeholder: string;
+  form: ReturnType<typeof useIssuedTokens>["form"];
+  create: { mutate: () => void; isPending: boolean };
+  busyLabel?: string;
+  children: ReactNode;
+}) {
+  return (
+    <SettingsForm onSubmit={() => create.mutate()} className="flex flex-wrap items-end gap-3">
+      {choice && (
+        <Field id={choice.id} label={choice.label} className={choice.className}>
+          <Select
+            id={choice.id}
+            value={choice.value}
+            onChange={(e) => {
+              const picked = choice.options.find((o) => o.value === e.target.value);
+              if (picked) choice.set(picked.value);
+            }}
+          >
+            <Options options={choice.options} />
+          </Select>
+        </Field>
+      )}
+      <InputField
+        label={label}
+        fieldClassName="w-full sm:w-64"
+        maxLength={100}
+        placeholder={placeholder}
+        {...form.bind("label")}
+      />
+      <SubmitButton busy={create.isPending} busyLabel={busyLabel}>
+        {children}
+      </SubmitButton>
+    </SettingsForm>
+  );
 }

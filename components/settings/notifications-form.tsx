@@ -1,15 +1,13 @@
 "use client";
 
-import { useMutation } from "@tanstack/react-query";
-import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/input";
-import { notificationsApi } from "@/lib/api/client";
 import type { NotifySettingsView, TlsMode } from "@/lib/notify/schemas";
-import { InputField, SettingsForm, SubmitButton, useFields } from "./kit/fields";
+import { InputField, SettingsForm, SubmitButton } from "./kit/fields";
 import { Problem } from "./kit/section";
+import { type NotificationsFormState, useNotificationsForm } from "./use-notifications-form";
 
 const TLS_LABELS: Record<TlsMode, string> = {
   none: "None (plain SMTP)",
@@ -26,126 +24,12 @@ export function NotificationsForm({
   saved: NotifySettingsView;
   onSaved: (view: NotifySettingsView) => void;
 }) {
-  const smtp = useFields("smtp", {
-    host: saved.smtp?.host ?? "",
-    port: saved.smtp?.port ? String(saved.smtp.port) : "",
-    user: saved.smtp?.user ?? "",
-    password: "",
-    from: saved.smtp?.from ?? "",
-  });
-  const [tls, setTls] = useState<TlsMode>(saved.smtp?.tls ?? "starttls");
-  const [slack, setSlack] = useState("");
-  const save = useMutation({
-    mutationFn: () => {
-      const { host, port, user, password, from } = smtp.values;
-      return notificationsApi.saveSettings({
-        // A blank host turns e-mail off.
-        smtp: host.trim()
-          ? {
-              host: host.trim(),
-              // Left empty: submission port 587, what most providers take.
-              port: port.trim() ? Number(port) : 587,
-              tls,
-              user: user.trim() || undefined,
-              password: password || undefined,
-              from: from.trim(),
-            }
-          : null,
-        ...(slack.trim() ? { slack_webhook_url: slack.trim() } : {}),
-      });
-    },
-    onSuccess: (view) => {
-      smtp.set("password", "");
-      setSlack("");
-      onSaved(view);
-    },
-  });
-  const removeSlack = useMutation({
-    mutationFn: () =>
-      notificationsApi.saveSettings({
-        smtp: saved.smtp
-          ? { ...saved.smtp, user: saved.smtp.user ?? undefined, password: undefined }
-          : null,
-        slack_webhook_url: null,
-      }),
-    onSuccess: onSaved,
-  });
-  const test = useMutation({ mutationFn: () => notificationsApi.sendTest() });
-  const submit = () => {
-    test.reset();
-    save.mutate();
-  };
+  const form = useNotificationsForm(saved, onSaved);
+  const { save, removeSlack, test } = form;
   return (
-    <SettingsForm onSubmit={submit} className="grid gap-4" aria-label="Notification settings">
-      <fieldset className="grid items-start gap-3 sm:grid-cols-2">
-        <legend className="mb-2 font-medium text-sm">E-mail (SMTP)</legend>
-        <InputField
-          label="SMTP host"
-          help="Leave blank to send no e-mail."
-          placeholder="e.g. smtp.example.com"
-          autoComplete="off"
-          {...smtp.bind("host")}
-        />
-        <InputField
-          label="Port"
-          type="number"
-          min={1}
-          max={65535}
-          placeholder="587"
-          help="Left empty: 587, the submission port most providers take."
-          {...smtp.bind("port")}
-        />
-        <Field id="smtp-tls" label="TLS">
-          <Select
-            id="smtp-tls"
-            value={tls}
-            onChange={(e) => isTls(e.target.value) && setTls(e.target.value)}
-          >
-            {Object.entries(TLS_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <InputField
-          label="From address"
-          type="email"
-          placeholder="e.g. crewdeck@example.com"
-          {...smtp.bind("from")}
-        />
-        <InputField
-          label="User name"
-          help="Leave blank if the server needs no login."
-          autoComplete="off"
-          {...smtp.bind("user")}
-        />
-        <InputField
-          label="Password"
-          help="Stored encrypted; never shown again. Leave blank to keep the saved one."
-          type="password"
-          autoComplete="new-password"
-          placeholder={saved.smtp?.password_saved ? "Saved; type to replace" : ""}
-          {...smtp.bind("password")}
-        />
-      </fieldset>
-      <fieldset className="grid gap-3">
-        <legend className="mb-2 font-medium text-sm">Slack</legend>
-        <InputField
-          id="slack-url"
-          label="Incoming-webhook URL"
-          help={
-            saved.slack.configured
-              ? `Saved (${saved.slack.url_hint}); type to replace. Stored encrypted.`
-              : "A Slack-compatible incoming webhook for the team channel. Stored encrypted."
-          }
-          type="url"
-          value={slack}
-          onChange={(e) => setSlack(e.target.value)}
-          placeholder="e.g. https://hooks.slack.com/services/…"
-          autoComplete="off"
-        />
-      </fieldset>
+    <SettingsForm onSubmit={form.submit} className="grid gap-4" aria-label="Notification settings">
+      <SmtpFields form={form} saved={saved} />
+      <SlackField form={form} saved={saved} />
       <div className="flex flex-wrap gap-2">
         <SubmitButton busy={save.isPending} busyLabel="Saving…">
           Save
@@ -172,5 +56,86 @@ export function NotificationsForm({
       )}
       <Problem errors={[save.error, test.error, removeSlack.error]} />
     </SettingsForm>
+  );
+}
+
+type Props = { form: NotificationsFormState; saved: NotifySettingsView };
+
+function SmtpFields({ form, saved }: Props) {
+  return (
+    <fieldset className="grid items-start gap-3 sm:grid-cols-2">
+      <legend className="mb-2 font-medium text-sm">E-mail (SMTP)</legend>
+      <InputField
+        label="SMTP host"
+        help="Leave blank to send no e-mail."
+        placeholder="e.g. smtp.example.com"
+        autoComplete="off"
+        {...form.smtp.bind("host")}
+      />
+      <InputField
+        label="Port"
+        type="number"
+        min={1}
+        max={65535}
+        placeholder="587"
+        help="Left empty: 587, the submission port most providers take."
+        {...form.smtp.bind("port")}
+      />
+      <Field id="smtp-tls" label="TLS">
+        <Select
+          id="smtp-tls"
+          value={form.tls}
+          onChange={(e) => isTls(e.target.value) && form.setTls(e.target.value)}
+        >
+          {Object.entries(TLS_LABELS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <InputField
+        label="From address"
+        type="email"
+        placeholder="e.g. crewdeck@example.com"
+        {...form.smtp.bind("from")}
+      />
+      <InputField
+        label="User name"
+        help="Leave blank if the server needs no login."
+        autoComplete="off"
+        {...form.smtp.bind("user")}
+      />
+      <InputField
+        label="Password"
+        help="Stored encrypted; never shown again. Leave blank to keep the saved one."
+        type="password"
+        autoComplete="new-password"
+        placeholder={saved.smtp?.password_saved ? "Saved; type to replace" : ""}
+        {...form.smtp.bind("password")}
+      />
+    </fieldset>
+  );
+}
+
+function SlackField({ form, saved }: Props) {
+  return (
+    <fieldset className="grid gap-3">
+      <legend className="mb-2 font-medium text-sm">Slack</legend>
+      <InputField
+        id="slack-url"
+        label="Incoming-webhook URL"
+        help={
+          saved.slack.configured
+            ? `Saved (${saved.slack.url_hint}); type to replace. Stored encrypted.`
+            : "A Slack-compatible incoming webhook for the team channel. Stored encrypted."
+        }
+        type="url"
+        value={form.slack}
+        onChange={(e) => form.setSlack(e.target.value)}
+        placeholder="e.g. https://hooks.slack.com/services/…"
+        autoComplete="off"
+      />
+    </fieldset>
   );
 }

@@ -4,23 +4,35 @@ import { KeyRound } from "lucide-react";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Field } from "@/components/ui/field";
-import { Select } from "@/components/ui/input";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { settingsApi } from "@/lib/api/client";
-import {
-  labelColumn,
-  lastUsedColumn,
-  prefixColumn,
-  revokeColumn,
-  useIssuedTokens,
-} from "./issued-tokens";
-import { type Column, DataTable } from "./kit/data-table";
-import { InputField, SettingsForm, SubmitButton } from "./kit/fields";
+import { IssueTokenForm, tokenColumns, useIssuedTokens } from "./issued-tokens";
+import { DataTable } from "./kit/data-table";
 import { Loading, Problem, SettingsSection } from "./kit/section";
 import { SecretOnce } from "./secret-once";
 
 type TokenView = Awaited<ReturnType<typeof settingsApi.tokens>>["tokens"][number];
+
+const KINDS = [
+  { value: "org", label: "Organization (every crew, every run)" },
+  { value: "user", label: "Personal (my runs only)" },
+] as const;
+
+function apiTokenColumns(onRevoke: (id: string) => Promise<unknown>) {
+  return tokenColumns<TokenView>({
+    kind: {
+      header: "Kind",
+      cellClassName: "whitespace-nowrap",
+      cell: (t) => (t.kind === "org" ? "Organization" : `Personal · ${t.email ?? ""}`),
+    },
+    extra: [{ header: "Created", cell: (t) => <RelativeTime iso={t.created_at} /> }],
+    revoke: {
+      name: (t) => `Revoke ${t.prefix}`,
+      consequence: "Scripts using this token get 401 from now on.",
+      onRevoke,
+    },
+  });
+}
 
 /** API tokens: created here, shown once with a copy button, listed with last use, revocable. */
 export function TokensSection({
@@ -39,22 +51,7 @@ export function TokensSection({
     revoke: settingsApi.revokeToken,
   });
   const { data, error } = query;
-  const columns: Column<TokenView>[] = [
-    prefixColumn,
-    {
-      header: "Kind",
-      cellClassName: "whitespace-nowrap",
-      cell: (t) => (t.kind === "org" ? "Organization" : `Personal · ${t.email ?? ""}`),
-    },
-    labelColumn,
-    { header: "Created", cell: (t) => <RelativeTime iso={t.created_at} /> },
-    lastUsedColumn,
-    revokeColumn({
-      name: (t) => `Revoke ${t.prefix}`,
-      consequence: "Scripts using this token get 401 from now on.",
-      onRevoke: revoke.mutateAsync,
-    }),
-  ];
+  const columns = apiTokenColumns(revoke.mutateAsync);
   return (
     <SettingsSection
       id="tokens"
@@ -67,30 +64,25 @@ export function TokensSection({
       }
     >
       {(isAdmin || canHaveToken) && (
-        <SettingsForm onSubmit={() => create.mutate()} className="flex flex-wrap items-end gap-3">
-          {isAdmin && (
-            <Field id="token-kind" label="Kind" className="w-full sm:w-auto sm:min-w-72">
-              <Select
-                id="token-kind"
-                value={kind}
-                onChange={(e) => setKind(e.target.value === "user" ? "user" : "org")}
-              >
-                <option value="org">Organization (every crew, every run)</option>
-                <option value="user">Personal (my runs only)</option>
-              </Select>
-            </Field>
-          )}
-          <InputField
-            label="Label"
-            fieldClassName="w-full sm:w-64"
-            maxLength={100}
-            placeholder="e.g. CI pipeline"
-            {...form.bind("label")}
-          />
-          <SubmitButton busy={create.isPending} busyLabel="Creating…">
-            Create token
-          </SubmitButton>
-        </SettingsForm>
+        <IssueTokenForm
+          choice={
+            isAdmin && {
+              id: "token-kind",
+              label: "Kind",
+              className: "w-full sm:w-auto sm:min-w-72",
+              value: kind,
+              set: setKind,
+              options: KINDS,
+            }
+          }
+          label="Label"
+          placeholder="e.g. CI pipeline"
+          form={form}
+          create={create}
+          busyLabel="Creating…"
+        >
+          Create token
+        </IssueTokenForm>
       )}
       <Problem errors={[create.error]} title="The token was not created" />
       {created && <SecretOnce secret={created} what="token" testId="new-token" />}
