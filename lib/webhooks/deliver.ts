@@ -58,67 +58,32 @@ export async function postWebhook(args: PostArgs): Promise<AttemptResult> {
   return (await postOnce({ ...args, timeoutMs: remaining }, started, { fresh: true })).result;
 }
 
+type Outcome = Omit<AttemptResult, "latencyMs">;
+
 function postOnce(
   { url, body, headers, timeoutMs }: PostArgs,
   started: number,
   { fresh = false } = {},
 ): Promise<{ result: AttemptResult; staleSocket?: boolean }> {
-  const done = (r: Omit<AttemptResult, "latencyMs">): AttemptResult => ({
+  const done = (r: Outcome): AttemptResult => ({
     ...r,
     latencyMs: Math.round(performance.now() - started),
   });
+  let target: URL;
+  try {
+    target = new URL(url);
+    assertLiteralAllowed(target);
+  } catch (err) {
+    return Promise.resolve({
+      result: done({ statusCode: null, error: errorMessage(err), retryAfterMs: null }),
+    });
+  }
   return new Promise((settle) => {
-    const resolve = (result: AttemptResult) => settle({ result });
-    let target: URL;
-    try {
-      target = new URL(url);
-      assertLiteralAllowed(target);
-    } catch (err) {
-      resolve(done({ statusCode: null, error: errorMessage(err), retryAfterMs: null }));
-      return;
-    }
-    const tls = target.protocol === "https:";
-    const client = tls ? https : http;
-    // A retry after a stale socket gets a connection of its own (agent: false), not another
-    // idle one that may be stale too.
-    const agent = fresh ? false : tls ? agents.https : agents.http;
     let answered = false;
-    const req = client.request(
-      target,
-      {
-        method: "POST",
-        agent,
-        lookup: guardedLookup,
-        headers: {
-          ...headers,
-          "content-type": "application/json",
-          "content-length": Buffer.byteLength(body),
-          "user-agent": "Crewdeck-Webhooks/1",
-        },
-        timeout: timeoutMs,
-      },
-      (res) => {
-        answered = true;
-        let read = 0;
-        res.on("data", (chunk: Buffer) => {
-          read += chunk.length;
-          if (read > RESPONSE_BODY_LIMIT) res.destroy();
-        });
-        const finish = () =>
-          resolve(
-            done({
-              statusCode: res.statusCode ?? null,
-              error:
-                res.statusCode && res.statusCode >= 200 && res.statusCode < 300
-                  ? null
-                  : `HTTP ${res.statusCode}`,
-              retryAfterMs: parseRetryAfter(res.headers["retry-after"]),
-            }),
-          );
-        res.on("end", finish);
-        res.on("close", finish);
-      },
-    );
+    const req = sendPost(target, { body, headers, timeoutMs, fresh }, (res) => {
+      answered = true;
+      readAnswer(res, (outcome) => settle({ result: done(outcome) }));
+    });
     const deadline = setTimeout(
       () => req.destroy(new Error(`no response within ${timeoutMs} ms`)),
       timeoutMs,
@@ -132,30 +97,100 @@ function postOnce(
     });
     req.on("error", (err) => {
       clearTimeout(deadline);
-      if (req.reusedSocket && !answered && STALE_SOCKET_CODES.has(errorCode(err) ?? "")) {
-        settle({
-          result: done({ statusCode: null, error: err.message, retryAfterMs: null }),
-          staleSocket: true,
-        });
-        return;
-      }
-      if (UNRESOLVED_CODES.has(errorCode(err) ?? "")) {
-        resolve(
-          done({
-            statusCode: null,
-            error: `the host ${target.hostname} does not resolve (${errorCode(err)})`,
-            retryAfterMs: null,
-            unresolved: true,
-          }),
-        );
-        return;
-      }
-      const message = err instanceof RefusedUrlError ? `refused: ${err.message}` : err.message;
-      resolve(done({ statusCode: null, error: message, retryAfterMs: null }));
+      const failed = failureOf(err, {
+        reusedUnanswered: req.reusedSocket && !answered,
+        hostname: target.hostname,
+      });
+      settle(
+        failed.staleSocket
+          ? { result: done(failed.outcome), staleSocket: true }
+          : { result: done(failed.outcome) },
+      );
     });
     req.on("close", () => clearTimeout(deadline));
     req.end(body);
   });
+}
+
+/** The POST itself, through a kept-alive connection unless `fresh`. */
+function sendPost(
+  target: URL,
+  { body, headers, timeoutMs, fresh }: Omit<PostArgs, "url"> & { fresh: boolean },
+  onResponse: (res: http.IncomingMessage) => void,
+): http.ClientRequest {
+  const tls = target.protocol === "https:";
+  const client = tls ? https : http;
+  // A retry after a stale socket gets a connection of its own (agent: false), not another
+  // idle one that may be stale too.
+  const agent = fresh ? false : tls ? agents.https : agents.http;
+  return client.request(
+    target,
+    {
+      method: "POST",
+      agent,
+      lookup: guardedLookup,
+      headers: {
+        ...headers,
+        "content-type": "application/json",
+        "content-length": Buffer.byteLength(body),
+        "user-agent": "Crewdeck-Webhooks/1",
+      },
+      timeout: timeoutMs,
+    },
+    onResponse,
+  );
+}
+
+/** Reads a little of the answer (no more than RESPONSE_BODY_LIMIT), then says what it was. */
+function readAnswer(res: http.IncomingMessage, finish: (outcome: Outcome) => void) {
+  let read = 0;
+  res.on("data", (chunk: Buffer) => {
+    read += chunk.length;
+    if (read > RESPONSE_BODY_LIMIT) res.destroy();
+  });
+  const answered = () => finish(answerOf(res.statusCode, res.headers["retry-after"]));
+  res.on("end", answered);
+  res.on("close", answered);
+}
+
+/** What an answer with `statusCode` comes to: a success (2xx) or a failure naming the status. */
+export function answerOf(
+  statusCode: number | undefined,
+  retryAfter: string | string[] | undefined,
+): Outcome {
+  return {
+    statusCode: statusCode ?? null,
+    error: statusCode && statusCode >= 200 && statusCode < 300 ? null : `HTTP ${statusCode}`,
+    retryAfterMs: parseRetryAfter(retryAfter),
+  };
+}
+
+/**
+ * What a request that failed without an answer comes to. `staleSocket`: a reused connection the
+ * receiver had closed, worth one more try on a fresh one.
+ */
+export function failureOf(
+  err: Error,
+  { reusedUnanswered, hostname }: { reusedUnanswered: boolean; hostname: string },
+): { outcome: Outcome; staleSocket: boolean } {
+  const code = errorCode(err) ?? "";
+  if (reusedUnanswered && STALE_SOCKET_CODES.has(code))
+    return {
+      outcome: { statusCode: null, error: err.message, retryAfterMs: null },
+      staleSocket: true,
+    };
+  if (UNRESOLVED_CODES.has(code))
+    return {
+      outcome: {
+        statusCode: null,
+        error: `the host ${hostname} does not resolve (${code})`,
+        retryAfterMs: null,
+        unresolved: true,
+      },
+      staleSocket: false,
+    };
+  const message = err instanceof RefusedUrlError ? `refused: ${err.message}` : err.message;
+  return { outcome: { statusCode: null, error: message, retryAfterMs: null }, staleSocket: false };
 }
 
 function parseRetryAfter(value: string | string[] | undefined): number | null {
