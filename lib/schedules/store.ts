@@ -16,6 +16,7 @@ import type {
 import type { CrewDef } from "@/lib/crew/schema";
 import { validInputs } from "@/lib/crew/valid-inputs";
 import { CountRow, jsonObject, num, time } from "@/lib/db/columns";
+import { returnedRow } from "@/lib/db/returned-row";
 import type { Db, Queryable } from "@/lib/db/types";
 import { errors } from "@/lib/errors";
 import { scheduleNow } from "./clock";
@@ -88,8 +89,9 @@ function view(row: ScheduleRow, last: z.infer<typeof FireRow> | undefined, now: 
 
 /** The cron expression and zone, or a 422 naming the field that is wrong. */
 function checkTiming(cron: string, timezone: string) {
+  const cronWrong = cronProblem(cron);
   const problems = [
-    ...(cronProblem(cron) ? [{ path: "cron", message: cronProblem(cron) as string }] : []),
+    ...(cronWrong ? [{ path: "cron", message: cronWrong }] : []),
     ...(isTimeZone(timezone)
       ? []
       : [
@@ -157,7 +159,7 @@ export async function createSchedule(
       ScheduleRow,
     );
     await wake(q, id);
-    return rows[0] as ScheduleRow;
+    return returnedRow(rows);
   });
   return view(row, undefined, now);
 }
@@ -201,7 +203,7 @@ export async function updateSchedule(
       ScheduleRow,
     );
     await wake(q, id);
-    return rows[0] as ScheduleRow;
+    return returnedRow(rows);
   });
   return view(row, await lastFire(db, id), now);
 }

@@ -15,6 +15,7 @@ import type { Trigger, TriggerCreate, TriggerEvent, TriggerPatch } from "@/lib/c
 import type { CrewDef } from "@/lib/crew/schema";
 import { inputSpecsOf } from "@/lib/crew/validate-inputs";
 import { CountRow, jsonArray, jsonObject, num, time } from "@/lib/db/columns";
+import { returnedRow } from "@/lib/db/returned-row";
 import type { Db, Queryable } from "@/lib/db/types";
 import { errors, type FieldError } from "@/lib/errors";
 import { checkMapping } from "./payload-mapping";
@@ -157,7 +158,7 @@ export async function createTrigger(
       ],
       TriggerRow,
     );
-    return rows[0] as TriggerRow;
+    return returnedRow(rows);
   });
   return { ...view(row, undefined), secret };
 }
@@ -190,7 +191,7 @@ export async function updateTrigger(
       ],
       TriggerRow,
     );
-    return rows[0] as TriggerRow;
+    return returnedRow(rows);
   });
   return view(row, await lastEvent(db, id));
 }
