@@ -22,7 +22,7 @@ import {
 } from "./time-chart-parts";
 import { useWidth } from "./use-width";
 
-type Props = {
+export type TimeChartProps = {
   /** YYYY-MM-DD, oldest first. */
   days: string[];
   series: ChartSeries[];
@@ -55,7 +55,7 @@ export function TimeChart({
   max,
   height = 180,
   emptyLabel = "Nothing recorded in these days",
-}: Props) {
+}: TimeChartProps) {
   const [ref, width] = useWidth<HTMLDivElement>();
   const [active, setActive] = useState<number | null>(null);
   const highest = max ?? Math.max(0, ...dayTotals(days, series, kind));
