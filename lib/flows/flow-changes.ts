@@ -184,44 +184,10 @@ export function finishMethod(
   const cur = p.current;
   if (!cur) return {};
   const method = plan.methods.find((m) => m.name === cur.method);
-  const events: NewEvent[] = [];
-  let outcome = end.outcome;
-  if (method?.router && !method.feedback && outcome === undefined) {
-    const said = outputText(output).trim();
-    outcome = matchOutcome(said, method.emit) ?? said;
-    if (!method.emit.includes(outcome))
-      events.push({
-        type: "flow_warning",
-        task_id: cur.method,
-        data: {
-          message: `router '${cur.method}' answered '${said.slice(0, 200)}', none of its outcomes (${method.emit.join(", ")}): no outcome's listener runs`,
-        },
-      });
-  }
+  const routed = routedOutcome(method, cur.method, output, end.outcome);
+  const { outcome } = routed;
   const now = new Date();
-  const children = [...new Set([...(end.children ?? []), ...(cur.children ?? [])])];
-  const own = end.own ? plus(p.own_usage, end.own) : p.own_usage;
-  const ended: FlowProgress = {
-    ...p,
-    ...(own ? { own_usage: own } : {}),
-    outputs: { ...p.outputs, [cur.method]: output },
-    last_output: output,
-    current: null,
-    completed: [...new Set([...p.completed, cur.method])],
-    steps: [
-      ...p.steps,
-      {
-        method: cur.method,
-        run: cur.run,
-        trigger: cur.trigger,
-        ...(outcome !== undefined ? { outcome } : {}),
-        ...(end.feedback !== undefined ? { feedback: end.feedback } : {}),
-        children,
-        started_at: cur.started_at,
-        finished_at: now.toISOString(),
-      },
-    ],
-  };
+  const { ended, own } = endedProgress(p, cur, { output, outcome, end, now });
   const next = afterMethod(plan, ended, cur.method, outcome);
   const text = outputText(output);
   const task = r.tasks.find((t) => t.task_id === cur.method);
@@ -241,7 +207,7 @@ export function finishMethod(
       })),
     },
     events: [
-      ...events,
+      ...routed.warnings,
       // A reviewed method's task_completed was written with the decision.
       ...(reviewed
         ? []
@@ -267,4 +233,60 @@ export function finishMethod(
       },
     ],
   };
+}
+
+/**
+ * The outcome a method ended with: the one already known (a reviewer's), or a router's output
+ * matched to its outcomes. A router answering none of them is warned about: no listener runs.
+ */
+export function routedOutcome(
+  method: Pick<FlowMethod, "router" | "feedback" | "emit"> | undefined,
+  name: string,
+  output: unknown,
+  known: string | undefined,
+): { outcome: string | undefined; warnings: NewEvent[] } {
+  if (!method?.router || method.feedback || known !== undefined)
+    return { outcome: known, warnings: [] };
+  const said = outputText(output).trim();
+  const outcome = matchOutcome(said, method.emit) ?? said;
+  if (method.emit.includes(outcome)) return { outcome, warnings: [] };
+  const message = `router '${name}' answered '${said.slice(0, 200)}', none of its outcomes (${method.emit.join(", ")}): no outcome's listener runs`;
+  return { outcome, warnings: [{ type: "flow_warning", task_id: name, data: { message } }] };
+}
+
+/** The progress once the current method ended: its output kept, its step recorded. */
+function endedProgress(
+  p: FlowProgress,
+  cur: FlowCurrent,
+  {
+    output,
+    outcome,
+    end,
+    now,
+  }: { output: unknown; outcome: string | undefined; end: MethodEnd; now: Date },
+): { ended: FlowProgress; own: TokenUsage | undefined } {
+  const children = [...new Set([...(end.children ?? []), ...(cur.children ?? [])])];
+  const own = end.own ? plus(p.own_usage, end.own) : p.own_usage;
+  const ended: FlowProgress = {
+    ...p,
+    ...(own ? { own_usage: own } : {}),
+    outputs: { ...p.outputs, [cur.method]: output },
+    last_output: output,
+    current: null,
+    completed: [...new Set([...p.completed, cur.method])],
+    steps: [
+      ...p.steps,
+      {
+        method: cur.method,
+        run: cur.run,
+        trigger: cur.trigger,
+        ...(outcome !== undefined ? { outcome } : {}),
+        ...(end.feedback !== undefined ? { feedback: end.feedback } : {}),
+        children,
+        started_at: cur.started_at,
+        finished_at: now.toISOString(),
+      },
+    ],
+  };
+  return { ended, own };
 }

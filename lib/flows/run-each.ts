@@ -48,19 +48,11 @@ export async function runEach({
 }): Promise<Ran> {
   const state = toCel(base.state);
   const outputs = toCel(base.outputs);
-  const items = cur.each?.items ?? evaluateCel(action.in, { state, outputs });
-  if (!Array.isArray(items))
-    throw new FlowStepError(`method '${method.name}': each.in must evaluate to an array`);
-  if (items.length > EACH_MAX_ITEMS)
-    throw new FlowStepError(eachTooLong(method.name, items.length));
-  const at: Cursor = cur.each
-    ? {
-        index: cur.each.index,
-        step: cur.each.step,
-        local: { ...cur.each.local },
-        last: cur.each.last,
-      }
-    : { index: 0, step: 0, local: {}, last: null };
+  const items = eachItems(
+    method.name,
+    cur.each?.items ?? evaluateCel(action.in, { state, outputs }),
+  );
+  const at = cursorOf(cur);
   // Items finished in memory: those of this turn, after those of a progress written before
   // items were kept beside the row.
   const done: DoneItem[] = (cur.each?.results ?? []).map((result, index) => ({
@@ -69,47 +61,21 @@ export async function runEach({
     children: [],
   }));
   const keptBefore = cur.each?.results ? 0 : at.index;
-  let children = cur.each ? [...(cur.children ?? [])] : [];
+  const item: ItemRun = { db, flowId, plan, method, action, cur, at, children: [] };
+  if (cur.each) item.children = [...(cur.children ?? [])];
   let turn = { items: 0, at: performance.now() };
   for (; at.index < items.length; at.index++) {
-    const item = toCel(items[at.index]);
-    let scope: Scope = { state, outputs, item };
-    if (Object.keys(at.local).length) scope = withLocal(scope, at.local);
-    for (; at.step < action.do.length; at.step++) {
-      const s: Each["do"][number] | undefined = action.do[at.step];
-      if (!s) break;
-      if (s.if != null) {
-        const pass = evaluateCel(s.if, scope);
-        if (typeof pass !== "boolean")
-          throw new FlowStepError(
-            `method '${method.name}': if expression must evaluate to a boolean`,
-          );
-        if (!pass) continue;
-      }
-      const ran = await act({
-        db,
-        flowId,
-        plan,
-        method: method.name,
-        step: s.name,
-        action: s.action,
-        cel: scope,
-        key: `${cur.run}/${at.index}/${s.name}`,
-      });
-      if ("waiting" in ran) {
-        await keepItems(db, flowId, cur.run, done);
-        return { waiting: ran.waiting, current: { ...cur, each: at, children } };
-      }
-      if (ran.child && !children.includes(ran.child)) children.push(ran.child);
-      at.local[s.name] = ran.output;
-      at.last = ran.output;
-      scope = withLocal(scope, { [s.name]: ran.output });
+    const scope: Scope = { state, outputs, item: toCel(items[at.index]) };
+    const waiting = await runItem(item, scope);
+    if (waiting) {
+      await keepItems(db, flowId, cur.run, done);
+      return { waiting, current: { ...cur, each: at, children: item.children } };
     }
-    done.push({ index: at.index, result: at.last, children });
+    done.push({ index: at.index, result: at.last, children: item.children });
     at.step = 0;
     at.local = {};
     at.last = null;
-    children = [];
+    item.children = [];
     if (++turn.items >= TURN_EVERY_ITEMS || performance.now() - turn.at >= TURN_EVERY_MS) {
       await new Promise((resolve) => setImmediate(resolve));
       signal?.throwIfAborted();
@@ -118,6 +84,76 @@ export async function runEach({
   }
   const all = [...(await itemsBefore(db, flowId, cur.run, keptBefore)), ...done];
   return { output: all.map((d) => d.result), children: all.flatMap((d) => d.children) };
+}
+
+/** The list `each.in` gave: an array within the bound, or the method fails saying why. */
+export function eachItems(methodName: string, items: unknown): unknown[] {
+  if (!Array.isArray(items))
+    throw new FlowStepError(`method '${methodName}': each.in must evaluate to an array`);
+  if (items.length > EACH_MAX_ITEMS) throw new FlowStepError(eachTooLong(methodName, items.length));
+  return items;
+}
+
+/** Where the list stands: as written when a nested run was waited for, or at its start. */
+export function cursorOf(cur: Pick<FlowCurrent, "each">): Cursor {
+  return cur.each
+    ? {
+        index: cur.each.index,
+        step: cur.each.step,
+        local: { ...cur.each.local },
+        last: cur.each.last,
+      }
+    : { index: 0, step: 0, local: {}, last: null };
+}
+
+/** One `each` as it runs its items: the cursor moves on, and the current item's nested runs. */
+type ItemRun = {
+  db: Db;
+  flowId: string;
+  plan: FlowPlan;
+  method: FlowMethod;
+  action: Each;
+  cur: FlowCurrent;
+  at: Cursor;
+  children: string[];
+};
+
+/** The current item through the steps from the cursor's; the nested run it waits for, if any. */
+async function runItem(
+  { db, flowId, plan, method, action, cur, at, children }: ItemRun,
+  itemScope: Scope,
+): Promise<string | undefined> {
+  let scope = Object.keys(at.local).length ? withLocal(itemScope, at.local) : itemScope;
+  for (; at.step < action.do.length; at.step++) {
+    const s: Each["do"][number] | undefined = action.do[at.step];
+    if (!s) break;
+    if (!stepApplies(method.name, s.if, scope)) continue;
+    const ran = await act({
+      db,
+      flowId,
+      plan,
+      method: method.name,
+      step: s.name,
+      action: s.action,
+      cel: scope,
+      key: `${cur.run}/${at.index}/${s.name}`,
+    });
+    if ("waiting" in ran) return ran.waiting;
+    if (ran.child && !children.includes(ran.child)) children.push(ran.child);
+    at.local[s.name] = ran.output;
+    at.last = ran.output;
+    scope = withLocal(scope, { [s.name]: ran.output });
+  }
+  return undefined;
+}
+
+/** Whether a step runs for this item: no `if`, or one that is true (a boolean, or it fails). */
+function stepApplies(methodName: string, condition: string | null | undefined, scope: Scope) {
+  if (condition == null) return true;
+  const pass = evaluateCel(condition, scope);
+  if (typeof pass !== "boolean")
+    throw new FlowStepError(`method '${methodName}': if expression must evaluate to a boolean`);
+  return pass;
 }
 
 type Scope = { state: unknown; outputs: unknown; item: unknown };

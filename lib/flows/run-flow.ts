@@ -1,30 +1,21 @@
-import { FlowExpressionError } from "@/lib/crew/flow-eval";
 import type { FlowMethod, FlowPlan } from "@/lib/crew/flow-plan";
 import { isConnectionError } from "@/lib/db/connection-errors";
 import type { Db } from "@/lib/db/types";
-import { errorMessage } from "@/lib/errors";
-import {
-  type FlowCurrent,
-  FlowLoopError,
-  type FlowProgress,
-  initialProgress,
-  startNext,
-} from "@/lib/run-model/flow-progress";
+import { type FlowCurrent, type FlowProgress, startNext } from "@/lib/run-model/flow-progress";
 import type { ExecutionRow } from "@/lib/run-model/types";
 import { LeaseLostError } from "@/lib/runs/execution-store";
-import { executionWriter } from "@/lib/runs/execution-writer";
-import { failure } from "@/lib/runs/run-failure";
+import { type ExecutionWriter, executionWriter } from "@/lib/runs/execution-writer";
 import { forgetItems } from "./each-items";
-import { act, FlowStepError, outputText } from "./flow-actions";
-import {
-  finishMethod,
-  methodStarted,
-  openFeedback,
-  plus,
-  progressOf,
-  waitFor,
-} from "./flow-changes";
+import { act, FlowStepError } from "./flow-actions";
+import { finishMethod, methodStarted, openFeedback, progressOf, waitFor } from "./flow-changes";
 import { decidedFeedback } from "./flow-feedback";
+import {
+  flowCompleted,
+  flowFailed,
+  flowFailureMessage,
+  flowStarted,
+  isFlowError,
+} from "./flow-lifecycle";
 import { nestedUsage } from "./nested-runs";
 import { type Ran, runEach } from "./run-each";
 
@@ -49,90 +40,76 @@ export async function runFlow({
   const plan = claimed.crew_snapshot.flow;
   if (!plan) throw new Error(`execution ${claimed.id} is not a flow`);
   const writer = executionWriter({ db, row: claimed, leaseOwner: workerId });
+  const at: FlowAt = { db, plan, writer, signal };
   let current: string | null = null;
   try {
-    let row = await writer.change((r) => ({
-      patch: {
-        ...(r.status === "queued" ? { status: "running", started_at: new Date() } : {}),
-        ...(r.flow ? {} : { flow: initialProgress(plan, {}) }),
-      },
-      events: [
-        {
-          type: r.status === "queued" ? "execution_started" : "execution_resumed",
-          data: { worker: workerId },
-        },
-      ],
-    }));
-    for (;;) {
-      if (signal.aborted) return;
-      const p = progressOf(row);
-      if (!p.current) {
-        if (!p.queue.length) {
-          await writer.change((r) => completed(r));
-          return;
-        }
-        row = await writer.change((r) =>
-          methodStarted(plan, r, startNext(plan, progressOf(r), new Date())),
-        );
-        continue;
-      }
-      const cur = p.current;
-      current = cur.method;
-      const method = methodOf(plan, cur.method);
-      if (cur.awaiting_feedback) {
-        const decided = await decidedFeedback(row, method, cur);
-        if (!decided) return; // not decided yet: the review workspace wakes the flow
-        const nested = await nestedUsage(db, row.id);
-        row = await writer.change((r) =>
-          finishMethod(plan, r, decided.edited ?? cur.output, { ...decided, nested }),
-        );
-        continue;
-      }
-      const step = await runMethod(db, row.id, plan, method, cur, p, signal);
-      if ("waiting" in step) {
-        await writer.change((r) => waitFor(r, step.current, step.waiting));
-        return;
-      }
-      const nested = await nestedUsage(db, row.id);
-      if (method.feedback) {
-        await writer.change((r) => openFeedback(r, method, step.output, step.children, nested));
-      } else {
-        row = await writer.change((r) =>
-          finishMethod(plan, r, step.output, { children: step.children, nested }),
-        );
-      }
-      // The output is written with the flow now: what its items gave is no longer needed.
-      if (method.do.call === "each") await forgetItems(db, row.id, cur.run);
-      if (method.feedback) return;
+    let row: ExecutionRow | undefined = await writer.change((r) => flowStarted(r, plan, workerId));
+    while (row && !signal.aborted) {
+      current = progressOf(row).current?.method ?? current;
+      row = await advance(at, row);
     }
   } catch (err) {
     if (err instanceof LeaseLostError || signal.aborted) return;
     if (isConnectionError(err)) return; // resumed from its last written step once the database is back
-    const known =
-      err instanceof FlowStepError ||
-      err instanceof FlowExpressionError ||
-      err instanceof FlowLoopError;
-    if (!known) console.error(`[crewdeck] flow ${claimed.id} failed in the engine:`, err);
-    const message = known ? errorMessage(err) : "The flow failed unexpectedly; see the server log.";
+    if (!isFlowError(err))
+      console.error(`[crewdeck] flow ${claimed.id} failed in the engine:`, err);
+    const message = flowFailureMessage(err, current);
     const nested = await nestedUsage(db, claimed.id).catch(() => undefined);
-    await writer
-      .change((r) => {
-        const failed = failure(
-          r,
-          current,
-          // A step's own errors name their method already; others are said with it.
-          current && !message.startsWith(`method '${current}'`)
-            ? `method '${current}': ${message}`
-            : message,
-        );
-        if (!nested) return failed;
-        const token_usage = plus(r.flow?.own_usage, nested);
-        return { ...failed, patch: { ...failed.patch, token_usage } };
-      })
-      .catch(() => {});
+    await writer.change((r) => flowFailed(r, current, message, nested)).catch(() => {});
   } finally {
     await writer.flush().catch(() => {});
   }
+}
+
+/** A flow as one worker runs it. */
+type FlowAt = { db: Db; plan: FlowPlan; writer: ExecutionWriter; signal: AbortSignal };
+
+/**
+ * One step of the flow: the next method started, the current one run to its output (or to a
+ * nested run or a review it waits for), or the flow completed. The row to go on from, or
+ * undefined when the worker lets go of the flow.
+ */
+async function advance(at: FlowAt, row: ExecutionRow): Promise<ExecutionRow | undefined> {
+  const { db, plan, writer, signal } = at;
+  const p = progressOf(row);
+  if (!p.current) {
+    if (!p.queue.length) {
+      await writer.change(flowCompleted);
+      return undefined;
+    }
+    return writer.change((r) => methodStarted(plan, r, startNext(plan, progressOf(r), new Date())));
+  }
+  const cur = p.current;
+  const method = methodOf(plan, cur.method);
+  if (cur.awaiting_feedback) return finishDecided(at, row, method, cur);
+  const step = await runMethod(db, row.id, plan, method, cur, p, signal);
+  if ("waiting" in step) {
+    await writer.change((r) => waitFor(r, step.current, step.waiting));
+    return undefined;
+  }
+  const nested = await nestedUsage(db, row.id);
+  const { output, children } = step;
+  if (method.feedback)
+    await writer.change((r) => openFeedback(r, method, output, children, nested));
+  else row = await writer.change((r) => finishMethod(plan, r, output, { children, nested }));
+  // The output is written with the flow now: what its items gave is no longer needed.
+  if (method.do.call === "each") await forgetItems(db, row.id, cur.run);
+  return method.feedback ? undefined : row;
+}
+
+/** A method whose human feedback is decided finishes; undecided, the flow waits for it. */
+async function finishDecided(
+  { db, plan, writer }: FlowAt,
+  row: ExecutionRow,
+  method: FlowMethod,
+  cur: FlowCurrent,
+): Promise<ExecutionRow | undefined> {
+  const decided = await decidedFeedback(row, method, cur);
+  if (!decided) return undefined; // not decided yet: the review workspace wakes the flow
+  const nested = await nestedUsage(db, row.id);
+  return writer.change((r) =>
+    finishMethod(plan, r, decided.edited ?? cur.output, { ...decided, nested }),
+  );
 }
 
 function methodOf(plan: FlowPlan, name: string): FlowMethod {
@@ -166,21 +143,4 @@ async function runMethod(
     return { output: done.output, children: done.child ? [done.child] : [] };
   }
   return runEach({ db, flowId, plan, method, action: method.do, cur, base, signal });
-}
-
-function completed(r: ExecutionRow) {
-  const p = progressOf(r);
-  const result = outputText(p.last_output);
-  const now = new Date();
-  return {
-    patch: {
-      status: "completed" as const,
-      result,
-      current_task: null,
-      finished_at: now,
-      lease_owner: null,
-      lease_expires_at: null,
-    },
-    events: [{ type: "execution_completed", data: { result, token_usage: r.token_usage } }],
-  };
 }
