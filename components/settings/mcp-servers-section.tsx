@@ -10,7 +10,7 @@ import { Field } from "@/components/ui/field";
 import { Textarea } from "@/components/ui/input";
 import { toolsApi } from "@/lib/api/client";
 import type { McpTestResult } from "@/lib/tools/mcp/schemas";
-import { ConfirmButton } from "./kit/dialogs";
+import { ConfirmAction } from "./kit/dialogs";
 import { InputField, SettingsForm, SubmitButton, TestButton, useFields } from "./kit/fields";
 import { Item, ItemList } from "./kit/item-list";
 import { CheckResult, Loading, Problem, SettingsSection } from "./kit/section";
@@ -127,15 +127,12 @@ export function McpServersSection() {
                       testing={test.isPending && test.variables === server}
                       onClick={() => test.mutate(server)}
                     />
-                    <ConfirmButton
-                      label={`Remove ${server}`}
-                      title={`Remove ${server}?`}
+                    <ConfirmAction
+                      verb="Remove"
+                      name={server}
                       description="Agents that list it fail their tasks until a crew declares it."
-                      confirmLabel="Remove"
                       onConfirm={() => save.mutate(others)}
-                    >
-                      Remove
-                    </ConfirmButton>
+                    />
                   </>
                 }
               >

@@ -1,7 +1,7 @@
 "use client";
 
 import { Button } from "@/components/ui/button";
-import { ConfirmButton } from "./kit/dialogs";
+import { ConfirmAction } from "./kit/dialogs";
 import type { People, Person } from "./use-people";
 
 /** A person's access, changed by another administrator: enable or disable, unlock, reset, remove. */
@@ -28,15 +28,12 @@ export function PersonAccess({
           Enable
         </Button>
       ) : (
-        <ConfirmButton
-          label={`Disable ${u.email}`}
-          title={`Disable ${u.email}?`}
+        <ConfirmAction
+          verb="Disable"
+          name={u.email}
           description="They are signed out everywhere at once and their API tokens are revoked. Enabling them later gives neither back."
-          confirmLabel="Disable"
           onConfirm={() => setDisabled.mutateAsync({ id: u.id, disabled: true })}
-        >
-          Disable
-        </ConfirmButton>
+        />
       )}
       <Button
         size="sm"
@@ -56,15 +53,12 @@ export function PersonAccess({
       >
         Reset password
       </Button>
-      <ConfirmButton
-        label={`Remove ${u.email}`}
-        title={`Remove ${u.email}?`}
+      <ConfirmAction
+        verb="Remove"
+        name={u.email}
         description="Their account is deleted for good; the runs they started stay."
-        confirmLabel="Remove"
         onConfirm={() => remove.mutateAsync(u.id)}
-      >
-        Remove
-      </ConfirmButton>
+      />
     </div>
   );
 }

@@ -45,6 +45,23 @@ export function ConfirmButton({
   );
 }
 
+type Confirm = { verb: string; name: string; description: string; onConfirm: () => unknown };
+
+/** "Remove", "Disable"…: a button named for what it does to whom, which asks first. */
+export function ConfirmAction({ verb, name, description, onConfirm }: Confirm) {
+  return (
+    <ConfirmButton
+      label={`${verb} ${name}`}
+      title={`${verb} ${name}?`}
+      description={description}
+      confirmLabel={verb}
+      onConfirm={onConfirm}
+    >
+      {verb}
+    </ConfirmButton>
+  );
+}
+
 /** A dialog the section opens for one thing (`open`), closed by Escape, Close or `onClose`. */
 export function SectionDialog({
   open,
