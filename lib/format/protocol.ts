@@ -1,10 +1,13 @@
+import { fieldOf } from "@/lib/util/field";
+
 /** The agent protocols, as people name them. */
 export const PROTOCOL_NAMES = { mcp: "MCP", a2a: "A2A", "ag-ui": "AG-UI" } as const;
 
 /** The agent protocol a run came in by (its `meta.protocol`), as people name it. */
 export function protocolLabel(meta: unknown): string | undefined {
-  const p = meta && typeof meta === "object" ? (meta as Record<string, unknown>).protocol : null;
-  return typeof p === "string" && Object.hasOwn(PROTOCOL_NAMES, p)
-    ? PROTOCOL_NAMES[p as keyof typeof PROTOCOL_NAMES]
-    : undefined;
+  const p = fieldOf(meta, "protocol");
+  return typeof p === "string" && isProtocol(p) ? PROTOCOL_NAMES[p] : undefined;
 }
+
+const isProtocol = (p: string): p is keyof typeof PROTOCOL_NAMES =>
+  Object.hasOwn(PROTOCOL_NAMES, p);

@@ -77,7 +77,8 @@ export async function enqueueNotifications(
   const runUrl = `${base}/crews/${row.crew}/runs/${row.id}`;
   const out: Outgoing[] = [];
   for (const event of relevant) {
-    const kind = noticeEvent(event.type) as NotifyEvent;
+    const kind = noticeEvent(event.type);
+    if (!kind) continue;
     const recipients = recipientsOf(kind, row, event, people);
     const reviewUrl = (recipient: string | null) =>
       kind === "run_outcome" || !event.task_id

@@ -1,11 +1,19 @@
 import net from "node:net";
 import nodemailer from "nodemailer";
+import { z } from "zod";
 import { errorCode, errorField, errorMessage } from "@/lib/errors";
 import type { AttemptResult } from "@/lib/webhooks/deliver";
 import { RefusedUrlError, UNRESOLVED_CODES } from "@/lib/webhooks/ssrf";
 import type { SmtpConfig } from "./settings";
 import { checkedSmtpAddress } from "./smtp-address";
 
+/** An e-mail as the outbox keeps it (lib/notify/enqueue.ts). */
+export const EmailSchema = z.looseObject({
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+});
 export type Email = { to: string; subject: string; text: string; html: string };
 
 /** One attempt to hand `email` to the SMTP server; the result reads like a webhook attempt's. */

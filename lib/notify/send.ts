@@ -1,7 +1,7 @@
 import type { Db } from "@/lib/db/types";
 import { isOneOf } from "@/lib/util/one-of";
 import { type AttemptResult, postWebhook } from "@/lib/webhooks/deliver";
-import { type Email, sendEmail } from "./send-email";
+import { EmailSchema, sendEmail } from "./send-email";
 import { slackUrl, smtpConfig } from "./settings";
 
 // The outbox kinds that are notifications rather than webhooks.
@@ -12,6 +12,13 @@ const notSetUp = (what: string): AttemptResult => ({
   statusCode: null,
   latencyMs: 0,
   error: `${what} is not set up (Settings → Notifications)`,
+  retryAfterMs: null,
+});
+
+const malformed = (what: string): AttemptResult => ({
+  statusCode: null,
+  latencyMs: 0,
+  error: `the ${what} in the outbox is malformed`,
   retryAfterMs: null,
 });
 
@@ -33,7 +40,9 @@ export async function sendNotification({
 }): Promise<AttemptResult> {
   if (kind === "email") {
     const smtp = await smtpConfig(db);
-    return smtp ? sendEmail(smtp, payload as Email, timeoutMs) : notSetUp("E-mail");
+    if (!smtp) return notSetUp("E-mail");
+    const email = EmailSchema.safeParse(payload);
+    return email.success ? sendEmail(smtp, email.data, timeoutMs) : malformed("e-mail");
   }
   const url = await slackUrl(db);
   if (!url) return notSetUp("Slack");

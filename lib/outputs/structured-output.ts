@@ -1,5 +1,6 @@
 import { Ajv, type CodeOptions, type ErrorObject, type ValidateFunction } from "ajv";
 import { errorMessage } from "@/lib/errors";
+import { fieldOf } from "@/lib/util/field";
 import {
   compileLinear,
   PatternBudgetError,
@@ -115,9 +116,9 @@ function describeError(e: ErrorObject): string {
   const where = e.instancePath || "/";
   const extra =
     e.keyword === "additionalProperties"
-      ? ` ('${String((e.params as { additionalProperty?: string }).additionalProperty)}')`
+      ? ` ('${String(fieldOf(e.params, "additionalProperty"))}')`
       : e.keyword === "enum"
-        ? ` (${JSON.stringify((e.params as { allowedValues?: unknown }).allowedValues)})`
+        ? ` (${JSON.stringify(fieldOf(e.params, "allowedValues"))})`
         : "";
   return `${where} ${e.message ?? "is invalid"}${extra}`;
 }

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { z } from "zod";
 import { reviewPolicy } from "@/lib/crew/review-policy";
 import type { TaskDef } from "@/lib/crew/schema";
 import { storableText } from "@/lib/db/storable-text";
@@ -80,6 +81,17 @@ export function describeReview(review: OpenReview, now: Date) {
   };
 }
 
+// A run's one review as runs from before open_reviews (and remote deployments') keep it; a field
+// of another type is read as absent.
+const PendingReview = z
+  .object({
+    task_id: z.string().optional().catch(undefined),
+    output: z.string().optional().catch(undefined),
+    attempt: z.number().optional().catch(undefined),
+    requested_at: z.string().optional().catch(undefined),
+  })
+  .nullable();
+
 /**
  * A run's open reviews. Runs paused before reviews were kept this way (and remote deployments'
  * runs) have only `pending_human_input`: it is their one review, open to anyone who may review.
@@ -88,12 +100,8 @@ export function openReviewsOf(
   row: Pick<ExecutionRow, "open_reviews" | "pending_human_input" | "status">,
 ): OpenReview[] {
   if (row.open_reviews?.length) return row.open_reviews;
-  const p = row.pending_human_input as {
-    task_id?: string;
-    output?: string;
-    attempt?: number;
-    requested_at?: string;
-  } | null;
+  const parsed = PendingReview.safeParse(row.pending_human_input);
+  const p = parsed.success ? parsed.data : null;
   if (row.status !== "pending_human_input" || !p?.task_id) return [];
   const output = p.output ?? "";
   return [
