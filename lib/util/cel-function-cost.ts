@@ -36,7 +36,14 @@ const SMALL = new Set([
  * holds the receiver first, when there is one. Every function cel-js registers is named here
  * (tests/unit/cel-cost.test.ts checks it).
  */
-export function functionCost(name: string, all: readonly Cost[]): { work: number; shape: Shape } {
+export function functionCost(name: string, all: readonly Cost[]): Priced {
+  return textFunctionCost(name, all) ?? valueFunctionCost(name, all);
+}
+
+type Priced = { work: number; shape: Shape };
+
+/** The functions on text: what they read, and the text they give. Undefined for the others. */
+function textFunctionCost(name: string, all: readonly Cost[]): Priced | undefined {
   const [a, b] = all.map((c) => c.shape);
   const len = a?.len ?? 0;
   const chars = (n: number) => ({ work: CHAR * n, shape: text(n) });
@@ -73,6 +80,16 @@ export function functionCost(name: string, all: readonly Cost[]): { work: number
         work: matchCost(len, all[1]?.literal ?? b?.len ?? 0, CEL_COST_LIMIT),
         shape: SCALAR,
       };
+    default:
+      return undefined;
+  }
+}
+
+/** Lists, JSON, optional values, calendar fields and conversions. */
+function valueFunctionCost(name: string, all: readonly Cost[]): Priced {
+  const [a, b] = all.map((c) => c.shape);
+  const len = a?.len ?? 0;
+  switch (name) {
     case "split":
       return {
         work: (1 + CHAR) * len,
