@@ -90,7 +90,17 @@ export async function removePush(db: Db, principal: Principal, runId: string, id
   return found;
 }
 
-const WebhooksRow = z.object({ webhooks: z.unknown() });
+const WebhooksRow = z.object({
+  webhooks: z
+    .looseObject({
+      a2a: z
+        .array(
+          z.looseObject({ id: z.string(), url: z.string(), headers_sealed: z.string().optional() }),
+        )
+        .optional(),
+    })
+    .nullable(),
+});
 
 /** The task's endpoints (the run is already known visible to the caller). */
 export async function pushesOf(db: Db, principal: Principal, runId: string): Promise<A2aPush[]> {
@@ -100,6 +110,5 @@ export async function pushesOf(db: Db, principal: Principal, runId: string): Pro
     [runId],
     WebhooksRow,
   );
-  const webhooks = rows[0]?.webhooks as { a2a?: A2aPush[] } | null | undefined;
-  return webhooks?.a2a ?? [];
+  return rows[0]?.webhooks?.a2a ?? [];
 }

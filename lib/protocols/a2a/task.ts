@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { EXECUTION_STATUSES } from "@/lib/contract/states";
 import type { StatusResponse } from "@/lib/contract/status";
 import { A2A_STATE } from "@/lib/webhooks/a2a-push";
 import { isFinished, reviewMessage, runAnswer } from "../runs";
@@ -11,8 +12,7 @@ const STATE = A2A_STATE;
 export const stateOf = (run: StatusResponse) => STATE[run.status];
 
 /** Our status for an A2A TaskState name (ListTasks' filter). */
-export const statusNamed = (state: string) =>
-  (Object.keys(STATE) as StatusResponse["status"][]).find((k) => STATE[k] === state);
+export const statusNamed = (state: string) => EXECUTION_STATUSES.find((k) => STATE[k] === state);
 
 /** Terminal, or interrupted (waiting on a person): where a blocking send or a stream stops. */
 export const settled = (run: StatusResponse) =>

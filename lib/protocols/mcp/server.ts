@@ -39,7 +39,7 @@ function toolOf(crew: CrewDef): Tool {
     name: crew.slug,
     title: crew.name,
     description: `${crew.description ?? `Runs the ${what} '${crew.name}'.`}${tasks} Tasks that need a person's review wait in Crewdeck's inbox.`,
-    inputSchema: toInputSchema(inputSpecsOf(crew)) as Tool["inputSchema"],
+    inputSchema: toInputSchema(inputSpecsOf(crew)),
     execution: { taskSupport: "optional" },
     annotations: { title: crew.name, readOnlyHint: false, openWorldHint: true },
   };
