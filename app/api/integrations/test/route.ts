@@ -1,5 +1,6 @@
 // POST /api/integrations/test — checks a tracker answers (lists its teams): the saved one, or the
 // one chosen on screen when the body names it ({backend, linearKey?}; a blank key uses the saved one).
+import { z } from "zod";
 import { unseal } from "@/lib/config/encryption";
 import { env } from "@/lib/config/env";
 import {
@@ -20,7 +21,8 @@ import { SavedTrackerSettings, trackerBackend } from "@/lib/tracker/settings";
 
 export const dynamic = "force-dynamic";
 
-type Teams = { teams: { key: string }[] };
+// What either tracker's search_teams answers, as far as this test reads it.
+const TeamsAnswer = z.looseObject({ teams: z.array(z.looseObject({ key: z.string() })) });
 
 /** The Linear credential to try when none was typed: the one in use, else the saved key. */
 async function linearCredential(db: Db): Promise<{ apiKey?: string; accessToken?: string }> {
@@ -38,12 +40,12 @@ async function linearCredential(db: Db): Promise<{ apiKey?: string; accessToken?
 async function teamsOf(db: Db, body: TrackerTestRequest | undefined) {
   if (!body) {
     const { backend } = await trackerBackend(db);
-    return { backend, ...((await executeAction(db, "search_teams", {})) as Teams) };
+    return { backend, ...TeamsAnswer.parse(await executeAction(db, "search_teams", {})) };
   }
   if (body.backend === "embedded") return { backend: body.backend, ...(await searchTeams(db, {})) };
   const credential = body.linearKey ? { apiKey: body.linearKey } : await linearCredential(db);
   const tracker = new LinearTracker({ ...credential, apiUrl: env().LINEAR_API_URL });
-  return { backend: body.backend, ...((await tracker.search_teams({})) as Teams) };
+  return { backend: body.backend, ...(await tracker.search_teams({})) };
 }
 
 export const POST = apiRoute<NoParams, TrackerTestRequest | undefined>(
