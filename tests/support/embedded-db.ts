@@ -3,11 +3,11 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import type { Db } from "@/lib/db/types";
-import { openFreshEmbedded } from "./pglite-template";
+import { openFreshEmbeddedInMemory } from "./pglite-template";
 
 /**
- * A fresh, migrated embedded database for one test file, with `env` (and DATA_DIR, its folder)
- * set in process.env while the file runs — before anything reads it (lib/config/env.ts reads it
+ * A fresh, migrated embedded database (in memory) for one test file, with `env` (and DATA_DIR, a
+ * folder of its own for the files beside the database) set in process.env while the file runs — before anything reads it (lib/config/env.ts reads it
  * once). Call at the top level of the file; read `.db` inside tests.
  */
 export function embeddedDbForFile(name: string, env: Record<string, string> = {}) {
@@ -19,7 +19,7 @@ export function embeddedDbForFile(name: string, env: Record<string, string> = {}
       saved[k] = process.env[k];
       process.env[k] = v;
     }
-    state.db = await openFreshEmbedded(state.dir);
+    state.db = await openFreshEmbeddedInMemory();
   }, 60_000);
   afterAll(async () => {
     await state.db?.close();

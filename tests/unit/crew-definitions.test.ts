@@ -1,5 +1,3 @@
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CrewDef } from "@/lib/crew/schema";
@@ -37,13 +35,13 @@ const kickoff = (on: Db, job: string) =>
   createExecution({ db: on, crew, principal: org, request: { inputs: { job } } });
 
 beforeAll(async () => {
-  const { openFreshEmbedded } = await import("../support/pglite-template");
+  const { openFreshEmbeddedInMemory } = await import("../support/pglite-template");
   const { loadCrews } = await import("@/lib/crew/load-crews");
   ({ createExecution } = await import("@/lib/runs/create-execution"));
   ({ getExecutionOrThrow } = await import("@/lib/runs/get-execution"));
   defs = await import("@/lib/runs/crew-definitions");
   store = await import("@/lib/runs/execution-store");
-  db = await openFreshEmbedded(fs.mkdtempSync(path.join(os.tmpdir(), "crewdeck-defs-")));
+  db = await openFreshEmbeddedInMemory();
   const found = loadCrews(FIXTURE_CREWS).crews.get("three-step");
   if (!found) throw new Error("fixture crew three-step missing");
   crew = found;

@@ -1,7 +1,4 @@
 import { randomUUID } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "@/lib/db/types";
 import { queryAs } from "../support/rows";
@@ -24,10 +21,10 @@ const read = () =>
   });
 
 beforeAll(async () => {
-  const { openFreshEmbedded } = await import("../support/pglite-template");
+  const { openFreshEmbeddedInMemory } = await import("../support/pglite-template");
   cache = await import("@/lib/runs/execution-cache");
   store = await import("@/lib/runs/execution-store");
-  db = await openFreshEmbedded(fs.mkdtempSync(path.join(os.tmpdir(), "crewdeck-cache-")));
+  db = await openFreshEmbeddedInMemory();
   await db.query(
     `INSERT INTO executions (id, crew, status, inputs, crew_snapshot, tasks)
      VALUES ($1, 'c', 'queued', '{}'::jsonb, '{}'::jsonb, '[]'::jsonb)`,

@@ -47,8 +47,8 @@ describe("retention on the embedded database", () => {
     process.env.DATA_DIR = tmp;
     process.env.RETENTION_DAYS = "30";
     process.env.LEDGER_RETENTION_DAYS = "365";
-    const { openFreshEmbedded } = await import("../support/pglite-template");
-    db = await openFreshEmbedded(path.join(tmp, "db"));
+    const { openFreshEmbeddedInMemory } = await import("../support/pglite-template");
+    db = await openFreshEmbeddedInMemory();
   });
   afterAll(async () => {
     await db?.close();

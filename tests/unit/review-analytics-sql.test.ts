@@ -43,8 +43,8 @@ async function run(
 
 beforeAll(async () => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), "crewdeck-review-analytics-"));
-  const { openFreshEmbedded } = await import("../support/pglite-template");
-  db = await openFreshEmbedded(tmp);
+  const { openFreshEmbeddedInMemory } = await import("../support/pglite-template");
+  db = await openFreshEmbeddedInMemory();
   await db.query(
     "INSERT INTO users (id, email, role) VALUES ($1, 'owner@example.com', 'operator')",
     [owner],

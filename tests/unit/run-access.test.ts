@@ -1,6 +1,4 @@
 import { randomUUID } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Principal } from "@/lib/auth/principal";
@@ -34,12 +32,12 @@ beforeAll(async () => {
   // folder under a file). A crew whose agents use apps cannot start; the others are untouched.
   delete process.env.SERVICE_PLATFORM_INTEGRATION_TOKEN;
   process.env.DATA_DIR = "/dev/null/crewdeck";
-  const { openFreshEmbedded } = await import("../support/pglite-template");
+  const { openFreshEmbeddedInMemory } = await import("../support/pglite-template");
   const { loadCrews } = await import("@/lib/crew/load-crews");
   ({ createExecution } = await import("@/lib/runs/create-execution"));
   ({ getExecutionOrThrow } = await import("@/lib/runs/get-execution"));
   ({ mutateExecution } = await import("@/lib/runs/execution-store"));
-  db = await openFreshEmbedded(fs.mkdtempSync(path.join(os.tmpdir(), "crewdeck-access-")));
+  db = await openFreshEmbeddedInMemory();
   const crews = loadCrews(FIXTURE_CREWS).crews;
   const pick = (slug: string) => {
     const crew = crews.get(slug);

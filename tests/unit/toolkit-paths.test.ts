@@ -227,8 +227,8 @@ describe("the workspace on disk", () => {
 
 describe("who may write, as the database says", () => {
   it("a run whose start is still being written (queued) may; a finished or paused one may not", async () => {
-    const { openFreshEmbedded } = await import("../support/pglite-template");
-    const db = await openFreshEmbedded(fs.mkdtempSync(path.join(os.tmpdir(), "crewdeck-ws-db-")));
+    const { openFreshEmbeddedInMemory } = await import("../support/pglite-template");
+    const db = await openFreshEmbeddedInMemory();
     try {
       const write = (executionId: string) =>
         writeWorkspaceFile({

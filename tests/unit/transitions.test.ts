@@ -16,8 +16,8 @@ let newExecution: () => Promise<string>;
 
 beforeAll(async () => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), "crewdeck-transitions-"));
-  const { openFreshEmbedded } = await import("../support/pglite-template");
-  db = await openFreshEmbedded(tmp);
+  const { openFreshEmbeddedInMemory } = await import("../support/pglite-template");
+  db = await openFreshEmbeddedInMemory();
   store = await import("@/lib/runs/execution-store");
   const { loadCrews } = await import("@/lib/crew/load-crews");
   const { createExecution } = await import("@/lib/runs/create-execution");
