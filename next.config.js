@@ -3,8 +3,8 @@
 const nextConfig = {
   // The seed serves health at `{base_url}/` as well as `{base_url}`: answer both, never redirect.
   skipTrailingSlashRedirect: true,
-  // Native/WASM database drivers (and tree-sitter's native Python parser, which reads crew.py)
-  // load files relative to themselves: keep them out of the bundle.
+  // Native/WASM database drivers (and tree-sitter's WebAssembly parser and Python grammar, which
+  // read crew.py) load files relative to themselves: keep them out of the bundle.
   // OpenTelemetry's SDK is loaded lazily at run time, prom-client keeps state: load them as is.
   serverExternalPackages: [
     "@electric-sql/pglite",
@@ -14,7 +14,7 @@ const nextConfig = {
     "@opentelemetry/sdk-trace-node",
     "@opentelemetry/exporter-trace-otlp-http",
     "@opentelemetry/resources",
-    "tree-sitter",
+    "web-tree-sitter",
     "tree-sitter-python",
   ],
   poweredByHeader: false,

@@ -3,6 +3,7 @@ import {
   descendants,
   keywordArgs,
   literalValue,
+  namedChildren,
   type PyNode,
   selfMember,
   stringValue,
@@ -20,8 +21,8 @@ export type Scope = { method?: PyNode; klass?: PyNode; module: PyNode };
 /** The value last assigned to `name` directly in `block` (not in nested functions). */
 function assignedIn(block: PyNode | undefined, name: string): PyNode | undefined {
   let found: PyNode | undefined;
-  for (const stmt of block?.namedChildren ?? []) {
-    const expr = stmt.type === "expression_statement" ? stmt.namedChildren[0] : undefined;
+  for (const stmt of namedChildren(block)) {
+    const expr = stmt.type === "expression_statement" ? namedChildren(stmt)[0] : undefined;
     if (expr?.type !== "assignment") continue;
     if (expr.childForFieldName("left")?.text !== name) continue;
     found = expr.childForFieldName("right") ?? found;
@@ -42,7 +43,7 @@ function methodOf(klass: PyNode | undefined, name: string): PyNode | undefined {
 export function returnedCall(def: PyNode | undefined): PyNode | undefined {
   if (!def) return undefined;
   for (const ret of descendants(def, "return_statement")) {
-    const value = ret.namedChildren[0];
+    const value = namedChildren(ret)[0];
     if (value?.type === "call") return value;
   }
   return descendants(def, "call")[0];
@@ -83,7 +84,9 @@ function toolName(entry: PyNode, scope: Scope): string {
 export function toolList(value: PyNode, scope: Scope): string[] | undefined {
   const list = follow(value, scope);
   if (list.type !== "list") return undefined;
-  return list.namedChildren.filter((c) => c.type !== "comment").map((c) => toolName(c, scope));
+  return namedChildren(list)
+    .filter((c) => c.type !== "comment")
+    .map((c) => toolName(c, scope));
 }
 
 const LLM_KEYS = [
@@ -111,7 +114,7 @@ export function llmValue(
   const args = keywordArgs(v);
   const model =
     stringValue(args.get("model")) ??
-    stringValue(v.childForFieldName("arguments")?.namedChildren[0]);
+    stringValue(namedChildren(v.childForFieldName("arguments"))[0]);
   if (!model) return undefined;
   const settings: Record<string, unknown> = { model };
   for (const key of LLM_KEYS.slice(1)) {

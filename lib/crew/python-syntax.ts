@@ -1,31 +1,47 @@
-import Parser from "tree-sitter";
-import Python from "tree-sitter-python";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { Language, type Node, Parser } from "web-tree-sitter";
 
 // A CrewAI project's Python, parsed with tree-sitter's Python grammar (never run): the syntax
 // tree, and the few readings of it the loader needs — a call's name and keyword arguments, and
 // the value of a literal (a string, a number, True/False/None, a list of literals).
+//
+// tree-sitter compiled to WebAssembly, with the grammar's own build of it: no native module to
+// compile at install. Loading is asynchronous, so it is done once, when this module is loaded;
+// parsing then is synchronous.
 
-export type PyNode = Parser.SyntaxNode;
+export type PyNode = Node;
 
-let parser: Parser | undefined;
+// The grammar's file, found by Node at run time: a bundler resolving it would make it a module.
+const grammar = path.join(
+  path.dirname(
+    createRequire(import.meta.url).resolve(
+      /* turbopackIgnore: true */ "tree-sitter-python/package.json",
+    ),
+  ),
+  "tree-sitter-python.wasm",
+);
+await Parser.init();
+const parser = new Parser();
+parser.setLanguage(await Language.load(grammar));
 
 export function parsePython(source: string): PyNode {
-  if (!parser) {
-    parser = new Parser();
-    parser.setLanguage(Python as unknown as Parser.Language);
-  }
-  // The binding reads the source through a buffer: large files need one big enough.
-  return parser.parse(source, undefined, {
-    bufferSize: Math.max(32 * 1024, source.length * 2 + 16),
-  }).rootNode;
+  const tree = parser.parse(source);
+  // Only a parser without a language, or one cancelled, gives no tree; this one has neither.
+  if (!tree) throw new Error("tree-sitter gave no syntax tree");
+  return tree.rootNode;
 }
+
+/** A node's named children (the binding types each as possibly null). */
+export const namedChildren = (node: PyNode | null | undefined): PyNode[] =>
+  (node?.namedChildren ?? []).filter((c) => c !== null);
 
 /** 1-based, as editors and messages count lines. */
 export const lineOf = (node: PyNode) => node.startPosition.row + 1;
 
 /** Every node under `node` (itself included) of one of `types`, in source order. */
 export function descendants(node: PyNode, ...types: string[]): PyNode[] {
-  return node.descendantsOfType(types);
+  return node.descendantsOfType(types).filter((d) => d !== null);
 }
 
 /** A call's function as written: `Agent`, `crewai.Agent`, `self.researcher`. */
@@ -38,7 +54,7 @@ export const calleeName = (call: PyNode) => calleeOf(call).split(".").pop() ?? "
 export function keywordArgs(call: PyNode): Map<string, PyNode> {
   const args = call.childForFieldName("arguments");
   const out = new Map<string, PyNode>();
-  for (const arg of args?.namedChildren ?? []) {
+  for (const arg of namedChildren(args)) {
     if (arg.type !== "keyword_argument") continue;
     const name = arg.childForFieldName("name")?.text;
     const value = arg.childForFieldName("value");
@@ -51,12 +67,12 @@ export function keywordArgs(call: PyNode): Map<string, PyNode> {
 export function stringValue(node: PyNode | undefined): string | undefined {
   if (!node) return undefined;
   if (node.type === "concatenated_string") {
-    const parts = node.namedChildren.map(stringValue);
+    const parts = namedChildren(node).map(stringValue);
     return parts.every((p) => p !== undefined) ? parts.join("") : undefined;
   }
   if (node.type !== "string") return undefined;
   if (node.descendantsOfType("interpolation").length) return undefined;
-  return node.namedChildren
+  return namedChildren(node)
     .filter((c) => c.type === "string_content" || c.type === "escape_sequence")
     .map((c) => (c.type === "escape_sequence" ? unescaped(c.text) : c.text))
     .join("");
@@ -86,12 +102,12 @@ export function literalValue(node: PyNode | undefined): unknown {
     case "none":
       return null;
     case "unary_operator": {
-      const v = literalValue(node.namedChildren[0]);
+      const v = literalValue(namedChildren(node)[0]);
       return typeof v === "number" && node.text.trim().startsWith("-") ? -v : undefined;
     }
     case "list":
     case "tuple": {
-      const items = node.namedChildren.map(literalValue);
+      const items = namedChildren(node).map(literalValue);
       return items.every((i) => i !== undefined) ? items : undefined;
     }
     default:

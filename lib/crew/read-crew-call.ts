@@ -15,6 +15,7 @@ import {
   keywordArgs,
   lineOf,
   literalValue,
+  namedChildren,
   type PyNode,
   selfMember,
 } from "./python-syntax";
@@ -62,8 +63,8 @@ export function readCrew(out: CrewPy, call: PyNode, scope: Scope) {
 // A script instead of a @CrewBase class (`researcher = Agent(config=agents_config["researcher"])`,
 // `research = Task(description=tasks_config["research"]["description"], agent=researcher)`).
 export function readAssignments(out: CrewPy, module: PyNode) {
-  for (const stmt of module.namedChildren) {
-    const expr = stmt.type === "expression_statement" ? stmt.namedChildren[0] : undefined;
+  for (const stmt of namedChildren(module)) {
+    const expr = stmt.type === "expression_statement" ? namedChildren(stmt)[0] : undefined;
     const right = expr?.type === "assignment" ? expr.childForFieldName("right") : undefined;
     const name = expr?.childForFieldName("left")?.text ?? "";
     if (right?.type !== "call") continue;

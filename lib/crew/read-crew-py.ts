@@ -19,6 +19,7 @@ import {
   keywordArgs,
   lineOf,
   literalValue,
+  namedChildren,
   type PyNode,
   parsePython,
   selfMember,
@@ -36,7 +37,7 @@ export type { CrewPy } from "./crew-py-model";
 // Crewdeck does not run (Python tools and guardrails, memory, knowledge) is noted with its line.
 
 const decoratorNames = (decorated: PyNode) =>
-  decorated.namedChildren
+  namedChildren(decorated)
     .filter((d) => d.type === "decorator")
     .map((d) => d.text.replace(/^@\s*/, "").replace(/\(.*$/s, "").split(".").pop() ?? "");
 
@@ -69,11 +70,12 @@ export function crewClasses(source: string): CrewClass[] {
     if (!c || seen.has(name)) return undefined;
     seen.add(name);
     const own = descendants(c.node.childForFieldName("body") ?? c.node, "assignment").find(
-      (a) => a.childForFieldName("left")?.text === attr && enclosingClass(a) === c.node,
+      // Each reading of a node is a new object: `equals` compares the nodes themselves.
+      (a) => a.childForFieldName("left")?.text === attr && !!enclosingClass(a)?.equals(c.node),
     );
     const value = stringValue(own?.childForFieldName("right") ?? undefined);
     if (value !== undefined) return value;
-    const bases = c.node.childForFieldName("superclasses")?.namedChildren ?? [];
+    const bases = namedChildren(c.node.childForFieldName("superclasses"));
     for (const b of bases) {
       const inherited = attribute(b.text, attr, seen);
       if (inherited !== undefined) return inherited;
@@ -159,7 +161,7 @@ function readAgent(out: CrewPy, method: string, call: PyNode, scope: Scope) {
   const mcps = args.get("mcps");
   const list = mcps ? follow(mcps, scope) : undefined;
   if (list?.type === "list") {
-    const entries = list.namedChildren.filter((c) => c.type !== "comment");
+    const entries = namedChildren(list).filter((c) => c.type !== "comment");
     const refs = entries.flatMap((e) => stringValue(e) ?? []);
     out.agentMcps.set(key, { refs, other: entries.length - refs.length });
   }
@@ -230,7 +232,7 @@ function readTask(out: CrewPy, method: string, call: PyNode, scope: Scope) {
   const guardrails = args.get("guardrails");
   const rules = guardrails ? follow(guardrails, scope) : undefined;
   if (rules?.type === "list") {
-    const items = rules.namedChildren.filter((c) => c.type !== "comment");
+    const items = namedChildren(rules).filter((c) => c.type !== "comment");
     settings.guardrails = items.flatMap((i) => stringValue(follow(i, scope)) ?? []);
     for (const i of items.filter((i) => stringValue(follow(i, scope)) === undefined))
       note(
