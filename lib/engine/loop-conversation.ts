@@ -41,7 +41,7 @@ export function turnOf(
   const out: { message: ModelMessage; prompt: LanguageModelV3Message }[] = [];
   if (parts.length) {
     out.push({
-      message: { role: "assistant", content: parts } as ModelMessage,
+      message: { role: "assistant", content: parts },
       prompt: { role: "assistant", content: parts },
     });
   }

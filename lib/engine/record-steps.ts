@@ -75,17 +75,13 @@ export function recordSteps({
         bytes: Buffer.byteLength(o.full),
       }),
     );
+    const last = steps.at(-1);
     record((r) => ({
       artifacts: kept,
       patch: {
         ...also?.(r),
-        ...(steps.length
-          ? {
-              last_step: {
-                ...stepView(steps.at(-1) as AgentStep, taskId, agentId, attempt, modelId),
-                ...by,
-              },
-            }
+        ...(last
+          ? { last_step: { ...stepView(last, taskId, agentId, attempt, modelId), ...by } }
           : {}),
         ...spent(r, used, index, modelId),
       },

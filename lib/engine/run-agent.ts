@@ -167,8 +167,7 @@ function stepsOf(step: LoopStep, usage: AgentUsage): AgentStep[] {
 function inputSchemaOf(t: Tool | undefined): Record<string, unknown> {
   if (!t?.inputSchema) return { type: "object" };
   const schema = asSchema(t.inputSchema).jsonSchema;
-  return (schema && typeof schema === "object" ? schema : { type: "object" }) as Record<
-    string,
-    unknown
-  >;
+  return isObject(schema) ? schema : { type: "object" };
 }
+
+const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object";

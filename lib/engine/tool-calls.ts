@@ -111,7 +111,7 @@ export async function approvalNeeded(
   const rule = tool?.needsApproval;
   if (rule == null) return false;
   if (typeof rule === "boolean") return rule;
-  return await rule(call.input as never, {
+  return await rule(call.input, {
     toolCallId: call.toolCallId,
     messages: [...ctx.messages, ...ctx.responseMessages],
   });
@@ -125,15 +125,15 @@ export async function runTool(
 ): Promise<LoopToolOutput> {
   try {
     if (!tool?.execute) throw new NoSuchToolError({ toolName: call.toolName });
-    let output: unknown = await tool.execute(call.input as never, {
+    let output: unknown = await tool.execute(call.input, {
       toolCallId: call.toolCallId,
       messages,
       abortSignal,
     });
     // A tool may stream preliminary results; its last one is the result.
-    if (output && typeof output === "object" && Symbol.asyncIterator in output) {
+    if (isAsyncIterable(output)) {
       let last: unknown;
-      for await (const v of output as AsyncIterable<unknown>) last = v;
+      for await (const v of output) last = v;
       output = last;
     }
     return { type: "tool-result", ...idOf(call), output };
@@ -141,3 +141,6 @@ export async function runTool(
     return { type: "tool-error", ...idOf(call), error };
   }
 }
+
+const isAsyncIterable = (v: unknown): v is AsyncIterable<unknown> =>
+  !!v && typeof v === "object" && Symbol.asyncIterator in v;
