@@ -124,44 +124,29 @@ function RunLoading({
   );
 }
 
-function RunPage({
-  crew,
-  crewName,
-  id,
-  canStop,
-  canStart,
-  canReview,
-  me,
-  expectedOutputs,
-  initialTask,
-  flowMethods,
-  live,
-  status,
-  active,
-  now,
-  trace,
-  reviewEvents,
-}: RunViewProps & {
+type RunPageProps = RunViewProps & {
   live: ReturnType<typeof useLiveExecution>;
   status: StatusResponse;
   active: boolean;
   now: number;
   trace: Trace;
   reviewEvents: number;
-}) {
+};
+
+function RunPage(props: RunPageProps) {
+  const { crew, id, canStart, live, status, active, now, trace } = props;
   const metrics = runMetrics(status, live.events, trace, now);
   const taskName = (taskId: string) => trace.tasks.find((t) => t.taskId === taskId)?.name;
-  const lastAttempt = trace.tasks.at(-1)?.attempts.at(-1);
   return (
     <>
       <PageHeader
-        title={crewName}
+        title={props.crewName}
         actions={
           <RunActions
             crew={crew}
             status={status}
             events={live.events}
-            canStop={canStop}
+            canStop={props.canStop}
             canStart={canStart}
             onChanged={live.refreshStatus}
           />
@@ -187,42 +172,70 @@ function RunPage({
           crew={crew}
           executionId={id}
           reviews={status.pending_human_inputs ?? []}
-          canReview={canReview}
-          me={me}
-          expectedOutputs={expectedOutputs}
+          canReview={props.canReview}
+          me={props.me}
+          expectedOutputs={props.expectedOutputs}
           taskName={taskName}
           onChanged={() => live.refreshStatus()}
         />
-        {flowMethods && <FlowGraph crew={crew} methods={flowMethods} status={status} />}
+        {props.flowMethods && <FlowGraph crew={crew} methods={props.flowMethods} status={status} />}
         <RunTracePane
           crew={crew}
           trace={trace}
           status={status}
           now={now}
           active={active}
-          initialTask={initialTask}
+          initialTask={props.initialTask}
           fork={forkFrom(canStart, crew, id, status)}
         />
-        {comparedTasks(trace).map((t) => (
-          <AttemptCompare key={t.taskId} task={t} />
-        ))}
-        {trace.artifacts.length > 0 && (
-          <RunFiles
-            crew={crew}
-            id={id}
-            files={trace.artifacts}
-            taskName={(taskId) => taskName(taskId) ?? taskId}
-          />
-        )}
-        {status.status === "completed" && status.result !== null && (
-          <RunResult
-            result={status.result}
-            format={lastAttempt?.format ?? "text"}
-            editedBy={lastAttempt?.edit?.reviewer}
-          />
-        )}
-        {reviewEvents > 0 && <RunLedger crew={crew} id={id} revision={reviewEvents} />}
+        <RunAfterTrace
+          crew={crew}
+          id={id}
+          status={status}
+          trace={trace}
+          reviewEvents={props.reviewEvents}
+        />
       </div>
+    </>
+  );
+}
+
+/** Below the trace: attempts compared, the run's files, its result and its review ledger. */
+function RunAfterTrace({
+  crew,
+  id,
+  status,
+  trace,
+  reviewEvents,
+}: {
+  crew: string;
+  id: string;
+  status: StatusResponse;
+  trace: Trace;
+  reviewEvents: number;
+}) {
+  const lastAttempt = trace.tasks.at(-1)?.attempts.at(-1);
+  return (
+    <>
+      {comparedTasks(trace).map((t) => (
+        <AttemptCompare key={t.taskId} task={t} />
+      ))}
+      {trace.artifacts.length > 0 && (
+        <RunFiles
+          crew={crew}
+          id={id}
+          files={trace.artifacts}
+          taskName={(taskId) => trace.tasks.find((t) => t.taskId === taskId)?.name ?? taskId}
+        />
+      )}
+      {status.status === "completed" && status.result !== null && (
+        <RunResult
+          result={status.result}
+          format={lastAttempt?.format ?? "text"}
+          editedBy={lastAttempt?.edit?.reviewer}
+        />
+      )}
+      {reviewEvents > 0 && <RunLedger crew={crew} id={id} revision={reviewEvents} />}
     </>
   );
 }
