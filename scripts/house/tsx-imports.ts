@@ -13,7 +13,7 @@ export type Edge = { from: string; to: string };
 const EXTENSIONS = ["", ".ts", ".tsx", ".js", ".mjs", "/index.ts", "/index.tsx"];
 
 /** The file a specifier names, from the checkout's root; undefined for a package's. */
-export function resolveImport(from: string, specifier: string): string | undefined {
+function resolveImport(from: string, specifier: string): string | undefined {
   let base: string;
   if (specifier.startsWith("@/")) base = specifier.slice(2);
   else if (specifier.startsWith(".")) base = path.join(path.dirname(from), specifier);
@@ -27,7 +27,7 @@ export function resolveImport(from: string, specifier: string): string | undefin
 }
 
 /** Every import, re-export and dynamic import of a file, type-only ones included. */
-export function importsOf(file: string): string[] {
+function importsOf(file: string): string[] {
   const source = readFileSync(path.join(ROOT, file), "utf8");
   const { module, errors } = parseSync(file, source);
   if (errors.length) throw new Error(`${file}: ${errors[0]?.message}`);

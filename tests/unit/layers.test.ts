@@ -45,8 +45,8 @@ const anyOf = (pattern: Pattern, file: string) =>
 
 /** Whether an edge breaks a rule of the config's that is about paths (cycles are found below). */
 function breaks(rule: Rule, edge: Edge): boolean {
+  if (!("to" in rule) || "circular" in rule.to) return false;
   const { from, to } = rule;
-  if ("circular" in to) return false;
   return (
     (from.path === undefined || anyOf(from.path, edge.from)) &&
     !anyOf(from.pathNot, edge.from) &&
