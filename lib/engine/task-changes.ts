@@ -58,7 +58,7 @@ export function awaitToolApproval(
  * the task, step and crew URLs end there (the seed: they are given again on resume), after this
  * change's events, which tell the reviewer's system what to resume.
  */
-export function settle(
+function settle(
   r: ExecutionRow,
   tasks: TaskState[],
   reviews: OpenReview[],
