@@ -25,7 +25,13 @@ import { READ_ACTIONS } from "./integration-token";
 import { LinearTracker } from "./linear/adapter";
 import { LinearAuthenticationError } from "./linear/graphql";
 import { markRevoked } from "./linear/oauth";
-import { ACTION_DESCRIPTIONS, ACTION_NAMES, ACTION_SCHEMAS, type ActionName } from "./schemas";
+import {
+  ACTION_DESCRIPTIONS,
+  ACTION_NAMES,
+  ACTION_SCHEMAS,
+  type ActionName,
+  type ActionParams,
+} from "./schemas";
 import { trackerBackend } from "./settings";
 
 export type { ActionContext };
@@ -33,13 +39,15 @@ export type { ActionContext };
 // Apps an agent may list: `tracker` (or CrewAI's `linear`) for every action, `tracker/<action>` for one.
 export const APP_NAMES = ["tracker", "linear"] as const;
 
-const HANDLERS: {
+type Handlers = {
   [A in ActionName]: (
     db: Db,
     params: z.infer<(typeof ACTION_SCHEMAS)[A]>,
     ctx: ActionContext,
   ) => Promise<unknown>;
-} = {
+};
+
+const HANDLERS: Handlers = {
   create_issue: createIssue,
   update_issue: updateIssue,
   get_issue_by_id: getIssueById,
@@ -54,6 +62,17 @@ const HANDLERS: {
   delete_project: deleteProject,
   search_teams: searchTeams,
 };
+
+/** One action on the embedded tracker, its parameters parsed by the action's schema. */
+function runEmbedded<A extends ActionName>(
+  db: Db,
+  name: A,
+  params: z.infer<(typeof ACTION_SCHEMAS)[A]>,
+  ctx: ActionContext,
+): Promise<unknown> {
+  const handler: Handlers[A] = HANDLERS[name];
+  return handler(db, params, ctx);
+}
 
 let linear: { key: string; tracker: LinearTracker } | undefined;
 
@@ -80,11 +99,11 @@ async function linearTracker(
  * Through an OAuth connection, an action needs its scope: the seed's "OAuth connection lacks
  * scopes" names the one missing. A token Linear no longer accepts marks the connection revoked.
  */
-async function runOnLinear(
+async function runOnLinear<A extends ActionName>(
   db: Db,
   linearBackend: { tracker: LinearTracker; oauthScopes?: string[] },
-  name: ActionName,
-  params: unknown,
+  name: A,
+  params: ActionParams<A>,
 ) {
   const { tracker, oauthScopes } = linearBackend;
   if (oauthScopes) {
@@ -98,7 +117,7 @@ async function runOnLinear(
       );
   }
   try {
-    return await tracker.run(name, params as never);
+    return await tracker.run(name, params);
   } catch (err) {
     if (oauthScopes && err instanceof LinearAuthenticationError) {
       await markRevoked(db);
@@ -142,7 +161,7 @@ export function describeActions(names: ActionName[] = ACTION_NAMES) {
   return names.map((name) => {
     const { $schema: _s, ...parameters } = z.toJSONSchema(ACTION_SCHEMAS[name], {
       io: "input",
-    }) as Record<string, unknown>;
+    });
     return { name, description: ACTION_DESCRIPTIONS[name], parameters };
   });
 }
@@ -178,6 +197,5 @@ export async function executeAction(
   }
   const remote = await linearTracker(db);
   if (remote) return runOnLinear(db, remote, name, parsed.data);
-  const handler = HANDLERS[name] as (db: Db, p: unknown, ctx: ActionContext) => Promise<unknown>;
-  return handler(db, parsed.data, ctx);
+  return runEmbedded(db, name, parsed.data, ctx);
 }

@@ -93,7 +93,8 @@ export const ACTION_SCHEMAS = {
 } as const;
 
 export type ActionName = keyof typeof ACTION_SCHEMAS;
-export const ACTION_NAMES = Object.keys(ACTION_SCHEMAS) as ActionName[];
+const isActionKey = (key: string): key is ActionName => Object.hasOwn(ACTION_SCHEMAS, key);
+export const ACTION_NAMES = Object.keys(ACTION_SCHEMAS).filter(isActionKey);
 export type ActionParams<A extends ActionName> = z.infer<(typeof ACTION_SCHEMAS)[A]>;
 
 export const ACTION_DESCRIPTIONS: Record<ActionName, string> = {

@@ -152,9 +152,9 @@ export function teamIdList(raw: string | string[]): string[] {
 
 /** Keeps only the keys whose value is defined (for update inputs sent as partial objects). */
 export function compact<T extends Record<string, unknown>>(input: T): Partial<T> {
-  return Object.fromEntries(
-    Object.entries(input).filter(([, value]) => value !== undefined),
-  ) as Partial<T>;
+  const out: Partial<T> = { ...input };
+  for (const key in out) if (out[key] === undefined) delete out[key];
+  return out;
 }
 
 /** create_project / update_project: name, description (parameter or additionalFields) and state. */

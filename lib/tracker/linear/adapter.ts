@@ -16,6 +16,9 @@ import { searchTeams } from "./teams";
 
 // The 13 actions against Linear's GraphQL API through the official SDK, one connection each:
 // issues (./issues.ts), projects (./projects.ts), teams (./teams.ts).
+/** Each action as a method taking its parameters. */
+type LinearActions = { [A in ActionName]: (p: ActionParams<A>) => Promise<unknown> };
+
 export class LinearTracker {
   private readonly gql: Gql;
 
@@ -81,7 +84,8 @@ export class LinearTracker {
     return searchTeams(this.gql, p);
   }
 
-  run(name: ActionName, params: unknown): Promise<unknown> {
-    return (this[name] as (p: unknown) => Promise<unknown>).call(this, params);
+  run<A extends ActionName>(name: A, params: ActionParams<A>): Promise<unknown> {
+    const action: LinearActions[A] = this[name];
+    return action.call(this, params);
   }
 }
