@@ -118,17 +118,18 @@ function submittedEvent(
   decision: ToolDecision,
   who: Decider,
 ): NewEvent {
+  const { task_id, attempt, output_sha256 } = review;
   return {
     type: "review_submitted",
-    task_id: review.task_id,
-    attempt: review.attempt,
+    task_id,
+    attempt,
     data: {
       kind: "tool_call",
       call_id: c.call_id,
       tool: c.tool,
       feedback: decision.feedback,
       reviewer: who.name,
-      output_sha256: review.output_sha256,
+      output_sha256,
       decision: decision.approved ? "approve" : "reject",
       effect: decision.approved ? "approved" : "refused",
       arguments: c.arguments,
@@ -145,14 +146,17 @@ export function toolReviewOf(
   who: Decider,
   at: string,
 ): ToolReview {
+  const { call_id, tool, arguments: args } = c;
+  const { approved, feedback } = decision;
+  const edit = c.decision?.edited ? { edited_arguments: c.decision.arguments } : {};
   return {
     attempt: review.attempt,
-    call_id: c.call_id,
-    tool: c.tool,
-    approved: decision.approved,
-    arguments: c.arguments,
-    ...(c.decision?.edited ? { edited_arguments: c.decision.arguments } : {}),
-    feedback: decision.feedback,
+    call_id,
+    tool,
+    approved,
+    arguments: args,
+    ...edit,
+    feedback,
     reviewer: who.name,
     at,
   };
