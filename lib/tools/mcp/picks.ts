@@ -5,7 +5,7 @@ import { type McpServerDef, parseMcpRef } from "@/lib/crew/mcp-config";
 export type ServerPick = { def: McpServerDef; only: Set<string> | undefined };
 
 /** What the agent runs without, as each warning ends. */
-export const withoutPhrase = (agentId: string) => `agent ${agentId} runs without`;
+const withoutPhrase = (agentId: string) => `agent ${agentId} runs without`;
 
 /**
  * The servers an agent's `mcps:` entries pick among those declared, in the order first named,
