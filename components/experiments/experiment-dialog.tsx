@@ -7,10 +7,9 @@ import { useId, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
-import { Field, fieldAria } from "@/components/ui/field";
-import { Input, Select } from "@/components/ui/input";
 import { type Dataset, experimentsApi, type Variant } from "@/lib/api/client";
 import {
+  NameAndDataset,
   RunSizeFields,
   ScoreFields,
   type SetField,
@@ -68,27 +67,7 @@ export function ExperimentDialog({
         className="sm:max-w-xl"
       >
         <div className="grid gap-4">
-          <Field id={id("name")} label="Name">
-            <Input
-              {...fieldAria(id("name"), {})}
-              value={form.name}
-              placeholder="e.g. terse vs current"
-              onChange={(e) => set("name", e.target.value)}
-            />
-          </Field>
-          <Field id={id("dataset")} label="Dataset" required>
-            <Select
-              id={id("dataset")}
-              value={chosen}
-              onChange={(e) => set("dataset", e.target.value)}
-            >
-              {datasets.map((d) => (
-                <option key={d.id} value={d.id}>
-                  {d.name} ({d.row_count} rows)
-                </option>
-              ))}
-            </Select>
-          </Field>
+          <NameAndDataset form={form} set={set} id={id} datasets={datasets} chosen={chosen} />
           <VariantChoices
             names={names}
             picked={form.picked}

@@ -2,12 +2,43 @@
 
 import { Field, fieldAria } from "@/components/ui/field";
 import { Checkbox, Input, Select } from "@/components/ui/input";
+import type { Dataset } from "@/lib/api/client";
 import type { ExperimentForm } from "./experiment-form";
 
 // The sections of "New experiment" (experiment-dialog.tsx): variants, run size, reviews, scores.
 
 export type SetField = <K extends keyof ExperimentForm>(key: K, value: ExperimentForm[K]) => void;
 type FormProps = { form: ExperimentForm; set: SetField; id: (field: string) => string };
+
+export function NameAndDataset({
+  form,
+  set,
+  id,
+  datasets,
+  chosen,
+}: FormProps & { datasets: Dataset[]; chosen: string }) {
+  return (
+    <>
+      <Field id={id("name")} label="Name">
+        <Input
+          {...fieldAria(id("name"), {})}
+          value={form.name}
+          placeholder="e.g. terse vs current"
+          onChange={(e) => set("name", e.target.value)}
+        />
+      </Field>
+      <Field id={id("dataset")} label="Dataset" required>
+        <Select id={id("dataset")} value={chosen} onChange={(e) => set("dataset", e.target.value)}>
+          {datasets.map((d) => (
+            <option key={d.id} value={d.id}>
+              {d.name} ({d.row_count} rows)
+            </option>
+          ))}
+        </Select>
+      </Field>
+    </>
+  );
+}
 
 export function VariantChoices({
   names,

@@ -10,6 +10,7 @@ import { Field, fieldAria } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/toast";
 import { experimentsApi } from "@/lib/api/client";
+import type { VariantChanges } from "@/lib/contract/datasets";
 import { problemText } from "./problem-text";
 import { variantChanges, variantProblem } from "./variant-changes";
 import { EditsFieldset, ProcessField } from "./variant-fields";
@@ -25,38 +26,23 @@ const TASK_FIELDS = ["description", "expected_output"] as const;
 export function VariantDialog({ crew, agents, tasks }: CrewShape & { crew: string }) {
   const [open, setOpen] = useState(false);
   const [name, setName] = useState("");
-  const [agentId, setAgentId] = useState(agents[0]?.id ?? "");
-  const [taskId, setTaskId] = useState(tasks.at(-1)?.id ?? "");
-  const [agentEdits, setAgentEdits] = useState<Partial<Agent>>({});
-  const [taskEdits, setTaskEdits] = useState<Partial<Task>>({});
+  const agent = useChoice<Agent>(agents[0]?.id ?? "");
+  const task = useChoice<Task>(tasks.at(-1)?.id ?? "");
   const [process, setProcess] = useState("");
-  const [error, setError] = useState<string>();
-  const queryClient = useQueryClient();
   const base = useId();
-
-  async function save() {
-    setError(undefined);
-    const changes = variantChanges(
-      { id: agentId, now: agents.find((a) => a.id === agentId), edits: agentEdits },
-      { id: taskId, now: tasks.find((t) => t.id === taskId), edits: taskEdits },
+  const saving = useSaveVariant(crew, () => {
+    setOpen(false);
+    setName("");
+    agent.setEdits({});
+    task.setEdits({});
+    setProcess("");
+  });
+  const changes = () =>
+    variantChanges(
+      { id: agent.id, now: agents.find((a) => a.id === agent.id), edits: agent.edits },
+      { id: task.id, now: tasks.find((t) => t.id === task.id), edits: task.edits },
       process,
     );
-    const problem = variantProblem(name, changes);
-    if (problem) return setError(problem);
-    try {
-      await experimentsApi(crew).createVariant({ name: name.trim(), changes });
-      toast.success(`Variant “${name.trim()}” saved.`);
-      void queryClient.invalidateQueries({ queryKey: ["crews", crew, "variants"] });
-      setOpen(false);
-      setName("");
-      setAgentEdits({});
-      setTaskEdits({});
-      setProcess("");
-    } catch (err) {
-      setError(problemText(err));
-    }
-  }
-
   const id = (f: string) => `${base}-${f}`;
   return (
     <Dialog open={open} onOpenChange={setOpen}>
@@ -83,13 +69,10 @@ export function VariantDialog({ crew, agents, tasks }: CrewShape & { crew: strin
             prefix="agent"
             items={agents}
             fields={AGENT_FIELDS}
-            chosen={agentId}
-            onChoose={(a) => {
-              setAgentId(a);
-              setAgentEdits({});
-            }}
-            edits={agentEdits}
-            onEdit={setAgentEdits}
+            chosen={agent.id}
+            onChoose={agent.choose}
+            edits={agent.edits}
+            onEdit={agent.setEdits}
             oneLine={{ field: "llm", placeholder: "the default model" }}
             id={id}
           />
@@ -98,19 +81,16 @@ export function VariantDialog({ crew, agents, tasks }: CrewShape & { crew: strin
             prefix="task"
             items={tasks}
             fields={TASK_FIELDS}
-            chosen={taskId}
-            onChoose={(t) => {
-              setTaskId(t);
-              setTaskEdits({});
-            }}
-            edits={taskEdits}
-            onEdit={setTaskEdits}
+            chosen={task.id}
+            onChoose={task.choose}
+            edits={task.edits}
+            onEdit={task.setEdits}
             id={id}
           />
           <ProcessField id={id("process")} value={process} onChange={setProcess} />
-          {error && <Alert tone="danger">{error}</Alert>}
+          {saving.error && <Alert tone="danger">{saving.error}</Alert>}
           <div className="flex justify-end">
-            <Button variant="primary" onClick={save}>
+            <Button variant="primary" onClick={() => saving.save(name, changes())}>
               Save the variant
             </Button>
           </div>
@@ -118,4 +98,35 @@ export function VariantDialog({ crew, agents, tasks }: CrewShape & { crew: strin
       </DialogContent>
     </Dialog>
   );
+}
+
+/** Saves a variant once it has a name and a change; a refusal stays in the dialog as `error`. */
+function useSaveVariant(crew: string, onSaved: () => void) {
+  const [error, setError] = useState<string>();
+  const queryClient = useQueryClient();
+  async function save(name: string, changes: VariantChanges) {
+    setError(undefined);
+    const problem = variantProblem(name, changes);
+    if (problem) return setError(problem);
+    try {
+      await experimentsApi(crew).createVariant({ name: name.trim(), changes });
+      toast.success(`Variant “${name.trim()}” saved.`);
+      void queryClient.invalidateQueries({ queryKey: ["crews", crew, "variants"] });
+      onSaved();
+    } catch (err) {
+      setError(problemText(err));
+    }
+  }
+  return { error, save };
+}
+
+/** The agent (or task) being changed and its edits; choosing another starts its edits afresh. */
+function useChoice<T>(first: string) {
+  const [id, setId] = useState(first);
+  const [edits, setEdits] = useState<Partial<T>>({});
+  const choose = (next: string) => {
+    setId(next);
+    setEdits({});
+  };
+  return { id, edits, choose, setEdits };
 }
