@@ -42,10 +42,7 @@ export function awaitToolApproval(
           name: task.name,
           output: review.output,
           tool_calls: pause.calls.map(({ input_schema: _, ...call }) => call),
-          assignees: review.assignees,
-          required_approvals: review.required_approvals,
-          deadline_at: review.deadline_at,
-          output_sha256: review.output_sha256,
+          ...reviewRequested(review),
         },
       },
     ],
@@ -81,6 +78,19 @@ function settle(
     webhooksFor: "before",
   };
 }
+
+/** Who a review request goes to, by when, and the text it is of, as its event says. */
+const reviewRequested = ({
+  assignees,
+  required_approvals,
+  deadline_at,
+  output_sha256,
+}: OpenReview) => ({
+  assignees,
+  required_approvals,
+  deadline_at,
+  output_sha256,
+});
 
 export function replaceTask(tasks: TaskState[], index: number, patch: Partial<TaskState>) {
   return tasks.map((t, i) => (i === index ? { ...t, ...patch } : t));
@@ -201,10 +211,7 @@ function awaitOutputReview(
             name: task.name,
             output: answer.output,
             expected_output: task.expected_output,
-            assignees: review.assignees,
-            required_approvals: review.required_approvals,
-            deadline_at: review.deadline_at,
-            output_sha256: review.output_sha256,
+            ...reviewRequested(review),
             ...answer.outputInfo,
           },
         },
