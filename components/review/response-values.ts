@@ -29,3 +29,23 @@ export function missingAnswers(schema: Record<string, unknown>, values: Response
     .filter(([name]) => values[name] === undefined || values[name] === "")
     .map(([name, p]) => p.title ?? name);
 }
+
+/** A small whole-number range (a rating: at most 11 choices) as its choices; else null. */
+export function ratingChoices(p: Property): number[] | null {
+  const { minimum: min, maximum: max } = p;
+  if (typeOf(p) !== "integer" || min === undefined || max === undefined || max - min > 10)
+    return null;
+  return Array.from({ length: max - min + 1 }, (_, i) => min + i);
+}
+
+/** Which control a property gets: a select for an enum, a number box, a text area or a line. */
+export function controlOf(p: Property): "enum" | "number" | "textarea" | "text" {
+  const type = typeOf(p);
+  if (p.enum) return "enum";
+  if (type === "integer" || type === "number") return "number";
+  return (p.maxLength ?? 1000) > 120 ? "textarea" : "text";
+}
+
+/** The enum value a select's text stands for ("" is no answer). */
+export const enumValue = (p: Property, text: string) =>
+  p.enum?.find((v) => String(v) === text) ?? (text || undefined);
