@@ -4,9 +4,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { crewApi } from "@/lib/api/client";
 import type { ExecutionEvent, StatusResponse } from "@/lib/contract/status";
-
-// Events after which /status has changed (a remote run's polled status change included).
-const STATE_EVENTS = /^(execution_|task_|review_|remote_status)/;
+import { eventBatcher } from "./event-batcher";
 
 const runStatusKey = (crew: string, id: string) => ["run-status", crew, id] as const;
 
@@ -31,7 +29,7 @@ export function useLiveExecution(
   });
   const [events, setEvents] = useState<ExecutionEvent[]>([]);
   const [error, setError] = useState<string | null>(null);
-  const [mode, setMode] = useState<"connecting" | "live" | "polling" | "ended">("connecting");
+  const [mode, setMode] = useState<StreamMode>("connecting");
   const lastSeq = useRef(0);
 
   const refreshStatus = useCallback(() => {
@@ -41,81 +39,26 @@ export function useLiveExecution(
   useEffect(() => {
     lastSeq.current = 0;
     setEvents([]);
-    let pending: ExecutionEvent[] = [];
-    let frame = 0;
-    let stale = false;
-    let lastFlush = 0;
-    const flush = () => {
-      frame = 0;
-      lastFlush = performance.now();
-      const batch = pending;
-      pending = [];
-      if (batch.length) setEvents((prev) => prev.concat(batch));
-      if (stale) {
-        stale = false;
+    const batcher = eventBatcher(
+      lastSeq,
+      (batch) => setEvents((prev) => prev.concat(batch)),
+      refreshStatus,
+    );
+    const stop = followEvents(crew, id, {
+      add: batcher.add,
+      lastSeq,
+      onMode: setMode,
+      onError: setError,
+      onEnd: () => {
+        batcher.markStale();
+        batcher.add([]);
         refreshStatus();
-      }
-    };
-    const add = (incoming: ExecutionEvent[]) => {
-      for (const e of incoming) {
-        if (e.seq <= lastSeq.current) continue;
-        lastSeq.current = e.seq;
-        pending.push(e);
-        if (STATE_EVENTS.test(e.type)) stale = true;
-      }
-      if (frame || !pending.length) return;
-      // A step after a quiet spell shows at once; a burst (the replay on open) is applied once
-      // per frame. rAF does not run in a hidden tab; a timeout still delivers there.
-      if (performance.now() - lastFlush > 100) {
-        frame = -1;
-        queueMicrotask(flush);
-      } else
-        frame = document.hidden
-          ? (setTimeout(flush, 50) as unknown as number)
-          : requestAnimationFrame(flush);
-    };
-
-    let poll: ReturnType<typeof setInterval> | undefined;
-    let failures = 0;
-    const source = new EventSource(crewApi(crew).streamUrl(id));
-    source.addEventListener("open", () => {
-      failures = 0;
-      setMode("live");
-    });
-    source.addEventListener("execution", (e) => {
-      add([JSON.parse((e as MessageEvent).data)]);
-    });
-    source.addEventListener("end", () => {
-      source.close();
-      setMode("ended");
-      stale = true;
-      add([]);
-      refreshStatus();
-    });
-    source.addEventListener("error", () => {
-      // A refused stream (429: this person has too many open, 503: the server has) is a non-200
-      // answer, after which EventSource stays CLOSED: straight to polling, no retry storm.
-      if (++failures < 3 && source.readyState !== EventSource.CLOSED) return; // the browser retries
-      source.close();
-      setMode("polling");
-      poll ??= setInterval(async () => {
-        try {
-          const page = await crewApi(crew).events(id, lastSeq.current);
-          add(page.events);
-          refreshStatus();
-          setError(null);
-        } catch (err) {
-          setError(err instanceof Error ? err.message : String(err));
-        }
-      }, 2000);
+      },
+      refreshStatus,
     });
     return () => {
-      source.close();
-      if (poll) clearInterval(poll);
-      if (frame > 0) {
-        cancelAnimationFrame(frame);
-        clearTimeout(frame);
-      }
+      stop();
+      batcher.cancel();
     };
   }, [crew, id, refreshStatus]);
 
@@ -126,5 +69,61 @@ export function useLiveExecution(
     error,
     mode,
     refreshStatus,
+  };
+}
+
+type StreamMode = "connecting" | "live" | "polling" | "ended";
+
+/**
+ * Follows a run's event log: Server-Sent Events, resumed by the browser after a reconnect, or
+ * polling every 2 s once the stream fails. Answers how to stop following.
+ */
+function followEvents(
+  crew: string,
+  id: string,
+  on: {
+    add: (events: ExecutionEvent[]) => void;
+    lastSeq: { current: number };
+    onMode: (mode: StreamMode) => void;
+    onError: (error: string | null) => void;
+    onEnd: () => void;
+    refreshStatus: () => void;
+  },
+) {
+  let poll: ReturnType<typeof setInterval> | undefined;
+  let failures = 0;
+  const source = new EventSource(crewApi(crew).streamUrl(id));
+  source.addEventListener("open", () => {
+    failures = 0;
+    on.onMode("live");
+  });
+  source.addEventListener("execution", (e) => {
+    if (e instanceof MessageEvent) on.add([JSON.parse(e.data)]);
+  });
+  source.addEventListener("end", () => {
+    source.close();
+    on.onMode("ended");
+    on.onEnd();
+  });
+  source.addEventListener("error", () => {
+    // A refused stream (429: this person has too many open, 503: the server has) is a non-200
+    // answer, after which EventSource stays CLOSED: straight to polling, no retry storm.
+    if (++failures < 3 && source.readyState !== EventSource.CLOSED) return; // the browser retries
+    source.close();
+    on.onMode("polling");
+    poll ??= setInterval(async () => {
+      try {
+        const page = await crewApi(crew).events(id, on.lastSeq.current);
+        on.add(page.events);
+        on.refreshStatus();
+        on.onError(null);
+      } catch (err) {
+        on.onError(err instanceof Error ? err.message : String(err));
+      }
+    }, 2000);
+  });
+  return () => {
+    source.close();
+    if (poll) clearInterval(poll);
   };
 }
