@@ -3,6 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Inbox as InboxIcon } from "lucide-react";
 import Link from "next/link";
+import type { ReactNode } from "react";
 import { approvalKey, useScheduledApprovals } from "@/components/review/deferred-approval";
 import { Kbd } from "@/components/review/kbd";
 import { Alert } from "@/components/ui/alert";
@@ -17,6 +18,8 @@ import type { Scope } from "./scopes";
 import { SelectedReview } from "./selected-review";
 import { type CrewInfo, type InboxReview, reviewKey, type TaskInfo } from "./types";
 import { useInbox } from "./use-inbox";
+
+type Inbox = ReturnType<typeof useInbox>;
 
 const EMPTY_TITLE: Record<Scope, string> = {
   mine: "Nothing assigned to you",
@@ -56,44 +59,15 @@ export function Inbox({
         {inbox.error.message} It retries on its own; reload the page if this stays.
       </Alert>
     );
-  if (inbox.isPending)
-    return (
-      <div className="grid gap-3" aria-busy="true">
-        {filters}
-        <div className="grid gap-3 lg:grid-cols-[22rem_1fr]">
-          <Skeleton className="h-64" />
-          <Skeleton className="hidden h-64 lg:block" />
-        </div>
-      </div>
-    );
+  if (inbox.isPending) return <InboxLoading filters={filters} />;
 
   const notices = <DecisionNotices decisions={inbox.decisions} onExpire={inbox.expire} />;
   if (reviews.length === 0) {
-    const all = data?.counts.all ?? 0;
-    const elsewhere = scope !== "all" && all > 0;
     return (
       <div className="grid gap-4">
         {filters}
         {notices}
-        <EmptyState
-          icon={InboxIcon}
-          title={EMPTY_TITLE[scope]}
-          action={
-            <Button asChild variant="secondary">
-              {elsewhere ? (
-                <Link href={hrefOf(null, "all")} replace>
-                  See all {all} waiting
-                </Link>
-              ) : (
-                <Link href="/runs">See all runs</Link>
-              )}
-            </Button>
-          }
-        >
-          {elsewhere
-            ? "Other reviews are waiting for other people or teams."
-            : "Runs stop here when a task asks for a human review. New requests appear on their own."}
-        </EmptyState>
+        <NothingWaiting scope={scope} all={data?.counts.all ?? 0} hrefOf={inbox.hrefOf} />
       </div>
     );
   }
@@ -102,49 +76,15 @@ export function Inbox({
     <div className="grid gap-4">
       {filters}
       {notices}
-      {inbox.gone && (
-        <Alert tone="info">
-          {inbox.goneWhy
-            ? `That review is no longer waiting for you: ${inbox.goneWhy}.`
-            : "That review is no longer waiting here; it was decided, moved on or reassigned."}{" "}
-          <Link
-            className="text-link underline"
-            href={`/runs?q=${encodeURIComponent(inbox.askedRun ?? "")}`}
-          >
-            Find the run
-          </Link>
-        </Alert>
-      )}
+      {inbox.gone && <GoneNotice why={inbox.goneWhy} run={inbox.askedRun} />}
       <div className="grid overflow-hidden rounded-xl border bg-card lg:grid-cols-[22rem_minmax(0,1fr)]">
-        <nav
-          aria-label="Review queue"
-          className={cn("min-w-0 lg:border-r", explicit && "hidden lg:block")}
-        >
-          <div className="flex items-center justify-between border-b px-4 py-2.5 text-muted-foreground text-xs">
-            <span>{reviews.length} waiting · longest first</span>
-            <span className="hidden items-center gap-1 lg:flex">
-              <Kbd>j</Kbd>
-              <Kbd>k</Kbd> to move
-            </span>
-          </div>
-          <ul className="max-h-[calc(100dvh-16rem)] divide-y overflow-y-auto">
-            {reviews.map((r) => (
-              <li key={reviewKey(r)}>
-                <QueueItem
-                  review={r}
-                  href={hrefOf(r)}
-                  now={inbox.now}
-                  me={me}
-                  taskName={taskName(r)}
-                  crews={crews}
-                  selected={selected !== null && reviewKey(r) === reviewKey(selected)}
-                  implicit={!explicit}
-                  approving={approvals.has(approvalKey(r.execution_id, r.task_id, r.attempt))}
-                />
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <ReviewQueue
+          inbox={inbox}
+          me={me}
+          crews={crews}
+          taskName={taskName}
+          approving={(r) => approvals.has(approvalKey(r.execution_id, r.task_id, r.attempt))}
+        />
         {selected && (
           <div className={cn("min-w-0 p-4 sm:p-6", !explicit && "hidden lg:block")}>
             <SelectedReview
@@ -163,6 +103,117 @@ export function Inbox({
             />
           </div>
         )}
+      </div>
+    </div>
+  );
+}
+
+function NothingWaiting({
+  scope,
+  all,
+  hrefOf,
+}: {
+  scope: Scope;
+  all: number;
+  hrefOf: Inbox["hrefOf"];
+}) {
+  const elsewhere = scope !== "all" && all > 0;
+  return (
+    <EmptyState
+      icon={InboxIcon}
+      title={EMPTY_TITLE[scope]}
+      action={
+        <Button asChild variant="secondary">
+          {elsewhere ? (
+            <Link href={hrefOf(null, "all")} replace>
+              See all {all} waiting
+            </Link>
+          ) : (
+            <Link href="/runs">See all runs</Link>
+          )}
+        </Button>
+      }
+    >
+      {elsewhere
+        ? "Other reviews are waiting for other people or teams."
+        : "Runs stop here when a task asks for a human review. New requests appear on their own."}
+    </EmptyState>
+  );
+}
+
+/** The review the link asked for has left the queue: why, when known, and where its run is. */
+function GoneNotice({
+  why,
+  run,
+}: {
+  why: string | null | undefined;
+  run: string | null | undefined;
+}) {
+  return (
+    <Alert tone="info">
+      {why
+        ? `That review is no longer waiting for you: ${why}.`
+        : "That review is no longer waiting here; it was decided, moved on or reassigned."}{" "}
+      <Link className="text-link underline" href={`/runs?q=${encodeURIComponent(run ?? "")}`}>
+        Find the run
+      </Link>
+    </Alert>
+  );
+}
+
+function ReviewQueue({
+  inbox,
+  me,
+  crews,
+  taskName,
+  approving,
+}: {
+  inbox: Inbox;
+  me: string | null;
+  crews: CrewInfo;
+  taskName: (r: InboxReview) => string;
+  approving: (r: InboxReview) => boolean;
+}) {
+  return (
+    <nav
+      aria-label="Review queue"
+      className={cn("min-w-0 lg:border-r", inbox.explicit && "hidden lg:block")}
+    >
+      <div className="flex items-center justify-between border-b px-4 py-2.5 text-muted-foreground text-xs">
+        <span>{inbox.reviews.length} waiting · longest first</span>
+        <span className="hidden items-center gap-1 lg:flex">
+          <Kbd>j</Kbd>
+          <Kbd>k</Kbd> to move
+        </span>
+      </div>
+      <ul className="max-h-[calc(100dvh-16rem)] divide-y overflow-y-auto">
+        {inbox.reviews.map((r) => (
+          <li key={reviewKey(r)}>
+            <QueueItem
+              review={r}
+              href={inbox.hrefOf(r)}
+              now={inbox.now}
+              me={me}
+              taskName={taskName(r)}
+              crews={crews}
+              selected={inbox.selected !== null && reviewKey(r) === reviewKey(inbox.selected)}
+              implicit={!inbox.explicit}
+              approving={approving(r)}
+            />
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function InboxLoading({ filters }: { filters: ReactNode }) {
+  return (
+    <div className="grid gap-3" aria-busy="true">
+      {filters}
+      <div className="grid gap-3 lg:grid-cols-[22rem_1fr]">
+        <Skeleton className="h-64" />
+        <Skeleton className="hidden h-64 lg:block" />
       </div>
     </div>
   );
