@@ -64,28 +64,7 @@ export function OperationCard({ op }: { op: OperationView }) {
             ))}
           </ul>
         </Section>
-        {op.parameters.length > 0 && (
-          <Section title="Parameters">
-            <dl className="grid gap-2 text-sm">
-              {op.parameters.map((p) => (
-                <div key={`${p.in}-${p.name}`} className="grid gap-0.5">
-                  <dt className="flex flex-wrap items-baseline gap-x-2">
-                    <code className="font-mono font-medium text-xs">{p.name}</code>
-                    <span className="text-muted-foreground text-xs">
-                      {p.in} · {p.type}
-                      {p.required ? " · required" : ""}
-                    </span>
-                  </dt>
-                  {p.description && (
-                    <dd className={`text-muted-foreground ${code}`}>
-                      <InlineCode text={p.description} />
-                    </dd>
-                  )}
-                </div>
-              ))}
-            </dl>
-          </Section>
-        )}
+        {op.parameters.length > 0 && <Parameters parameters={op.parameters} />}
         {op.body && (
           <Section title="Request body">
             <p className="text-sm">
@@ -116,5 +95,30 @@ export function OperationCard({ op }: { op: OperationView }) {
         </Section>
       </CardContent>
     </Card>
+  );
+}
+
+function Parameters({ parameters }: { parameters: OperationView["parameters"] }) {
+  return (
+    <Section title="Parameters">
+      <dl className="grid gap-2 text-sm">
+        {parameters.map((p) => (
+          <div key={`${p.in}-${p.name}`} className="grid gap-0.5">
+            <dt className="flex flex-wrap items-baseline gap-x-2">
+              <code className="font-mono font-medium text-xs">{p.name}</code>
+              <span className="text-muted-foreground text-xs">
+                {p.in} · {p.type}
+                {p.required ? " · required" : ""}
+              </span>
+            </dt>
+            {p.description && (
+              <dd className={`text-muted-foreground ${code}`}>
+                <InlineCode text={p.description} />
+              </dd>
+            )}
+          </div>
+        ))}
+      </dl>
+    </Section>
   );
 }

@@ -50,28 +50,7 @@ export function CrewCard({
           Served by <code className="font-mono text-xs">{crew.source[0]}</code>
         </p>
       ) : (
-        <>
-          {crew.description && (
-            <p className="line-clamp-2 text-muted-foreground text-sm">{crew.description}</p>
-          )}
-          <p className="text-muted-foreground text-xs">
-            {crew.flow
-              ? `${plural(crew.tasks.length, "method")} · ${plural(Object.keys(crew.flow.crews).length, "crew and agent")}`
-              : `${plural(crew.agents.length, "agent")} · ${plural(crew.tasks.length, "task")}`}
-            {crew.tasks.some((t) => t.human_input) && " · reviewed"}
-          </p>
-          <div className="flex min-w-0 flex-wrap gap-1">
-            {crew.inputs.length ? (
-              crew.inputs.map((name) => (
-                <code key={name} className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs">
-                  {name}
-                </code>
-              ))
-            ) : (
-              <span className="text-muted-foreground text-xs">No inputs</span>
-            )}
-          </div>
-        </>
+        <CrewSummary crew={crew} />
       )}
       <div className="mt-auto flex flex-wrap items-center gap-2 border-t pt-3 text-xs">
         {lastRun ? (
@@ -92,5 +71,33 @@ export function CrewCard({
         )}
       </div>
     </Card>
+  );
+}
+
+/** A local crew: its description, size, whether it is reviewed, and its inputs. */
+function CrewSummary({ crew }: { crew: CrewDef }) {
+  return (
+    <>
+      {crew.description && (
+        <p className="line-clamp-2 text-muted-foreground text-sm">{crew.description}</p>
+      )}
+      <p className="text-muted-foreground text-xs">
+        {crew.flow
+          ? `${plural(crew.tasks.length, "method")} · ${plural(Object.keys(crew.flow.crews).length, "crew and agent")}`
+          : `${plural(crew.agents.length, "agent")} · ${plural(crew.tasks.length, "task")}`}
+        {crew.tasks.some((t) => t.human_input) && " · reviewed"}
+      </p>
+      <div className="flex min-w-0 flex-wrap gap-1">
+        {crew.inputs.length ? (
+          crew.inputs.map((name) => (
+            <code key={name} className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs">
+              {name}
+            </code>
+          ))
+        ) : (
+          <span className="text-muted-foreground text-xs">No inputs</span>
+        )}
+      </div>
+    </>
   );
 }

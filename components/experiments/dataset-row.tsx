@@ -66,29 +66,7 @@ export function DatasetRow({
       {open &&
         (rows.data ? (
           rows.data.rows.length ? (
-            <ol className="m-0 grid list-none gap-1 p-0 text-xs">
-              {rows.data.rows.slice(0, 50).map((r) => (
-                <li key={r.position} className="grid gap-0.5 rounded-md bg-muted/50 px-2 py-1.5">
-                  <span className="break-words">
-                    <span className="text-muted-foreground">{r.position}.</span>{" "}
-                    {Object.entries(r.inputs)
-                      .map(([k, v]) => `${k}: ${preview(v)}`)
-                      .join(" · ")}
-                  </span>
-                  {Object.keys(r.expected).length > 0 && (
-                    <span className="text-muted-foreground">
-                      expected: {Object.keys(r.expected).join(", ")}
-                      {r.source_execution_id ? " (approved by a reviewer)" : ""}
-                    </span>
-                  )}
-                </li>
-              ))}
-              {rows.data.rows.length > 50 && (
-                <li className="px-2 text-muted-foreground">
-                  and {rows.data.rows.length - 50} more rows (the API lists them all)
-                </li>
-              )}
-            </ol>
+            <DatasetRows rows={rows.data.rows} />
           ) : (
             <p className="m-0 text-muted-foreground text-xs">No rows yet.</p>
           )
@@ -96,5 +74,41 @@ export function DatasetRow({
           <Skeleton className="h-10" aria-busy="true" />
         ))}
     </li>
+  );
+}
+
+type Row = {
+  position: number;
+  inputs: Record<string, unknown>;
+  expected: Record<string, unknown>;
+  source_execution_id: string | null;
+};
+
+/** The first 50 rows: their inputs in brief and which outputs they expect. */
+function DatasetRows({ rows }: { rows: Row[] }) {
+  return (
+    <ol className="m-0 grid list-none gap-1 p-0 text-xs">
+      {rows.slice(0, 50).map((r) => (
+        <li key={r.position} className="grid gap-0.5 rounded-md bg-muted/50 px-2 py-1.5">
+          <span className="break-words">
+            <span className="text-muted-foreground">{r.position}.</span>{" "}
+            {Object.entries(r.inputs)
+              .map(([k, v]) => `${k}: ${preview(v)}`)
+              .join(" · ")}
+          </span>
+          {Object.keys(r.expected).length > 0 && (
+            <span className="text-muted-foreground">
+              expected: {Object.keys(r.expected).join(", ")}
+              {r.source_execution_id ? " (approved by a reviewer)" : ""}
+            </span>
+          )}
+        </li>
+      ))}
+      {rows.length > 50 && (
+        <li className="px-2 text-muted-foreground">
+          and {rows.length - 50} more rows (the API lists them all)
+        </li>
+      )}
+    </ol>
   );
 }
