@@ -14,6 +14,22 @@ import type { RunStatus } from "./run-types";
 
 type Agent = { id: string; role: string; model: string };
 
+/** The models given, trimmed; an empty field is as this run had it. */
+export function chosenModels(models: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(models).flatMap(([k, v]) => (v.trim() ? [[k, v.trim()]] : [])),
+  );
+}
+
+/** A refusal's problems with models, by agent ("*": every agent); inputs' are the form's own. */
+export function modelRefusals(err: unknown): Record<string, string> {
+  const byModel: Record<string, string> = {};
+  if (err instanceof ApiError)
+    for (const e of err.problem.errors ?? [])
+      if (e.path.startsWith("models")) byModel[e.path.replace(/^models\.?/, "") || "*"] = e.message;
+  return byModel;
+}
+
 /**
  * "Re-run with edits": the crew's form prefilled with this run's inputs, each one editable, and a
  * model per agent (or one for all), empty meaning as before. The new run links back to this one.
@@ -31,9 +47,7 @@ export function RerunDialog({ crew, status }: { crew: string; status: RunStatus 
   const inputValues = Object.fromEntries(
     Object.entries(status.inputs ?? {}).flatMap(([k, v]) => (v === null ? [] : [[k, v]])),
   );
-  const chosen = Object.fromEntries(
-    Object.entries(models).flatMap(([k, v]) => (v.trim() ? [[k, v.trim()]] : [])),
-  );
+  const chosen = chosenModels(models);
 
   async function start(inputs: Record<string, string | number | boolean>) {
     setModelErrors({});
@@ -41,12 +55,7 @@ export function RerunDialog({ crew, status }: { crew: string; status: RunStatus 
       const body = Object.keys(chosen).length ? { inputs, models: chosen } : { inputs };
       return (await crewApi(crew).rerun(status.kickoff_id, body)).kickoff_id;
     } catch (err) {
-      // A model's refusal goes on its field; inputs' are the form's own.
-      const byModel: Record<string, string> = {};
-      if (err instanceof ApiError)
-        for (const e of err.problem.errors ?? [])
-          if (e.path.startsWith("models"))
-            byModel[e.path.replace(/^models\.?/, "") || "*"] = e.message;
+      const byModel = modelRefusals(err);
       if (!Object.keys(byModel).length) throw err;
       setModelErrors(byModel);
       throw new Error("a model cannot be used (see its field).");
