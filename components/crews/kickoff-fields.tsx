@@ -1,4 +1,4 @@
-import { Field, fieldAria } from "@/components/ui/field";
+import { Field, FieldNotes, fieldAria } from "@/components/ui/field";
 import { Checkbox, Input, Select, Textarea } from "@/components/ui/input";
 import type { InputProperty } from "@/lib/crew/input-schema";
 
@@ -53,16 +53,7 @@ export function KickoffField({
             {prop.title}
           </label>
         </div>
-        {help && (
-          <p id={`${id}-help`} className="text-muted-foreground text-xs">
-            {help}
-          </p>
-        )}
-        {error && (
-          <p id={`${id}-error`} className="text-tone-danger-foreground text-xs">
-            {error}
-          </p>
-        )}
+        <FieldNotes id={id} help={help} error={error} />
       </div>
     );
 

@@ -34,6 +34,15 @@ export function Field({
         )}
       </Label>
       {children}
+      <FieldNotes id={id} help={help} error={error} />
+    </div>
+  );
+}
+
+/** A control's help and error text, with the ids fieldAria points it to. */
+export function FieldNotes({ id, help, error }: { id: string; help?: ReactNode; error?: string }) {
+  return (
+    <>
       {help && (
         <p id={`${id}-help`} className="text-muted-foreground text-xs">
           {help}
@@ -44,7 +53,7 @@ export function Field({
           {error}
         </p>
       )}
-    </div>
+    </>
   );
 }
 
