@@ -6,6 +6,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { isTyping } from "@/components/review/kbd";
 import { ledgerApi, reviewsApi } from "@/lib/api/client";
 import { handOffText } from "./hand-off";
+import { inboxHref, nextAfter, selectedReview, withDecision } from "./inbox-model";
 import { isScope, type Scope } from "./scopes";
 import { type CrewInfo, type Decision, type InboxReview, orderedInputs, reviewKey } from "./types";
 import { useReviewStream } from "./use-review-stream";
@@ -20,63 +21,26 @@ export function useInbox(canReview: boolean, crews: CrewInfo) {
   const router = useRouter();
   const params = useSearchParams();
   const [decisions, setDecisions] = useState<Decision[]>([]);
-  const [now, setNow] = useState(() => Date.now());
+  const now = useClock();
   const defaultScope: Scope = canReview ? "mine" : "all";
   const asked = params.get("scope");
   const scope: Scope = isScope(asked) ? asked : defaultScope;
-  const live = useReviewStream();
-  const { data, error, isPending } = useQuery({
-    queryKey: ["runs", "inbox", scope],
-    queryFn: () => reviewsApi.list(scope),
-    refetchInterval: live ? 30_000 : 5_000,
-  });
-  useEffect(() => {
-    const t = setInterval(() => setNow(Date.now()), 30_000);
-    return () => clearInterval(t);
-  }, []);
+  const { data, error, isPending, reviews } = useInboxQuery(scope);
 
-  const reviews = useMemo(
-    () => [...(data?.reviews ?? [])].sort((a, b) => a.requested_at.localeCompare(b.requested_at)),
-    [data],
-  );
   const askedRun = params.get("run");
   const askedTask = params.get("task");
-  const selected =
-    reviews.find(
-      (r) => r.execution_id === askedRun && (askedTask === null || r.task_id === askedTask),
-    ) ??
-    (askedRun ? undefined : reviews[0]) ??
-    null;
+  const selected = selectedReview(reviews, askedRun, askedTask);
   const gone = askedRun !== null && data !== undefined && !selected;
 
-  // A review that left while open here (reassigned, released, decided elsewhere): its ledger
-  // says what became of it; that is said, and the next review opens.
-  const seen = useRef(new Map<string, InboxReview>());
-  // Read when a review leaves, not a reason to say it again when the page re-renders.
-  const crewsNow = useRef(crews);
-  crewsNow.current = crews;
-  for (const r of reviews) seen.current.set(r.execution_id, r);
-  const left = gone && askedRun ? seen.current.get(askedRun) : undefined;
-  const { data: ledger } = useQuery({
-    queryKey: ["runs", "inbox", "left", left?.crew, askedRun],
-    queryFn: () => ledgerApi.entries(left?.crew ?? "", askedRun ?? ""),
-    enabled: !!left && !!askedRun,
+  const { goneWhy } = useLeftReview(reviews, crews, gone ? askedRun : null, askedTask, (d) => {
+    setDecisions((ds) => withDecision(ds, d));
+    const next = order.current.reviews[0];
+    if (next) order.current.select(next);
   });
-  const goneWhy = ledger ? handOffText(ledger, askedTask ?? left?.task_id ?? null) : null;
 
   // The URL of a review: the scope when not the default, the run, the task when the run has more.
   const hrefOf = useCallback(
-    (r: InboxReview | null, inScope: Scope = scope) => {
-      const q = new URLSearchParams();
-      if (inScope !== defaultScope) q.set("scope", inScope);
-      if (r) {
-        q.set("run", r.execution_id);
-        if (reviews.filter((x) => x.execution_id === r.execution_id).length > 1)
-          q.set("task", r.task_id);
-      }
-      const query = q.toString();
-      return query ? `/inbox?${query}` : "/inbox";
-    },
+    (r: InboxReview | null, inScope: Scope = scope) => inboxHref(reviews, r, inScope, defaultScope),
     [scope, defaultScope, reviews],
   );
   const select = useCallback(
@@ -91,33 +55,20 @@ export function useInbox(canReview: boolean, crews: CrewInfo) {
   /** A decision went through: say so, and move on unless the review stays open (a quorum vote). */
   const decided = (review: InboxReview, message: string, moveOn: boolean) => {
     const run = review.execution_id;
-    setDecisions((ds) => [
-      ...ds.filter((d) => d.runId !== run),
-      { runId: run, crew: review.crew, taskId: review.task_id, attempt: review.attempt, message },
-    ]);
+    setDecisions((ds) =>
+      withDecision(ds, {
+        runId: run,
+        crew: review.crew,
+        taskId: review.task_id,
+        attempt: review.attempt,
+        message,
+      }),
+    );
     if (!moveOn) return;
-    // As a mail client does after archiving: the next waiting review, or the one before.
-    const at = reviews.findIndex((r) => reviewKey(r) === reviewKey(review));
-    const next = reviews[at + 1] ?? reviews[at - 1];
+    const next = nextAfter(reviews, review);
     const current = order.current.selected;
     if (current && reviewKey(current) === reviewKey(review)) select(next ?? null);
   };
-  useEffect(() => {
-    if (!left || !goneWhy) return;
-    setDecisions((ds) => [
-      ...ds.filter((d) => d.runId !== left.execution_id),
-      {
-        runId: left.execution_id,
-        crew: left.crew,
-        taskId: left.task_id,
-        attempt: left.attempt,
-        message: `${left.task_name ?? left.task_id}${aboutOf(left, crewsNow.current)}: ${goneWhy}.`,
-        elsewhere: true,
-      },
-    ]);
-    const next = order.current.reviews[0];
-    if (next) order.current.select(next);
-  }, [left, goneWhy]);
   const expire = useCallback(
     (runId: string) => setDecisions((ds) => ds.filter((d) => d.runId !== runId)),
     [],
@@ -141,6 +92,74 @@ export function useInbox(canReview: boolean, crews: CrewInfo) {
     decided,
     expire,
   };
+}
+
+/**
+ * A review that left while open here (reassigned, released, decided elsewhere; `askedRun` is
+ * set only then): its ledger says what became of it.
+ */
+function useLeftReview(
+  reviews: InboxReview[],
+  crews: CrewInfo,
+  askedRun: string | null,
+  askedTask: string | null,
+  /** Says what became of it (and opens the next review). */
+  onLeft: (notice: Decision) => void,
+) {
+  const seen = useRef(new Map<string, InboxReview>());
+  // Read when a review leaves, not a reason to say it again when the page re-renders.
+  const crewsNow = useRef(crews);
+  crewsNow.current = crews;
+  for (const r of reviews) seen.current.set(r.execution_id, r);
+  const left = askedRun ? seen.current.get(askedRun) : undefined;
+  const { data: ledger } = useQuery({
+    queryKey: ["runs", "inbox", "left", left?.crew, askedRun],
+    queryFn: () => ledgerApi.entries(left?.crew ?? "", askedRun ?? ""),
+    enabled: !!left && !!askedRun,
+  });
+  const goneWhy = ledger ? handOffText(ledger, askedTask ?? left?.task_id ?? null) : null;
+  const onLeftNow = useRef(onLeft);
+  onLeftNow.current = onLeft;
+  useEffect(() => {
+    if (!left || !goneWhy) return;
+    onLeftNow.current({
+      runId: left.execution_id,
+      crew: left.crew,
+      taskId: left.task_id,
+      attempt: left.attempt,
+      message: `${left.task_name ?? left.task_id}${aboutOf(left, crewsNow.current)}: ${goneWhy}.`,
+      elsewhere: true,
+    });
+  }, [left, goneWhy]);
+  return { goneWhy };
+}
+
+/**
+ * The reviews of a scope, longest waiting first: re-read as the server says they changed; every
+ * 5 s while its stream is down, 30 s as a backstop.
+ */
+function useInboxQuery(scope: Scope) {
+  const live = useReviewStream();
+  const { data, error, isPending } = useQuery({
+    queryKey: ["runs", "inbox", scope],
+    queryFn: () => reviewsApi.list(scope),
+    refetchInterval: live ? 30_000 : 5_000,
+  });
+  const reviews = useMemo(
+    () => [...(data?.reviews ?? [])].sort((a, b) => a.requested_at.localeCompare(b.requested_at)),
+    [data],
+  );
+  return { data, error, isPending, reviews };
+}
+
+/** The time now, every 30 s: for "waiting for". */
+function useClock() {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const t = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(t);
+  }, []);
+  return now;
 }
 
 /** Which run a review is, in a word: its first input ("eelgrass"), so two alike are told apart. */
