@@ -23,14 +23,7 @@ export function MethodDetail({
 }) {
   const task = status?.tasks.find((t) => t.task_id === method.name);
   const runs = status?.flow?.path.filter((p) => p.method === method.name) ?? [];
-  const nested = [
-    ...new Set([
-      ...runs.flatMap((r) => r.nested_runs),
-      ...(status?.flow?.current?.method === method.name && status.flow.current.nested_run
-        ? [status.flow.current.nested_run]
-        : []),
-    ]),
-  ];
+  const nested = nestedRuns(method.name, status?.flow);
   return (
     <div className="mt-4 grid gap-3 border-t pt-4 text-sm" data-testid="flow-method-detail">
       <div className="flex flex-wrap items-center gap-2">
@@ -38,40 +31,7 @@ export function MethodDetail({
         {task && <StatusPill status={task.status} />}
         {notRun && <span className="text-muted-foreground">did not run</span>}
       </div>
-      <dl className="m-0 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-        <dt className="text-muted-foreground">Calls</dt>
-        <dd className="m-0">{method.call}</dd>
-        {method.emit.length > 0 && (
-          <>
-            <dt className="text-muted-foreground">Outcomes</dt>
-            <dd className="m-0">{method.emit.join(", ")}</dd>
-          </>
-        )}
-        {runs.length > 0 && (
-          <>
-            <dt className="text-muted-foreground">Ran</dt>
-            <dd className="m-0">
-              {runs.length === 1 ? "once" : `${runs.length} times`}
-              {runs.some((r) => r.outcome) &&
-                ` · outcome ${runs
-                  .map((r) => r.outcome)
-                  .filter(Boolean)
-                  .join(", then ")}`}
-            </dd>
-          </>
-        )}
-        {runs.some((r) => r.feedback) && (
-          <>
-            <dt className="text-muted-foreground">Feedback</dt>
-            <dd className="m-0 break-words">
-              {runs
-                .map((r) => r.feedback)
-                .filter(Boolean)
-                .join(" / ")}
-            </dd>
-          </>
-        )}
-      </dl>
+      <MethodFacts method={method} runs={runs} />
       {nested.length > 0 && (
         <ul className="m-0 flex list-none flex-wrap gap-2 p-0">
           {nested.map((id) => (
@@ -94,5 +54,60 @@ export function MethodDetail({
         status && <p className="m-0 text-muted-foreground">No output yet.</p>
       )}
     </div>
+  );
+}
+
+type Flow = NonNullable<StatusResponse["flow"]>;
+
+/** The runs a method set off: those it finished, and the one it waits for now. */
+export function nestedRuns(method: string, flow: Flow | null | undefined): string[] {
+  const runs = flow?.path.filter((p) => p.method === method) ?? [];
+  return [
+    ...new Set([
+      ...runs.flatMap((r) => r.nested_runs),
+      ...(flow?.current?.method === method && flow.current.nested_run
+        ? [flow.current.nested_run]
+        : []),
+    ]),
+  ];
+}
+
+/** What the method calls, its outcomes, how often it ran (with which outcome), its feedback. */
+function MethodFacts({ method, runs }: { method: FlowShapeMethod; runs: Flow["path"] }) {
+  return (
+    <dl className="m-0 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+      <dt className="text-muted-foreground">Calls</dt>
+      <dd className="m-0">{method.call}</dd>
+      {method.emit.length > 0 && (
+        <>
+          <dt className="text-muted-foreground">Outcomes</dt>
+          <dd className="m-0">{method.emit.join(", ")}</dd>
+        </>
+      )}
+      {runs.length > 0 && (
+        <>
+          <dt className="text-muted-foreground">Ran</dt>
+          <dd className="m-0">
+            {runs.length === 1 ? "once" : `${runs.length} times`}
+            {runs.some((r) => r.outcome) &&
+              ` · outcome ${runs
+                .map((r) => r.outcome)
+                .filter(Boolean)
+                .join(", then ")}`}
+          </dd>
+        </>
+      )}
+      {runs.some((r) => r.feedback) && (
+        <>
+          <dt className="text-muted-foreground">Feedback</dt>
+          <dd className="m-0 break-words">
+            {runs
+              .map((r) => r.feedback)
+              .filter(Boolean)
+              .join(" / ")}
+          </dd>
+        </>
+      )}
+    </dl>
   );
 }
