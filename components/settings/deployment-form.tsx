@@ -1,6 +1,6 @@
 "use client";
 
-import type { FormEvent } from "react";
+import type { ComponentProps, FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { InputField } from "./kit/fields";
@@ -44,14 +44,7 @@ export function DeploymentForm({
   });
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const data = new FormData(e.currentTarget);
-    const read = (name: keyof DeploymentFields) => String(data.get(name) ?? "");
-    onSubmit({
-      name: read("name"),
-      base_url: read("base_url"),
-      token: read("token"),
-      webhook_secret: read("webhook_secret"),
-    });
+    onSubmit(readDeployment(new FormData(e.currentTarget)));
   };
   const keep = editing ? "Leave blank to keep the saved one." : undefined;
   return (
@@ -71,21 +64,17 @@ export function DeploymentForm({
         required
         placeholder="e.g. https://crews.example.com/api/crews/research-brief"
       />
-      <InputField
+      <SecretField
         {...field("token")}
         label="Bearer token"
         help={keep ?? "Stored encrypted; never shown again."}
-        type="password"
-        autoComplete="off"
         required={!editing}
         placeholder={editing ? "•••••••• (saved)" : undefined}
       />
-      <InputField
+      <SecretField
         {...field("webhook_secret")}
         label="Webhook signing secret (optional)"
         help={keep ?? "With one, unsigned webhooks from the deployment are refused."}
-        type="password"
-        autoComplete="off"
         placeholder="e.g. whsec_…"
       />
       {children && <div className="sm:col-span-2">{children}</div>}
@@ -96,4 +85,20 @@ export function DeploymentForm({
       </div>
     </form>
   );
+}
+
+/** A secret typed in: hidden, and not offered to the browser's autofill. */
+function SecretField(props: ComponentProps<typeof InputField>) {
+  return <InputField {...props} type="password" autoComplete="off" />;
+}
+
+/** The form's fields as sent (an empty one as ""). */
+function readDeployment(data: { get: (name: string) => unknown }): DeploymentFields {
+  const read = (name: keyof DeploymentFields) => String(data.get(name) ?? "");
+  return {
+    name: read("name"),
+    base_url: read("base_url"),
+    token: read("token"),
+    webhook_secret: read("webhook_secret"),
+  };
 }
