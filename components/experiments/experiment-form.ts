@@ -70,8 +70,7 @@ export function experimentScorers(f: ExperimentForm, chosenVariants: string[]): 
 }
 
 /** The variants picked, in the order they are listed. */
-export const chosenVariants = (f: ExperimentForm, names: string[]) =>
-  names.filter((n) => f.picked.has(n));
+const chosenVariants = (f: ExperimentForm, names: string[]) => names.filter((n) => f.picked.has(n));
 
 export function experimentBody(f: ExperimentForm, names: string[], dataset: string) {
   const variants = chosenVariants(f, names);

@@ -53,7 +53,7 @@ export function runsChart({ days }: RunStats): ChartSpec {
   };
 }
 
-export function durationChart({ days, totals }: RunStats): ChartSpec {
+function durationChart({ days, totals }: RunStats): ChartSpec {
   return {
     title: "Duration",
     description: "p50 and p95 of completed runs per day",
@@ -78,7 +78,7 @@ export const failureRates = (days: StatsDay[]) =>
     return finished ? d.error / finished : null;
   });
 
-export function failureChart({ days, totals }: RunStats): ChartSpec {
+function failureChart({ days, totals }: RunStats): ChartSpec {
   const rate = failureRates(days);
   return {
     title: "Failure rate",
@@ -95,7 +95,7 @@ export function failureChart({ days, totals }: RunStats): ChartSpec {
   };
 }
 
-export function reviewWaitChart({ days }: RunStats): ChartSpec {
+function reviewWaitChart({ days }: RunStats): ChartSpec {
   return {
     title: "Review wait",
     description: "Median time a task waited for a reviewer, per day",
@@ -118,7 +118,7 @@ export function reviewWaitChart({ days }: RunStats): ChartSpec {
   };
 }
 
-export function tokensChart({ days, totals }: RunStats): ChartSpec {
+function tokensChart({ days, totals }: RunStats): ChartSpec {
   return {
     title: "Tokens per day",
     description: "Input and output tokens of all runs",

@@ -4,12 +4,12 @@ import type { FlowLayout, FlowShapeMethod } from "./flow-layout";
 
 // Where a flow's graph (flow-graph.tsx) puts its methods and edges, and how each one looks on a run.
 
-export const MAX_W = 168;
-export const MIN_W = 116;
+const MAX_W = 168;
+const MIN_W = 116;
 export const H = 56;
-export const GAP_ACROSS = 56; // between layers
-export const GAP_ALONG = 16; // between methods of a layer
-export const LOOP = 40; // room under the graph for edges that run back (a cycle)
+const GAP_ACROSS = 56; // between layers
+const GAP_ALONG = 16; // between methods of a layer
+const LOOP = 40; // room under the graph for edges that run back (a cycle)
 
 export type NodeState = "done" | "running" | "waiting" | "queued" | "failed" | "not_run" | "idle";
 
