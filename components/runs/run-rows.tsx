@@ -7,14 +7,7 @@ import { useCrewName } from "@/components/crew-names";
 import { Checkbox } from "@/components/ui/input";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { StatusPill } from "@/components/ui/status-pill";
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from "@/components/ui/table";
+import * as T from "@/components/ui/table";
 import { formatDuration } from "@/lib/format/duration";
 import { shortId } from "@/lib/format/id";
 import { formatTokens, formatUsd } from "@/lib/format/numbers";
@@ -83,14 +76,14 @@ export function RunsTableView({ runs, selected, toggle, toggleAll, onTag, select
   const crewName = useCrewName();
   const open = useRowOpen();
   return (
-    <Table aria-label="Runs">
-      <TableHeader>
+    <T.Table aria-label="Runs">
+      <T.TableHeader>
         <RunsTableHead
           selection={selectable && pageSelection(runs, selected)}
           toggleAll={toggleAll}
         />
-      </TableHeader>
-      <TableBody>
+      </T.TableHeader>
+      <T.TableBody>
         {runs.map((r) => (
           <RunTableRow
             key={r.id}
@@ -102,8 +95,8 @@ export function RunsTableView({ runs, selected, toggle, toggleAll, onTag, select
             onTag={onTag}
           />
         ))}
-      </TableBody>
-    </Table>
+      </T.TableBody>
+    </T.Table>
   );
 }
 
@@ -115,9 +108,9 @@ function RunsTableHead({
   toggleAll: (on: boolean) => void;
 }) {
   return (
-    <TableRow>
+    <T.TableRow>
       {selection && (
-        <TableHead className="w-10 pr-0">
+        <T.TableHead className="w-10 pr-0">
           <Checkbox
             aria-label="Select all runs on this page"
             className="block"
@@ -127,18 +120,18 @@ function RunsTableHead({
             }}
             onChange={(e) => toggleAll(e.target.checked)}
           />
-        </TableHead>
+        </T.TableHead>
       )}
-      <TableHead>Status</TableHead>
-      <TableHead>Run</TableHead>
-      <TableHead className="w-1/4">Crew</TableHead>
-      <TableHead>Started</TableHead>
-      <TableHead className="text-right">Duration</TableHead>
-      <TableHead className="text-right">Tokens</TableHead>
-      <TableHead className="text-right">Cost</TableHead>
-      <TableHead>Tags</TableHead>
-      <TableHead>Started by</TableHead>
-    </TableRow>
+      <T.TableHead>Status</T.TableHead>
+      <T.TableHead>Run</T.TableHead>
+      <T.TableHead className="w-1/4">Crew</T.TableHead>
+      <T.TableHead>Started</T.TableHead>
+      <T.TableHead className="text-right">Duration</T.TableHead>
+      <T.TableHead className="text-right">Tokens</T.TableHead>
+      <T.TableHead className="text-right">Cost</T.TableHead>
+      <T.TableHead>Tags</T.TableHead>
+      <T.TableHead>Started by</T.TableHead>
+    </T.TableRow>
   );
 }
 
@@ -160,26 +153,26 @@ function RunTableRow({
 }) {
   const href = runHref(r);
   return (
-    <TableRow
+    <T.TableRow
       data-run={r.id}
       data-state={selected ? "selected" : undefined}
       onClick={(e) => open(e, href)}
       className="cursor-pointer hover:bg-muted/60 data-[state=selected]:bg-accent/60"
     >
       {toggle && (
-        <TableCell className="w-10 pr-0">
+        <T.TableCell className="w-10 pr-0">
           <Checkbox
             aria-label={`Select run ${shortId(r.id)}`}
             checked={selected}
             onChange={toggle}
             className="block"
           />
-        </TableCell>
+        </T.TableCell>
       )}
-      <TableCell>
+      <T.TableCell>
         <StatusPill status={r.status} />
-      </TableCell>
-      <TableCell>
+      </T.TableCell>
+      <T.TableCell>
         <Link
           href={href}
           className="font-mono text-link text-xs hover:underline"
@@ -188,30 +181,30 @@ function RunTableRow({
         >
           {shortId(r.id)}
         </Link>
-      </TableCell>
-      <TableCell className="max-w-48 truncate">
+      </T.TableCell>
+      <T.TableCell className="max-w-48 truncate">
         <Link
           href={crewHref(r.crew)}
           className="font-medium text-foreground hover:text-link hover:underline"
         >
           {crewName}
         </Link>
-      </TableCell>
-      <TableCell className="text-muted-foreground">
+      </T.TableCell>
+      <T.TableCell className="text-muted-foreground">
         <RelativeTime iso={r.created_at} />
-      </TableCell>
-      <TableCell className={num}>{formatDuration(runDuration(r))}</TableCell>
-      <TableCell className={num} title={tokenTitle(r)}>
+      </T.TableCell>
+      <T.TableCell className={num}>{formatDuration(runDuration(r))}</T.TableCell>
+      <T.TableCell className={num} title={tokenTitle(r)}>
         {formatTokens(r.token_usage?.total_tokens)}
-      </TableCell>
-      <TableCell className={num}>{formatUsd(r.cost_usd)}</TableCell>
-      <TableCell>
+      </T.TableCell>
+      <T.TableCell className={num}>{formatUsd(r.cost_usd)}</T.TableCell>
+      <T.TableCell>
         <Tags meta={r.meta} onTag={onTag} />
-      </TableCell>
-      <TableCell className="max-w-48 truncate text-muted-foreground">
+      </T.TableCell>
+      <T.TableCell className="max-w-48 truncate text-muted-foreground">
         {startedByLabel(r.started_by, r.meta)}
-      </TableCell>
-    </TableRow>
+      </T.TableCell>
+    </T.TableRow>
   );
 }
 

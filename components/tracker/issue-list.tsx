@@ -1,14 +1,7 @@
 import Link from "next/link";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from "@/components/ui/table";
+import * as T from "@/components/ui/table";
 import type { listIssues, listTeams } from "@/lib/tracker/embedded/browse";
 
 type Issue = Awaited<ReturnType<typeof listIssues>>[number];
@@ -88,45 +81,45 @@ function IssueCards({ issues }: { issues: Issue[] }) {
 function IssueTable({ issues }: { issues: Issue[] }) {
   return (
     <Card className="hidden md:block">
-      <Table className="relative" aria-label="Issues">
-        <TableHeader>
-          <TableRow>
-            <TableHead scope="col">Issue</TableHead>
-            <TableHead scope="col">Title</TableHead>
-            <TableHead scope="col">State</TableHead>
-            <TableHead scope="col">Priority</TableHead>
-            <TableHead scope="col">Assignee</TableHead>
-            <TableHead scope="col">Project</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
+      <T.Table className="relative" aria-label="Issues">
+        <T.TableHeader>
+          <T.TableRow>
+            <T.TableHead scope="col">Issue</T.TableHead>
+            <T.TableHead scope="col">Title</T.TableHead>
+            <T.TableHead scope="col">State</T.TableHead>
+            <T.TableHead scope="col">Priority</T.TableHead>
+            <T.TableHead scope="col">Assignee</T.TableHead>
+            <T.TableHead scope="col">Project</T.TableHead>
+          </T.TableRow>
+        </T.TableHeader>
+        <T.TableBody>
           {issues.map((r) => (
-            <TableRow key={r.identifier} className="hover:bg-muted/50">
-              <TableCell className="whitespace-nowrap">
+            <T.TableRow key={r.identifier} className="hover:bg-muted/50">
+              <T.TableCell className="whitespace-nowrap">
                 <Link
                   href={`/tracker/issues/${r.identifier}`}
                   className="font-mono text-link text-xs hover:underline"
                 >
                   {r.identifier}
                 </Link>
-              </TableCell>
-              <TableCell className="min-w-56 font-medium">{r.title}</TableCell>
-              <TableCell>
+              </T.TableCell>
+              <T.TableCell className="min-w-56 font-medium">{r.title}</T.TableCell>
+              <T.TableCell>
                 <Badge tone={STATE_TONE[String(r.state.type)] ?? "neutral"}>{r.state.name}</Badge>
-              </TableCell>
-              <TableCell className="whitespace-nowrap">
+              </T.TableCell>
+              <T.TableCell className="whitespace-nowrap">
                 {PRIORITY[r.priority] ?? r.priority}
-              </TableCell>
-              <TableCell className="whitespace-nowrap">
+              </T.TableCell>
+              <T.TableCell className="whitespace-nowrap">
                 {r.assignee?.name ?? <span className="text-muted-foreground">—</span>}
-              </TableCell>
-              <TableCell className="whitespace-nowrap">
+              </T.TableCell>
+              <T.TableCell className="whitespace-nowrap">
                 {r.project?.name ?? <span className="text-muted-foreground">—</span>}
-              </TableCell>
-            </TableRow>
+              </T.TableCell>
+            </T.TableRow>
           ))}
-        </TableBody>
-      </Table>
+        </T.TableBody>
+      </T.Table>
     </Card>
   );
 }

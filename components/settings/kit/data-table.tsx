@@ -2,14 +2,7 @@
 
 import { Fragment, type ReactNode } from "react";
 import { cn } from "@/components/ui/cn";
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from "@/components/ui/table";
+import * as T from "@/components/ui/table";
 import { useMediaQuery } from "@/components/ui/use-media-query";
 
 export type Column<T> = {
@@ -78,27 +71,27 @@ export function DataTable<T>({
       </ul>
     );
   return (
-    <Table className="relative" aria-label={label} aria-busy={busy} scrollLabel={scrollLabel}>
-      <TableHeader>
-        <TableRow>
+    <T.Table className="relative" aria-label={label} aria-busy={busy} scrollLabel={scrollLabel}>
+      <T.TableHeader>
+        <T.TableRow>
           {columns.map((c) => (
-            <TableHead key={c.header} scope="col" className={c.className}>
+            <T.TableHead key={c.header} scope="col" className={c.className}>
               {c.hideHeader ? <span className="sr-only">{c.header}</span> : c.header}
-            </TableHead>
+            </T.TableHead>
           ))}
-        </TableRow>
-      </TableHeader>
-      <TableBody>
+        </T.TableRow>
+      </T.TableHeader>
+      <T.TableBody>
         {rows.map((row) => (
-          <TableRow key={rowKey(row)}>
+          <T.TableRow key={rowKey(row)}>
             {columns.map((c) => (
-              <TableCell key={c.header} className={cn(c.className, c.cellClassName)}>
+              <T.TableCell key={c.header} className={cn(c.className, c.cellClassName)}>
                 {c.cell(row)}
-              </TableCell>
+              </T.TableCell>
             ))}
-          </TableRow>
+          </T.TableRow>
         ))}
-      </TableBody>
-    </Table>
+      </T.TableBody>
+    </T.Table>
   );
 }
