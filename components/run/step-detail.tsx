@@ -104,6 +104,33 @@ function findStep(trace: Trace, key: string): TraceStep | undefined {
   return undefined;
 }
 
+/** A step's title, and above it its task (and attempt, when there are several). */
+export function stepHeading(trace: Trace, step: TraceStep) {
+  const task = trace.tasks.find((t) => t.taskId === step.taskId);
+  const title = step.kind === "tool" ? `Tool: ${step.label}` : step.label;
+  const kicker = [
+    task?.name ?? "Run",
+    task && task.attempts.length > 1 ? `attempt ${step.attempt}` : null,
+  ]
+    .filter(Boolean)
+    .join(" · ");
+  return { title, kicker };
+}
+
+/** Esc closes the detail, unless it is someone typing (a review's feedback, say). */
+function useEscapeToClose(active: boolean, onClose: () => void) {
+  useEffect(() => {
+    if (!active) return;
+    const onKey = (e: KeyboardEvent) => {
+      const t = e.target instanceof Element ? e.target : null;
+      if (e.key !== "Escape" || t?.closest("input, textarea, select, [contenteditable]")) return;
+      onClose();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [active, onClose]);
+}
+
 /** What the selected task, attempt or step did, in full. */
 export function StepDetail({
   trace,
@@ -123,31 +150,14 @@ export function StepDetail({
   /** Given when this run's tasks may be forked from (a local crew's run, by someone who may start). */
   fork?: { crew: string; runId: string; path?: string[] };
 }) {
-  // Esc closes the detail, unless it is someone typing (a review's feedback, say).
-  useEffect(() => {
-    if (!selection) return;
-    const onKey = (e: KeyboardEvent) => {
-      const t = e.target instanceof Element ? e.target : null;
-      if (e.key !== "Escape" || t?.closest("input, textarea, select, [contenteditable]")) return;
-      onClose();
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [selection, onClose]);
+  useEscapeToClose(selection !== null, onClose);
   let title = "";
   let kicker = "";
   let body: ReactNode = null;
   if (selection?.type === "step") {
     const step = findStep(trace, selection.key);
     if (step) {
-      const task = trace.tasks.find((t) => t.taskId === step.taskId);
-      title = step.kind === "tool" ? `Tool: ${step.label}` : step.label;
-      kicker = [
-        task?.name ?? "Run",
-        task && task.attempts.length > 1 ? `attempt ${step.attempt}` : null,
-      ]
-        .filter(Boolean)
-        .join(" · ");
+      ({ title, kicker } = stepHeading(trace, step));
       body = <StepBody step={step} start={trace.start} now={now} />;
     }
   } else if (selection) {
