@@ -13,6 +13,7 @@ import { toast } from "@/components/ui/toast";
 import { ApiError, type Dataset, experimentsApi, runsApi } from "@/lib/api/client";
 import { shortId } from "@/lib/format/id";
 import { RowProblems } from "./dataset-dialog";
+import { togglePicked } from "./experiment-form";
 
 const inputsText = (inputs: Record<string, unknown>) =>
   Object.values(inputs)
@@ -34,13 +35,7 @@ export function CollectDialog({ crew, dataset }: { crew: string; dataset: Datase
     queryFn: () => runsApi.list({ crew, status: "completed", per_page: "50" }),
     enabled: open,
   });
-  const toggle = (id: string) =>
-    setPicked((p) => {
-      const next = new Set(p);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const toggle = (id: string) => setPicked((p) => togglePicked(p, id));
 
   async function add() {
     setBusy(true);
@@ -80,27 +75,7 @@ export function CollectDialog({ crew, dataset }: { crew: string; dataset: Datase
           ) : (
             <ul className="m-0 grid max-h-80 list-none divide-y overflow-y-auto rounded-md border p-0">
               {runs.data.runs.map((r) => (
-                <li key={r.id}>
-                  <label
-                    htmlFor={`collect-${r.id}`}
-                    className="flex cursor-pointer items-start gap-3 px-3 py-2 text-sm hover:bg-muted/50"
-                  >
-                    <Checkbox
-                      id={`collect-${r.id}`}
-                      checked={picked.has(r.id)}
-                      onChange={() => toggle(r.id)}
-                      className="mt-0.5"
-                    />
-                    <span className="grid min-w-0 gap-0.5">
-                      <span className="truncate">{inputsText(r.inputs) || "(no inputs)"}</span>
-                      <span className="text-muted-foreground text-xs">
-                        <span className="font-mono">{shortId(r.id)}</span> · finished{" "}
-                        <RelativeTime iso={r.finished_at ?? r.created_at} />
-                        {r.review_wait_seconds > 0 ? " · reviewed" : ""}
-                      </span>
-                    </span>
-                  </label>
-                </li>
+                <RunChoice key={r.id} run={r} picked={picked.has(r.id)} onToggle={toggle} />
               ))}
             </ul>
           )}
@@ -114,5 +89,42 @@ export function CollectDialog({ crew, dataset }: { crew: string; dataset: Datase
         </div>
       </DialogContent>
     </Dialog>
+  );
+}
+
+type Run = Awaited<ReturnType<typeof runsApi.list>>["runs"][number];
+
+/** A finished run to pick: its inputs in brief, its id, when it finished, whether reviewed. */
+function RunChoice({
+  run: r,
+  picked,
+  onToggle,
+}: {
+  run: Run;
+  picked: boolean;
+  onToggle: (id: string) => void;
+}) {
+  return (
+    <li>
+      <label
+        htmlFor={`collect-${r.id}`}
+        className="flex cursor-pointer items-start gap-3 px-3 py-2 text-sm hover:bg-muted/50"
+      >
+        <Checkbox
+          id={`collect-${r.id}`}
+          checked={picked}
+          onChange={() => onToggle(r.id)}
+          className="mt-0.5"
+        />
+        <span className="grid min-w-0 gap-0.5">
+          <span className="truncate">{inputsText(r.inputs) || "(no inputs)"}</span>
+          <span className="text-muted-foreground text-xs">
+            <span className="font-mono">{shortId(r.id)}</span> · finished{" "}
+            <RelativeTime iso={r.finished_at ?? r.created_at} />
+            {r.review_wait_seconds > 0 ? " · reviewed" : ""}
+          </span>
+        </span>
+      </label>
+    </li>
   );
 }
