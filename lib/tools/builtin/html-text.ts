@@ -90,88 +90,107 @@ class OpenElements {
 
 /** A page's title and readable text; `base` resolves relative link addresses. */
 export function htmlToText(html: string, base?: string): { title: string; text: string } {
-  const out: string[] = [];
-  let title = "";
-  let skip = 0; // depth inside dropped elements
-  const dropped = new OpenElements();
-  let inTitle = false;
-  let pre = 0;
+  const reader = new PageReader(base);
+  for (const t of tokens(html)) {
+    if (t.kind === "text") reader.text(t.text);
+    else if (t.kind === "open") reader.open(t.name, t.attrs, t.selfClosing);
+    else reader.close(t.name);
+  }
+  return reader.result();
+}
+
+/** What has been read of a page so far, and where the reader is in it. */
+class PageReader {
+  private readonly out: string[] = [];
+  private title = "";
+  private skip = 0; // depth inside dropped elements
+  private readonly dropped = new OpenElements();
+  private inTitle = false;
+  private pre = 0;
   // The open link, if any: links do not nest in HTML (an <a> closes the one still open), and its
   // text is read back once, at its close, so a page of unclosed links costs one pass.
-  let link: { href?: string; start: number } | undefined;
-  const closeLink = () => {
-    const label = link ? out.slice(link.start).join("").trim() : "";
-    const href = link?.href && linkTarget(link.href, base);
-    if (href && label && href !== label) out.push(` (${href})`);
-    link = undefined;
-  };
-  let listDepth = 0;
-  const block = (prefix = "") => out.push(`\n\n${prefix}`);
+  private link: { href?: string; start: number } | undefined;
+  private listDepth = 0;
 
-  for (const t of tokens(html)) {
-    if (t.kind === "text") {
-      if (inTitle) {
-        title += t.text;
-        continue;
-      }
-      if (skip) continue;
-      const text = decodeEntities(t.text);
-      out.push(pre ? text : text.replace(/\s+/g, " "));
-      continue;
+  constructor(private readonly base?: string) {}
+
+  text(text: string) {
+    if (this.inTitle) this.title += text;
+    else if (!this.skip) {
+      const decoded = decodeEntities(text);
+      this.out.push(this.pre ? decoded : decoded.replace(/\s+/g, " "));
     }
-    const name = t.name;
-    if (t.kind === "open") {
-      if (name === "title" && !skip) {
-        inTitle = true;
-        continue;
-      }
-      if (skip || DROPPED.has(name) || hidden(t.attrs)) {
-        if (!t.selfClosing) {
-          dropped.open(name);
-          skip = dropped.depth;
-        }
-        continue;
-      }
-      if (/^h[1-6]$/.test(name)) block(`${"#".repeat(Number(name[1]))} `);
-      else if (name === "li") out.push(`\n${"  ".repeat(Math.max(0, listDepth - 1))}- `);
-      else if (name === "ul" || name === "ol") {
-        listDepth++;
-        block();
-      } else if (name === "br") out.push("\n");
-      else if (name === "td" || name === "th") out.push(" | ");
-      else if (name === "pre") {
-        pre++;
-        block();
-      } else if (name === "img") {
-        const alt = attr(t.attrs, "alt");
-        if (alt) out.push(` [image: ${alt}] `);
-      } else if (name === "a" && !t.selfClosing) {
-        closeLink();
-        link = { href: attr(t.attrs, "href"), start: out.length };
-      } else if (BLOCKS.has(name)) block();
-      continue;
-    }
-    // closing tag
-    if (name === "title") {
-      inTitle = false;
-      continue;
-    }
-    if (skip) {
-      // Unclosed elements inside (a <p> or <li> without its end tag) close with their parent.
-      dropped.close(name);
-      skip = dropped.depth;
-      continue;
-    }
-    if (name === "a") closeLink();
-    else if (name === "ul" || name === "ol") {
-      listDepth = Math.max(0, listDepth - 1);
-      block();
-    } else if (name === "pre") {
-      pre = Math.max(0, pre - 1);
-      block();
-    } else if (BLOCKS.has(name)) block();
   }
-  return { title: decodeEntities(title).replace(/\s+/g, " ").trim(), text: tidy(out.join("")) };
+
+  open(name: string, attrs: string, selfClosing: boolean) {
+    if (name === "title" && !this.skip) {
+      this.inTitle = true;
+      return;
+    }
+    if (this.skip || DROPPED.has(name) || hidden(attrs)) {
+      if (!selfClosing) {
+        this.dropped.open(name);
+        this.skip = this.dropped.depth;
+      }
+      return;
+    }
+    if (/^h[1-6]$/.test(name)) this.block(`${"#".repeat(Number(name[1]))} `);
+    else if (name === "li") this.out.push(`\n${"  ".repeat(Math.max(0, this.listDepth - 1))}- `);
+    else if (name === "ul" || name === "ol") {
+      this.listDepth++;
+      this.block();
+    } else if (name === "br") this.out.push("\n");
+    else if (name === "td" || name === "th") this.out.push(" | ");
+    else if (name === "pre") {
+      this.pre++;
+      this.block();
+    } else if (name === "img") {
+      const alt = attr(attrs, "alt");
+      if (alt) this.out.push(` [image: ${alt}] `);
+    } else if (name === "a" && !selfClosing) {
+      this.closeLink();
+      this.link = { href: attr(attrs, "href"), start: this.out.length };
+    } else if (BLOCKS.has(name)) this.block();
+  }
+
+  close(name: string) {
+    if (name === "title") {
+      this.inTitle = false;
+      return;
+    }
+    if (this.skip) {
+      // Unclosed elements inside (a <p> or <li> without its end tag) close with their parent.
+      this.dropped.close(name);
+      this.skip = this.dropped.depth;
+      return;
+    }
+    if (name === "a") this.closeLink();
+    else if (name === "ul" || name === "ol") {
+      this.listDepth = Math.max(0, this.listDepth - 1);
+      this.block();
+    } else if (name === "pre") {
+      this.pre = Math.max(0, this.pre - 1);
+      this.block();
+    } else if (BLOCKS.has(name)) this.block();
+  }
+
+  result() {
+    return {
+      title: decodeEntities(this.title).replace(/\s+/g, " ").trim(),
+      text: tidy(this.out.join("")),
+    };
+  }
+
+  private block(prefix = "") {
+    this.out.push(`\n\n${prefix}`);
+  }
+
+  private closeLink() {
+    const label = this.link ? this.out.slice(this.link.start).join("").trim() : "";
+    const href = this.link?.href && linkTarget(this.link.href, this.base);
+    if (href && label && href !== label) this.out.push(` (${href})`);
+    this.link = undefined;
+  }
 }
 
 // `hidden`, `aria-hidden="true"` or an inline display:none: not shown to a reader either.
