@@ -2,13 +2,12 @@
 
 import { Ban, Check, PencilLine, Undo2, Wrench, X } from "lucide-react";
 import { useId, useState } from "react";
-import { jsonProblem } from "@/components/json-problem";
 import { JsonBlock } from "@/components/run/json-block";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/input";
 import type { OpenReviewView } from "@/lib/contract/reviews";
-import { argumentProblems } from "./argument-check";
+import { editedArguments, editorRows, type ParsedArguments, parseDraft } from "./call-arguments";
 import {
   cancelApproval,
   scheduleApproval,
@@ -36,24 +35,14 @@ export function CallCard({
   disabled: boolean;
   approvalKeyFor: string;
   /** The send to schedule for an approval, with the edited arguments if any. */
-  onApprove: (edited?: unknown) => () => void;
+  onApprove: (edited?: Record<string, unknown>) => () => void;
   onRefuse: () => void;
   onInvalid: (text: string) => void;
 }) {
-  const editorId = useId();
-  const original = JSON.stringify(call.arguments, null, 2) ?? "{}";
   const [draft, setDraft] = useState<string | null>(null);
   const approvingAt = useScheduledApproval(approvalKeyFor);
-  const parsed =
-    draft === null
-      ? { ok: true as const, value: undefined }
-      : parseArguments(draft, call.input_schema);
-  const edited =
-    parsed.ok &&
-    parsed.value !== undefined &&
-    JSON.stringify(parsed.value) !== JSON.stringify(call.arguments)
-      ? parsed.value
-      : undefined;
+  const parsed = parseDraft(draft, call.input_schema);
+  const edited = editedArguments(parsed, call.arguments);
   const decision = call.decision;
 
   function approve() {
@@ -70,47 +59,14 @@ export function CallCard({
       aria-label={`Call to ${call.tool}`}
       className="grid min-w-0 gap-3 rounded-lg border bg-background p-4"
     >
-      <div className="flex flex-wrap items-center gap-2">
-        <Wrench aria-hidden className="size-4 text-muted-foreground" />
-        <code className="font-mono font-semibold text-sm">{call.tool}</code>
-        {call.source && (
-          <Badge tone="neutral">
-            {SOURCE[call.source] ?? call.source}
-            {call.server ? ` · ${call.server}` : ""}
-          </Badge>
-        )}
-        {call.writes && <Badge tone="warning">Changes things</Badge>}
-        {decision && (
-          <Badge tone={decision.approved ? "success" : "danger"} className="ml-auto">
-            {decision.approved ? "Approved" : "Refused"} by {decision.reviewer}
-          </Badge>
-        )}
-      </div>
+      <CallTitle call={call} />
       {draft === null ? (
         <JsonBlock
           label={decision?.edited ? "Arguments (edited)" : "Arguments"}
           value={decision ? decision.arguments : call.arguments}
         />
       ) : (
-        <div className="grid gap-1.5">
-          <label htmlFor={editorId} className="font-medium text-muted-foreground text-xs">
-            Arguments (JSON)
-          </label>
-          <Textarea
-            id={editorId}
-            rows={Math.min(16, Math.max(4, draft.split("\n").length + 1))}
-            className="font-mono text-xs"
-            spellCheck={false}
-            value={draft}
-            aria-invalid={!parsed.ok}
-            onChange={(e) => setDraft(e.target.value)}
-          />
-          {!parsed.ok && (
-            <p role="alert" className="m-0 text-tone-danger-foreground text-xs">
-              {parsed.error}
-            </p>
-          )}
-        </div>
+        <ArgumentsEditor draft={draft} parsed={parsed} onChange={setDraft} />
       )}
       {!decision && (
         <div className="flex flex-wrap items-center gap-2">
@@ -126,50 +82,110 @@ export function CallCard({
             <Ban aria-hidden />
             Refuse
           </Button>
-          {draft === null ? (
-            <Button
-              size="sm"
-              variant="ghost"
-              onClick={() => setDraft(original)}
-              disabled={disabled}
-            >
-              <PencilLine aria-hidden />
-              Edit arguments
-            </Button>
-          ) : (
-            <Button size="sm" variant="ghost" onClick={() => setDraft(null)}>
-              <X aria-hidden />
-              Discard edits
-            </Button>
-          )}
-          {approvingAt !== null && (
-            <span className="ml-auto flex items-center gap-2">
-              <span role="status" className="text-muted-foreground text-sm">
-                Runs {call.tool} in {UNDO_SECONDS} seconds
-              </span>
-              <Button size="sm" onClick={() => cancelApproval(approvalKeyFor)}>
-                <Undo2 aria-hidden />
-                Undo
-              </Button>
-            </span>
-          )}
+          <EditToggle
+            editing={draft !== null}
+            disabled={disabled}
+            onEdit={() => setDraft(JSON.stringify(call.arguments, null, 2) ?? "{}")}
+            onDiscard={() => setDraft(null)}
+          />
+          {approvingAt !== null && <UndoApproval tool={call.tool} approvalKey={approvalKeyFor} />}
         </div>
       )}
     </article>
   );
 }
 
-/** The edited arguments, or why they cannot be sent: not JSON, or not what the tool takes. */
-function parseArguments(
-  text: string,
-  schema: Record<string, unknown>,
-): { ok: true; value: unknown } | { ok: false; error: string } {
-  const notJson = jsonProblem(text);
-  if (notJson) return { ok: false, error: notJson };
-  const value: unknown = JSON.parse(text);
-  if (typeof value !== "object" || value === null || Array.isArray(value))
-    return { ok: false, error: 'The arguments are a JSON object: { "name": value, … }.' };
-  const problems = argumentProblems(value, schema);
-  if (problems.length) return { ok: false, error: problems.join(" ") };
-  return { ok: true, value };
+/** The tool, where it comes from, whether it changes things, and who decided. */
+function CallTitle({ call }: { call: ToolCall }) {
+  const decision = call.decision;
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <Wrench aria-hidden className="size-4 text-muted-foreground" />
+      <code className="font-mono font-semibold text-sm">{call.tool}</code>
+      {call.source && (
+        <Badge tone="neutral">
+          {SOURCE[call.source] ?? call.source}
+          {call.server ? ` · ${call.server}` : ""}
+        </Badge>
+      )}
+      {call.writes && <Badge tone="warning">Changes things</Badge>}
+      {decision && (
+        <Badge tone={decision.approved ? "success" : "danger"} className="ml-auto">
+          {decision.approved ? "Approved" : "Refused"} by {decision.reviewer}
+        </Badge>
+      )}
+    </div>
+  );
+}
+
+function ArgumentsEditor({
+  draft,
+  parsed,
+  onChange,
+}: {
+  draft: string;
+  parsed: ParsedArguments;
+  onChange: (draft: string) => void;
+}) {
+  const editorId = useId();
+  return (
+    <div className="grid gap-1.5">
+      <label htmlFor={editorId} className="font-medium text-muted-foreground text-xs">
+        Arguments (JSON)
+      </label>
+      <Textarea
+        id={editorId}
+        rows={editorRows(draft)}
+        className="font-mono text-xs"
+        spellCheck={false}
+        value={draft}
+        aria-invalid={!parsed.ok}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {!parsed.ok && (
+        <p role="alert" className="m-0 text-tone-danger-foreground text-xs">
+          {parsed.error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function EditToggle({
+  editing,
+  disabled,
+  onEdit,
+  onDiscard,
+}: {
+  editing: boolean;
+  disabled: boolean;
+  onEdit: () => void;
+  onDiscard: () => void;
+}) {
+  return editing ? (
+    <Button size="sm" variant="ghost" onClick={onDiscard}>
+      <X aria-hidden />
+      Discard edits
+    </Button>
+  ) : (
+    <Button size="sm" variant="ghost" onClick={onEdit} disabled={disabled}>
+      <PencilLine aria-hidden />
+      Edit arguments
+    </Button>
+  );
+}
+
+/** The scheduled approval, said once, beside the way to take it back. */
+function UndoApproval({ tool, approvalKey }: { tool: string; approvalKey: string }) {
+  return (
+    <span className="ml-auto flex items-center gap-2">
+      <span role="status" className="text-muted-foreground text-sm">
+        Runs {tool} in {UNDO_SECONDS} seconds
+      </span>
+      <Button size="sm" onClick={() => cancelApproval(approvalKey)}>
+        <Undo2 aria-hidden />
+        Undo
+      </Button>
+    </span>
+  );
 }

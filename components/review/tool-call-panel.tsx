@@ -29,7 +29,12 @@ export function ToolCallPanel(props: ReviewPanelProps) {
   const waiting = calls.filter((c) => !c.decision);
   const held = heldByOther(pending, me);
 
-  async function send(call: ToolCall, approve: boolean, text: string, edited?: unknown) {
+  async function send(
+    call: ToolCall,
+    approve: boolean,
+    text: string,
+    edited?: Record<string, unknown>,
+  ) {
     setError(null);
     try {
       const answer = await crewApi(crew).resume({
@@ -38,7 +43,7 @@ export function ToolCallPanel(props: ReviewPanelProps) {
         call_id: call.call_id,
         human_feedback: text,
         is_approve: approve,
-        ...(edited !== undefined ? { edited_arguments: edited as Record<string, unknown> } : {}),
+        ...(edited !== undefined ? { edited_arguments: edited } : {}),
       });
       setReason("");
       const rest = waiting.length - 1;
