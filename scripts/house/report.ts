@@ -5,6 +5,9 @@
  */
 import { fileShape, folderOf, sourceFiles } from "./metrics.ts";
 
+// Piped into `head`, the reader may go before the writer is done: that is the end, not an error.
+process.stdout.on("error", () => process.exit(0));
+
 const [what, folder] = process.argv.slice(2);
 const shapes = sourceFiles(["app", "components", "lib", "scripts"]).map(fileShape);
 const casts = shapes.flatMap((s) => s.casts).filter((c) => /^(lib|app)\//.test(c.file));
