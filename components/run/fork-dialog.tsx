@@ -1,17 +1,14 @@
 "use client";
 
 import { GitFork } from "lucide-react";
-import { useRouter } from "next/navigation";
-import { useId, useState } from "react";
+import { useId } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogFooter } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Select, Textarea } from "@/components/ui/input";
-import { crewApi } from "@/lib/api/client";
-import { errorMessage } from "@/lib/errors";
-
-type Inherited = { task_id: string; name: string; output: string };
+import { forkButtonLabel, forkDescription, type Inherited } from "./fork-model";
+import { useForkDialog } from "./use-fork-dialog";
 
 /**
  * "Fork from here": a new run that starts at this task, the tasks before it taken from this run
@@ -29,58 +26,27 @@ export function ForkDialog({
   task: { task_id: string; name: string };
   inherited: Inherited[];
 }) {
-  const router = useRouter();
   const id = useId();
-  const last = inherited.at(-1);
-  const [open, setOpen] = useState(false);
-  const [which, setWhich] = useState(last?.task_id ?? "");
-  const [texts, setTexts] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-  const chosen = inherited.find((t) => t.task_id === which);
-  const text = chosen ? (texts[chosen.task_id] ?? chosen.output) : "";
-  const edited = chosen && text !== chosen.output;
-
-  async function start() {
-    setSending(true);
-    setError(null);
-    try {
-      const { kickoff_id } = await crewApi(crew).fork(runId, {
-        from_task: task.task_id,
-        ...(edited && chosen ? { edit: { task_id: chosen.task_id, output: text } } : {}),
-      });
-      router.push(`/crews/${encodeURIComponent(crew)}/runs/${kickoff_id}`);
-    } catch (err) {
-      setSending(false);
-      setError(errorMessage(err));
-    }
-  }
-
+  const fork = useForkDialog(crew, runId, task.task_id, inherited);
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(o) => {
-        setOpen(o);
-        if (o) {
-          setWhich(last?.task_id ?? "");
-          setTexts({});
-          setError(null);
-        }
-      }}
-    >
-      <Button size="sm" className="justify-self-start" onClick={() => setOpen(true)}>
+    <Dialog open={fork.open} onOpenChange={fork.onOpenChange}>
+      <Button size="sm" className="justify-self-start" onClick={() => fork.setOpen(true)}>
         <GitFork aria-hidden />
         Fork from here
       </Button>
       <DialogContent
         title={`Fork from “${task.name}”`}
-        description={`A new run starts at this task. ${inherited.map((t) => `“${t.name}”`).join(", ")} ${inherited.length === 1 ? "is" : "are"} taken from this run as they are, not run again — edit one first if it should read differently.`}
+        description={forkDescription(inherited)}
         className="sm:max-w-2xl"
       >
         <div className="grid gap-3">
           {inherited.length > 1 && (
             <Field id={`${id}-which`} label="Output to edit">
-              <Select id={`${id}-which`} value={which} onChange={(e) => setWhich(e.target.value)}>
+              <Select
+                id={`${id}-which`}
+                value={fork.which}
+                onChange={(e) => fork.setWhich(e.target.value)}
+              >
                 {inherited.map((t) => (
                   <option key={t.task_id} value={t.task_id}>
                     {t.name}
@@ -89,29 +55,18 @@ export function ForkDialog({
               </Select>
             </Field>
           )}
-          {chosen && (
-            <Field
+          {fork.chosen && (
+            <ForkOutputField
               id={`${id}-output`}
-              label={`Output of “${chosen.name}”`}
-              help={
-                edited
-                  ? "Edited: the fork starts from your text, and the ledger records it."
-                  : "As this run left it."
-              }
-            >
-              <Textarea
-                id={`${id}-output`}
-                aria-describedby={`${id}-output-help`}
-                rows={10}
-                className="font-mono text-xs"
-                value={text}
-                onChange={(e) => setTexts({ ...texts, [chosen.task_id]: e.target.value })}
-              />
-            </Field>
+              name={fork.chosen.name}
+              text={fork.text}
+              edited={fork.edited}
+              onChange={fork.setText}
+            />
           )}
-          {error && (
+          {fork.error && (
             <Alert tone="danger" title="The fork did not start">
-              {error}
+              {fork.error}
             </Alert>
           )}
         </div>
@@ -121,12 +76,48 @@ export function ForkDialog({
               Cancel
             </Button>
           </DialogClose>
-          <Button variant="primary" disabled={sending} onClick={start}>
+          <Button variant="primary" disabled={fork.sending} onClick={fork.start}>
             <GitFork aria-hidden />
-            {sending ? "Starting…" : edited ? "Start the fork with the edit" : "Start the fork"}
+            {forkButtonLabel(fork.sending, fork.edited)}
           </Button>
         </DialogFooter>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** The chosen output's text, saying whether the fork will start from an edit. */
+function ForkOutputField({
+  id,
+  name,
+  text,
+  edited,
+  onChange,
+}: {
+  id: string;
+  name: string;
+  text: string;
+  edited: boolean;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Field
+      id={id}
+      label={`Output of “${name}”`}
+      help={
+        edited
+          ? "Edited: the fork starts from your text, and the ledger records it."
+          : "As this run left it."
+      }
+    >
+      <Textarea
+        id={id}
+        aria-describedby={`${id}-help`}
+        rows={10}
+        className="font-mono text-xs"
+        value={text}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </Field>
   );
 }
