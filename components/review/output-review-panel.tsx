@@ -10,6 +10,7 @@ import type { ReviewPanelProps } from "./decision";
 import { DecisionError } from "./decision-error";
 import { UNDO_SECONDS } from "./deferred-approval";
 import { Kbd } from "./kbd";
+import { approvalsLeft, sendingNote } from "./output-review-text";
 import { ReviewHeader } from "./review-header";
 import { useOutputDecision } from "./use-output-decision";
 
@@ -37,10 +38,9 @@ const OutputEditor = dynamic(() => import("./output-editor").then((m) => m.Outpu
  */
 export function OutputReviewPanel(props: ReviewPanelProps) {
   const { pending, expectedOutput, shortcuts = true } = props;
-  const feedbackId = useId();
   const d = useOutputDecision(props);
-  const { name, draft, edited, busy } = d;
-  const left = pending.required_approvals - pending.approvals.length;
+  const { name } = d;
+  const left = approvalsLeft(pending);
   return (
     <section aria-label={`Review of ${name}`} className="grid gap-4">
       <ReviewHeader {...props} heading={<>Output of “{name}”</>} />
@@ -55,37 +55,7 @@ export function OutputReviewPanel(props: ReviewPanelProps) {
           <span className="font-medium">Expected:</span> {expectedOutput}
         </p>
       )}
-      <div className="grid gap-4">
-        {draft === null ? (
-          <div className="min-w-0 rounded-lg border bg-background p-4 text-sm leading-6 [&_.markdown>:first-child]:mt-0 [&_.markdown>:last-child]:mb-0">
-            <Markdown text={pending.output} />
-          </div>
-        ) : (
-          <OutputEditor value={draft} onChange={d.setDraft} json={d.json} disabled={busy} />
-        )}
-        <div className="-mt-2 flex flex-wrap items-center gap-2">
-          {draft === null ? (
-            <Button
-              size="sm"
-              onClick={() => d.setDraft(pending.output)}
-              disabled={busy || d.approvedByMe}
-            >
-              <PencilLine aria-hidden />
-              Edit output
-            </Button>
-          ) : (
-            <Button size="sm" onClick={() => d.setDraft(null)} disabled={busy}>
-              <X aria-hidden />
-              Discard edits
-            </Button>
-          )}
-          {edited !== undefined && (
-            <span className="text-muted-foreground text-xs">
-              Approving sends your edit; later tasks get it as this task's output.
-            </span>
-          )}
-        </div>
-      </div>
+      <OutputBody output={pending.output} d={d} />
 
       {d.approvingAt !== null && (
         <Alert tone="info" title={`Approving “${name}” in ${UNDO_SECONDS} seconds`}>
@@ -100,55 +70,98 @@ export function OutputReviewPanel(props: ReviewPanelProps) {
       )}
       {d.sending && (
         <p role="status" className="text-muted-foreground text-sm">
-          {d.sending === "approve" ? "Sending the approval…" : "Sending it back…"}
+          {sendingNote(d.sending)}
         </p>
       )}
       {d.error && <DecisionError error={d.error} onDismiss={d.dismissError} />}
 
       {/* A voter has done their part: the form and buttons are for those still to decide. */}
-      {!d.approvedByMe && (
-        <>
-          {d.schema && (
-            <ResponseForm
-              schema={d.schema}
-              values={d.answers}
-              onChange={d.answer}
-              disabled={busy}
-              errors={d.missing}
-            />
-          )}
-          <div className="grid gap-1.5">
-            <label htmlFor={feedbackId} className="font-medium text-sm">
-              Feedback
-            </label>
-            <Textarea
-              id={feedbackId}
-              ref={d.feedbackRef}
-              rows={3}
-              value={d.feedback}
-              disabled={busy}
-              placeholder="What should change? Needed to send it back; optional with an approval."
-              onChange={(e) => d.setFeedback(e.target.value)}
-            />
-          </div>
-          <div className="flex flex-wrap items-center gap-2">
-            <Button variant="primary" onClick={d.approve} disabled={busy || d.held}>
-              <Check aria-hidden />
-              {edited !== undefined ? "Approve edited" : "Approve"}
-            </Button>
-            <Button onClick={d.sendBack} disabled={busy || d.held}>
-              <RotateCcw aria-hidden />
-              Send back
-            </Button>
-            {shortcuts && (
-              <p className="ml-auto hidden items-center gap-1.5 text-muted-foreground text-xs sm:flex">
-                <Kbd>a</Kbd> approve <Kbd>u</Kbd> undo <Kbd>s</Kbd> feedback <Kbd>Ctrl</Kbd>+
-                <Kbd>Enter</Kbd> send back
-              </p>
-            )}
-          </div>
-        </>
-      )}
+      {!d.approvedByMe && <DecisionForm d={d} shortcuts={shortcuts} />}
     </section>
+  );
+}
+
+type OutputDecision = ReturnType<typeof useOutputDecision>;
+
+/** The output as markdown, or in the editor; and the switch between the two. */
+function OutputBody({ output, d }: { output: string; d: OutputDecision }) {
+  const { draft, edited, busy } = d;
+  return (
+    <div className="grid gap-4">
+      {draft === null ? (
+        <div className="min-w-0 rounded-lg border bg-background p-4 text-sm leading-6 [&_.markdown>:first-child]:mt-0 [&_.markdown>:last-child]:mb-0">
+          <Markdown text={output} />
+        </div>
+      ) : (
+        <OutputEditor value={draft} onChange={d.setDraft} json={d.json} disabled={busy} />
+      )}
+      <div className="-mt-2 flex flex-wrap items-center gap-2">
+        {draft === null ? (
+          <Button size="sm" onClick={() => d.setDraft(output)} disabled={busy || d.approvedByMe}>
+            <PencilLine aria-hidden />
+            Edit output
+          </Button>
+        ) : (
+          <Button size="sm" onClick={() => d.setDraft(null)} disabled={busy}>
+            <X aria-hidden />
+            Discard edits
+          </Button>
+        )}
+        {edited !== undefined && (
+          <span className="text-muted-foreground text-xs">
+            Approving sends your edit; later tasks get it as this task's output.
+          </span>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The task's response form, the feedback, and the two decisions with their keys. */
+function DecisionForm({ d, shortcuts }: { d: OutputDecision; shortcuts: boolean }) {
+  const feedbackId = useId();
+  const { edited, busy } = d;
+  return (
+    <>
+      {d.schema && (
+        <ResponseForm
+          schema={d.schema}
+          values={d.answers}
+          onChange={d.answer}
+          disabled={busy}
+          errors={d.missing}
+        />
+      )}
+      <div className="grid gap-1.5">
+        <label htmlFor={feedbackId} className="font-medium text-sm">
+          Feedback
+        </label>
+        <Textarea
+          id={feedbackId}
+          ref={d.feedbackRef}
+          rows={3}
+          value={d.feedback}
+          disabled={busy}
+          placeholder="What should change? Needed to send it back; optional with an approval."
+          onChange={(e) => d.setFeedback(e.target.value)}
+        />
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <Button variant="primary" onClick={d.approve} disabled={busy || d.held}>
+          <Check aria-hidden />
+          {edited !== undefined ? "Approve edited" : "Approve"}
+        </Button>
+        <Button onClick={d.sendBack} disabled={busy || d.held}>
+          <RotateCcw aria-hidden />
+          Send back
+        </Button>
+        {shortcuts && (
+          <p className="ml-auto hidden items-center gap-1.5 text-muted-foreground text-xs sm:flex">
+            <Kbd>a</Kbd> approve <Kbd>u</Kbd> undo <Kbd>s</Kbd> feedback <Kbd>Ctrl</Kbd>+
+            <Kbd>Enter</Kbd> send back
+          </p>
+        )}
+      </div>
+    </>
   );
 }
