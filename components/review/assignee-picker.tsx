@@ -7,42 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Checkbox, Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { reviewsApi } from "@/lib/api/client";
-import type { AssigneeOptions } from "@/lib/contract/reviews";
-
-type Option = { value: string; label: string; detail: string };
-type Group = { name: string; options: Option[] };
-
-// How many people who may review a role or team reaches: "no one" warns before it is chosen.
-const reach = (n: number) => (n === 0 ? "no one" : n === 1 ? "1 person" : `${n} people`);
-
-function groupsOf(data: AssigneeOptions): Group[] {
-  return [
-    {
-      name: "People",
-      options: data.people.map((p) => ({
-        value: p.email,
-        label: p.name ?? p.email,
-        detail: p.name ? `${p.email} · ${p.role}` : p.role,
-      })),
-    },
-    {
-      name: "Roles",
-      options: data.roles.map((r) => ({
-        value: r.name,
-        label: r.name,
-        detail: reach(r.reviewers),
-      })),
-    },
-    {
-      name: "Teams",
-      options: data.teams.map((t) => ({
-        value: t.name,
-        label: t.name,
-        detail: reach(t.reviewers),
-      })),
-    },
-  ];
-}
+import { type Group, groupsOf, matchingGroups, toggled } from "./assignee-options";
 
 /**
  * Picks whom a review goes to: people who may review, roles and teams (each with how many
@@ -69,44 +34,13 @@ export function AssigneePicker({
     queryFn: reviewsApi.assignees,
     staleTime: 60_000,
   });
-  const toggle = (v: string) =>
-    onChange(value.includes(v) ? value.filter((x) => x !== v) : [...value, v]);
+  const toggle = (v: string) => onChange(toggled(value, v));
   const needle = search.trim().toLowerCase();
-  const groups = data
-    ? groupsOf(data)
-        .map((g) => ({
-          ...g,
-          options: g.options.filter(
-            (o) => !needle || `${o.value} ${o.label}`.toLowerCase().includes(needle),
-          ),
-        }))
-        .filter((g) => g.options.length)
-    : [];
+  const groups = data ? matchingGroups(groupsOf(data), needle) : [];
 
   return (
     <div className="grid gap-2">
-      {value.length > 0 && (
-        <ul aria-label="Chosen" className="m-0 flex list-none flex-wrap gap-1.5 p-0">
-          {value.map((v) => (
-            <li
-              key={v}
-              className="inline-flex max-w-full items-center gap-1 rounded-md border bg-muted py-0.5 pr-0.5 pl-2 text-sm"
-            >
-              <span className="min-w-0 truncate">{v}</span>
-              <Button
-                type="button"
-                size="icon"
-                variant="ghost"
-                className="size-6"
-                aria-label={`Remove ${v}`}
-                onClick={() => toggle(v)}
-              >
-                <X aria-hidden />
-              </Button>
-            </li>
-          ))}
-        </ul>
-      )}
+      {value.length > 0 && <Chosen value={value} onRemove={toggle} />}
       <label htmlFor={searchId} className="sr-only">
         Search people, roles and teams
       </label>
@@ -138,30 +72,70 @@ export function AssigneePicker({
             {needle ? `No person, role or team matches “${search.trim()}”.` : "No one may review."}
           </p>
         ) : (
-          groups.map((g) => (
-            <fieldset key={g.name} className="m-0 grid gap-0.5 border-0 p-0">
-              <legend className="mb-1 font-medium text-muted-foreground text-xs">{g.name}</legend>
-              {g.options.map((o) => (
-                <label
-                  key={o.value}
-                  htmlFor={`${searchId}-${o.value}`}
-                  className="flex min-w-0 cursor-pointer items-center gap-2 rounded-md px-1.5 py-1 text-sm hover:bg-muted"
-                >
-                  <Checkbox
-                    id={`${searchId}-${o.value}`}
-                    checked={value.includes(o.value)}
-                    onChange={() => toggle(o.value)}
-                  />
-                  <span className="min-w-0 truncate">{o.label}</span>
-                  <span className="ml-auto min-w-0 max-w-[60%] truncate text-right text-muted-foreground text-xs">
-                    {o.detail}
-                  </span>
-                </label>
-              ))}
-            </fieldset>
-          ))
+          <OptionGroups groups={groups} idPrefix={searchId} value={value} onToggle={toggle} />
         )}
       </fieldset>
     </div>
   );
+}
+
+/** The chosen ones as chips, each with its own Remove. */
+function Chosen({ value, onRemove }: { value: string[]; onRemove: (v: string) => void }) {
+  return (
+    <ul aria-label="Chosen" className="m-0 flex list-none flex-wrap gap-1.5 p-0">
+      {value.map((v) => (
+        <li
+          key={v}
+          className="inline-flex max-w-full items-center gap-1 rounded-md border bg-muted py-0.5 pr-0.5 pl-2 text-sm"
+        >
+          <span className="min-w-0 truncate">{v}</span>
+          <Button
+            type="button"
+            size="icon"
+            variant="ghost"
+            className="size-6"
+            aria-label={`Remove ${v}`}
+            onClick={() => onRemove(v)}
+          >
+            <X aria-hidden />
+          </Button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function OptionGroups({
+  groups,
+  idPrefix,
+  value,
+  onToggle,
+}: {
+  groups: Group[];
+  idPrefix: string;
+  value: string[];
+  onToggle: (v: string) => void;
+}) {
+  return groups.map((g) => (
+    <fieldset key={g.name} className="m-0 grid gap-0.5 border-0 p-0">
+      <legend className="mb-1 font-medium text-muted-foreground text-xs">{g.name}</legend>
+      {g.options.map((o) => (
+        <label
+          key={o.value}
+          htmlFor={`${idPrefix}-${o.value}`}
+          className="flex min-w-0 cursor-pointer items-center gap-2 rounded-md px-1.5 py-1 text-sm hover:bg-muted"
+        >
+          <Checkbox
+            id={`${idPrefix}-${o.value}`}
+            checked={value.includes(o.value)}
+            onChange={() => onToggle(o.value)}
+          />
+          <span className="min-w-0 truncate">{o.label}</span>
+          <span className="ml-auto min-w-0 max-w-[60%] truncate text-right text-muted-foreground text-xs">
+            {o.detail}
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  ));
 }
