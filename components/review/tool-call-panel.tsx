@@ -1,16 +1,13 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useId } from "react";
 import { Textarea } from "@/components/ui/input";
-import { toast } from "@/components/ui/toast";
-import { useMounted } from "@/components/ui/use-mounted";
-import { crewApi } from "@/lib/api/client";
-import { CallCard, type ToolCall } from "./call-card";
-import { decisionFailure, type ReviewPanelProps } from "./decision";
-import { DecisionError, type DecisionProblem } from "./decision-error";
+import { CallCard } from "./call-card";
+import type { ReviewPanelProps } from "./decision";
+import { DecisionError } from "./decision-error";
 import { approvalKey } from "./deferred-approval";
 import { heldByOther, ReviewHeader } from "./review-header";
+import { useToolCallSender } from "./use-tool-call-sender";
 
 /**
  * Tool calls an agent asked to make that wait for a person (requires_approval): each with its
@@ -18,49 +15,13 @@ import { heldByOther, ReviewHeader } from "./review-header";
  * window), with arguments edited as JSON if need be; Refuse tells the agent why instead.
  */
 export function ToolCallPanel(props: ReviewPanelProps) {
-  const { crew, executionId, pending, me, taskName, onDone } = props;
-  const queryClient = useQueryClient();
+  const { executionId, pending, me, taskName } = props;
   const reasonId = useId();
-  const [reason, setReason] = useState("");
-  const [error, setError] = useState<DecisionProblem | null>(null);
-  const mounted = useMounted();
   const name = taskName ?? pending.task_id;
   const calls = pending.tool_calls ?? [];
   const waiting = calls.filter((c) => !c.decision);
   const held = heldByOther(pending, me);
-
-  async function send(
-    call: ToolCall,
-    approve: boolean,
-    text: string,
-    edited?: Record<string, unknown>,
-  ) {
-    setError(null);
-    try {
-      const answer = await crewApi(crew).resume({
-        execution_id: executionId,
-        task_id: pending.task_id,
-        call_id: call.call_id,
-        human_feedback: text,
-        is_approve: approve,
-        ...(edited !== undefined ? { edited_arguments: edited } : {}),
-      });
-      setReason("");
-      const rest = waiting.length - 1;
-      onDone(
-        approve
-          ? `Approved ${call.tool}${edited !== undefined ? " with your edits" : ""}: ${rest ? `${rest} more call${rest === 1 ? "" : "s"} to decide.` : answer.status === "waiting" ? "the run still waits for its other reviews." : "it runs and the agent goes on."}`
-          : `Refused ${call.tool}: the agent goes on without it${rest ? ` (${rest} more call${rest === 1 ? "" : "s"} to decide)` : ""}.`,
-        rest ? "recorded" : approve ? "approved" : "sent_back",
-      );
-      void queryClient.invalidateQueries();
-    } catch (err) {
-      const problem = decisionFailure(err, "this call");
-      // Said once: here, or where it is still seen when this panel is gone (the reviewer moved on).
-      if (mounted.current) setError(problem);
-      else toast.error(problem.text);
-    }
-  }
+  const { reason, setReason, error, setError, send } = useToolCallSender(props, waiting.length);
 
   return (
     <section aria-label={`Tool calls of ${name} awaiting approval`} className="grid gap-4">
