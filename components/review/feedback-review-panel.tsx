@@ -2,13 +2,13 @@
 
 import { Send } from "lucide-react";
 import dynamic from "next/dynamic";
-import { useId, useState } from "react";
+import { useId } from "react";
 import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/input";
-import { crewApi } from "@/lib/api/client";
-import { decisionFailure, type ReviewPanelProps } from "./decision";
-import { DecisionError, type DecisionProblem } from "./decision-error";
+import type { ReviewPanelProps } from "./decision";
+import { DecisionError } from "./decision-error";
 import { ReviewHeader } from "./review-header";
+import { useFeedbackSender } from "./use-feedback-sender";
 
 const Markdown = dynamic(() => import("@/components/markdown").then((m) => m.Markdown), {
   ssr: false,
@@ -21,39 +21,11 @@ const Markdown = dynamic(() => import("@/components/markdown").then((m) => m.Mar
  * feedback is sent and the flow goes on.
  */
 export function FeedbackReviewPanel(props: ReviewPanelProps) {
-  const { crew, executionId, pending, taskName, onDone } = props;
+  const { pending, taskName } = props;
   const ask = pending.feedback;
   const feedbackId = useId();
-  const [feedback, setFeedback] = useState("");
-  const [sending, setSending] = useState<string | null>(null);
-  const [error, setError] = useState<DecisionProblem | null>(null);
   const name = taskName ?? pending.task_id;
-  const outcomes = ask?.outcomes ?? [];
-
-  async function send(outcome?: string) {
-    setSending(outcome ?? "");
-    setError(null);
-    try {
-      await crewApi(crew).resume({
-        execution_id: executionId,
-        task_id: pending.task_id,
-        human_feedback: feedback,
-        is_approve: true,
-        ...(outcome !== undefined ? { outcome } : {}),
-      });
-      setSending(null);
-      setFeedback("");
-      onDone(
-        outcome !== undefined
-          ? `“${name}”: ${outcome}. The flow goes on.`
-          : `Feedback on “${name}” sent. The flow goes on.`,
-        "approved",
-      );
-    } catch (err) {
-      setSending(null);
-      setError(decisionFailure(err, `“${name}”`, ". Try again."));
-    }
-  }
+  const { feedback, setFeedback, sending, error, setError, send } = useFeedbackSender(props, name);
 
   return (
     <section aria-label={`Feedback on ${name}`} className="grid gap-4">
@@ -81,30 +53,52 @@ export function FeedbackReviewPanel(props: ReviewPanelProps) {
         />
       </div>
       <div className="flex flex-wrap items-center gap-2">
-        {outcomes.length ? (
-          <>
-            <span className="text-muted-foreground text-sm">Go on with:</span>
-            {outcomes.map((o) => (
-              <Button
-                key={o}
-                variant={o === outcomes[0] ? "primary" : undefined}
-                onClick={() => send(o)}
-                disabled={sending !== null}
-              >
-                {o}
-                {o === ask?.default_outcome && (
-                  <span className="font-normal text-xs opacity-80">(default)</span>
-                )}
-              </Button>
-            ))}
-          </>
-        ) : (
-          <Button variant="primary" onClick={() => send()} disabled={sending !== null}>
-            <Send aria-hidden />
-            Send feedback
-          </Button>
-        )}
+        <OutcomeButtons
+          outcomes={ask?.outcomes ?? []}
+          defaultOutcome={ask?.default_outcome}
+          disabled={sending !== null}
+          onSend={send}
+        />
       </div>
     </section>
+  );
+}
+
+/** One button per outcome the flow may take (the first leads, the default is marked), or Send. */
+function OutcomeButtons({
+  outcomes,
+  defaultOutcome,
+  disabled,
+  onSend,
+}: {
+  outcomes: string[];
+  defaultOutcome: string | null | undefined;
+  disabled: boolean;
+  onSend: (outcome?: string) => void;
+}) {
+  if (!outcomes.length)
+    return (
+      <Button variant="primary" onClick={() => onSend()} disabled={disabled}>
+        <Send aria-hidden />
+        Send feedback
+      </Button>
+    );
+  return (
+    <>
+      <span className="text-muted-foreground text-sm">Go on with:</span>
+      {outcomes.map((o) => (
+        <Button
+          key={o}
+          variant={o === outcomes[0] ? "primary" : undefined}
+          onClick={() => onSend(o)}
+          disabled={disabled}
+        >
+          {o}
+          {o === defaultOutcome && (
+            <span className="font-normal text-xs opacity-80">(default)</span>
+          )}
+        </Button>
+      ))}
+    </>
   );
 }
