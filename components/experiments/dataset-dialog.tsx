@@ -1,17 +1,15 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
 import { Database, Upload } from "lucide-react";
-import { useId, useState } from "react";
+import { useId } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { Field, fieldAria } from "@/components/ui/field";
 import { Input, Textarea } from "@/components/ui/input";
-import { toast } from "@/components/ui/toast";
-import { ApiError, type Dataset, experimentsApi } from "@/lib/api/client";
-
-type RowProblem = { row?: number; line?: number; path: string; message: string };
+import type { Dataset } from "@/lib/api/client";
+import { type RowProblem, rowProblemPrefix, saveLabel } from "./dataset-save";
+import { useDatasetSave } from "./use-dataset-save";
 
 /** The server's row-by-row refusal, as a list a person can fix the file from. */
 export function RowProblems({ problems }: { problems: RowProblem[] }) {
@@ -25,7 +23,7 @@ export function RowProblems({ problems }: { problems: RowProblem[] }) {
         {problems.slice(0, 50).map((p, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: the server's list, in its order
           <li key={i}>
-            {p.row ? `Row ${p.row}${p.line ? ` (line ${p.line})` : ""}: ` : ""}
+            {rowProblemPrefix(p)}
             <code className="font-mono">{p.path}</code> {p.message}
           </li>
         ))}
@@ -39,56 +37,10 @@ export function RowProblems({ problems }: { problems: RowProblem[] }) {
  * names, `expected.<task>` columns) or JSON Lines, pasted or from a file.
  */
 export function DatasetDialog({ crew, dataset }: { crew: string; dataset?: Dataset }) {
-  const [open, setOpen] = useState(false);
-  const [name, setName] = useState("");
-  const [text, setText] = useState("");
-  const [problems, setProblems] = useState<RowProblem[]>([]);
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const queryClient = useQueryClient();
-  const base = useId();
-  const api = experimentsApi(crew);
-
-  async function save() {
-    setProblems([]);
-    setError(undefined);
-    if (!dataset && !name.trim()) return setError("Name the dataset.");
-    setBusy(true);
-    try {
-      const target = dataset ?? (await api.createDataset({ name: name.trim() }));
-      let added = 0;
-      if (text.trim()) {
-        const type = text.trimStart().startsWith("{") ? "application/jsonl" : "text/csv";
-        try {
-          added = (await api.uploadRows(target.id, text, type)).added;
-        } catch (err) {
-          // A new dataset whose first rows were refused is not left behind, empty.
-          if (!dataset) await api.deleteDataset(target.id).catch(() => undefined);
-          throw err;
-        }
-      }
-      toast.success(
-        dataset
-          ? `${added} rows added to “${dataset.name}”.`
-          : `Dataset “${target.name}” created${added ? ` with ${added} rows` : ""}.`,
-      );
-      void queryClient.invalidateQueries({ queryKey: ["crews", crew, "datasets"] });
-      setOpen(false);
-      setText("");
-      setName("");
-    } catch (err) {
-      if (err instanceof ApiError && err.problem.errors?.length)
-        setProblems(err.problem.errors as RowProblem[]);
-      else setError(err instanceof Error ? err.message : String(err));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const id = (f: string) => `${base}-${f}`;
+  const form = useDatasetSave(crew, dataset);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <Button size="sm" variant={dataset ? "ghost" : "primary"} onClick={() => setOpen(true)}>
+    <Dialog open={form.open} onOpenChange={form.setOpen}>
+      <Button size="sm" variant={dataset ? "ghost" : "primary"} onClick={() => form.setOpen(true)}>
         {dataset ? <Upload aria-hidden /> : <Database aria-hidden />}
         {dataset ? "Upload rows" : "New dataset"}
       </Button>
@@ -98,47 +50,76 @@ export function DatasetDialog({ crew, dataset }: { crew: string; dataset?: Datas
         className="sm:max-w-xl"
       >
         <div className="grid gap-4">
-          {!dataset && (
-            <Field id={id("name")} label="Name" required>
-              <Input
-                {...fieldAria(id("name"), {})}
-                value={name}
-                placeholder="e.g. Hard cases"
-                onChange={(e) => setName(e.target.value)}
-              />
-            </Field>
-          )}
-          <Field
-            id={id("rows")}
-            label="Rows"
-            help="CSV with a header of input names (and expected.<task> columns), or JSON Lines. Optional: rows can come later, or from runs."
-          >
-            <Textarea
-              {...fieldAria(id("rows"), { help: true })}
-              className="min-h-32 font-mono text-xs"
-              value={text}
-              placeholder={"topic,audience,expected.write\nTides,kids,A short note on tides"}
-              onChange={(e) => setText(e.target.value)}
-            />
-            <Input
-              type="file"
-              accept=".csv,.jsonl,.ndjson,text/csv"
-              aria-label="Read rows from a file"
-              onChange={async (e) => {
-                const file = e.target.files?.[0];
-                if (file) setText(await file.text());
-              }}
-            />
-          </Field>
-          {error && <Alert tone="danger">{error}</Alert>}
-          <RowProblems problems={problems} />
+          <DatasetFields
+            named={!dataset}
+            name={form.name}
+            setName={form.setName}
+            text={form.text}
+            setText={form.setText}
+          />
+          {form.error && <Alert tone="danger">{form.error}</Alert>}
+          <RowProblems problems={form.problems} />
           <div className="flex justify-end">
-            <Button variant="primary" onClick={save} disabled={busy}>
-              {busy ? "Saving…" : dataset ? "Add the rows" : "Create the dataset"}
+            <Button variant="primary" onClick={form.save} disabled={form.busy}>
+              {saveLabel(form.busy, Boolean(dataset))}
             </Button>
           </div>
         </div>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** The new dataset's name (when there is no dataset yet), then its rows, typed or from a file. */
+function DatasetFields({
+  named,
+  name,
+  setName,
+  text,
+  setText,
+}: {
+  named: boolean;
+  name: string;
+  setName: (name: string) => void;
+  text: string;
+  setText: (text: string) => void;
+}) {
+  const base = useId();
+  const id = (f: string) => `${base}-${f}`;
+  return (
+    <>
+      {named && (
+        <Field id={id("name")} label="Name" required>
+          <Input
+            {...fieldAria(id("name"), {})}
+            value={name}
+            placeholder="e.g. Hard cases"
+            onChange={(e) => setName(e.target.value)}
+          />
+        </Field>
+      )}
+      <Field
+        id={id("rows")}
+        label="Rows"
+        help="CSV with a header of input names (and expected.<task> columns), or JSON Lines. Optional: rows can come later, or from runs."
+      >
+        <Textarea
+          {...fieldAria(id("rows"), { help: true })}
+          className="min-h-32 font-mono text-xs"
+          value={text}
+          placeholder={"topic,audience,expected.write\nTides,kids,A short note on tides"}
+          onChange={(e) => setText(e.target.value)}
+        />
+        <Input
+          type="file"
+          accept=".csv,.jsonl,.ndjson,text/csv"
+          aria-label="Read rows from a file"
+          onChange={async (e) => {
+            const file = e.target.files?.[0];
+            if (file) setText(await file.text());
+          }}
+        />
+      </Field>
+    </>
   );
 }
