@@ -43,43 +43,7 @@ export function SelectedReview({
 }) {
   return (
     <>
-      <div className="mb-4 grid gap-2">
-        <Button
-          variant="ghost"
-          size="sm"
-          className="-ml-2 justify-self-start lg:hidden"
-          onClick={onBack}
-        >
-          <ArrowLeft aria-hidden />
-          Back to the queue
-        </Button>
-        <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-muted-foreground text-sm">
-          <span className="font-medium text-foreground">
-            {crews[review.crew]?.name ?? review.crew}
-          </span>
-          <ShortId id={review.execution_id} />
-          <span>
-            waiting <RelativeTime iso={review.requested_at} />
-          </span>
-          <Link
-            href={`/crews/${review.crew}/runs/${review.execution_id}`}
-            className="inline-flex items-center gap-1 text-link hover:underline"
-          >
-            Open run
-            <ExternalLink aria-hidden className="size-3.5" />
-          </Link>
-        </div>
-        {Object.keys(review.inputs).length > 0 && (
-          <dl className="flex flex-wrap gap-x-4 gap-y-1 text-xs">
-            {orderedInputs(review, crews).map(([k, v]) => (
-              <div key={k} className="flex min-w-0 max-w-full gap-1">
-                <dt className="text-muted-foreground">{k}</dt>
-                <dd className="min-w-0 truncate">{String(v)}</dd>
-              </div>
-            ))}
-          </dl>
-        )}
-      </div>
+      <ReviewContext review={review} crews={crews} onBack={onBack} />
       {canReview ? (
         <ReviewPanel
           key={`${reviewKey(review)}-${review.attempt}`}
@@ -99,5 +63,56 @@ export function SelectedReview({
         </Alert>
       )}
     </>
+  );
+}
+
+/** Where the review comes from: its crew and run, how long it has waited, its inputs. */
+function ReviewContext({
+  review,
+  crews,
+  onBack,
+}: {
+  review: InboxReview;
+  crews: CrewInfo;
+  onBack: () => void;
+}) {
+  return (
+    <div className="mb-4 grid gap-2">
+      <Button
+        variant="ghost"
+        size="sm"
+        className="-ml-2 justify-self-start lg:hidden"
+        onClick={onBack}
+      >
+        <ArrowLeft aria-hidden />
+        Back to the queue
+      </Button>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-muted-foreground text-sm">
+        <span className="font-medium text-foreground">
+          {crews[review.crew]?.name ?? review.crew}
+        </span>
+        <ShortId id={review.execution_id} />
+        <span>
+          waiting <RelativeTime iso={review.requested_at} />
+        </span>
+        <Link
+          href={`/crews/${review.crew}/runs/${review.execution_id}`}
+          className="inline-flex items-center gap-1 text-link hover:underline"
+        >
+          Open run
+          <ExternalLink aria-hidden className="size-3.5" />
+        </Link>
+      </div>
+      {Object.keys(review.inputs).length > 0 && (
+        <dl className="flex flex-wrap gap-x-4 gap-y-1 text-xs">
+          {orderedInputs(review, crews).map(([k, v]) => (
+            <div key={k} className="flex min-w-0 max-w-full gap-1">
+              <dt className="text-muted-foreground">{k}</dt>
+              <dd className="min-w-0 truncate">{String(v)}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </div>
   );
 }
