@@ -1,6 +1,6 @@
 import type { AssigneeOptions } from "@/lib/contract/reviews";
 
-export type Option = { value: string; label: string; detail: string };
+type Option = { value: string; label: string; detail: string };
 export type Group = { name: string; options: Option[] };
 
 // How many people who may review a role or team reaches: "no one" warns before it is chosen.
