@@ -1,120 +1,15 @@
 "use client";
 
 import { Check, X } from "lucide-react";
-import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { cn } from "@/components/ui/cn";
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from "@/components/ui/table";
+import { Table, TableBody, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { Experiment } from "@/lib/api/client";
-import { formatPercent, formatTokens, formatUsd } from "@/lib/format/numbers";
+import { formatPercent } from "@/lib/format/numbers";
+import { MetricRow } from "./matrix-row";
 
-type Metric = Experiment["matrix"]["metrics"][number];
-type Stat = Experiment["matrix"]["stats"][number];
-
-const LABEL: Record<string, string> = {
-  completed: "Completed",
-  latency_s: "Latency",
-  tokens: "Tokens",
-  cost_usd: "Cost",
-};
-
-export const metricLabel = (name: string) => LABEL[name] ?? name;
-
-/** A value as its metric reads: a rate in percent, seconds, tokens, dollars, else 2 decimals. */
-export function formatValue(m: Pick<Metric, "name" | "kind">, v: number | null): string {
-  if (v === null) return "—";
-  if (m.kind === "rate") return formatPercent(v);
-  if (m.name === "latency_s") return `${v.toFixed(1)} s`;
-  if (m.name === "tokens") return formatTokens(Math.round(v));
-  if (m.name === "cost_usd") return formatUsd(v);
-  return (Math.round(v * 100) / 100).toString();
-}
-
-/** The interval as a bar on the metric's own scale across variants, the mean a tick on it. */
-function IntervalBar({ stat, lo, hi }: { stat: Stat; lo: number; hi: number }) {
-  if (stat.mean === null || hi <= lo) return null;
-  const at = (v: number) => `${((v - lo) / (hi - lo)) * 100}%`;
-  const from = stat.ci_low ?? stat.mean;
-  const to = stat.ci_high ?? stat.mean;
-  return (
-    <div aria-hidden className="relative mt-1 h-1.5 w-full rounded-full bg-muted">
-      <div
-        className="absolute h-full rounded-full bg-primary/40"
-        style={{ left: at(from), width: `calc(${at(to)} - ${at(from)})` }}
-      />
-      <div
-        className="-translate-x-1/2 absolute top-[-2px] h-2.5 w-0.5 rounded bg-primary"
-        style={{ left: at(stat.mean) }}
-      />
-    </div>
-  );
-}
-
-function Delta({ metric, delta }: { metric: Metric; delta: number | null }) {
-  if (delta === null) return null;
-  const size = formatValue(metric, Math.abs(delta));
-  // A difference too small to show at the metric's precision is no difference here.
-  if (!/[1-9]/.test(size)) return null;
-  const better = metric.better === "higher" ? delta > 0 : delta < 0;
-  const text = `${delta > 0 ? "+" : "−"}${size}`;
-  return (
-    <span
-      className={cn(
-        "font-medium text-xs tabular-nums",
-        better ? "text-tone-success-foreground" : "text-tone-danger-foreground",
-      )}
-    >
-      {text}
-      <span className="sr-only">{better ? " (better)" : " (worse)"}</span>
-    </span>
-  );
-}
-
-/** How far a judge agrees with the reviewers, or that nobody has checked, with a way to. */
-function JudgeCalibration({
-  metric: m,
-  onCalibrate,
-}: {
-  metric: Metric;
-  onCalibrate?: (judge: Record<string, unknown>) => Promise<void>;
-}) {
-  const [busy, setBusy] = useState(false);
-  if (m.calibration)
-    return (
-      <div className="mt-1 text-muted-foreground text-xs">
-        agrees with reviewers {formatPercent(m.calibration.agreement)} (95%{" "}
-        {formatPercent(m.calibration.ci_low)}–{formatPercent(m.calibration.ci_high)}, n{" "}
-        {m.calibration.n})
-      </div>
-    );
-  return (
-    <div className="mt-1 flex flex-wrap items-center gap-1 text-tone-warning-foreground text-xs">
-      uncalibrated judge
-      {onCalibrate && m.judge && (
-        <Button
-          size="sm"
-          variant="ghost"
-          className="h-6 px-1.5 text-xs"
-          disabled={busy}
-          onClick={async () => {
-            setBusy(true);
-            await onCalibrate(m.judge as Record<string, unknown>).finally(() => setBusy(false));
-          }}
-        >
-          {busy ? "Calibrating…" : "Calibrate"}
-        </Button>
-      )}
-    </div>
-  );
-}
+// Other views read values the way the matrix does.
+export { formatValue, metricLabel } from "./matrix-format";
 
 /** Variants × metrics: mean, 95% interval and distance from the chosen baseline. */
 export function MatrixTable({
@@ -142,79 +37,55 @@ export function MatrixTable({
           <TableRow>
             <TableHead className="w-40">Metric</TableHead>
             {names.map((n) => (
-              <TableHead key={n}>
-                <div className="flex flex-wrap items-center gap-1.5">
-                  <span className="font-medium text-foreground">{n}</span>
-                  {n === baseline ? (
-                    <Badge tone="info">Baseline</Badge>
-                  ) : (
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      className="h-6 px-1.5 text-xs"
-                      onClick={() => onBaseline(n)}
-                    >
-                      Pick as baseline
-                    </Button>
-                  )}
-                </div>
-              </TableHead>
+              <VariantHead key={n} name={n} baseline={baseline} onBaseline={onBaseline} />
             ))}
           </TableRow>
         </TableHeader>
         <TableBody>
-          {x.matrix.metrics.map((m) => {
-            const row = names.map((n) => stat(n, m.name));
-            const ends = row.flatMap((s) =>
-              s?.mean === null || !s ? [] : [s.ci_low ?? s.mean, s.ci_high ?? s.mean],
-            );
-            const lo = Math.min(...ends);
-            const hi = Math.max(...ends);
-            const base = stat(baseline, m.name)?.mean ?? null;
-            return (
-              <TableRow key={m.name} className="align-top">
-                <TableCell>
-                  <div className="font-medium">{metricLabel(m.name)}</div>
-                  <div className="text-muted-foreground text-xs">
-                    {m.better === "higher" ? "higher is better" : "lower is better"}
-                  </div>
-                  {m.calibration !== undefined && (
-                    <JudgeCalibration metric={m} onCalibrate={onCalibrate} />
-                  )}
-                </TableCell>
-                {row.map((s, i) => (
-                  <TableCell key={names[i]} className="min-w-36">
-                    {s && s.mean !== null ? (
-                      <div className="grid gap-0.5">
-                        <div className="flex items-baseline gap-2">
-                          <span className="font-semibold tabular-nums">
-                            {formatValue(m, s.mean)}
-                          </span>
-                          {names[i] !== baseline && (
-                            <Delta metric={m} delta={base === null ? null : s.mean - base} />
-                          )}
-                        </div>
-                        <span className="text-muted-foreground text-xs tabular-nums">
-                          {s.sd === 0
-                            ? "no spread · "
-                            : s.ci_low !== null
-                              ? `95% ${formatValue(m, s.ci_low)} – ${formatValue(m, s.ci_high)} · `
-                              : ""}
-                          n {s.n}
-                        </span>
-                        <IntervalBar stat={s} lo={lo} hi={hi} />
-                      </div>
-                    ) : (
-                      <span className="text-muted-foreground">—</span>
-                    )}
-                  </TableCell>
-                ))}
-              </TableRow>
-            );
-          })}
+          {x.matrix.metrics.map((m) => (
+            <MetricRow
+              key={m.name}
+              metric={m}
+              names={names}
+              baseline={baseline}
+              stat={stat}
+              onCalibrate={onCalibrate}
+            />
+          ))}
         </TableBody>
       </Table>
     </section>
+  );
+}
+
+/** A variant's column head: the baseline says so, any other can be picked as it. */
+function VariantHead({
+  name: n,
+  baseline,
+  onBaseline,
+}: {
+  name: string;
+  baseline: string;
+  onBaseline: (v: string) => void;
+}) {
+  return (
+    <TableHead>
+      <div className="flex flex-wrap items-center gap-1.5">
+        <span className="font-medium text-foreground">{n}</span>
+        {n === baseline ? (
+          <Badge tone="info">Baseline</Badge>
+        ) : (
+          <Button
+            size="sm"
+            variant="ghost"
+            className="h-6 px-1.5 text-xs"
+            onClick={() => onBaseline(n)}
+          >
+            Pick as baseline
+          </Button>
+        )}
+      </div>
+    </TableHead>
   );
 }
 
