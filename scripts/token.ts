@@ -1,6 +1,7 @@
 // `npm run token -- create --org | create --user <email> | list | revoke <id|token|prefix>`
 
 import { parseArgs } from "node:util";
+import { z } from "zod";
 import {
   type CreateTokenInput,
   CreateTokenSchema,
@@ -11,6 +12,7 @@ import {
 } from "@/lib/auth/manage-tokens";
 import { env } from "@/lib/config/env";
 import { localAdminSecret } from "@/lib/config/secrets";
+import { CreatedTokenSchema, RevokedSchema, TokensListSchema } from "@/lib/contract/admin";
 import { readLiveLock } from "@/lib/db/embedded-lock";
 import { errorMessage } from "@/lib/errors";
 
@@ -20,6 +22,9 @@ const USAGE = `Usage:
   npm run token -- create --integration [--read-only]  integration token for tracker actions
   npm run token -- list
   npm run token -- revoke <token id | token | prefix>`;
+
+// What a refusal says, when the server said it as a problem.
+const ProblemDetail = z.object({ detail: z.string() });
 
 type Backend = {
   create(input: CreateTokenInput): Promise<{ id: string; token: string }>;
@@ -34,7 +39,7 @@ async function backend(): Promise<Backend> {
   const holder = e.DATABASE_URL ? undefined : readLiveLock(e.DATA_DIR);
   if (holder) {
     const url = `http://127.0.0.1:${holder.port ?? e.PORT}/api/admin/tokens`;
-    const call = async (method: string, body?: unknown) => {
+    const call = async <T>(schema: z.ZodType<T>, method: string, body?: unknown): Promise<T> => {
       const res = await fetch(url, {
         method,
         headers: {
@@ -43,15 +48,15 @@ async function backend(): Promise<Backend> {
         },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
-      const data = (await res.json()) as Record<string, unknown>;
-      if (!res.ok) throw new Error(String(data.detail ?? res.statusText));
-      return data;
+      const data: unknown = await res.json();
+      if (!res.ok)
+        throw new Error(String(ProblemDetail.safeParse(data).data?.detail ?? res.statusText));
+      return schema.parse(data);
     };
     return {
-      create: async (token) =>
-        (await call("POST", { action: "create", token })) as { id: string; token: string },
-      list: async () => (await call("GET")).tokens as TokenSummary[],
-      revoke: async (ref) => (await call("POST", { action: "revoke", ref })).revoked as number,
+      create: (token) => call(CreatedTokenSchema, "POST", { action: "create", token }),
+      list: async () => (await call(TokensListSchema, "GET")).tokens,
+      revoke: async (ref) => (await call(RevokedSchema, "POST", { action: "revoke", ref })).revoked,
       close: async () => {},
     };
   }
