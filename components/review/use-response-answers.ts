@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import type { OpenReviewView } from "@/lib/contract/reviews";
 import { missingAnswers, type ResponseValues } from "./response-values";
 
@@ -11,6 +11,13 @@ import { missingAnswers, type ResponseValues } from "./response-values";
 export function useResponseAnswers(schema: OpenReviewView["response_schema"]) {
   const [answers, setAnswers] = useState<ResponseValues>({});
   const [missing, setMissing] = useState<string[]>([]);
+  // Approvals refused for missing answers: each moves the focus to the first field said to be
+  // missing, once the fields say so (after the render, whether the try came by click or by key).
+  const [refused, setRefused] = useState(0);
+  useEffect(() => {
+    if (refused)
+      document.querySelector<HTMLElement>('[data-response-form] [aria-invalid="true"]')?.focus();
+  }, [refused]);
 
   /** The answers to send; undefined without a form; null when some are missing (then said). */
   function checked(): ResponseValues | null | undefined {
@@ -19,9 +26,7 @@ export function useResponseAnswers(schema: OpenReviewView["response_schema"]) {
     setMissing(gaps);
     if (!gaps.length) return answers;
     // Said on the fields themselves ("Required"), the first of them focused.
-    requestAnimationFrame(() =>
-      document.querySelector<HTMLElement>('[data-response-form] [aria-invalid="true"]')?.focus(),
-    );
+    setRefused((n) => n + 1);
     return null;
   }
 
