@@ -11,13 +11,15 @@ import "@/lib/contract/runs";
 import "@/lib/contract/webhooks";
 import "@/lib/contract/integrations";
 import "@/lib/contract/admin";
+import { ENDPOINTS } from "./endpoints";
 import { adminApi } from "./openapi/admin-api";
 import { automationApi } from "./openapi/automation-api";
 import { crewApi } from "./openapi/crew-api";
 import { experimentsApi } from "./openapi/experiments-api";
 import { integrationsApi } from "./openapi/integrations-api";
 import { notificationsApi } from "./openapi/notifications-api";
-import { buildPaths, JSON_SCHEMA_OPTIONS, sharedResponses } from "./openapi/operations";
+import { JSON_SCHEMA_OPTIONS, pathsOf, sharedResponses } from "./openapi/operation";
+import { buildPaths } from "./openapi/operations";
 import { protocolsApi } from "./openapi/protocols-api";
 import { rerunApi } from "./openapi/rerun-api";
 import { runsApi } from "./openapi/runs-api";
@@ -169,6 +171,14 @@ export function openApiDocument() {
         },
       ]),
     ),
-    paths: buildPaths(OPERATIONS),
+    paths: mergePaths(buildPaths(OPERATIONS), pathsOf(ENDPOINTS.filter((e) => !e.browserOnly))),
   };
+}
+
+// While the areas move to lib/api/endpoints: both tables, merged by path.
+function mergePaths(...tables: Record<string, Record<string, unknown>>[]) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const table of tables)
+    for (const [path, item] of Object.entries(table)) paths[path] = { ...paths[path], ...item };
+  return paths;
 }

@@ -1,6 +1,5 @@
 import type { z } from "zod";
 import { errors } from "@/lib/errors";
-import type { ResponseSchema } from "./check-response";
 import { parseInput } from "./parse-input";
 import { parseJsonText, readJsonBody, readTextBody } from "./read-json";
 
@@ -9,30 +8,34 @@ import { parseJsonText, readJsonBody, readTextBody } from "./read-json";
 
 export type Params = Record<string, string | string[]>;
 
-export type Inputs<B, Q> = {
-  /** The JSON body's schema: malformed or ill-typed → 400, a required field missing → 422. */
-  body?: z.ZodType<B>;
-  /** Body limit in bytes (413 beyond it); 1 MiB unless said. */
-  bodyLimit?: number;
+/** A JSON body as a route reads it. */
+export type BodyInput<S extends z.ZodType = z.ZodType> = {
+  /** Malformed or ill-typed → 400, a required field missing → 422. */
+  schema: S;
+  /** In bytes (413 beyond it): 1 MiB unless said. */
+  limit?: number;
   /** No body, or a blank one, is allowed: the handler gets `undefined`. */
-  optionalBody?: true;
+  optional?: true;
   /** The answer to a well-typed body whose values break a rule: 400 unless said. */
   invalid?: 400 | 422;
-  /** The query string's schema (all values are strings); any failure → 400. */
-  query?: z.ZodType<Q>;
-  /** Query keys that may repeat: given to the schema as a list when they do. */
-  repeatable?: readonly string[];
-  /** The path parameters' schema: values it refuses name nothing, a 404 with its message. */
-  params?: z.ZodType<Record<string, unknown>>;
-  /** The 2xx JSON body's schema as the OpenAPI document gives it, or one per status. */
-  response?: ResponseSchema;
 };
 
-export function parseParams<P extends Params>(schema: z.ZodType | undefined, params: P): P {
-  if (!schema) return params;
-  const parsed = schema.safeParse(params);
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+/**
+ * The path parameters, parsed: a value the schema refuses names nothing, so a 404 with its
+ * message. A catch-all segment (`[...name]`) comes as its parts, joined here with `/`.
+ */
+export function parseParams<P>(schema: z.ZodType<P>, params: Params): P {
+  const joined = Object.fromEntries(
+    Object.entries(params).map(([key, value]) => [
+      key,
+      Array.isArray(value) ? value.join("/") : value,
+    ]),
+  );
+  const parsed = schema.safeParse(joined);
   if (!parsed.success) throw errors.notFound(parsed.error.issues[0]?.message ?? "Not found.");
-  return { ...params, ...(parsed.data as object) };
+  return parsed.data;
 }
 
 export function queryOf(request: Request, repeatable: readonly string[] = []) {
@@ -45,13 +48,12 @@ export function queryOf(request: Request, repeatable: readonly string[] = []) {
   return query;
 }
 
-export async function parseBody<B>(request: Request, spec: Inputs<B, unknown>): Promise<B> {
-  const limit = spec.bodyLimit ?? 1024 * 1024;
-  const schema = spec.body as z.ZodType<B>;
-  if (spec.optionalBody) {
+export async function parseBody(request: Request, spec: BodyInput): Promise<unknown> {
+  const limit = spec.limit ?? DEFAULT_BODY_LIMIT;
+  if (spec.optional) {
     const text = request.body ? await readTextBody(request, limit) : "";
-    if (!text.trim()) return undefined as B;
-    return parseInput(schema, parseJsonText(text), "body", spec.invalid);
+    if (!text.trim()) return undefined;
+    return parseInput(spec.schema, parseJsonText(text), "body", spec.invalid);
   }
-  return parseInput(schema, await readJsonBody(request, limit), "body", spec.invalid);
+  return parseInput(spec.schema, await readJsonBody(request, limit), "body", spec.invalid);
 }

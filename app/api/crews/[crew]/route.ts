@@ -1,11 +1,12 @@
 // GET {base_url}/ — health check: answers only to a valid token.
 
+import * as crewApi from "@/lib/api/endpoints/crew";
+import { crewRoute, otherMethods } from "@/lib/api/route";
 import { forwardGet } from "@/lib/deployments/remote-runs";
-import { crewRoute, otherMethods } from "@/lib/http/routes";
 
 export const dynamic = "force-dynamic";
 
-export const GET = crewRoute(async ({ deployment }) => {
+export const GET = crewRoute(crewApi.health, async ({ deployment }) => {
   // A remote crew is as healthy as its deployment says.
   if (deployment) await forwardGet(deployment, "");
   return new Response("Healthy", {
