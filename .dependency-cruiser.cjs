@@ -26,8 +26,8 @@ const LAYERS = [
   ["lib/retention", "lib/events", "lib/deployments"],
   ["lib/schedules", "lib/triggers", "lib/experiments", "lib/protocols"],
   ["lib/server"],
-  ["lib/http/routes.ts"],
-  ["lib/api/openapi", "lib/api/client"],
+  ["lib/api/endpoints"],
+  ["lib/api/route.ts", "lib/api/openapi", "lib/api/client"],
   ["components/ui"],
   ["components"],
   ["app", "instrumentation.ts", "proxy.ts", "scripts"],
@@ -108,11 +108,11 @@ module.exports = {
     {
       name: "domain-imports-routing",
       comment:
-        "lib/http/routes.ts composes the domains and lib/http/problem.ts renders their errors: " +
+        "lib/api/route.ts composes the domains and lib/http/problem.ts renders their errors: " +
         "a domain module importing either would tie the domains into one knot",
       severity: "error",
-      from: { path: "^lib/", pathNot: "^lib/http/" },
-      to: { path: "^lib/http/(routes|problem)\\.ts$" },
+      from: { path: "^lib/", pathNot: "^lib/(http|api)/" },
+      to: { path: "^lib/(api/route|http/problem)\\.ts$" },
     },
     ...layerRules(),
     ...exceptionRules(),

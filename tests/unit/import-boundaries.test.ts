@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
-// Domain code throws lib/errors.ts and never reaches into routing: lib/http/routes.ts composes
+// Domain code throws lib/errors.ts and never reaches into routing: lib/api/route.ts composes
 // the domains (crews, deployments, auth), so a domain importing it would tie them into one knot.
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -27,7 +27,7 @@ describe("import boundaries", () => {
       .filter((f) => !f.includes(`${path.sep}lib${path.sep}http${path.sep}`))
       .flatMap((f) =>
         importsOf(f)
-          .filter((i) => i === "@/lib/http/routes" || i === "@/lib/http/problem")
+          .filter((i) => i === "@/lib/api/route" || i === "@/lib/http/problem")
           .map((i) => `${path.relative(ROOT, f)} → ${i}`),
       );
     expect(offenders).toEqual([]);

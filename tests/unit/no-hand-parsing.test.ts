@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 // Route handlers never read or validate a request body themselves: the route builder
-// (lib/http/routes.ts) parses it with the route's schema, so malformed JSON and a wrong type are
+// (lib/api/route.ts) parses it with the route's schema, so malformed JSON and a wrong type are
 // 400 and a missing required field 422 on every route alike. Validation of anything else (a
 // remote deployment's answer, a stored value) belongs in lib/.
 const API = path.resolve(import.meta.dirname, "../../app/api");

@@ -1,15 +1,22 @@
 import fs from "node:fs";
 import path from "node:path";
-import { describe, expect, it, vi } from "vitest";
-import { declaredAction, MUTATING, type RouteModule } from "@/lib/http/route-actions";
-import { apiRoute, noCaller, route } from "@/lib/http/routes";
+import { describe, expect, it } from "vitest";
+import { endpoint } from "@/lib/api/endpoints/endpoint";
+import { noCaller, route } from "@/lib/api/route";
+import {
+  assertDeclared,
+  declaredAction,
+  MUTATING,
+  type RouteModule,
+} from "@/lib/http/route-actions";
 
 // A route that changes something names what its caller must be allowed to do: an action of
 // lib/auth/roles.ts, or one of the builder's CHECKED_INSIDE reasons (lib/http/route-actions.ts).
 // Left out, the builder would treat it as a read. Three guards: the table below is typed, so tsc
 // refuses a route module whose POST, PUT, PATCH or DELETE names none; this file walks app/ and
 // imports every route file to prove the same at run time (and that the table misses none); and
-// the builder answers such a method with a 500 before anything else runs.
+// the builder answers such a method with a 500 before anything else runs. (A route made from an
+// endpoint always names one: lib/api/endpoints/endpoint.ts derives it from the endpoint's access.)
 const APP = path.resolve(import.meta.dirname, "../../app");
 
 // Route files whose other methods are not made with the builder (see route-builder.test.ts).
@@ -38,16 +45,16 @@ const ROUTES = [
   () => import("@/app/api/crews/[crew]/datasets/[id]/rows/route"),
   () => import("@/app/api/crews/[crew]/datasets/route"),
   () => import("@/app/api/crews/[crew]/definition/route"),
-  () => import("@/app/api/crews/[crew]/executions/[id]/artifacts/[...name]/route"),
-  () => import("@/app/api/crews/[crew]/executions/[id]/artifacts/route"),
-  () => import("@/app/api/crews/[crew]/executions/[id]/events/route"),
-  () => import("@/app/api/crews/[crew]/executions/[id]/fork/route"),
-  () => import("@/app/api/crews/[crew]/executions/[id]/ledger/route"),
-  () => import("@/app/api/crews/[crew]/executions/[id]/ledger/verify/route"),
-  () => import("@/app/api/crews/[crew]/executions/[id]/rerun/route"),
-  () => import("@/app/api/crews/[crew]/executions/[id]/reruns/route"),
-  () => import("@/app/api/crews/[crew]/executions/[id]/reviews/[task]/route"),
-  () => import("@/app/api/crews/[crew]/executions/[id]/stream/route"),
+  () => import("@/app/api/crews/[crew]/executions/[kickoff_id]/artifacts/[...name]/route"),
+  () => import("@/app/api/crews/[crew]/executions/[kickoff_id]/artifacts/route"),
+  () => import("@/app/api/crews/[crew]/executions/[kickoff_id]/events/route"),
+  () => import("@/app/api/crews/[crew]/executions/[kickoff_id]/fork/route"),
+  () => import("@/app/api/crews/[crew]/executions/[kickoff_id]/ledger/route"),
+  () => import("@/app/api/crews/[crew]/executions/[kickoff_id]/ledger/verify/route"),
+  () => import("@/app/api/crews/[crew]/executions/[kickoff_id]/rerun/route"),
+  () => import("@/app/api/crews/[crew]/executions/[kickoff_id]/reruns/route"),
+  () => import("@/app/api/crews/[crew]/executions/[kickoff_id]/reviews/[task_id]/route"),
+  () => import("@/app/api/crews/[crew]/executions/[kickoff_id]/stream/route"),
   () => import("@/app/api/crews/[crew]/experiments/[id]/cells/route"),
   () => import("@/app/api/crews/[crew]/experiments/[id]/route"),
   () => import("@/app/api/crews/[crew]/experiments/[id]/stop/route"),
@@ -59,8 +66,8 @@ const ROUTES = [
   () => import("@/app/api/crews/[crew]/schedules/[id]/fires/route"),
   () => import("@/app/api/crews/[crew]/schedules/[id]/route"),
   () => import("@/app/api/crews/[crew]/schedules/route"),
-  () => import("@/app/api/crews/[crew]/status/[id]/route"),
-  () => import("@/app/api/crews/[crew]/stop/[id]/route"),
+  () => import("@/app/api/crews/[crew]/status/[kickoff_id]/route"),
+  () => import("@/app/api/crews/[crew]/stop/[kickoff_id]/route"),
   () => import("@/app/api/crews/[crew]/triggers/[id]/events/route"),
   () => import("@/app/api/crews/[crew]/triggers/[id]/route"),
   () => import("@/app/api/crews/[crew]/triggers/[id]/secret/route"),
@@ -148,35 +155,33 @@ describe("every route that changes something names its action", () => {
 });
 
 describe("the builder's backstop", () => {
-  const context = { params: Promise.resolve({}) };
-  const call = (handler: (r: Request, c: typeof context) => Promise<Response>, method: string) =>
-    handler(new Request("http://crewdeck.test/api/x", { method }), context);
-
-  it("answers a method other than GET that names no action with a 500, running nothing", async () => {
-    let ran = 0;
-    const handler = async () => {
-      ran++;
-      return new Response(null, { status: 204 });
-    };
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-    for (const built of [route({ ...noCaller }, handler), apiRoute(handler)]) {
-      for (const method of MUTATING) {
-        expect((await call(built, method)).status).toBe(500);
-        expect(String(logged.mock.lastCall?.[1])).toContain(`${method} /api/x names no action`);
-      }
+  it("refuses a method other than GET that names no action, naming it", () => {
+    for (const method of MUTATING) {
+      const request = new Request("http://crewdeck.test/api/x", { method });
+      expect(() => assertDeclared(request, undefined)).toThrow(`${method} /api/x names no action`);
+      expect(() => assertDeclared(request, "secret")).not.toThrow();
     }
-    logged.mockRestore();
-    expect(ran).toBe(0); // nor authenticated: apiRoute had no token to check
-    expect((await call(route({ ...noCaller }, handler), "GET")).status).toBe(204);
-    expect(ran).toBe(1);
+    expect(() =>
+      assertDeclared(new Request("http://crewdeck.test/api/x"), undefined),
+    ).not.toThrow();
   });
 
-  it("runs one that names it", async () => {
+  it("a route made from an endpoint carries the action its access implies, and runs", async () => {
     const built = route(
-      { ...noCaller, action: "secret" },
+      endpoint({
+        method: "POST",
+        path: "/api/x",
+        operationId: "x",
+        tag: "Test",
+        summary: "x",
+        access: { public: "a test" },
+        responses: { 204: { description: "Done." } },
+      }),
       async () => new Response(null, { status: 204 }),
+      noCaller,
     );
     expect(declaredAction(built)).toBe("secret");
-    expect((await call(built, "POST")).status).toBe(204);
+    const request = new Request("http://crewdeck.test/api/x", { method: "POST" });
+    expect((await built(request, { params: Promise.resolve({}) })).status).toBe(204);
   });
 });

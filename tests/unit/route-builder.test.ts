@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
-// Every API route is made with the one builder (lib/http/routes.ts: route, apiRoute, crewRoute,
+// Every API route is made with the one builder (lib/api/route.ts: route, apiRoute, crewRoute, runRoute,
 // integrationRoute), so none can skip the drain check, the caller, the rate limit, input parsing
 // or the one problem shape. The few that do not are listed here with the reason.
 const API = path.resolve(import.meta.dirname, "../../app/api");
@@ -37,7 +37,9 @@ describe("every API route is built with the route builder", () => {
       // Handlers are builder results, never hand-written functions with their own try/catch.
       expect(source).not.toMatch(/export (async )?function (GET|POST|PUT|PATCH|DELETE)\b/);
       expect(source).not.toMatch(/toProblem|trackerErrorResponse/);
-      expect(source).toMatch(/\b(route|apiRoute|crewRoute|integrationRoute|otherMethods)[<(]/);
+      expect(source).toMatch(
+        /\b(route|apiRoute|crewRoute|runRoute|integrationRoute|refusingRoute|otherMethods)[<(]/,
+      );
     });
   }
 });

@@ -1,13 +1,28 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
+import { type BodySpec, endpoint, type Reply } from "@/lib/api/endpoints/endpoint";
+import { noCaller, route } from "@/lib/api/route";
 import { json } from "@/lib/http/respond";
-import { noCaller, route } from "@/lib/http/routes";
 
 // The route builder's path parameters, bodies and (in the HTTP tests) answers, on a route made
-// with it: what a handler never has to check by hand. Its POSTs name an action, as every route's
-// must (lib/http/route-actions.ts): "secret", a caller that proves itself, as a webhook does.
+// with it from an endpoint: what a handler never has to check by hand. Its endpoints are public
+// (a caller that proves itself, as a webhook does), so their POSTs declare "secret".
+const thing = <B extends BodySpec | undefined = undefined>(
+  extra: { body?: B; params?: Record<string, z.ZodType>; responses?: Record<number, Reply> } = {},
+) =>
+  endpoint({
+    method: "POST",
+    path: "/api/things/{id}",
+    operationId: "thing",
+    tag: "Test",
+    summary: "A thing",
+    access: { public: "a test" },
+    params: extra.params ?? { id: z.string() },
+    body: extra.body,
+    responses: extra.responses ?? { 200: { description: "OK", schema: z.unknown() } },
+  });
 const url = "http://localhost/api/things/x";
-const post = (body: string | undefined, params: Record<string, string> = {}) =>
+const post = (body: string | undefined, params: Record<string, string> = { id: "x" }) =>
   [
     new Request(url, {
       method: "POST",
@@ -21,7 +36,16 @@ const problem = async (res: Response) => ({ status: res.status, ...(await res.js
 describe("the declared response schema", () => {
   const Answer = z.object({ ok: z.literal(true), n: z.number().int() });
   const answering = (body: unknown, status = 200) =>
-    route({ ...noCaller, action: "secret", response: Answer }, async () => json(body, { status }));
+    route(
+      thing({
+        responses: {
+          200: { description: "OK", schema: Answer },
+          201: { description: "Made", schema: Answer },
+        },
+      }),
+      async () => json(body, { status }),
+      noCaller,
+    );
 
   afterEach(() => vi.unstubAllEnvs());
 
@@ -49,8 +73,9 @@ describe("the declared response schema", () => {
     vi.stubEnv("CREWDECK_CHECK_RESPONSES", "1");
     expect((await answering({ bad: 1 }, 409)(...post(undefined))).status).toBe(409);
     const text = route(
-      { ...noCaller, action: "secret", response: Answer },
+      thing({ responses: { 200: { description: "OK", schema: Answer } } }),
       async () => new Response("hi"),
+      noCaller,
     );
     expect(await (await text(...post(undefined))).text()).toBe("hi");
     vi.stubEnv("CREWDECK_CHECK_RESPONSES", "");
@@ -60,12 +85,9 @@ describe("the declared response schema", () => {
 
 describe("path parameters", () => {
   const byId = route(
-    {
-      ...noCaller,
-      action: "secret",
-      params: z.object({ id: z.uuid({ error: (i) => `No thing '${i.input}'.` }) }),
-    },
+    thing({ params: { id: z.uuid({ error: (i) => `No thing '${i.input}'.` }) } }),
     async ({ params }) => json({ id: params.id }),
+    noCaller,
   );
 
   it("a value the schema refuses names nothing: 404 with its message", async () => {
@@ -81,9 +103,11 @@ describe("path parameters", () => {
 
 describe("bodies", () => {
   const Body = z.object({ name: z.string().min(1), role: z.enum(["a", "b"]).optional() });
-  const make = (extra: { invalid?: 422; optionalBody?: true } = {}) =>
-    route({ ...noCaller, action: "secret", body: Body, ...extra }, async ({ body }) =>
-      json({ got: body ?? null }),
+  const make = (extra: { invalid?: 422; optional?: true } = {}) =>
+    route(
+      thing({ body: { schema: Body, ...extra } }),
+      async ({ body }) => json({ got: body ?? null }),
+      noCaller,
     );
 
   it.each([
@@ -99,8 +123,8 @@ describe("bodies", () => {
     expect((await make({ invalid: 422 })(...post(body))).status).toBe(strict);
   });
 
-  it("optionalBody: none, or a blank one, reaches the handler as undefined", async () => {
-    const optional = make({ optionalBody: true });
+  it("an optional body: none, or a blank one, reaches the handler as undefined", async () => {
+    const optional = make({ optional: true });
     expect(await (await optional(...post(undefined))).json()).toEqual({ got: null });
     expect(await (await optional(...post("  "))).json()).toEqual({ got: null });
     expect(await (await optional(...post('{"name":"x"}'))).json()).toEqual({ got: { name: "x" } });

@@ -2,15 +2,15 @@
 // checked first, so an unauthenticated caller cannot probe which paths exist.
 import { authenticate } from "@/lib/auth/authenticate";
 import { errors } from "@/lib/errors";
-import { route } from "@/lib/http/routes";
+import { refusingRoute } from "@/lib/api/route";
 
 export const dynamic = "force-dynamic";
 
-const notFound = route<unknown, { path?: string[] }>(
+const notFound = refusingRoute(
   {
-    caller: async (request, { path }) => (path?.[0] === "crews" ? authenticate(request) : null),
+    caller: async (request, { path }) =>
+      Array.isArray(path) && path[0] === "crews" ? authenticate(request) : null,
     rateKey: () => null,
-    action: "refused",
   },
   async ({ request }) => {
     throw errors.notFound(

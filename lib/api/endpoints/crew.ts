@@ -208,7 +208,14 @@ export const artifact = endpoint({
   description:
     "The file as an attachment, with its content type. `name` may contain `/` (folders).",
   access: { action: "read" },
-  responses: { 200: { description: "The file (Content-Disposition: attachment)." } },
+  responses: {
+    200: {
+      description:
+        "The file (Content-Disposition: attachment), with the content type it was stored with.",
+      mediaType: "*/*",
+      schema: { type: "string", format: "binary" },
+    },
+  },
   problems: { 404: "Unknown execution, or no file of that name." },
 });
 
