@@ -81,12 +81,13 @@ function accessOf(access: Access) {
 
 function pathParameters(endpoint: Endpoint) {
   const { properties = {} } = ObjectSchemaShape.parse(toJson(endpoint.paramsSchema));
-  return Object.entries(properties).map(([name, { description, ...schema }]) => ({
+  return Object.entries(properties).map(([name, { description, pattern, ...schema }]) => ({
     name,
     in: "path",
     required: true,
     ...(typeof description === "string" ? { description } : {}),
-    schema,
+    // A UUID's format says it: zod's pattern for one would only make the document harder to read.
+    schema: schema.format === "uuid" ? schema : { ...schema, ...(pattern ? { pattern } : {}) },
   }));
 }
 
