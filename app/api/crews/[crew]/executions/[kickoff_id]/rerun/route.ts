@@ -1,22 +1,18 @@
-// POST /executions/{id}/rerun — start the run again with some inputs changed and, for a local
-// crew, some agents on other models. The new run names its origin (`origin` in its /status).
-import type { z } from "zod";
-import {
-  KICKOFF_BODY_LIMIT_BYTES,
-  RerunRequestSchema,
-  RerunResponseSchema,
-} from "@/lib/contract/crew";
+// POST /executions/{kickoff_id}/rerun — start the run again with some inputs changed and, for a
+// local crew, some agents on other models. The new run names its origin (`origin` in /status).
+import * as rerunApi from "@/lib/api/endpoints/rerun";
+import { crewRoute, otherMethods } from "@/lib/api/route";
 import { getDb } from "@/lib/db";
 import { kickoffRemote } from "@/lib/deployments/remote-runs";
 import { errors } from "@/lib/errors";
 import { json } from "@/lib/http/respond";
-import { crewRoute, otherMethods } from "@/lib/http/routes";
 import { getExecutionOrThrow } from "@/lib/runs/get-execution";
 import { rerunExecution } from "@/lib/runs/rerun-execution";
 
 export const dynamic = "force-dynamic";
 
-export const POST = crewRoute<{ id: string }, z.infer<typeof RerunRequestSchema>>(
+export const POST = crewRoute(
+  rerunApi.rerun,
   async ({ principal, crew, deployment, params, body }) => {
     const db = await getDb();
     const { models, ...request } = body;
@@ -52,12 +48,6 @@ export const POST = crewRoute<{ id: string }, z.infer<typeof RerunRequestSchema>
       origin: { id: origin.id, kind: "rerun" },
     });
     return json({ kickoff_id: id, origin_id: origin.id });
-  },
-  {
-    action: "start",
-    body: RerunRequestSchema,
-    bodyLimit: KICKOFF_BODY_LIMIT_BYTES,
-    response: RerunResponseSchema,
   },
 );
 
