@@ -81,6 +81,11 @@ export type EndpointSpec<
   /** Parameters no zod schema describes (a header): for the document only. */
   parameters?: JsonSchema[];
   body?: B;
+  /**
+   * A body the handler reads from the request itself (a signed payload's exact bytes, CSV rows),
+   * within its own limit: the builder leaves it unread, the document describes it. Not with `body`.
+   */
+  ownBody?: { schema: z.ZodType | JsonSchema; description?: string };
   /** Every answer that is not a problem, by status: a 2xx with a body names its schema. */
   responses: Record<number, Reply>;
   /** Problem answers beyond those its access brings (401, 403, 429, 503) and a body's 413. */

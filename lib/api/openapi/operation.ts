@@ -125,11 +125,11 @@ function problemsOf(endpoint: Endpoint) {
 }
 
 function requestBody(endpoint: Endpoint) {
-  const body = endpoint.body;
+  const body = endpoint.body ?? endpoint.ownBody;
   if (!body) return {};
   return {
     requestBody: {
-      required: !body.optional,
+      required: !endpoint.body?.optional,
       ...(body.description ? { description: body.description } : {}),
       content: { "application/json": { schema: schemaOf(body.schema) } },
     },
