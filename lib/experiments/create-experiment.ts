@@ -1,29 +1,28 @@
 import crypto from "node:crypto";
-import { z } from "zod";
-import { type OwnerScope, ownerOf, type Principal, principalName } from "@/lib/auth/principal";
-import { can } from "@/lib/auth/roles";
+import type { OwnerScope, Principal } from "@/lib/auth/principal";
 import type { VariantChanges } from "@/lib/contract/datasets";
-import type { ExperimentCreate, Scorer } from "@/lib/contract/experiments";
+import type { ExperimentCreate } from "@/lib/contract/experiments";
 import type { CrewDef } from "@/lib/crew/schema";
 import type { Db } from "@/lib/db/types";
-import { AppError, errors } from "@/lib/errors";
-import { parseModelRef } from "@/lib/llm/model-ref";
 import { crewJson } from "@/lib/runs/create-execution";
-import { checkPattern } from "@/lib/util/linear-regex";
 import { checkRows } from "./dataset-rows";
 import { datasetRows, getDataset } from "./datasets";
-import { applyChanges, unattended } from "./overlay";
-import { cellMetrics } from "./scorers";
+import {
+  assertMayRun,
+  changesAt,
+  checkScorers,
+  type Problem,
+  planProblems,
+  unfit,
+} from "./experiment-problems";
+import { cellsOf, insertExperiment } from "./insert-experiment";
+import { unattended } from "./overlay";
 import { getVariant } from "./variants";
 
 // An experiment is made whole or not at all: its variants' definitions pinned (as they are now),
 // every row checked against every variant, every scorer checked, and one cell per variant × row
 // × repeat written pending. Cells are numbered repeat by repeat, row by row, variant by variant,
 // so an experiment stopped early (budget) has compared its variants on the same rows.
-
-type Problem = { path: string; message: string };
-const Problems = z.array(z.object({ path: z.string(), message: z.string() }));
-const MAX_CELLS = 10_000;
 
 async function resolveVariants(db: Db, crew: CrewDef, refs: ExperimentCreate["variants"]) {
   const out: { name: string; variant_id: string | null; changes: VariantChanges }[] = [];
@@ -42,112 +41,12 @@ async function resolveVariants(db: Db, crew: CrewDef, refs: ExperimentCreate["va
   return out;
 }
 
-async function checkScorers(crew: CrewDef, scorers: Scorer[], variants: string[]) {
-  const problems: Problem[] = [];
-  const tasks = crew.tasks.map((t) => t.id);
-  for (const [i, s] of scorers.entries()) {
-    const at = `scorers.${i}`;
-    if (s.task && !tasks.includes(s.task))
-      problems.push({
-        path: `${at}.task`,
-        message: `no task '${s.task}' (tasks: ${tasks.join(", ")})`,
-      });
-    if (s.type === "regex") {
-      // Compiled on the linear-time engine's worker thread, as it will run.
-      const wrong = await checkPattern(s.pattern, s.flags);
-      if (wrong) problems.push({ path: `${at}.pattern`, message: wrong });
-    }
-    if (s.type === "judge" || s.type === "pairwise") {
-      const { error } = parseModelRef(s.model);
-      if (error) problems.push({ path: `${at}.model`, message: error });
-    }
-    if (s.type === "pairwise")
-      for (const v of s.variants)
-        if (!variants.includes(v))
-          problems.push({
-            path: `${at}.variants`,
-            message: `'${v}' is not one of the experiment's variants`,
-          });
-  }
-  return problems;
-}
-
-/** applyChanges, its refusal naming the field in the request (`variants.1.changes.…`). */
-function changesAt(crew: CrewDef, changes: VariantChanges, at: string) {
-  try {
-    return applyChanges(crew, changes);
-  } catch (err) {
-    const listed = err instanceof AppError ? Problems.safeParse(err.details.errors) : undefined;
-    if (!listed?.success) throw err;
-    throw unfit(listed.data.map((p) => ({ ...p, path: `${at}.${p.path}` })));
-  }
-}
-
-function unfit(problems: Problem[]) {
-  return errors.unprocessable(
-    `The experiment cannot run: ${problems
-      .slice(0, 10)
-      .map((p) => `${p.path}: ${p.message}`)
-      .join("; ")}${problems.length > 10 ? `; and ${problems.length - 10} more` : ""}.`,
-    { errors: problems },
-  );
-}
-
-/**
- * Skipping reviews and tool approvals lets side effects through that a reviewer would gate:
- * only someone who may review (and so could approve them anyway) may run an experiment so.
- */
-function assertMayRun(principal: Principal, reviews: ExperimentCreate["reviews"]) {
-  if (reviews === "skip" && !can(principal, "review"))
-    throw new AppError(
-      "forbidden",
-      403,
-      'An experiment that skips reviews and tool approvals needs the reviewer role: set "reviews": "wait" to run it with them, as any run.',
-    );
-}
-
 async function rowsOf(db: Db, scope: OwnerScope, name: string) {
   const dataset = await getDataset(db, scope, name);
   const rows = await datasetRows(db, dataset.id);
   if (!rows.length)
     throw unfit([{ path: "dataset", message: `dataset '${dataset.name}' has no rows` }]);
   return { dataset, rows };
-}
-
-/** What the request gets wrong beyond its scorers: the baseline, the gates, the size. */
-export function planProblems({
-  baseline,
-  names,
-  scorers,
-  gates,
-  cells,
-}: {
-  baseline: string;
-  names: string[];
-  scorers: Scorer[];
-  gates: ExperimentCreate["gates"];
-  cells: number;
-}): Problem[] {
-  const problems: Problem[] = [];
-  if (!names.includes(baseline))
-    problems.push({
-      path: "baseline",
-      message: `'${baseline}' is not one of the variants (${names.join(", ")})`,
-    });
-  const metrics = cellMetrics(scorers).map((m) => m.name);
-  gates.forEach((g, i) => {
-    if (!metrics.includes(g.metric))
-      problems.push({
-        path: `gates.${i}.metric`,
-        message: `no metric '${g.metric}' (metrics: ${metrics.join(", ")})`,
-      });
-  });
-  if (cells > MAX_CELLS)
-    problems.push({
-      path: "repeats",
-      message: `${cells} runs is more than ${MAX_CELLS}: fewer rows, variants or repeats`,
-    });
-  return problems;
 }
 
 type Resolved = Awaited<ReturnType<typeof resolveVariants>>[number];
@@ -180,80 +79,6 @@ function pinVariants(
     return { ...v, definition, key };
   });
   return { pinned, problems };
-}
-
-/** One cell per repeat × row × variant, numbered in that order from 1. */
-export function cellsOf(
-  rows: Omit<DatasetRow, "source_execution_id">[],
-  variants: string[],
-  repeats: number,
-) {
-  const cells: {
-    n: number;
-    variant: string;
-    row: number;
-    repeat: number;
-    inputs: unknown;
-    expected: unknown;
-  }[] = [];
-  for (let repeat = 1; repeat <= repeats; repeat++)
-    for (const r of rows)
-      for (const variant of variants)
-        cells.push({
-          n: cells.length + 1,
-          variant,
-          row: r.position,
-          repeat,
-          inputs: r.inputs,
-          expected: r.expected,
-        });
-  return cells;
-}
-
-/** The experiment, its pinned variants and its pending cells, in one transaction. */
-async function insertExperiment(
-  db: Db,
-  e: {
-    id: string;
-    crew: string;
-    name: string;
-    datasetId: string;
-    spec: Record<string, unknown>;
-    principal: Principal;
-    pinned: (Resolved & { definition: string; key: string })[];
-    cells: ReturnType<typeof cellsOf>;
-  },
-) {
-  await db.tx(async (q) => {
-    await q.query(
-      `INSERT INTO experiments (id, crew, name, dataset_id, spec, status, owner_user_id, token_id, created_by)
-       VALUES ($1, $2, $3, $4, $5::jsonb, 'running', $6, $7, $8)`,
-      [
-        e.id,
-        e.crew,
-        e.name,
-        e.datasetId,
-        JSON.stringify(e.spec),
-        ownerOf(e.principal),
-        e.principal.kind === "session" ? null : e.principal.tokenId,
-        principalName(e.principal),
-      ],
-    );
-    await q.query(
-      `INSERT INTO experiment_variants (experiment_id, position, name, variant_id, changes, definition_key, definition)
-       SELECT $1, v.position, v.name, v.variant_id, v.changes, v.key, v.definition
-         FROM jsonb_to_recordset($2::jsonb)
-              AS v(position int, name text, variant_id uuid, changes jsonb, key text, definition text)`,
-      [e.id, JSON.stringify(e.pinned.map((v, i) => ({ ...v, position: i + 1 })))],
-    );
-    await q.query(
-      `INSERT INTO experiment_cells (experiment_id, n, variant, row_position, repeat, inputs, expected, status)
-       SELECT $1, c.n, c.variant, c.row, c.repeat, c.inputs, c.expected, 'pending'
-         FROM jsonb_to_recordset($2::jsonb) AS c(n int, variant text, row int, repeat int, inputs jsonb, expected jsonb)`,
-      [e.id, JSON.stringify(e.cells)],
-    );
-    await q.query("SELECT pg_notify('crewdeck_experiments', $1)", [e.id]);
-  });
 }
 
 export async function createExperiment(

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cellsOf, planProblems } from "@/lib/experiments/create-experiment";
+import { planProblems } from "@/lib/experiments/experiment-problems";
+import { cellsOf } from "@/lib/experiments/insert-experiment";
 
 // What an experiment's request gets wrong before anything is written, and the cells it makes:
 // decided on the request alone, no database.

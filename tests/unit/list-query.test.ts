@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ListQuerySchema, listFilter, pageOf, pageStatement } from "@/lib/runs/list-executions";
+import { listFilter } from "@/lib/runs/list-filter";
+import { pageOf, pageStatement } from "@/lib/runs/list-page";
+import { ListQuerySchema } from "@/lib/runs/list-query";
 import { ORG, userToken } from "../support/principals";
 
 // The runs list's decisions with no database: the filter's SQL and values, the page's keyset

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/types";
-import { ListQuerySchema, listExecutions } from "@/lib/runs/list-executions";
+import { listExecutions } from "@/lib/runs/list-executions";
+import { ListQuerySchema } from "@/lib/runs/list-query";
 import { DB_KINDS, openTestDb } from "../support/both-dbs";
 import { ORG } from "../support/principals";
 

@@ -13,7 +13,8 @@ import { getDb } from "@/lib/db";
 import { remoteCrewDef } from "@/lib/deployments/remote-runs";
 import { listDeployments } from "@/lib/deployments/store";
 import { loadModelPrices } from "@/lib/run-model/pricing";
-import { ListQuerySchema, listExecutions } from "@/lib/runs/list-executions";
+import { listExecutions } from "@/lib/runs/list-executions";
+import { ListQuerySchema } from "@/lib/runs/list-query";
 
 export const metadata: Metadata = { title: "Crews" };
 export const dynamic = "force-dynamic";
