@@ -1,17 +1,15 @@
-// POST /datasets/{id}/collect — rows from past runs: their inputs, and as expected outputs what
-// reviewers approved (their edit when they edited).
-import type { z } from "zod";
+import * as experimentsApi from "@/lib/api/endpoints/experiments";
+import { crewRoute, otherMethods } from "@/lib/api/route";
 import { ownerScope } from "@/lib/auth/principal";
-import { CollectSchema, idParams, RowsAddedSchema } from "@/lib/contract/datasets";
 import { getDb } from "@/lib/db";
 import { addRows } from "@/lib/experiments/add-rows";
 import { rowsFromRuns } from "@/lib/experiments/collect-rows";
 import { json } from "@/lib/http/respond";
-import { crewRoute, otherMethods } from "@/lib/http/routes";
 
 export const dynamic = "force-dynamic";
 
-export const POST = crewRoute<{ id: string }, z.infer<typeof CollectSchema>>(
+export const POST = crewRoute(
+  experimentsApi.collectDatasetRows,
   async ({ crew, principal, params, body }) => {
     const db = await getDb();
     const scope = ownerScope(crew.slug, principal);
@@ -19,12 +17,6 @@ export const POST = crewRoute<{ id: string }, z.infer<typeof CollectSchema>>(
     return json(await addRows(db, crew, scope, params.id, offered, false, missing), {
       status: 201,
     });
-  },
-  {
-    action: "start",
-    params: idParams("dataset"),
-    body: CollectSchema,
-    response: { 201: RowsAddedSchema },
   },
 );
 

@@ -1,17 +1,18 @@
 // POST /experiments/{id}/stop — unstarted cells are skipped and running ones stopped.
+
+import * as experimentsApi from "@/lib/api/endpoints/experiments";
+import { crewRoute, otherMethods } from "@/lib/api/route";
 import { ownerScope, principalName } from "@/lib/auth/principal";
-import { idParams } from "@/lib/contract/datasets";
-import { ExperimentSchema } from "@/lib/contract/experiments";
 import { getDb } from "@/lib/db";
 import { errors } from "@/lib/errors";
 import { endEarly } from "@/lib/experiments/advance";
 import { experimentRow, getExperiment } from "@/lib/experiments/experiment-view";
 import { json } from "@/lib/http/respond";
-import { crewRoute, otherMethods } from "@/lib/http/routes";
 
 export const dynamic = "force-dynamic";
 
-export const POST = crewRoute<{ id: string }>(
+export const POST = crewRoute(
+  experimentsApi.stopExperiment,
   async ({ crew, principal, params }) => {
     const db = await getDb();
     const scope = ownerScope(crew.slug, principal);
@@ -22,7 +23,6 @@ export const POST = crewRoute<{ id: string }>(
     await endEarly(db, row.id, "stopped", `Stopped by ${by}.`, by);
     return json(await getExperiment(db, scope, row.id));
   },
-  { action: "stop", params: idParams("experiment"), response: ExperimentSchema },
 );
 
 export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");
