@@ -1,3 +1,5 @@
+import { type AGUIEvent, EventType, type JsonPatch } from "@ag-ui/core";
+import { EventSchema } from "@ag-ui/core/schemas";
 import type { ExecutionEvent, StatusResponse } from "@/lib/contract/status";
 import { isRecord } from "@/lib/util/field";
 import { reviewSentence } from "@/lib/webhooks/a2a-push";
@@ -7,7 +9,13 @@ import { runAnswer } from "../runs";
 // step, each agent answer a text message, each tool use a tool call, a flow's state as a snapshot
 // and deltas; a run waiting for review finishes with an interrupt outcome the client answers.
 
-export type AgUiEvent = { type: string } & Record<string, unknown>;
+// The events are AG-UI's own types (@ag-ui/core), and each is checked with its schema before it
+// is sent (agUiData): what a client parses is what the protocol defines, not our reading of it.
+export type AgUiEvent = AGUIEvent;
+
+/** One event as an SSE `data:` line, checked against AG-UI's schema first. */
+export const agUiData = (event: AgUiEvent) =>
+  `data: ${JSON.stringify(EventSchema.parse(event))}\n\n`;
 
 /** The interrupt id names the run and the review: a resume entry needs nothing else. */
 const interruptId = (runId: string, taskId: string, attempt: number) =>
@@ -50,7 +58,7 @@ const text = (v: unknown) => (typeof v === "string" ? v : JSON.stringify(v ?? nu
 /** JSON Patch from one flow state to the next: top-level keys added, replaced or removed. */
 function statePatch(from: Record<string, unknown>, to: Record<string, unknown>) {
   const path = (k: string) => `/${k.replaceAll("~", "~0").replaceAll("/", "~1")}`;
-  const ops: object[] = [];
+  const ops: JsonPatch = [];
   for (const [k, v] of Object.entries(to))
     if (!(k in from)) ops.push({ op: "add", path: path(k), value: v });
     else if (JSON.stringify(from[k]) !== JSON.stringify(v))
@@ -71,11 +79,11 @@ export class AgUiTranslator {
 
   start(run: StatusResponse): AgUiEvent[] {
     const events: AgUiEvent[] = [
-      { type: "RUN_STARTED", threadId: this.threadId, runId: this.runId },
+      { type: EventType.RUN_STARTED, threadId: this.threadId, runId: this.runId },
     ];
     if (run.flow) {
       this.state = run.flow.state;
-      events.push({ type: "STATE_SNAPSHOT", snapshot: this.state });
+      events.push({ type: EventType.STATE_SNAPSHOT, snapshot: this.state });
     }
     return events;
   }
@@ -89,7 +97,7 @@ export class AgUiTranslator {
         const step = e.task_id ?? "";
         if (!step || this.steps.has(step)) return [];
         this.steps.add(step);
-        return [{ type: "STEP_STARTED", stepName: step }];
+        return [{ type: EventType.STEP_STARTED, stepName: step }];
       }
       case "task_completed":
       case "task_failed":
@@ -98,9 +106,9 @@ export class AgUiTranslator {
         const words = text(d.text);
         if (!words) return [];
         return [
-          { type: "TEXT_MESSAGE_START", messageId: id, role: "assistant" },
-          { type: "TEXT_MESSAGE_CONTENT", messageId: id, delta: words },
-          { type: "TEXT_MESSAGE_END", messageId: id },
+          { type: EventType.TEXT_MESSAGE_START, messageId: id, role: "assistant" },
+          { type: EventType.TEXT_MESSAGE_CONTENT, messageId: id, delta: words },
+          { type: EventType.TEXT_MESSAGE_END, messageId: id },
         ];
       }
       case "tool_call": {
@@ -108,16 +116,20 @@ export class AgUiTranslator {
         if (this.calls.has(call)) return [];
         this.calls.add(call);
         return [
-          { type: "TOOL_CALL_START", toolCallId: call, toolCallName: text(d.tool) },
-          { type: "TOOL_CALL_ARGS", toolCallId: call, delta: JSON.stringify(d.tool_input ?? {}) },
-          { type: "TOOL_CALL_END", toolCallId: call },
+          { type: EventType.TOOL_CALL_START, toolCallId: call, toolCallName: text(d.tool) },
+          {
+            type: EventType.TOOL_CALL_ARGS,
+            toolCallId: call,
+            delta: JSON.stringify(d.tool_input ?? {}),
+          },
+          { type: EventType.TOOL_CALL_END, toolCallId: call },
         ];
       }
       case "tool_result": {
         const call = typeof d.call_id === "string" ? d.call_id : id;
         return [
           {
-            type: "TOOL_CALL_RESULT",
+            type: EventType.TOOL_CALL_RESULT,
             messageId: id,
             toolCallId: call,
             content: text(d.result),
@@ -129,7 +141,7 @@ export class AgUiTranslator {
         if (!isRecord(d.state)) return [];
         const delta = statePatch(this.state ?? {}, d.state);
         this.state = d.state;
-        return delta.length ? [{ type: "STATE_DELTA", delta }] : [];
+        return delta.length ? [{ type: EventType.STATE_DELTA, delta }] : [];
       }
       default:
         return [];
@@ -141,13 +153,18 @@ export class AgUiTranslator {
     const open = [...this.steps].flatMap((s) => this.finishStep(s));
     const end = { threadId: this.threadId, runId: this.runId };
     if (run.status === "error")
-      return [...open, { type: "RUN_ERROR", message: runAnswer(run), code: "run_failed" }];
+      return [...open, { type: EventType.RUN_ERROR, message: runAnswer(run), code: "run_failed" }];
     if (run.status === "cancelled")
-      return [...open, { type: "RUN_FINISHED", ...end, outcome: { type: "cancelled" } }];
+      return [...open, { type: EventType.RUN_FINISHED, ...end, outcome: { type: "cancelled" } }];
     if (run.status === "completed")
       return [
         ...open,
-        { type: "RUN_FINISHED", ...end, result: run.result ?? "", outcome: { type: "success" } },
+        {
+          type: EventType.RUN_FINISHED,
+          ...end,
+          result: run.result ?? "",
+          outcome: { type: "success" },
+        },
       ];
     const interrupts = run.pending_human_inputs.map((r) => ({
       id: interruptId(run.kickoff_id, r.task_id, r.attempt),
@@ -157,11 +174,14 @@ export class AgUiTranslator {
       ...(r.deadline_at ? { expiresAt: r.deadline_at } : {}),
       metadata: { kickoff_id: run.kickoff_id, task_id: r.task_id, output: r.output },
     }));
-    return [...open, { type: "RUN_FINISHED", ...end, outcome: { type: "interrupt", interrupts } }];
+    return [
+      ...open,
+      { type: EventType.RUN_FINISHED, ...end, outcome: { type: "interrupt", interrupts } },
+    ];
   }
 
   private finishStep(step: string): AgUiEvent[] {
     if (!this.steps.delete(step)) return [];
-    return [{ type: "STEP_FINISHED", stepName: step }];
+    return [{ type: EventType.STEP_FINISHED, stepName: step }];
   }
 }

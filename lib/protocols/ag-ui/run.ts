@@ -1,3 +1,4 @@
+import { RunAgentInputSchema as AgUiRunAgentInput, ResumeEntrySchema } from "@ag-ui/core/schemas";
 import { z } from "zod";
 import type { Principal } from "@/lib/auth/principal";
 import type { StatusResponse } from "@/lib/contract/status";
@@ -17,30 +18,23 @@ import {
   startableCrew,
   startRun,
 } from "../runs";
-import { AgUiTranslator, parseInterruptId } from "./events";
+import { type AgUiEvent, AgUiTranslator, agUiData, parseInterruptId } from "./events";
 
 // POST /api/ag-ui/{crew}: AG-UI's RunAgentInput in, its events out as Server-Sent Events. A new
 // thread starts a run; a run that waits for review ends the AG-UI run with an interrupt, and the
 // client's next run answers it (`resume`), continuing the same crew run from where it stopped.
 
-export const RunAgentInputSchema = z.looseObject({
+/**
+ * AG-UI's RunAgentInput as @ag-ui/core defines it, within the limits a request may set here: ids
+ * of a readable length, at most 1,000 messages and 100 resume entries.
+ */
+export const RunAgentInputSchema = AgUiRunAgentInput.extend({
   threadId: z.string().min(1).max(200),
   runId: z.string().min(1).max(200),
-  state: z.unknown().optional(),
-  messages: z
-    .array(z.looseObject({ id: z.string(), role: z.string(), content: z.unknown().optional() }))
-    .max(1000),
-  tools: z.array(z.unknown()).optional(),
-  context: z.array(z.unknown()).optional(),
-  forwardedProps: z.unknown().optional(),
+  messages: AgUiRunAgentInput.shape.messages.max(1000),
   resume: z
-    .array(
-      z.looseObject({
-        interruptId: z.string().min(1),
-        status: z.enum(["resolved", "cancelled"]),
-        payload: z.unknown().optional(),
-      }),
-    )
+    .array(ResumeEntrySchema.extend({ interruptId: z.string().min(1) }))
+    .max(100)
     .optional(),
 });
 export type RunAgentInput = z.infer<typeof RunAgentInputSchema>;
@@ -140,8 +134,8 @@ export async function runAgUi(caller: Caller, input: RunAgentInput): Promise<Res
     caller.request,
     principal,
     async ({ send, close }) => {
-      const emit = (events: object[]) => {
-        for (const e of events) send(`data: ${JSON.stringify(e)}\n\n`);
+      const emit = (events: AgUiEvent[]) => {
+        for (const e of events) send(agUiData(e));
       };
       emit(ui.start(first));
       const end = (run: StatusResponse) => {
