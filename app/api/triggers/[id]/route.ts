@@ -1,12 +1,12 @@
 // POST /api/triggers/{id} — a delivery from someone else's system (a signed webhook): its payload,
 // mapped to the crew's inputs, starts a run. The signature is the credential (lib/triggers).
+import * as automationApi from "@/lib/api/endpoints/automation";
+import { noCaller, route } from "@/lib/api/route";
 import { clientAddress } from "@/lib/auth/client-address";
-import { TriggerDeliveryResponseSchema } from "@/lib/contract/triggers";
 import { getDb } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { readBodyBytes } from "@/lib/http/read-json";
 import { json } from "@/lib/http/respond";
-import { noCaller, route } from "@/lib/http/routes";
 import { receiveDelivery } from "@/lib/triggers/receive";
 import { triggerLimits } from "@/lib/triggers/throttle";
 
@@ -14,12 +14,8 @@ export const dynamic = "force-dynamic";
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
-export const POST = route<null, { id: string }>(
-  {
-    ...noCaller,
-    action: "secret",
-    response: { 200: TriggerDeliveryResponseSchema, 202: TriggerDeliveryResponseSchema },
-  },
+export const POST = route(
+  automationApi.deliverToTrigger,
   async ({ request, params }) => {
     // An address whose signatures keep failing is refused before its body is read.
     const address = clientAddress(request.headers);
@@ -59,4 +55,5 @@ export const POST = route<null, { id: string }>(
       { status: r.duplicate ? 200 : 202 },
     );
   },
+  noCaller,
 );
