@@ -1,3 +1,5 @@
+// GET /calibrations — the crew's judge calibrations. POST — calibrate a judge: it scores the
+// outputs people already approved or sent back, and its agreement with them is measured (202).
 import * as experimentsApi from "@/lib/api/endpoints/experiments";
 import { crewRoute, otherMethods } from "@/lib/api/route";
 import { ownerScope } from "@/lib/auth/principal";

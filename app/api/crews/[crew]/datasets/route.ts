@@ -1,3 +1,5 @@
+// GET /datasets — the crew's datasets (rows of inputs with expected outputs).
+// POST /datasets — a new dataset, optionally with its first rows (all valid, or none added).
 import * as experimentsApi from "@/lib/api/endpoints/experiments";
 import { crewRoute, otherMethods } from "@/lib/api/route";
 import { ownerScope } from "@/lib/auth/principal";

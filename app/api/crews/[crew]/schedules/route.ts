@@ -1,3 +1,5 @@
+// GET /schedules — the crew's schedules, each with its next five fire times.
+// POST /schedules — a new schedule: the crew runs on a cron expression in a time zone.
 import * as automationApi from "@/lib/api/endpoints/automation";
 import { crewRoute, otherMethods } from "@/lib/api/route";
 import { ownerScope } from "@/lib/auth/principal";

@@ -1,3 +1,5 @@
+// GET /triggers — the crew's triggers. POST /triggers — a new one; its secret is in this answer
+// only (rotate it to see a new one).
 import * as automationApi from "@/lib/api/endpoints/automation";
 import { crewRoute, otherMethods } from "@/lib/api/route";
 import { ownerScope } from "@/lib/auth/principal";

@@ -1,3 +1,5 @@
+// GET /variants — the crew's saved variants. POST — a variant: changes laid over the crew,
+// checked against it now and saved with the definition key they give.
 import * as experimentsApi from "@/lib/api/endpoints/experiments";
 import { crewRoute, otherMethods } from "@/lib/api/route";
 import { getDb } from "@/lib/db";

@@ -1,3 +1,4 @@
+// GET /calibrations/{id} — a calibration's progress, agreement with its interval, and each verdict.
 import * as experimentsApi from "@/lib/api/endpoints/experiments";
 import { crewRoute, otherMethods } from "@/lib/api/route";
 import { getDb } from "@/lib/db";

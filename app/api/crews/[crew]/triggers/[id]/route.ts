@@ -1,3 +1,4 @@
+// GET, PATCH (mapping, inputs, key, pause) and DELETE one trigger of the crew.
 import * as automationApi from "@/lib/api/endpoints/automation";
 import { crewRoute, otherMethods } from "@/lib/api/route";
 import { ownerScope } from "@/lib/auth/principal";

@@ -1,3 +1,4 @@
+// GET /variants/{id} — one saved variant. DELETE — it (experiments keep their pinned copy).
 import * as experimentsApi from "@/lib/api/endpoints/experiments";
 import { crewRoute, otherMethods } from "@/lib/api/route";
 import { getDb } from "@/lib/db";

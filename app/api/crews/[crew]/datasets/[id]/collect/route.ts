@@ -1,3 +1,5 @@
+// POST /datasets/{id}/collect — rows from past runs: their inputs, and as expected outputs what
+// reviewers approved (their edit when they edited).
 import * as experimentsApi from "@/lib/api/endpoints/experiments";
 import { crewRoute, otherMethods } from "@/lib/api/route";
 import { ownerScope } from "@/lib/auth/principal";
