@@ -1,13 +1,12 @@
 // GET /api/settings/webhook-secret — the signing secret, for an administrator setting up a
 // receiver. Fetched only on request, never rendered into a page.
-import { WebhookSecretSchema } from "@/lib/contract/webhooks";
+import * as webhooksApi from "@/lib/api/endpoints/webhooks";
+import { apiRoute } from "@/lib/api/route";
 import { json } from "@/lib/http/respond";
-import { apiRoute } from "@/lib/http/routes";
 import { webhookSecret } from "@/lib/webhooks/secret";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute(async () => json({ secret: webhookSecret() }), {
-  action: "admin",
-  response: WebhookSecretSchema,
-});
+export const GET = apiRoute(webhooksApi.webhookSecret, async () =>
+  json({ secret: webhookSecret() }),
+);

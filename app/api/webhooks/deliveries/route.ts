@@ -1,14 +1,13 @@
 // GET /api/webhooks/deliveries — the outbox: every delivery and each of its attempts.
 
-import { DeliveriesPageSchema } from "@/lib/contract/webhooks";
+import * as webhooksApi from "@/lib/api/endpoints/webhooks";
+import { apiRoute } from "@/lib/api/route";
 import { getDb } from "@/lib/db";
 import { json } from "@/lib/http/respond";
-import { apiRoute } from "@/lib/http/routes";
-import { DeliveriesQuerySchema, listDeliveries } from "@/lib/webhooks/deliveries";
+import { listDeliveries } from "@/lib/webhooks/deliveries";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute(
-  async ({ query }) => json(await listDeliveries({ db: await getDb(), query })),
-  { action: "manage", query: DeliveriesQuerySchema, response: DeliveriesPageSchema },
+export const GET = apiRoute(webhooksApi.listDeliveries, async ({ query }) =>
+  json(await listDeliveries({ db: await getDb(), query })),
 );

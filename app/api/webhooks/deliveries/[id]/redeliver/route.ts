@@ -1,13 +1,12 @@
 // POST /api/webhooks/deliveries/{id}/redeliver — try a delivery again now.
-import { RedeliverResponseSchema } from "@/lib/contract/webhooks";
+import * as webhooksApi from "@/lib/api/endpoints/webhooks";
+import { apiRoute } from "@/lib/api/route";
 import { getDb } from "@/lib/db";
 import { json } from "@/lib/http/respond";
-import { apiRoute } from "@/lib/http/routes";
 import { redeliver } from "@/lib/webhooks/deliveries";
 
 export const dynamic = "force-dynamic";
 
-export const POST = apiRoute<{ id: string }>(
-  async ({ params }) => json(await redeliver({ db: await getDb(), id: params.id })),
-  { action: "manage", response: RedeliverResponseSchema },
+export const POST = apiRoute(webhooksApi.redeliver, async ({ params }) =>
+  json(await redeliver({ db: await getDb(), id: params.id })),
 );
