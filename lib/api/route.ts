@@ -89,22 +89,32 @@ function build<C, E extends Endpoint>(
 type TokenEndpoint = Endpoint<string, TokenAccess>;
 type CrewEndpoint = Endpoint<`/api/crews/{crew}${string}`, TokenAccess>;
 
+/** Who an endpoint's handler is called by: a person signed in when the endpoint is sessionOnly. */
+export type PrincipalOf<A> = A extends { sessionOnly: string }
+  ? Extract<Principal, { kind: "session" }>
+  : Principal;
+
 export type RouteContext<E extends Endpoint> = Omit<Ctx<Principal, E>, "caller"> & {
-  principal: Principal;
+  principal: PrincipalOf<E["access"]>;
 };
-export type CrewRouteContext<E extends Endpoint> = RouteContext<E> & {
+export type CrewRouteContext<E extends Endpoint> = Omit<Ctx<Principal, E>, "caller"> & {
+  principal: Principal;
   crew: CrewDef;
   /** Set when the crew is `@<deployment>`: a crew served by a remote deployment. */
   deployment?: Deployment;
 };
 
 /** The token (or session), rate-limited before the role check: refusals count too. */
-async function principalFor(request: Request, access: TokenAccess | undefined) {
+async function principalFor<A extends TokenAccess>(
+  request: Request,
+  access: A,
+): Promise<PrincipalOf<A>>;
+async function principalFor(request: Request, access: TokenAccess): Promise<Principal> {
   const principal = await authenticate(request);
   checkRateLimit(principal);
-  const needs = access?.action ?? "read";
+  const needs = access.action;
   if (!can(principal, needs)) throw forbidden(needs);
-  if (access?.sessionOnly && principal.kind !== "session")
+  if (access.sessionOnly && principal.kind !== "session")
     throw new AppError("forbidden", 403, access.sessionOnly);
   return principal;
 }
@@ -114,9 +124,12 @@ export function apiRoute<E extends TokenEndpoint>(
   endpoint: E,
   handler: (ctx: RouteContext<E>) => Promise<Response>,
 ) {
-  return build(
+  return build<PrincipalOf<E["access"]>, E>(
     endpoint,
-    { caller: (request) => principalFor(request, endpoint.access), rateKey: () => null },
+    {
+      caller: (request) => principalFor<E["access"]>(request, endpoint.access),
+      rateKey: () => null,
+    },
     ({ caller, ...ctx }) => handler({ ...ctx, principal: caller }),
   );
 }
@@ -187,8 +200,12 @@ type OwnAccess = Exclude<Access, TokenAccess | { integrationToken: true }>;
 /** For endpoints whose caller proves itself inside (signed webhooks, the setup code): no token. */
 export const noCaller: Caller<null> = { caller: async () => null, rateKey: () => null };
 
-/** An endpoint with a credential of its own (the local admin secret, a signature, a secret). */
-export function route<E extends Endpoint<string, OwnAccess>, C = null>(
+/**
+ * An endpoint with a credential of its own (the local admin secret, a signature, a secret); or a
+ * token endpoint that also admits callers without one (metrics: a scraper from an allowed
+ * network), whose caller then makes apiRoute's checks itself.
+ */
+export function route<E extends Endpoint<string, OwnAccess> | TokenEndpoint, C = null>(
   endpoint: E,
   handler: (ctx: Ctx<C, E>) => Promise<Response>,
   who: Caller<C>,

@@ -1,2 +1,305 @@
-// Converted from lib/api/openapi/admin-api.ts: see lib/api/endpoints/crew.ts for the pattern.
-export {};
+import { z } from "zod";
+import { LocalAdminTokenActionSchema } from "@/lib/auth/manage-tokens";
+import { SetupRequest } from "@/lib/auth/sign-in-setup";
+import { NewUserSchema, UserChangeSchema } from "@/lib/auth/users";
+import {
+  ConnectionCheckSchema,
+  CreatedTokenSchema,
+  DeploymentListSchema,
+  DeploymentViewSchema,
+  HealthzSchema,
+  RevokedSchema,
+  TokenRequestSchema,
+  TokensListSchema,
+  UnlockedUserSchema,
+  UserRowSchema,
+  UsersListSchema,
+} from "@/lib/contract/admin";
+import { DeploymentInputSchema, DeploymentPatchSchema } from "@/lib/deployments/store";
+import { ModelPricesUpdateSchema, ModelPricesViewSchema } from "@/lib/run-model/pricing";
+import { endpoint } from "./endpoint";
+import { uuidId } from "./path-params";
+
+// People, tokens, remote deployments and settings; and the service's own endpoints.
+const tag = "Administration";
+const invalid = {
+  400: "Malformed JSON or not an object.",
+  413: "Body too large.",
+  422: "Invalid fields (`errors`).",
+};
+// Tokens are managed by a person signed in; a token is refused before its body is read.
+const manageTokens = "Manage tokens from the dashboard or `npm run token`.";
+// Read as given: a lookup by anything else finds no one.
+const userId = z.string().describe("The user's id.");
+
+export const listDeployments = endpoint({
+  method: "GET",
+  path: "/api/deployments",
+  operationId: "listDeployments",
+  tag,
+  summary: "Remote deployments (names and URLs; never their tokens)",
+  access: { action: "read" },
+  responses: { 200: { description: "OK", schema: DeploymentListSchema } },
+});
+
+export const addDeployment = endpoint({
+  method: "POST",
+  path: "/api/deployments",
+  operationId: "addDeployment",
+  tag,
+  summary: "Add a remote deployment (a crew served elsewhere over this API)",
+  description: "Its crew is then served here as `/api/crews/@<slug>`.",
+  access: { action: "admin" },
+  body: { schema: DeploymentInputSchema, limit: 16 * 1024, invalid: 422 },
+  responses: { 201: { description: "Added.", schema: DeploymentViewSchema } },
+  problems: { ...invalid, 409: "Too many deployments share this name." },
+});
+
+export const updateDeployment = endpoint({
+  method: "PATCH",
+  path: "/api/deployments/{deployment}",
+  operationId: "updateDeployment",
+  tag,
+  summary: "Change a deployment's name, URL, token or webhook secret",
+  description: "A blank token or webhook_secret keeps the saved one.",
+  access: { action: "admin" },
+  body: { schema: DeploymentPatchSchema, limit: 16 * 1024, invalid: 422 },
+  responses: { 200: { description: "Changed.", schema: DeploymentViewSchema } },
+  problems: { ...invalid, 404: "No such deployment.", 409: "It changed meanwhile; retry." },
+});
+
+export const deleteDeployment = endpoint({
+  method: "DELETE",
+  path: "/api/deployments/{deployment}",
+  operationId: "deleteDeployment",
+  tag,
+  summary: "Remove a remote deployment",
+  access: { action: "admin" },
+  responses: { 204: { description: "Removed." } },
+  problems: { 404: "No such deployment." },
+});
+
+export const testDeployment = endpoint({
+  method: "POST",
+  path: "/api/deployments/{deployment}/test",
+  operationId: "testDeployment",
+  tag,
+  summary: "Test connection: GET / and GET /inputs on the deployment",
+  description: "`ok: false` says which step failed and why, in words an administrator can act on.",
+  access: { action: "admin" },
+  responses: { 200: { description: "The outcome.", schema: ConnectionCheckSchema } },
+  problems: { 404: "No such deployment." },
+});
+
+export const listTokens = endpoint({
+  method: "GET",
+  path: "/api/tokens",
+  operationId: "listTokens",
+  tag,
+  summary: "API tokens (administrators: all; others: their own user tokens)",
+  access: { action: "read", sessionOnly: manageTokens },
+  responses: { 200: { description: "OK", schema: TokensListSchema } },
+});
+
+export const createToken = endpoint({
+  method: "POST",
+  path: "/api/tokens",
+  operationId: "createToken",
+  tag,
+  summary: "Create an API token (shown once)",
+  description:
+    "Organization tokens: administrators only. User tokens: for the person signed in, who must be allowed to start runs (operator or above).",
+  access: { action: "read", inside: "self", sessionOnly: manageTokens },
+  body: { schema: TokenRequestSchema, limit: 16 * 1024, invalid: 422 },
+  responses: { 201: { description: "Created.", schema: CreatedTokenSchema } },
+  problems: invalid,
+});
+
+export const revokeToken = endpoint({
+  method: "DELETE",
+  path: "/api/tokens/{id}",
+  operationId: "revokeToken",
+  tag,
+  summary: "Revoke a token (administrators: any; others: their own)",
+  access: {
+    action: "read",
+    inside: "self",
+    sessionOnly: "Revoke tokens from the dashboard or `npm run token`.",
+  },
+  params: { id: uuidId("token") },
+  responses: { 204: { description: "Revoked." } },
+  problems: { 404: "No such token (of the caller's)." },
+});
+
+export const listUsers = endpoint({
+  method: "GET",
+  path: "/api/users",
+  operationId: "listUsers",
+  tag,
+  summary: "People and their roles",
+  access: { action: "admin" },
+  responses: { 200: { description: "OK", schema: UsersListSchema } },
+});
+
+export const addUser = endpoint({
+  method: "POST",
+  path: "/api/users",
+  operationId: "addUser",
+  tag,
+  summary: "Add a person with a role and a password",
+  access: { action: "admin" },
+  body: { schema: NewUserSchema, limit: 16 * 1024, invalid: 422 },
+  responses: { 201: { description: "Added.", schema: UserRowSchema } },
+  problems: { ...invalid, 409: "A user with that email exists." },
+});
+
+export const changeUser = endpoint({
+  method: "PATCH",
+  path: "/api/users/{id}",
+  operationId: "changeUser",
+  tag,
+  summary: "Change a person's role, disable or re-enable them, or reset their password",
+  access: { action: "admin" },
+  params: { id: userId },
+  body: { schema: UserChangeSchema, limit: 4 * 1024, invalid: 422 },
+  responses: { 200: { description: "Changed.", schema: UserRowSchema } },
+  problems: {
+    400: "Malformed JSON, an unknown field or a wrong type.",
+    404: "No such user.",
+    409: "That would leave no active administrator.",
+    413: "Body too large.",
+    422: "Nothing to change, or a value out of range.",
+  },
+});
+
+export const removeUser = endpoint({
+  method: "DELETE",
+  path: "/api/users/{id}",
+  operationId: "removeUser",
+  tag,
+  summary: "Remove a person",
+  access: { action: "admin" },
+  params: { id: userId },
+  responses: { 204: { description: "Removed." } },
+  problems: { 404: "No such user.", 409: "That would leave no active administrator." },
+});
+
+export const unlockUser = endpoint({
+  method: "POST",
+  path: "/api/users/{id}/unlock",
+  operationId: "unlockUser",
+  tag,
+  summary: "Clear a person's sign-in locks",
+  description:
+    "Forgets every account-and-address lock and the account-wide slow-down of the person's email. Locks live in each web instance's memory: this clears the instance that answers (others' locks run out on their own, at most an hour).",
+  access: { action: "admin" },
+  params: { id: uuidId("user") },
+  responses: { 200: { description: "Cleared.", schema: UnlockedUserSchema } },
+  problems: { 404: "No such user." },
+});
+
+export const modelPrices = endpoint({
+  method: "GET",
+  path: "/api/settings/model-prices",
+  operationId: "modelPrices",
+  tag,
+  summary: "The price table behind estimated costs (USD per million tokens)",
+  description:
+    "Each layer and the table in force: defaults < saved here < `MODEL_PRICES` (the environment wins).",
+  access: { action: "admin" },
+  responses: { 200: { description: "OK", schema: ModelPricesViewSchema } },
+});
+
+export const saveModelPrices = endpoint({
+  method: "PUT",
+  path: "/api/settings/model-prices",
+  operationId: "saveModelPrices",
+  tag,
+  summary: "Save the dashboard's price table (replaces the saved one)",
+  access: { action: "admin" },
+  body: { schema: ModelPricesUpdateSchema },
+  responses: { 200: { description: "Saved.", schema: ModelPricesViewSchema } },
+  problems: invalid,
+});
+
+export const setup = endpoint({
+  method: "POST",
+  path: "/api/setup",
+  operationId: "setup",
+  tag,
+  summary: "First-run setup: create the first administrator",
+  access: { public: "the setup code printed on the server console at start is the proof" },
+  body: { schema: SetupRequest, limit: 16 * 1024, invalid: 422 },
+  responses: { 201: { description: "Created.", schema: UserRowSchema } },
+  problems: {
+    ...invalid,
+    403: "Wrong setup code.",
+    409: "Already set up.",
+    429: "Too many wrong codes.",
+  },
+});
+
+export const localAdminListTokens = endpoint({
+  method: "GET",
+  path: "/api/admin/tokens",
+  operationId: "localAdminListTokens",
+  tag,
+  summary: "Every token (for `npm run token` on the server's machine)",
+  access: { localAdmin: true },
+  responses: { 200: { description: "OK", schema: TokensListSchema } },
+});
+
+export const localAdminTokenAction = endpoint({
+  method: "POST",
+  path: "/api/admin/tokens",
+  operationId: "localAdminTokenAction",
+  tag,
+  summary: "Create or revoke a token (for `npm run token` on the server's machine)",
+  access: { localAdmin: true },
+  body: { schema: LocalAdminTokenActionSchema, limit: 16 * 1024 },
+  responses: {
+    200: { description: "Revoked.", schema: RevokedSchema },
+    201: { description: "Created (shown once).", schema: CreatedTokenSchema },
+  },
+  problems: invalid,
+});
+
+export const healthz = endpoint({
+  method: "GET",
+  path: "/api/healthz",
+  operationId: "healthz",
+  tag: "Service",
+  summary: "Liveness for load balancers (no database)",
+  access: { public: "anyone may call it", plain: true },
+  responses: { 200: { description: "The process answers.", schema: HealthzSchema } },
+});
+
+export const metrics = endpoint({
+  method: "GET",
+  path: "/api/metrics",
+  operationId: "metrics",
+  tag: "Service",
+  summary: "Prometheus metrics (text exposition format)",
+  description:
+    "Runs started and ended by crew and outcome, task and review durations (histograms), queue depth and the oldest queued run's age, webhook deliveries, model tokens and estimated cost, lease take-overs. Callers from METRICS_ALLOWED_NETWORKS need no token; others need an organization token or an administrator. Counters are per process: sum them across instances.",
+  access: { action: "manage" },
+  responses: {
+    200: {
+      description: "The metrics, in Prometheus' text format 0.0.4.",
+      mediaType: "text/plain",
+      schema: { type: "string" },
+    },
+  },
+});
+
+export const openapi = endpoint({
+  method: "GET",
+  path: "/api/openapi.json",
+  operationId: "openapi",
+  tag: "Service",
+  summary: "This document",
+  access: { public: "anyone may read it", plain: true },
+  responses: {
+    200: { description: "OpenAPI 3.1.", schema: { type: "object" } },
+  },
+});

@@ -1,20 +1,14 @@
 // /api/admin/tokens — token management for `npm run token` while this server holds the embedded
 // database. Only a caller that can read DATA_DIR (the local admin secret) gets in.
 
-import type { z } from "zod";
-import {
-  createToken,
-  LocalAdminTokenActionSchema,
-  listTokens,
-  revokeToken,
-} from "@/lib/auth/manage-tokens";
+import * as adminApi from "@/lib/api/endpoints/admin";
+import { route } from "@/lib/api/route";
+import { createToken, listTokens, revokeToken } from "@/lib/auth/manage-tokens";
 import { hashToken, safeEqual } from "@/lib/auth/token-format";
 import { localAdminSecret } from "@/lib/config/secrets";
-import { CreatedTokenSchema, RevokedSchema, TokensListSchema } from "@/lib/contract/admin";
 import { getDb } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { json } from "@/lib/http/respond";
-import { type NoParams, route } from "@/lib/http/routes";
 
 export const dynamic = "force-dynamic";
 
@@ -35,22 +29,19 @@ const localAdmin = {
   rateKey: () => "local-admin",
 };
 
-export const GET = route({ ...localAdmin, response: TokensListSchema }, async () =>
-  json({ tokens: await listTokens({ db: await getDb() }) }),
+export const GET = route(
+  adminApi.localAdminListTokens,
+  async () => json({ tokens: await listTokens({ db: await getDb() }) }),
+  localAdmin,
 );
 
-export const POST = route<void, NoParams, z.infer<typeof LocalAdminTokenActionSchema>>(
-  {
-    ...localAdmin,
-    action: "secret",
-    body: LocalAdminTokenActionSchema,
-    bodyLimit: 16 * 1024,
-    response: { 200: RevokedSchema, 201: CreatedTokenSchema },
-  },
+export const POST = route(
+  adminApi.localAdminTokenAction,
   async ({ body }) => {
     const db = await getDb();
     if (body.action === "create")
       return json(await createToken({ db, input: body.token }), { status: 201 });
     return json({ revoked: await revokeToken({ db, ref: body.ref }) });
   },
+  localAdmin,
 );

@@ -6,18 +6,18 @@
 // environment variable — the environment wins, so an operator's configuration cannot be
 // overridden from the dashboard. GET shows each layer and the table in force.
 import type { z } from "zod";
+import * as adminApi from "@/lib/api/endpoints/admin";
+import { apiRoute } from "@/lib/api/route";
 import { getDb } from "@/lib/db";
 import { writeSetting } from "@/lib/db/settings";
 import { json } from "@/lib/http/respond";
-import { apiRoute, type NoParams } from "@/lib/http/routes";
 import {
   DEFAULT_MODEL_PRICES,
   envModelPrices,
   forgetModelPrices,
   loadModelPrices,
   MODEL_PRICES_SETTING,
-  ModelPricesUpdateSchema,
-  ModelPricesViewSchema,
+  type ModelPricesViewSchema,
   savedModelPrices,
 } from "@/lib/run-model/pricing";
 
@@ -35,15 +35,9 @@ async function view(): Promise<z.infer<typeof ModelPricesViewSchema>> {
   };
 }
 
-export const GET = apiRoute(async () => json(await view()), {
-  action: "admin",
-  response: ModelPricesViewSchema,
-});
+export const GET = apiRoute(adminApi.modelPrices, async () => json(await view()));
 
-export const PUT = apiRoute<NoParams, z.infer<typeof ModelPricesUpdateSchema>>(
-  async ({ body }) => {
-    await writeSetting(await getDb(), MODEL_PRICES_SETTING, body.prices);
-    return json(await view());
-  },
-  { action: "admin", body: ModelPricesUpdateSchema, response: ModelPricesViewSchema },
-);
+export const PUT = apiRoute(adminApi.saveModelPrices, async ({ body }) => {
+  await writeSetting(await getDb(), MODEL_PRICES_SETTING, body.prices);
+  return json(await view());
+});

@@ -2,34 +2,26 @@
 //   POST: clears the person's sign-in locks (every account-and-address lock and the account's
 //         slow-down). Locks live in each web instance's memory: this clears the instance that
 //         answers; with several behind a balancer, the others' locks run out on their own.
-import { z } from "zod";
+import * as adminApi from "@/lib/api/endpoints/admin";
+import { apiRoute } from "@/lib/api/route";
 import { unlockAccount } from "@/lib/auth/sign-in-throttle";
 import { getUser } from "@/lib/auth/users";
-import { UnlockedUserSchema } from "@/lib/contract/admin";
 import { getDb } from "@/lib/db";
 import { AppError, errors } from "@/lib/errors";
 import { json } from "@/lib/http/respond";
-import { apiRoute } from "@/lib/http/routes";
 
 export const dynamic = "force-dynamic";
 
-export const POST = apiRoute<{ id: string }>(
-  async ({ params, principal }) => {
-    // Only a person signed in as an administrator (action "admin": no token may).
-    if (principal.kind !== "session")
-      throw new AppError("forbidden", 403, "Sign in as an administrator.");
-    const user = await getUser(await getDb(), params.id);
-    if (!user) throw errors.notFound(`No user '${params.id}'.`);
-    const lockedPairs = unlockAccount(user.email);
-    // No audit table for people changes: the server log is the record.
-    console.log(
-      `[auth] sign-in locks of ${JSON.stringify(user.email)} cleared by ${principal.email} (${lockedPairs} locked)`,
-    );
-    return json({ email: user.email, locked_pairs: lockedPairs });
-  },
-  {
-    action: "admin",
-    params: z.object({ id: z.uuid({ error: (i) => `No user '${String(i.input)}'.` }) }),
-    response: UnlockedUserSchema,
-  },
-);
+export const POST = apiRoute(adminApi.unlockUser, async ({ params, principal }) => {
+  // Only a person signed in as an administrator (action "admin": no token may).
+  if (principal.kind !== "session")
+    throw new AppError("forbidden", 403, "Sign in as an administrator.");
+  const user = await getUser(await getDb(), params.id);
+  if (!user) throw errors.notFound(`No user '${params.id}'.`);
+  const lockedPairs = unlockAccount(user.email);
+  // No audit table for people changes: the server log is the record.
+  console.log(
+    `[auth] sign-in locks of ${JSON.stringify(user.email)} cleared by ${principal.email} (${lockedPairs} locked)`,
+  );
+  return json({ email: user.email, locked_pairs: lockedPairs });
+});
