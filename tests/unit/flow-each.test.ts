@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
-import type { FlowMethod, FlowPlan } from "@/lib/crew/flow-plan";
+import type { FlowPlan } from "@/lib/crew/flow-plan";
 import type { FlowAction } from "@/lib/crew/flow-schema";
 import type { Db } from "@/lib/db/types";
 import { runEach } from "@/lib/flows/run-each";
 import type { FlowCurrent } from "@/lib/run-model/flow-progress";
+import { flowMethod, flowPlan } from "../support/flow-plans";
 
 // A flow's `each` over a caller's list: what one item costs must not grow with the list (no
 // per-item conversion or copy of the state, the outputs or the results so far), the list is
@@ -24,24 +25,8 @@ const EACH: Each = {
     },
   ],
 };
-const method: FlowMethod = {
-  name: "lines",
-  description: null,
-  start: true,
-  listen: null,
-  router: false,
-  emit: [],
-  feedback: null,
-  do: EACH,
-};
-const plan: FlowPlan = {
-  name: "F",
-  file: "flow.yaml",
-  state: { kind: "dict", schema: null, defaults: {} },
-  max_method_calls: 100,
-  methods: [method],
-  crews: {},
-};
+const method = flowMethod("lines", { start: true, do: EACH });
+const plan = flowPlan([method]);
 const cur: FlowCurrent = { method: "lines", run: 1, trigger: null, started_at: "" };
 // Expressions only: nothing is read or written (a step that waits would store what it has).
 const noDb: Db = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { FlowMethod, FlowPlan } from "@/lib/crew/flow-plan";
+import type { FlowPlan } from "@/lib/crew/flow-plan";
 import {
   afterMethod,
   FlowLoopError,
@@ -7,29 +7,11 @@ import {
   initialProgress,
   startNext,
 } from "@/lib/run-model/flow-progress";
+import { flowMethod as method, flowPlan as plan } from "../support/flow-plans";
 
 // Which methods a finished one sets off, as CrewAI's runtime decides (_find_triggered_methods,
 // _condition_satisfied, max_method_calls): on the progress alone, no database.
 
-const method = (name: string, m: Partial<FlowMethod> = {}): FlowMethod => ({
-  name,
-  description: null,
-  start: false,
-  listen: null,
-  router: false,
-  emit: [],
-  feedback: null,
-  do: { call: "expression", expr: "1" },
-  ...m,
-});
-const plan = (methods: FlowMethod[], max = 100): FlowPlan => ({
-  name: "F",
-  file: "flow.yaml",
-  state: { kind: "dict", schema: null, defaults: {} },
-  max_method_calls: max,
-  methods,
-  crews: {},
-});
 const queued = (p: FlowProgress) => p.queue.map((q) => q.method);
 /** Runs the queue's head and ends it (with `outcome`), as the runner does. */
 function step(f: FlowPlan, p: FlowProgress, outcome?: string) {

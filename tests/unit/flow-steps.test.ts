@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { FlowExpressionError } from "@/lib/crew/flow-eval";
-import type { FlowMethod, FlowPlan } from "@/lib/crew/flow-plan";
 import { FlowStepError } from "@/lib/flows/flow-actions";
 import { routedOutcome } from "@/lib/flows/flow-changes";
 import {
@@ -13,30 +12,13 @@ import {
 import { cursorOf, eachItems } from "@/lib/flows/run-each";
 import { FlowLoopError, initialProgress } from "@/lib/run-model/flow-progress";
 import type { ExecutionRow } from "@/lib/run-model/types";
+import { flowPlan, flowMethod as method } from "../support/flow-plans";
 import { def, runAwaiting, state } from "../support/review-rows";
 
 // A flow run's start, completion and failure, a router's outcome and where an `each` stands:
 // decided on the row and the plan alone, without a worker or a database.
 
-const method = (name: string, m: Partial<FlowMethod> = {}): FlowMethod => ({
-  name,
-  description: null,
-  start: false,
-  listen: null,
-  router: false,
-  emit: [],
-  feedback: null,
-  do: { call: "expression", expr: "1" },
-  ...m,
-});
-const plan: FlowPlan = {
-  name: "F",
-  file: "flow.yaml",
-  state: { kind: "dict", schema: null, defaults: {} },
-  max_method_calls: 100,
-  methods: [method("begin", { start: true })],
-  crews: {},
-};
+const plan = flowPlan([method("begin", { start: true })]);
 const usage = (n: number) => ({ input_tokens: n, output_tokens: n, total_tokens: 2 * n });
 
 /** A flow run: `status`, with progress unless `fresh`. */

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import type { FlowMethod, FlowPlan } from "@/lib/crew/flow-plan";
 import type { CrewDef, TaskDef } from "@/lib/crew/schema";
 import type { TaskState } from "@/lib/run-model/types";
 import { initialTasks } from "@/lib/runs/create-execution";
@@ -12,6 +11,7 @@ import {
   inheritedEvents,
   inheritedStates,
 } from "@/lib/runs/fork-tasks";
+import { flowPlan, flowMethod as method } from "../support/flow-plans";
 
 // A fork's decisions on the crew and the origin alone, no database: where it may start, what
 // it inherits, the tasks and events it starts with, and a flow's path replayed.
@@ -163,29 +163,11 @@ describe("a crew fork's first tasks and events", () => {
   });
 });
 
-const method = (name: string, m: Partial<FlowMethod> = {}): FlowMethod => ({
-  name,
-  description: null,
-  start: false,
-  listen: null,
-  router: false,
-  emit: [],
-  feedback: null,
-  do: { call: "expression", expr: "1" },
-  ...m,
-});
-const plan: FlowPlan = {
-  name: "F",
-  file: "flow.yaml",
-  state: { kind: "dict", schema: null, defaults: {} },
-  max_method_calls: 100,
-  methods: [
-    method("a", { start: true }),
-    method("b", { listen: "a" }),
-    method("c", { listen: "b" }),
-  ],
-  crews: {},
-};
+const plan = flowPlan([
+  method("a", { start: true }),
+  method("b", { listen: "a" }),
+  method("c", { listen: "b" }),
+]);
 const step = (m: string, run: number) => ({
   method: m,
   run,
