@@ -1,16 +1,16 @@
 // POST /api/integrations/actions/{name}/execute — run one action: {"integration": {…params}}.
-import type { z } from "zod";
-import { ActionRequestSchema, ActionResultSchema } from "@/lib/contract/integrations";
+import * as integrationsApi from "@/lib/api/endpoints/integrations";
+import { integrationRoute } from "@/lib/api/route";
 import { getDb } from "@/lib/db";
 import { json } from "@/lib/http/respond";
-import { integrationRoute } from "@/lib/http/routes";
 import { executeAction } from "@/lib/tracker/actions";
 import { assertAllowed } from "@/lib/tracker/integration-token";
 
 export const dynamic = "force-dynamic";
 
 // The action's own parameters are validated by the action (its codes are the seed's failures).
-export const POST = integrationRoute<{ name: string }, z.infer<typeof ActionRequestSchema>>(
+export const POST = integrationRoute(
+  integrationsApi.executeAction,
   async ({ caller: access, params, body }) => {
     assertAllowed(access, params.name);
     const result = await executeAction(await getDb(), params.name, body.integration ?? {}, {
@@ -18,5 +18,4 @@ export const POST = integrationRoute<{ name: string }, z.infer<typeof ActionRequ
     });
     return json(result);
   },
-  { action: "per-call", body: ActionRequestSchema, response: ActionResultSchema },
 );
