@@ -1,2 +1,76 @@
-// Converted from lib/api/openapi/notifications-api.ts: see lib/api/endpoints/crew.ts for the pattern.
-export {};
+import {
+  NotificationPrefsSchema,
+  NotifySettingsInputSchema,
+  NotifySettingsViewSchema,
+  TestEmailRequestSchema,
+  TestEmailResultSchema,
+} from "@/lib/notify/schemas";
+import { endpoint } from "./endpoint";
+
+// Notifications: where they go (SMTP, Slack; administrators) and what each person wants to hear.
+const tag = "Notifications";
+const invalid = {
+  400: "Malformed JSON or not an object.",
+  413: "Body too large.",
+  422: "Invalid fields (`errors`).",
+};
+
+export const notificationSettings = endpoint({
+  method: "GET",
+  path: "/api/settings/notifications",
+  operationId: "notificationSettings",
+  tag,
+  summary: "The SMTP server and Slack webhook notifications go through (never the secrets)",
+  access: { action: "admin" },
+  responses: { 200: { description: "OK", schema: NotifySettingsViewSchema } },
+});
+
+export const saveNotificationSettings = endpoint({
+  method: "PUT",
+  path: "/api/settings/notifications",
+  operationId: "saveNotificationSettings",
+  tag,
+  summary: "Save the SMTP server and the Slack incoming-webhook URL",
+  description:
+    "The SMTP password and the Slack URL are sealed at rest and never sent back. The host and the URL must pass the webhooks' address check (WEBHOOK_ALLOWED_NETWORKS).",
+  access: { action: "admin" },
+  body: { schema: NotifySettingsInputSchema, limit: 16 * 1024 },
+  responses: { 200: { description: "Saved.", schema: NotifySettingsViewSchema } },
+  problems: { ...invalid, 400: "Malformed JSON, or a host or URL this server may not call." },
+});
+
+export const sendTestEmail = endpoint({
+  method: "POST",
+  path: "/api/settings/notifications/test",
+  operationId: "sendTestEmail",
+  tag,
+  summary: "Send a test e-mail now with the saved SMTP settings",
+  access: { action: "admin" },
+  body: { schema: TestEmailRequestSchema, limit: 4 * 1024 },
+  responses: {
+    200: { description: "Whether the server took it.", schema: TestEmailResultSchema },
+  },
+  problems: { ...invalid, 409: "No SMTP settings saved yet." },
+});
+
+export const myNotificationPreferences = endpoint({
+  method: "GET",
+  path: "/api/me/notifications",
+  operationId: "myNotificationPreferences",
+  tag,
+  summary: "Which events reach you, by e-mail and by Slack",
+  access: { action: "read", personOnly: true },
+  responses: { 200: { description: "OK", schema: NotificationPrefsSchema } },
+});
+
+export const saveMyNotificationPreferences = endpoint({
+  method: "PUT",
+  path: "/api/me/notifications",
+  operationId: "saveMyNotificationPreferences",
+  tag,
+  summary: "Choose which events reach you, by e-mail and by Slack",
+  access: { action: "read", inside: "self", personOnly: true },
+  body: { schema: NotificationPrefsSchema, limit: 4 * 1024 },
+  responses: { 200: { description: "Saved.", schema: NotificationPrefsSchema } },
+  problems: invalid,
+});

@@ -1,13 +1,13 @@
 // /api/me/notifications — the signed-in person's own notification preferences: which events
 // reach them, by e-mail and/or Slack.
 
+import * as notificationsApi from "@/lib/api/endpoints/notifications";
+import { apiRoute } from "@/lib/api/route";
 import type { Principal } from "@/lib/auth/principal";
 import { getDb } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { json } from "@/lib/http/respond";
-import { apiRoute } from "@/lib/http/routes";
 import { readPreferences, savePreferences } from "@/lib/notify/preferences";
-import { NotificationPrefsSchema } from "@/lib/notify/schemas";
 
 export const dynamic = "force-dynamic";
 
@@ -22,18 +22,12 @@ function personOf(principal: Principal) {
   return principal.userId;
 }
 
-export const GET = apiRoute(
-  async ({ principal }) => json(await readPreferences(await getDb(), personOf(principal))),
-  { response: NotificationPrefsSchema },
+export const GET = apiRoute(notificationsApi.myNotificationPreferences, async ({ principal }) =>
+  json(await readPreferences(await getDb(), personOf(principal))),
 );
 
 export const PUT = apiRoute(
+  notificationsApi.saveMyNotificationPreferences,
   async ({ principal, body }) =>
     json(await savePreferences(await getDb(), personOf(principal), body)),
-  {
-    action: "self",
-    body: NotificationPrefsSchema,
-    bodyLimit: 4 * 1024,
-    response: NotificationPrefsSchema,
-  },
 );
