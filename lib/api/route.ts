@@ -90,7 +90,7 @@ type TokenEndpoint = Endpoint<string, TokenAccess>;
 type CrewEndpoint = Endpoint<`/api/crews/{crew}${string}`, TokenAccess>;
 
 /** Who an endpoint's handler is called by: a person signed in when the endpoint is sessionOnly. */
-export type PrincipalOf<A> = A extends { sessionOnly: string }
+type PrincipalOf<A> = A extends { sessionOnly: string }
   ? Extract<Principal, { kind: "session" }>
   : Principal;
 
