@@ -1,14 +1,7 @@
-import { randomUUID } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CrewDef } from "@/lib/crew/schema";
-import type { Db } from "@/lib/db/types";
+import { describe, expect, it } from "vitest";
 import { applyMapping } from "@/lib/triggers/payload-mapping";
-import { DB_KINDS, openTestDb } from "../support/both-dbs";
-import { ORG } from "../support/principals";
-import { queryAs } from "../support/rows";
+import { DB_KINDS } from "../support/both-dbs";
+import { triggerBench } from "../support/trigger-bench";
 
 // CEL in a trigger runs under a cost limit. The attack: one signed delivery with a 300-item list
 // held the process 13 s through nested macros, and a 220-character expression with no payload
@@ -60,55 +53,15 @@ describe("a trigger mapping's CEL, without a database", () => {
 });
 
 describe.each(DB_KINDS)("a trigger's CEL cost (%s)", (kind) => {
-  let db: Db;
-  let close: () => Promise<void>;
-  let crew: CrewDef;
-  let triggers: typeof import("@/lib/triggers/store");
-  let receive: typeof import("@/lib/triggers/receive");
-  let contract: typeof import("@/lib/contract/triggers");
-
-  beforeAll(async () => {
-    process.env.CREWS_DIR = path.resolve("tests/fixtures/crews");
-    process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "crewdeck-cel-cost-"));
-    ({ db, close } = await openTestDb(kind));
-    const { findCrew } = await import("@/lib/crew/registry");
-    const found = findCrew("three-step");
-    if (!found) throw new Error("fixture crew three-step missing");
-    crew = found;
-    triggers = await import("@/lib/triggers/store");
-    receive = await import("@/lib/triggers/receive");
-    contract = await import("@/lib/contract/triggers");
-  });
-  afterAll(() => close());
+  const {
+    sharedTrigger,
+    deliverShared: deliver,
+    runsOf,
+    eventsOf,
+  } = triggerBench(kind, "cel-cost");
 
   const create = (mapping: Record<string, string>, key?: string) =>
-    triggers.createTrigger(
-      db,
-      crew,
-      ORG,
-      contract.TriggerCreateSchema.parse({
-        name: `Costly ${randomUUID().slice(0, 6)}`,
-        signature: "shared",
-        mapping,
-        ...(key ? { concurrency: { key, policy: "enqueue" } } : {}),
-      }),
-    );
-
-  const deliver = (t: { id: string; secret: string }, payload: object) =>
-    receive.receiveDelivery(db, {
-      triggerId: t.id,
-      headers: { authorization: `Bearer ${t.secret}`, "idempotency-key": randomUUID() },
-      body: Buffer.from(JSON.stringify(payload)),
-    });
-
-  const runsOf = async (triggerId: string) =>
-    (
-      await queryAs<{ n: number }>(
-        db,
-        "SELECT count(*)::int AS n FROM executions WHERE trigger_id = $1",
-        [triggerId],
-      )
-    ).rows[0]?.n;
+    sharedTrigger("Costly", mapping, key);
 
   it("a mapping or key past the limit whatever the payload is a 422 naming the field", async () => {
     await expect(create({ job: NESTED })).rejects.toMatchObject({
@@ -131,12 +84,7 @@ describe.each(DB_KINDS)("a trigger's CEL cost (%s)", (kind) => {
       expect(refused.answer.errors).toEqual([
         { path: "mapping.job", message: expect.stringMatching(LIMIT) },
       ]);
-    const { rows } = await queryAs<{ outcome: string; errors: unknown }>(
-      db,
-      "SELECT outcome, errors FROM trigger_events WHERE trigger_id = $1",
-      [t.id],
-    );
-    expect(rows).toEqual([
+    expect(await eventsOf(t.id)).toEqual([
       {
         outcome: "invalid",
         errors: [{ path: "mapping.job", message: expect.stringMatching(LIMIT) }],

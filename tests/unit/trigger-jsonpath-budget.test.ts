@@ -1,14 +1,7 @@
-import { randomUUID } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CrewDef } from "@/lib/crew/schema";
-import type { Db } from "@/lib/db/types";
+import { describe, expect, it } from "vitest";
 import { applyMapping, checkMapping } from "@/lib/triggers/payload-mapping";
-import { DB_KINDS, openTestDb } from "../support/both-dbs";
-import { ORG } from "../support/principals";
-import { queryAs } from "../support/rows";
+import { DB_KINDS } from "../support/both-dbs";
+import { triggerBench } from "../support/trigger-bench";
 
 // JSONPath in a trigger runs under a budget. The audit: `$..*..*..*..*..*` over a 121-byte
 // payload took 6.4 s (one more `..*`, an out-of-memory kill), nested filters ×5 a level, and
@@ -76,46 +69,10 @@ describe("a trigger mapping's JSONPath, without a database", () => {
 });
 
 describe.each(DB_KINDS)("a trigger's JSONPath budget (%s)", (kind) => {
-  let db: Db;
-  let close: () => Promise<void>;
-  let crew: CrewDef;
-  let triggers: typeof import("@/lib/triggers/store");
-  let receive: typeof import("@/lib/triggers/receive");
-  let contract: typeof import("@/lib/contract/triggers");
-
-  beforeAll(async () => {
-    process.env.CREWS_DIR = path.resolve("tests/fixtures/crews");
-    process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "crewdeck-jsonpath-"));
-    ({ db, close } = await openTestDb(kind));
-    const { findCrew } = await import("@/lib/crew/registry");
-    const found = findCrew("three-step");
-    if (!found) throw new Error("fixture crew three-step missing");
-    crew = found;
-    triggers = await import("@/lib/triggers/store");
-    receive = await import("@/lib/triggers/receive");
-    contract = await import("@/lib/contract/triggers");
-  });
-  afterAll(() => close());
+  const { bench, sharedTrigger, deliverShared: deliver, eventsOf } = triggerBench(kind, "jsonpath");
 
   const create = (mapping: Record<string, string>, key?: string) =>
-    triggers.createTrigger(
-      db,
-      crew,
-      ORG,
-      contract.TriggerCreateSchema.parse({
-        name: `Paths ${randomUUID().slice(0, 6)}`,
-        signature: "shared",
-        mapping,
-        ...(key ? { concurrency: { key, policy: "enqueue" } } : {}),
-      }),
-    );
-
-  const deliver = (t: { id: string; secret: string }, payload: unknown) =>
-    receive.receiveDelivery(db, {
-      triggerId: t.id,
-      headers: { authorization: `Bearer ${t.secret}`, "idempotency-key": randomUUID() },
-      body: Buffer.from(JSON.stringify(payload)),
-    });
+    sharedTrigger("Paths", mapping, key);
 
   it("refuses the audit's expressions at save, a 422 naming the field", async () => {
     for (const bad of [DESCENDANTS, NESTED_FILTER, FROM_PAYLOAD])
@@ -131,18 +88,13 @@ describe.each(DB_KINDS)("a trigger's JSONPath budget (%s)", (kind) => {
 
   it("a stored expression from before the rules fails that delivery alone, logged", async () => {
     const t = await create({ job: "$.job" });
-    await db.query("UPDATE triggers SET mapping = $1::jsonb WHERE id = $2", [
+    await bench().db.query("UPDATE triggers SET mapping = $1::jsonb WHERE id = $2", [
       JSON.stringify({ job: DESCENDANTS }),
       t.id,
     ]);
     const refused = await deliver(t, DEEP);
     expect(refused).toMatchObject({ ok: false, answer: { status: 422, outcome: "invalid" } });
-    const { rows } = await queryAs<{ outcome: string; errors: unknown }>(
-      db,
-      "SELECT outcome, errors FROM trigger_events WHERE trigger_id = $1",
-      [t.id],
-    );
-    expect(rows).toEqual([
+    expect(await eventsOf(t.id)).toEqual([
       {
         outcome: "invalid",
         errors: [{ path: "mapping.job", message: expect.stringMatching(/descendant segments/) }],

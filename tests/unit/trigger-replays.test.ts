@@ -1,13 +1,9 @@
 import crypto, { randomUUID } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CrewDef } from "@/lib/crew/schema";
-import type { Db } from "@/lib/db/types";
-import { DB_KINDS, openTestDb } from "../support/both-dbs";
+import { describe, expect, it } from "vitest";
+import { DB_KINDS } from "../support/both-dbs";
 import { ORG } from "../support/principals";
 import { queryAs } from "../support/rows";
+import { triggerBench } from "../support/trigger-bench";
 
 // GitHub signs the body only: no timestamp, and not X-GitHub-Delivery. A captured body and
 // signature sent again under a new delivery id (or none) is a replay and starts nothing, while
@@ -16,28 +12,10 @@ import { queryAs } from "../support/rows";
 const DAY = 86_400_000;
 
 describe.each(DB_KINDS)("GitHub trigger replays (%s)", (kind) => {
-  let db: Db;
-  let close: () => Promise<void>;
-  let crew: CrewDef;
-  let triggers: typeof import("@/lib/triggers/store");
-  let receive: typeof import("@/lib/triggers/receive");
-  let contract: typeof import("@/lib/contract/triggers");
-
-  beforeAll(async () => {
-    process.env.CREWS_DIR = path.resolve("tests/fixtures/crews");
-    process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "crewdeck-replays-"));
-    ({ db, close } = await openTestDb(kind));
-    const { findCrew } = await import("@/lib/crew/registry");
-    const found = findCrew("three-step");
-    if (!found) throw new Error("fixture crew three-step missing");
-    crew = found;
-    triggers = await import("@/lib/triggers/store");
-    receive = await import("@/lib/triggers/receive");
-    contract = await import("@/lib/contract/triggers");
-  });
-  afterAll(() => close());
+  const { bench, runsOf } = triggerBench(kind, "replays");
 
   async function githubTrigger(paused = false) {
+    const { db, crew, triggers, contract } = bench();
     const body = contract.TriggerCreateSchema.parse({
       name: `On push ${randomUUID().slice(0, 6)}`,
       signature: "github",
@@ -59,7 +37,7 @@ describe.each(DB_KINDS)("GitHub trigger replays (%s)", (kind) => {
     deliveryId: string | null,
     now = new Date(),
   ) =>
-    receive.receiveDelivery(db, {
+    bench().receive.receiveDelivery(bench().db, {
       triggerId: t.id,
       headers: {
         "x-hub-signature-256": d.signature,
@@ -69,15 +47,6 @@ describe.each(DB_KINDS)("GitHub trigger replays (%s)", (kind) => {
       body: d.body,
       now,
     });
-
-  const runsOf = async (triggerId: string) =>
-    (
-      await queryAs<{ n: number }>(
-        db,
-        "SELECT count(*)::int AS n FROM executions WHERE trigger_id = $1",
-        [triggerId],
-      )
-    ).rows[0]?.n;
 
   it("refuses the same body and signature under a new delivery id or none; Redeliver still answers", async () => {
     const t = await githubTrigger();
@@ -115,6 +84,7 @@ describe.each(DB_KINDS)("GitHub trigger replays (%s)", (kind) => {
     const d = signed(t.secret, { job: "tides" });
     const id = randomUUID();
     expect(await deliver(t, d, id)).toMatchObject({ ok: false, answer: { status: 409 } });
+    const { db, crew, triggers } = bench();
     await triggers.updateTrigger(db, crew, ORG, t.id, { paused: false });
     expect(await deliver(t, d, id)).toMatchObject({ ok: true, duplicate: false });
     expect(await deliver(t, d, randomUUID())).toMatchObject({ ok: false, answer: { status: 409 } });
@@ -135,7 +105,7 @@ describe.each(DB_KINDS)("GitHub trigger replays (%s)", (kind) => {
     const start = new Date();
     const at = (days: number) => new Date(start.getTime() + days * DAY);
     expect(await deliver(t, d, randomUUID(), start)).toMatchObject({ ok: true });
-    const windowDays = receive.GITHUB_REPLAY_WINDOW_DAYS;
+    const windowDays = bench().receive.GITHUB_REPLAY_WINDOW_DAYS;
     expect(await deliver(t, d, randomUUID(), at(windowDays - 1))).toMatchObject({
       ok: false,
       answer: { status: 409 },
@@ -143,7 +113,7 @@ describe.each(DB_KINDS)("GitHub trigger replays (%s)", (kind) => {
     const remembered = async () =>
       (
         await queryAs<{ n: number }>(
-          db,
+          bench().db,
           "SELECT count(*)::int AS n FROM trigger_replays WHERE trigger_id = $1",
           [t.id],
         )
