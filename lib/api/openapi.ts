@@ -12,39 +12,17 @@ import "@/lib/contract/webhooks";
 import "@/lib/contract/integrations";
 import "@/lib/contract/admin";
 import { ENDPOINTS } from "./endpoints";
-import { adminApi } from "./openapi/admin-api";
-import { automationApi } from "./openapi/automation-api";
-import { crewApi } from "./openapi/crew-api";
-import { experimentsApi } from "./openapi/experiments-api";
-import { integrationsApi } from "./openapi/integrations-api";
-import { notificationsApi } from "./openapi/notifications-api";
+import { TAGS } from "./endpoints/tags";
 import { JSON_SCHEMA_OPTIONS, pathsOf, sharedResponses } from "./openapi/operation";
-import { buildPaths } from "./openapi/operations";
-import { protocolsApi } from "./openapi/protocols-api";
-import { rerunApi } from "./openapi/rerun-api";
-import { runsApi } from "./openapi/runs-api";
-import { toolsApi } from "./openapi/tools-api";
-import { webhooksApi } from "./openapi/webhooks-api";
+import { webhookOperations } from "./openapi/webhooks";
 
-// Every route a program may call, by tag. Browser-only routes are left out (see BROWSER_ONLY).
-const OPERATIONS = [
-  ...crewApi,
-  ...rerunApi,
-  ...automationApi,
-  ...experimentsApi,
-  ...protocolsApi,
-  ...runsApi,
-  ...webhooksApi,
-  ...integrationsApi,
-  ...notificationsApi,
-  ...toolsApi,
-  ...adminApi,
-];
-
-/** Routes only a browser uses, left out of the document (and named in its description). */
-export const BROWSER_ONLY = {
+/**
+ * Routes only a browser uses, left out of the document (and named in its description): our
+ * endpoints that say so, and the routes that serve no endpoint of ours.
+ */
+export const BROWSER_ONLY: Record<string, string> = {
   "/api/auth/*": "next-auth's sign-in, sign-out, session and CSRF endpoints",
-  "/api/integrations/linear/connect": "Connect Linear: a redirect to Linear's consent page",
+  ...Object.fromEntries(ENDPOINTS.flatMap((e) => (e.browserOnly ? [[e.path, e.browserOnly]] : []))),
   "/api/integrations/linear/callback": "where Linear sends the browser back after consent",
 };
 
@@ -99,86 +77,9 @@ export function openApiDocument() {
     openapi: "3.1.0",
     info: { title: "Crewdeck API", version: "1.0.0", description: DESCRIPTION },
     servers: [{ url: "/", description: "This server" }],
-    tags: [
-      { name: "Crew API", description: "CrewAI's deployed-crew API, served per crew." },
-      { name: "Runs", description: "Executions across crews, and saved views of them." },
-      {
-        name: "Schedules and triggers",
-        description:
-          "Runs that start themselves: on a cron in a time zone, or from a signed webhook.",
-      },
-      {
-        name: "Experiments",
-        description:
-          "Datasets, variants of a crew, scored runs of both, and judges calibrated against reviewers.",
-      },
-      {
-        name: "Agent protocols",
-        description:
-          "Every crew as an MCP tool, an A2A 1.0 agent and an AG-UI agent, with the same tokens, roles and reviews.",
-      },
-      { name: "Webhooks", description: "The delivery log, the signing secret and receivers." },
-      {
-        name: "Integrations",
-        description: "Issue-tracker actions for agent runtimes, and their settings.",
-      },
-      {
-        name: "Notifications",
-        description: "E-mail (SMTP) and Slack notifications, and each person's preferences.",
-      },
-      {
-        name: "Administration",
-        description: "Deployments, tokens, people, prices, and agents' MCP servers.",
-      },
-      { name: "Service", description: "Liveness and this document." },
-    ],
+    tags: TAGS,
     components: { schemas: components, responses: sharedResponses, securitySchemes },
-    webhooks: Object.fromEntries(
-      (
-        [
-          [
-            "step",
-            "StepWebhook",
-            "After each agent thought or action (to `stepWebhookUrl`). Per endpoint, in sequence order.",
-          ],
-          [
-            "task",
-            "TaskWebhook",
-            "After each task completes, and when a task awaits review (`requires_review: true`) (to `taskWebhookUrl`).",
-          ],
-          [
-            "crew",
-            "CrewWebhook",
-            "When the execution completes, fails or is stopped (to `crewWebhookUrl`).",
-          ],
-          [
-            "stream",
-            "StreamWebhook",
-            "The events listed in the kickoff's `webhooks.events` (to `webhooks.url`, with `Authorization: Bearer <token>` when `authentication` is given): one per POST with `realtime: true`, otherwise batched (up to a second, and while an earlier batch is still being sent). Per endpoint, in sequence order; the subscription lasts the whole run.",
-          ],
-        ] as const
-      ).map(([name, ref, description]) => [
-        name,
-        {
-          post: {
-            summary: `${name} event`,
-            description: `${description}${name === "stream" ? "" : " URLs given at kickoff apply until the first pause for review; from each /resume on, only the URLs given in that resume."} Signed per Standard Webhooks: \`webhook-id\` (stable across retries: deduplicate on it), \`webhook-timestamp\`, \`webhook-signature: v1,<base64 HMAC-SHA256 of "id.timestamp.body">\`. Answer 2xx within 15 s; other answers are retried (immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h); 410 stops the endpoint; 429/503 Retry-After is honoured; redirects are not followed.`,
-            requestBody: {
-              content: { "application/json": { schema: { $ref: `#/components/schemas/${ref}` } } },
-            },
-            responses: { 200: { description: "Received (any 2xx)." } },
-          },
-        },
-      ]),
-    ),
-    paths: mergePaths(buildPaths(OPERATIONS), pathsOf(ENDPOINTS.filter((e) => !e.browserOnly))),
+    webhooks: webhookOperations(),
+    paths: pathsOf(ENDPOINTS.filter((e) => !e.browserOnly)),
   };
-}
-
-// While the areas move to lib/api/endpoints: both tables, merged by path.
-function mergePaths(...tables: Record<string, Record<string, unknown>>[]) {
-  const paths: Record<string, Record<string, unknown>> = {};
-  for (const table of tables)
-    for (const [path, item] of Object.entries(table)) paths[path] = { ...paths[path], ...item };
-  return paths;
 }

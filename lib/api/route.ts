@@ -218,7 +218,7 @@ const REFUSAL = {
   method: "GET",
   path: "/api",
   operationId: "refusal",
-  tag: "",
+  tag: "Service",
   summary: "",
   access: { action: "read", inside: "refused" },
   responses: {},

@@ -8,18 +8,15 @@ export const MAX_FUNCTION_LINES = 80;
 
 /** The functions of MAX_FUNCTION_LINES or more, as "file name", each with why it stays long. */
 export const LONG_FUNCTIONS: Record<string, string> = {
-  "lib/api/openapi.ts openApiDocument":
-    "the document as one literal, tags and webhooks inline; it is rebuilt from the routes next (issue 53: one source for the API description)",
 };
 
 /** Casts (`x as T`, `<T>x`; not `as const`) per folder of lib/ and app/: under 100 in all. */
 export const CAST_BUDGET: Record<string, number> = {
   app: 2,
-  "lib/api": 12,
+  "lib/api": 6,
   "lib/auth": 1,
   "lib/crew": 3,
   "lib/engine": 4,
-  "lib/http": 5,
   "lib/runs": 3,
   "lib/tools": 3,
   "lib/tracker": 2,

@@ -172,7 +172,7 @@ describe("the builder's backstop", () => {
         method: "POST",
         path: "/api/x",
         operationId: "x",
-        tag: "Test",
+        tag: "Service",
         summary: "x",
         access: { public: "a test" },
         responses: { 204: { description: "Done." } },

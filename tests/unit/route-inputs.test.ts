@@ -14,7 +14,7 @@ const thing = <B extends BodySpec | undefined = undefined>(
     method: "POST",
     path: "/api/things/{id}",
     operationId: "thing",
-    tag: "Test",
+    tag: "Service",
     summary: "A thing",
     access: { public: "a test" },
     params: extra.params ?? { id: z.string() },

@@ -3,6 +3,7 @@ import type { Action } from "@/lib/auth/roles";
 import type { RouteAction } from "@/lib/http/route-actions";
 import type { BodyInput } from "@/lib/http/route-inputs";
 import { PATH_PARAMS, type PathParamName } from "./path-params";
+import type { Tag } from "./tags";
 
 // One API endpoint, described once: the route builder (lib/api/route.ts) serves it with this
 // access, these path parameters, query and body, and checks its answers against these responses
@@ -66,7 +67,7 @@ export type EndpointSpec<
   /** The full path template, e.g. `/api/crews/{crew}/status/{kickoff_id}`: its file's path. */
   path: Path;
   operationId: string;
-  tag: string;
+  tag: Tag;
   summary: string;
   description?: string;
   /** Why the document leaves it out: only a browser calls it (a redirect, a consent page). */

@@ -11,6 +11,7 @@ import { DeliveriesQuerySchema } from "@/lib/webhooks/deliveries";
 import { endpoint } from "./endpoint";
 
 // The outbox of webhook deliveries, and the receivers this server offers to others.
+const NO_RECEIVER = { error: "No such webhook receiver." };
 const tag = "Webhooks";
 
 export const listDeliveries = endpoint({
@@ -86,6 +87,11 @@ export const receiveRemoteHook = endpoint({
   description:
     "The URL (with its per-run secret `t`) is handed to the deployment at kickoff; its step, task and crew webhooks are stored into the run's event log.",
   access: { public: "the per-run secret in the URL's `t` is the proof" },
+  // One refusal for a run or an event kind that is not there, as the receiver's own.
+  params: {
+    run: z.uuid(NO_RECEIVER).describe("The run's `kickoff_id` on this server."),
+    kind: z.enum(["task", "step", "crew"], NO_RECEIVER).describe("The event."),
+  },
   parameters: [
     {
       name: "t",
