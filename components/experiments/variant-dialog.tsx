@@ -66,27 +66,13 @@ export function VariantDialog({ crew, agents, tasks }: CrewShape & { crew: strin
           </Field>
           <EditsFieldset
             legend="Agent"
-            prefix="agent"
             items={agents}
             fields={AGENT_FIELDS}
-            chosen={agent.id}
-            onChoose={agent.choose}
-            edits={agent.edits}
-            onEdit={agent.setEdits}
+            choice={agent}
             oneLine={{ field: "llm", placeholder: "the default model" }}
             id={id}
           />
-          <EditsFieldset
-            legend="Task"
-            prefix="task"
-            items={tasks}
-            fields={TASK_FIELDS}
-            chosen={task.id}
-            onChoose={task.choose}
-            edits={task.edits}
-            onEdit={task.setEdits}
-            id={id}
-          />
+          <EditsFieldset legend="Task" items={tasks} fields={TASK_FIELDS} choice={task} id={id} />
           <ProcessField id={id("process")} value={process} onChange={setProcess} />
           {saving.error && <Alert tone="danger">{saving.error}</Alert>}
           <div className="flex justify-end">

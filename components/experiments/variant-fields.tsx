@@ -14,38 +14,40 @@ const LABEL: Record<string, string> = {
   expected_output: "Expected output",
 };
 
+/** The item being changed and its edits (variant-dialog.tsx's useChoice). */
+export type Choice<F extends string> = {
+  id: string;
+  choose: (id: string) => void;
+  edits: Partial<Record<F, string>>;
+  setEdits: (edits: Partial<Record<F, string>>) => void;
+};
+
 /**
  * Pick one item (an agent, a task) and edit its fields; a field shown on one line (the model)
- * is an input with a placeholder, the rest are text areas.
+ * is an input with a placeholder, the rest are text areas. Field ids start with the legend.
  */
 export function EditsFieldset<T extends { id: string } & Record<F, string>, F extends string>({
   legend,
-  prefix,
   items,
   fields,
-  chosen,
-  onChoose,
-  edits,
-  onEdit,
+  choice,
   oneLine,
   id,
 }: {
   legend: string;
-  prefix: string;
   items: T[];
   fields: readonly F[];
-  chosen: string;
-  onChoose: (id: string) => void;
-  edits: Partial<Record<F, string>>;
-  onEdit: (edits: Partial<Record<F, string>>) => void;
+  choice: Choice<F>;
   oneLine?: { field: F; placeholder: string };
   id: (field: string) => string;
 }) {
+  const { id: chosen, choose, edits, setEdits } = choice;
+  const prefix = legend.toLowerCase();
   const item = items.find((x) => x.id === chosen);
   return (
     <fieldset className="grid gap-3 rounded-md border p-3">
       <legend className="px-1 font-medium text-sm">{legend}</legend>
-      <Select aria-label={legend} value={chosen} onChange={(e) => onChoose(e.target.value)}>
+      <Select aria-label={legend} value={chosen} onChange={(e) => choose(e.target.value)}>
         {items.map((x) => (
           <option key={x.id} value={x.id}>
             {x.id}
@@ -61,14 +63,14 @@ export function EditsFieldset<T extends { id: string } & Record<F, string>, F ex
                 className="font-mono"
                 value={edits[f] ?? item[f]}
                 placeholder={oneLine.placeholder}
-                onChange={(e) => onEdit({ ...edits, [f]: e.target.value })}
+                onChange={(e) => setEdits({ ...edits, [f]: e.target.value })}
               />
             ) : (
               <Textarea
                 {...fieldAria(id(`${prefix}-${f}`), {})}
                 className="min-h-14"
                 value={edits[f] ?? item[f]}
-                onChange={(e) => onEdit({ ...edits, [f]: e.target.value })}
+                onChange={(e) => setEdits({ ...edits, [f]: e.target.value })}
               />
             )}
           </Field>

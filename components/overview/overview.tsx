@@ -1,12 +1,10 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { Play } from "lucide-react";
 import Link from "next/link";
+import { NoRunsYet } from "@/components/runs/runs-list-parts";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
-import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { runsApi } from "@/lib/api/client";
 import { ChartsGrid } from "./charts-grid";
@@ -55,18 +53,10 @@ export function Overview() {
   const runs = recent.data.runs;
   if (data.totals.runs === 0 && runs.length === 0)
     return (
-      <EmptyState
-        icon={Play}
-        title="No runs yet"
-        action={
-          <Button asChild variant="primary">
-            <Link href="/crews">Start a run from a crew</Link>
-          </Button>
-        }
-      >
+      <NoRunsYet>
         Once crews run, this page shows what awaits review, what is running, and how the last two
         weeks went: outcomes, durations, tokens and cost.
-      </EmptyState>
+      </NoRunsYet>
     );
 
   return (

@@ -2,6 +2,7 @@
 
 import { ChevronLeft, ChevronRight, ListFilter, Play } from "lucide-react";
 import Link from "next/link";
+import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -36,7 +37,8 @@ export function NoMatch({ hidden, clear }: { hidden: Total | undefined; clear: (
   );
 }
 
-export function NoRunsYet() {
+/** No run at all yet, and where to start one; `children` says what the page will show. */
+export function NoRunsYet({ children }: { children: ReactNode }) {
   return (
     <EmptyState
       icon={Play}
@@ -47,7 +49,7 @@ export function NoRunsYet() {
         </Button>
       }
     >
-      Each run of a crew shows up here, with its status, duration, tokens and cost.
+      {children}
     </EmptyState>
   );
 }

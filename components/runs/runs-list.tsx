@@ -49,7 +49,11 @@ export function RunsList({
       {data && runs.length === 0 && !noRunsAtAll && (
         <NoMatch hidden={hidden.data} clear={() => filters.apply("")} />
       )}
-      {noRunsAtAll && <NoRunsYet />}
+      {noRunsAtAll && (
+        <NoRunsYet>
+          Each run of a crew shows up here, with its status, duration, tokens and cost.
+        </NoRunsYet>
+      )}
       {runs.length > 0 && (
         <div
           className="grid gap-3 transition-opacity data-[stale=true]:opacity-60"

@@ -1,5 +1,6 @@
 "use client";
 
+import type { ComponentProps } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -15,6 +16,37 @@ const TLS_LABELS: Record<TlsMode, string> = {
   tls: "Implicit TLS (SMTPS)",
 };
 const isTls = (v: string): v is TlsMode => v in TLS_LABELS;
+
+type SmtpInput = "host" | "port" | "from" | "user" | "password";
+/** The SMTP server's inputs but their ids and values, which each takes from its field. */
+const SMTP_INPUTS: Record<SmtpInput, Omit<ComponentProps<typeof InputField>, "id">> = {
+  host: {
+    label: "SMTP host",
+    help: "Leave blank to send no e-mail.",
+    placeholder: "e.g. smtp.example.com",
+    autoComplete: "off",
+  },
+  port: {
+    label: "Port",
+    type: "number",
+    min: 1,
+    max: 65535,
+    placeholder: "587",
+    help: "Left empty: 587, the submission port most providers take.",
+  },
+  from: { label: "From address", type: "email", placeholder: "e.g. crewdeck@example.com" },
+  user: {
+    label: "User name",
+    help: "Leave blank if the server needs no login.",
+    autoComplete: "off",
+  },
+  password: {
+    label: "Password",
+    help: "Stored encrypted; never shown again. Leave blank to keep the saved one.",
+    type: "password",
+    autoComplete: "new-password",
+  },
+};
 
 /** The SMTP server and the Slack webhook, as saved; secrets are typed anew or left blank. */
 export function NotificationsForm({
@@ -62,25 +94,14 @@ export function NotificationsForm({
 type Props = { form: NotificationsFormState; saved: NotifySettingsView };
 
 function SmtpFields({ form, saved }: Props) {
+  const input = (name: SmtpInput) => (
+    <InputField {...SMTP_INPUTS[name]} {...form.smtp.bind(name)} />
+  );
   return (
     <fieldset className="grid items-start gap-3 sm:grid-cols-2">
       <legend className="mb-2 font-medium text-sm">E-mail (SMTP)</legend>
-      <InputField
-        label="SMTP host"
-        help="Leave blank to send no e-mail."
-        placeholder="e.g. smtp.example.com"
-        autoComplete="off"
-        {...form.smtp.bind("host")}
-      />
-      <InputField
-        label="Port"
-        type="number"
-        min={1}
-        max={65535}
-        placeholder="587"
-        help="Left empty: 587, the submission port most providers take."
-        {...form.smtp.bind("port")}
-      />
+      {input("host")}
+      {input("port")}
       <Field id="smtp-tls" label="TLS">
         <Select
           id="smtp-tls"
@@ -94,23 +115,10 @@ function SmtpFields({ form, saved }: Props) {
           ))}
         </Select>
       </Field>
+      {input("from")}
+      {input("user")}
       <InputField
-        label="From address"
-        type="email"
-        placeholder="e.g. crewdeck@example.com"
-        {...form.smtp.bind("from")}
-      />
-      <InputField
-        label="User name"
-        help="Leave blank if the server needs no login."
-        autoComplete="off"
-        {...form.smtp.bind("user")}
-      />
-      <InputField
-        label="Password"
-        help="Stored encrypted; never shown again. Leave blank to keep the saved one."
-        type="password"
-        autoComplete="new-password"
+        {...SMTP_INPUTS.password}
         placeholder={saved.smtp?.password_saved ? "Saved; type to replace" : ""}
         {...form.smtp.bind("password")}
       />

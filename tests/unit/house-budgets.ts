@@ -28,7 +28,7 @@ export const CAST_BUDGET: Record<string, number> = {
  * is app/, components/, lib/ and scripts/ together.
  */
 export const DUPLICATE_CEILING: Record<string, number> = {
-  components: 19,
+  components: 18,
   lib: 107,
-  ".": 138,
+  ".": 137,
 };
