@@ -7,8 +7,7 @@
 export const MAX_FUNCTION_LINES = 80;
 
 /** The functions of MAX_FUNCTION_LINES or more, as "file name", each with why it stays long. */
-export const LONG_FUNCTIONS: Record<string, string> = {
-};
+export const LONG_FUNCTIONS: Record<string, string> = {};
 
 /** Casts (`x as T`, `<T>x`; not `as const`) per folder of lib/ and app/: under 100 in all. */
 export const CAST_BUDGET: Record<string, number> = {
@@ -29,6 +28,6 @@ export const CAST_BUDGET: Record<string, number> = {
  */
 export const DUPLICATE_CEILING: Record<string, number> = {
   components: 18,
-  lib: 107,
-  ".": 137,
+  lib: 105,
+  ".": 135,
 };
