@@ -20,13 +20,13 @@ const CHECKED_INSIDE = {
     "the local admin secret) is checked before anything is read",
   refused: "answers only a refusal (404, 405): it changes nothing",
 } as const;
-export type CheckedInside = keyof typeof CHECKED_INSIDE;
+type CheckedInside = keyof typeof CHECKED_INSIDE;
 export type RouteAction = Action | CheckedInside;
 
 export const MUTATING = ["POST", "PUT", "PATCH", "DELETE"] as const;
 
 /** A handler as Next.js calls it. */
-export type Handler<P> = (request: Request, context: { params: Promise<P> }) => Promise<Response>;
+type Handler<P> = (request: Request, context: { params: Promise<P> }) => Promise<Response>;
 /** A handler that names its action: what every non-GET export of a route file must be. */
 export type Declared<P> = Handler<P> & { readonly action: RouteAction };
 /** A route file's exports, as tests/unit/route-actions.test.ts checks every one with tsc. */
@@ -42,10 +42,6 @@ export function declaredAction(handler: unknown): RouteAction | undefined {
   if (typeof handler !== "function" || !("action" in handler)) return undefined;
   return isRouteAction(handler.action) ? handler.action : undefined;
 }
-
-/** The handler, carrying the action it was built with (none: it answers GET only). */
-export const withAction = <P>(handler: Handler<P>, action: RouteAction | undefined) =>
-  action ? Object.assign(handler, { action }) : handler;
 
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
 

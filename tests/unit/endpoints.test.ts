@@ -3,8 +3,8 @@ import path from "node:path";
 import { parseSync } from "oxc-parser";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import type { Endpoint } from "@/lib/api/endpoints/endpoint";
 import { ENDPOINTS } from "@/lib/api/endpoints";
+import type { Endpoint } from "@/lib/api/endpoints/endpoint";
 
 // One source for the API: every handler an app/api route file exports is made by a builder of
 // lib/api/route.ts from one endpoint of lib/api/endpoints, whose path is the file's own path and

@@ -1,8 +1,9 @@
 // Any other /api path: a problem body, not an HTML page. Under a crew's base URL the token is
 // checked first, so an unauthenticated caller cannot probe which paths exist.
+
+import { refusingRoute } from "@/lib/api/route";
 import { authenticate } from "@/lib/auth/authenticate";
 import { errors } from "@/lib/errors";
-import { refusingRoute } from "@/lib/api/route";
 
 export const dynamic = "force-dynamic";
 

@@ -9,7 +9,7 @@ import type { Tag } from "./tags";
 // access, these path parameters, query and body, and checks its answers against these responses
 // in the HTTP tests; the OpenAPI document (lib/api/openapi.ts) is generated from the same object.
 
-export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export type JsonSchema = Record<string, unknown>;
 
 /** A bearer token or the dashboard's session, whose role may take `action` (lib/auth/roles.ts). */

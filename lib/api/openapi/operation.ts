@@ -136,7 +136,7 @@ function requestBody(endpoint: Endpoint) {
   };
 }
 
-export function operationOf(endpoint: Endpoint) {
+function operationOf(endpoint: Endpoint) {
   const access = accessOf(endpoint.access);
   const parameters = [
     ...pathParameters(endpoint),
