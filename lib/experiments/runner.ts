@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { isConnectionError } from "@/lib/db/connection-errors";
 import type { Db } from "@/lib/db/types";
 import { errorMessage } from "@/lib/errors";
-import { createNapper } from "@/lib/util/napper";
+import { createNapper, napLoop } from "@/lib/util/napper";
 import { advanceExperiment } from "./advance";
 import { advanceCalibrations } from "./calibrate-step";
 import { claimExperiments } from "./claim";
@@ -24,45 +24,39 @@ export function startExperimentRunner({
   log?: (msg: string) => void;
 }) {
   const owner = `experiments-${crypto.randomUUID()}`;
-  let stopping = false;
   const napper = createNapper();
   const said = new Map<string, string>();
   db.listen("crewdeck_experiments", () => napper.wake()).catch((err) =>
     log(`[experiments] LISTEN failed: ${errorMessage(err)}`),
   );
-  const loop = (async () => {
-    while (!stopping) {
-      let failing = false;
-      try {
-        for (const exp of await claimExperiments(db, owner, leaseMs)) {
-          if (stopping) break;
-          // One experiment's failure (said, and tried again next step) holds back no other.
-          await advanceExperiment(db, exp).then(
-            () => said.delete(exp.id),
-            (err) => {
-              if (isConnectionError(err)) throw err;
-              // Said when it starts failing, or fails otherwise: not at every step.
-              const message = errorMessage(err);
-              if (said.get(exp.id) !== message) log(`[experiments] ${exp.id}: ${message}`);
-              said.set(exp.id, message);
-            },
-          );
-        }
-        await advanceCalibrations(db, log);
-      } catch (err) {
-        // A database outage is reported once by the Db: back off quietly instead of logging it
-        // every poll. Anything else is this step's own failure, said once per step.
-        failing = true;
-        if (!isConnectionError(err)) log(`[experiments] ${errorMessage(err)}`);
+  const loop = napLoop(napper, async (stopping) => {
+    try {
+      for (const exp of await claimExperiments(db, owner, leaseMs)) {
+        if (stopping()) break;
+        // One experiment's failure (said, and tried again next step) holds back no other.
+        await advanceExperiment(db, exp).then(
+          () => said.delete(exp.id),
+          (err) => {
+            if (isConnectionError(err)) throw err;
+            // Said when it starts failing, or fails otherwise: not at every step.
+            const message = errorMessage(err);
+            if (said.get(exp.id) !== message) log(`[experiments] ${exp.id}: ${message}`);
+            said.set(exp.id, message);
+          },
+        );
       }
-      await napper.nap(failing ? Math.max(pollMs, 2_000) : pollMs);
+      await advanceCalibrations(db, log);
+      return pollMs;
+    } catch (err) {
+      // A database outage is reported once by the Db: back off quietly instead of logging it
+      // every poll. Anything else is this step's own failure, said once per step.
+      if (!isConnectionError(err)) log(`[experiments] ${errorMessage(err)}`);
+      return Math.max(pollMs, 2_000);
     }
-  })();
+  });
   return {
     async stop() {
-      stopping = true;
-      napper.wake();
-      await loop;
+      await loop.stop();
       // Hand the experiments back at once rather than when the lease lapses.
       await db
         .query(

@@ -2,7 +2,7 @@ import { env } from "@/lib/config/env";
 import { crewCatalog, findCrew } from "@/lib/crew/registry";
 import type { Db } from "@/lib/db/types";
 import { errorMessage } from "@/lib/errors";
-import { createNapper } from "@/lib/util/napper";
+import { createNapper, napLoop } from "@/lib/util/napper";
 import { deleteOldLedgers, deleteRunBatch } from "./delete-runs";
 import { type CrewRetention, ledgerCutoff, runRules } from "./policy";
 import { removeOrphanWorkspaces, removeWorkspaces } from "./workspaces";
@@ -83,27 +83,17 @@ export function startRetentionSweeper({
   intervalMs?: number;
   log?: (msg: string) => void;
 }) {
-  let stopping = false;
   const napper = createNapper();
-  const loop = (async () => {
-    while (!stopping) {
-      try {
-        const t = await sweepOnce({ db, rest: (ms) => napper.nap(ms), stopping: () => stopping });
-        if (t.runs || t.ledgers || t.workspaces)
-          log(
-            `[retention] deleted ${t.runs} finished run(s), ${t.ledgers} ledger(s) and ${t.workspaces} workspace folder(s)`,
-          );
-      } catch (err) {
-        log(`[retention] ${errorMessage(err)}`);
-      }
-      if (!stopping) await napper.nap(intervalMs);
+  return napLoop(napper, async (stopping) => {
+    try {
+      const t = await sweepOnce({ db, rest: (ms) => napper.nap(ms), stopping });
+      if (t.runs || t.ledgers || t.workspaces)
+        log(
+          `[retention] deleted ${t.runs} finished run(s), ${t.ledgers} ledger(s) and ${t.workspaces} workspace folder(s)`,
+        );
+    } catch (err) {
+      log(`[retention] ${errorMessage(err)}`);
     }
-  })();
-  return {
-    async stop() {
-      stopping = true;
-      napper.wake();
-      await loop;
-    },
-  };
+    return intervalMs;
+  });
 }

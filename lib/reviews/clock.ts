@@ -8,7 +8,7 @@ import type { OpenReview } from "@/lib/run-model/review-types";
 import type { ExecutionRow, NewEvent } from "@/lib/run-model/types";
 import { type Change, mutateExecution } from "@/lib/runs/execution-store";
 import { stopped } from "@/lib/runs/stop-execution";
-import { createNapper } from "@/lib/util/napper";
+import { createNapper, napLoop } from "@/lib/util/napper";
 import { approve, type Decider, sendBack } from "./decide";
 import { decideToolCalls, undecidedCalls } from "./tool-calls";
 
@@ -161,33 +161,21 @@ export function startReviewClock({
   intervalMs: number;
   log?: (msg: string) => void;
 }) {
-  let stopping = false;
-  const napper = createNapper();
-  const loop = (async () => {
-    while (!stopping) {
-      let wait = intervalMs;
-      try {
-        await tickReviewClock(db);
-        const { rows } = await db.query(
-          "SELECT (extract(epoch FROM min(review_due_at) - now()) * 1000)::float8 AS ms FROM executions WHERE review_due_at IS NOT NULL",
-          [],
-          z.object({ ms: num.nullable() }),
-        );
-        const ms = rows[0]?.ms;
-        if (ms !== null && ms !== undefined) wait = Math.min(intervalMs, Math.max(50, ms + 20));
-      } catch (err) {
-        log(`[review-clock] ${errorMessage(err)}`);
-      }
-      await napper.nap(wait);
+  return napLoop(createNapper(), async () => {
+    try {
+      await tickReviewClock(db);
+      const { rows } = await db.query(
+        "SELECT (extract(epoch FROM min(review_due_at) - now()) * 1000)::float8 AS ms FROM executions WHERE review_due_at IS NOT NULL",
+        [],
+        z.object({ ms: num.nullable() }),
+      );
+      const ms = rows[0]?.ms;
+      if (ms !== null && ms !== undefined) return Math.min(intervalMs, Math.max(50, ms + 20));
+    } catch (err) {
+      log(`[review-clock] ${errorMessage(err)}`);
     }
-  })();
-  return {
-    async stop() {
-      stopping = true;
-      napper.wake();
-      await loop;
-    },
-  };
+    return intervalMs;
+  });
 }
 
 /** A flow's feedback left undecided takes its default outcome (else its first), as in CrewAI. */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { time } from "@/lib/db/columns";
 import type { Db } from "@/lib/db/types";
 import { errorMessage } from "@/lib/errors";
-import { createNapper } from "@/lib/util/napper";
+import { createNapper, napLoop } from "@/lib/util/napper";
 import { fireDueSchedules } from "./fire";
 
 /**
@@ -21,36 +21,25 @@ export function startScheduler({
   now: () => Date;
   log?: (msg: string) => void;
 }) {
-  let stopping = false;
   const napper = createNapper();
   db.listen("crewdeck_schedules", () => napper.wake()).catch((err) =>
     log(`[scheduler] LISTEN failed: ${errorMessage(err)}`),
   );
-  const loop = (async () => {
-    while (!stopping) {
-      let wait = pollMs;
-      try {
-        const at = now();
-        await fireDueSchedules(db, at, log);
-        const { rows } = await db.query(
-          "SELECT min(next_due_at) AS next FROM schedules WHERE NOT paused",
-          [],
-          z.object({ next: time.nullable() }),
-        );
-        const next = rows[0]?.next;
-        // Wake just after the next due time (timers may fire a little early).
-        if (next) wait = Math.min(pollMs, Math.max(20, next.getTime() - now().getTime() + 5));
-      } catch (err) {
-        log(`[scheduler] ${errorMessage(err)}`);
-      }
-      await napper.nap(wait);
+  return napLoop(napper, async () => {
+    try {
+      const at = now();
+      await fireDueSchedules(db, at, log);
+      const { rows } = await db.query(
+        "SELECT min(next_due_at) AS next FROM schedules WHERE NOT paused",
+        [],
+        z.object({ next: time.nullable() }),
+      );
+      const next = rows[0]?.next;
+      // Wake just after the next due time (timers may fire a little early).
+      if (next) return Math.min(pollMs, Math.max(20, next.getTime() - now().getTime() + 5));
+    } catch (err) {
+      log(`[scheduler] ${errorMessage(err)}`);
     }
-  })();
-  return {
-    async stop() {
-      stopping = true;
-      napper.wake();
-      await loop;
-    },
-  };
+    return pollMs;
+  });
 }

@@ -60,3 +60,29 @@ export function idleBackoff(baseMs: number, maxMs = IDLE_NAP_MAX_MS) {
     },
   };
 }
+
+export type Napper = ReturnType<typeof createNapper>;
+
+/**
+ * A worker loop: `round` again and again, napping after each for the ms it returns, until
+ * `stop()`, which cuts the nap short and resolves once the round under way has ended. A round
+ * catches its own errors; `stopping` lets a long one end early.
+ */
+export function napLoop(napper: Napper, round: (stopping: () => boolean) => Promise<number>) {
+  let stopping = false;
+  const isStopping = () => stopping;
+  const loop = (async () => {
+    while (!stopping) {
+      const ms = await round(isStopping);
+      // A wake spent cutting a round's own nap short must not leave this one to run its course.
+      if (!stopping) await napper.nap(ms);
+    }
+  })();
+  return {
+    async stop() {
+      stopping = true;
+      napper.wake();
+      await loop;
+    },
+  };
+}
