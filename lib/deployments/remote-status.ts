@@ -1,17 +1,12 @@
 import { z } from "zod";
+import { EXECUTION_STATUSES, type ExecutionStatus } from "@/lib/contract/states";
 import { isOneOf } from "@/lib/util/one-of";
 
 // Reads the /status body of a remote deployment — another Crewdeck or a CrewAI-style one — into
 // one shape for the dashboard. Remote bodies are not ours to trust: every field is optional and
 // a field of the wrong type is dropped rather than failing the whole body.
 
-type RemoteState =
-  | "queued"
-  | "running"
-  | "pending_human_input"
-  | "completed"
-  | "error"
-  | "cancelled";
+type RemoteState = ExecutionStatus;
 export type RemoteTask = {
   task_id: string;
   name: string | null;
@@ -30,15 +25,6 @@ export type RemoteStatus = {
   last_step: { type: string | null; text: string | null } | null;
   raw: unknown;
 };
-
-const OUR_STATES = [
-  "queued",
-  "running",
-  "pending_human_input",
-  "completed",
-  "error",
-  "cancelled",
-] as const satisfies readonly RemoteState[];
 
 // CrewAI's `state` (Celery-like, upper case) and the looser `status` words seen in the wild,
 // compared in lower case.
@@ -144,7 +130,7 @@ const lower = (s: string | undefined) => s?.trim().toLowerCase();
 // Crewdeck's own `status` wins; otherwise CrewAI's `state`, then a looser `status` word.
 function readState(status: string | undefined, state: string | undefined): RemoteState | null {
   const s = lower(status);
-  if (s !== undefined && isOneOf(OUR_STATES, s)) return s;
+  if (s !== undefined && isOneOf(EXECUTION_STATUSES, s)) return s;
   for (const word of [lower(state), s]) {
     if (word !== undefined && Object.hasOwn(ALIASES, word)) return ALIASES[word] ?? null;
   }

@@ -1,3 +1,4 @@
+import { pendingTask } from "@/lib/run-model/pending-task";
 import { TASK_STATUSES, type TaskStatus } from "@/lib/run-model/states";
 import type { TaskState } from "@/lib/run-model/types";
 import { isOneOf } from "@/lib/util/one-of";
@@ -166,18 +167,7 @@ export function mergeTasks(base: TaskState[], events: TaskEvent[]): TaskState[] 
 }
 
 function blankTask(task_id: string, name: string | undefined): TaskState {
-  return {
-    task_id,
-    name: name ?? task_id,
-    agent: "",
-    human_input: false,
-    status: "pending",
-    attempts: 0,
-    output: null,
-    started_at: null,
-    finished_at: null,
-    execution_time: null,
-  };
+  return pendingTask({ task_id, name: name ?? task_id, agent: "", human_input: false });
 }
 
 /**

@@ -1,3 +1,5 @@
+import { EXECUTION_STATUSES } from "@/lib/contract/states";
+
 // The dashboard's one vocabulary for run and task states: what each is called and its tone.
 export type Tone = "neutral" | "info" | "success" | "warning" | "danger";
 
@@ -17,11 +19,4 @@ export function statusLabel(status: string): { label: string; tone: Tone } {
 }
 
 /** The states a person filters runs by, in the order a run moves through them. */
-export const RUN_STATUS_OPTIONS = [
-  "queued",
-  "running",
-  "pending_human_input",
-  "completed",
-  "error",
-  "cancelled",
-] as const;
+export const RUN_STATUS_OPTIONS = EXECUTION_STATUSES;

@@ -10,6 +10,7 @@ import type { Db, Queryable } from "@/lib/db/types";
 import { errorMessage, errors } from "@/lib/errors";
 import { type FirstEvent, firstEntries } from "@/lib/ledger/first-entries";
 import { type FlowProgress, initialProgress } from "@/lib/run-model/flow-progress";
+import { pendingTask } from "@/lib/run-model/pending-task";
 import type { A2aPush, TaskState, WebhookUrls } from "@/lib/run-model/types";
 import { integrationToken } from "@/lib/tracker/integration-token";
 import type { InputValue } from "@/lib/util/placeholders";
@@ -33,18 +34,9 @@ function assertIntegrationReady(crew: CrewDef) {
 
 /** The crew's tasks as a new run holds them: pending, never tried. */
 export const initialTasks = (crew: CrewDef): TaskState[] =>
-  crew.tasks.map((t) => ({
-    task_id: t.id,
-    name: t.name,
-    agent: t.agent,
-    human_input: t.human_input,
-    status: "pending",
-    attempts: 0,
-    output: null,
-    started_at: null,
-    finished_at: null,
-    execution_time: null,
-  }));
+  crew.tasks.map((t) =>
+    pendingTask({ task_id: t.id, name: t.name, agent: t.agent, human_input: t.human_input }),
+  );
 
 type CrewJson = { definition: string; key: string; tasks: string; totalTasks: number };
 
