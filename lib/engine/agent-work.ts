@@ -30,7 +30,7 @@ import { settleDecidedCalls } from "./tool-approvals";
 type AgentResult = { output: string; usage: AgentUsage };
 
 /** One agent on one attempt of a task, in its run; `delegatedBy` when a coworker asked it. */
-type AgentAt = {
+export type AgentAt = {
   db: Db;
   row: ExecutionRow;
   task: TaskDef;

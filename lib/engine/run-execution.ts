@@ -3,7 +3,11 @@ import type { Db } from "@/lib/db/types";
 import { nextTasks } from "@/lib/run-model/next-tasks";
 import type { ExecutionRow } from "@/lib/run-model/types";
 import { LeaseLostError, mutateExecution } from "@/lib/runs/execution-store";
-import { type ExecutionWriter, executionWriter } from "@/lib/runs/execution-writer";
+import {
+  type ClaimedRun,
+  type ExecutionWriter,
+  executionWriter,
+} from "@/lib/runs/execution-writer";
 import { failure } from "@/lib/runs/run-failure";
 import { tracedAttempt } from "@/lib/telemetry/trace-execution";
 import { linkedSignal } from "@/lib/util/linked-signal";
@@ -17,18 +21,7 @@ const runTask = tracedAttempt(runAttempt);
  * Runs a claimed execution from wherever it stands: tasks already completed are never run again;
  * a task left `running` by a crashed worker runs again as its next attempt.
  */
-export async function runExecution({
-  db,
-  claimed,
-  workerId,
-  signal,
-}: {
-  db: Db;
-  /** The row as the claim that gave this worker its lease returned it. */
-  claimed: ExecutionRow;
-  workerId: string;
-  signal: AbortSignal;
-}) {
+export async function runExecution({ db, claimed, workerId, signal }: ClaimedRun) {
   const id = claimed.id;
   const writer = executionWriter({ db, row: claimed, leaseOwner: workerId });
   try {

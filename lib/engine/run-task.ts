@@ -9,7 +9,7 @@ import type { ExecutionWriter } from "@/lib/runs/execution-writer";
 import { failure } from "@/lib/runs/run-failure";
 import { linkedSignal } from "@/lib/util/linked-signal";
 import { interpolate, PlaceholderBudgetError } from "@/lib/util/placeholders";
-import { agentWork } from "./agent-work";
+import { type AgentAt, agentWork } from "./agent-work";
 import { answerWithChecks, type CheckedAnswer, keptOutput } from "./checked-answer";
 import { agentFor } from "./delegation";
 import { buildPrompt, contextFor } from "./prompt";
@@ -63,8 +63,8 @@ export async function runTask({
     if (!(err instanceof PlaceholderBudgetError)) throw err;
     return fail(`${err.message}.`);
   }
-  const at = { db, row, task, index, attempt, agent, writer };
-  const result = await answerTask({ ...at, signal, texts, resume });
+  const at: AgentAt = { db, row, task, index, attempt, agent, writer };
+  const result = await answerTask(at, { signal, texts, resume });
   if (result instanceof ToolApprovalNeeded)
     return change((r) => awaitToolApproval(r, task, index, attempt, agent.id, result));
   if (!result.ok) return fail(result.error);
@@ -87,34 +87,20 @@ export async function runTask({
  * for tool calls a person must approve. A failure of the model or the set-up is the task's; a
  * lost lease, a stop or a lost database connection is the worker's, and is thrown.
  */
-async function answerTask({
-  db,
-  row,
-  task,
-  index,
-  attempt,
-  agent,
-  writer,
-  signal,
-  texts,
-  resume,
-}: {
-  db: Db;
-  row: ExecutionRow;
-  task: TaskDef;
-  index: number;
-  attempt: number;
-  agent: AgentDef;
-  writer: ExecutionWriter;
-  signal: AbortSignal;
-  texts: ReturnType<typeof fillTexts>;
-  resume: Resume | undefined;
-}): Promise<CheckedAnswer | ToolApprovalNeeded> {
+async function answerTask(
+  at: AgentAt,
+  {
+    signal,
+    texts,
+    resume,
+  }: { signal: AbortSignal; texts: ReturnType<typeof fillTexts>; resume: Resume | undefined },
+): Promise<CheckedAnswer | ToolApprovalNeeded> {
+  const { task, attempt, agent } = at;
   const { system, prompt, checks } = texts;
   const e = env();
   const timeoutMs = (task.timeout_seconds ?? e.TASK_TIMEOUT_SECONDS) * 1000;
   const timeout = AbortSignal.timeout(timeoutMs);
-  const work = agentWork({ db, row, task, index, attempt, agent, writer });
+  const work = agentWork(at);
   const modelId = work.modelId;
   const { signal: taskSignal, unlink } = linkedSignal(signal, timeout);
   let from = resume;

@@ -104,30 +104,22 @@ export type TaskAnswer = {
   artifacts: NewArtifact[];
 };
 
+/** One attempt of a task, with the answer that passed its checks. */
+type Answered = {
+  task: TaskDef;
+  index: number;
+  attempt: number;
+  agentId: string;
+  answer: TaskAnswer;
+  finishedAt: Date;
+};
+
 /**
  * The task's answer passed its checks: the task completes, then hands it to a reviewer
  * (human_input), lets the run go on, or completes the run when it was the last task.
  */
-export function completeTask(
-  r: ExecutionRow,
-  {
-    task,
-    index,
-    attempt,
-    agentId,
-    answer,
-    startedAt,
-    finishedAt,
-  }: {
-    task: TaskDef;
-    index: number;
-    attempt: number;
-    agentId: string;
-    answer: TaskAnswer;
-    startedAt: Date;
-    finishedAt: Date;
-  },
-): Change {
+export function completeTask(r: ExecutionRow, done: Answered & { startedAt: Date }): Change {
+  const { task, index, attempt, agentId, answer, startedAt, finishedAt } = done;
   const { output, usage, outputInfo, artifacts } = answer;
   const tasks = replaceTask(r.tasks, index, {
     status: "completed",
@@ -137,8 +129,7 @@ export function completeTask(
   });
   // Counted step by step already, as the agent's steps were recorded.
   const token_usage = r.token_usage;
-  if (task.human_input)
-    return awaitOutputReview(r, { task, index, attempt, agentId, answer, finishedAt, tasks });
+  if (task.human_input) return awaitOutputReview(r, done, tasks);
   const events: NewEvent[] = [
     {
       type: "task_completed",
@@ -175,23 +166,8 @@ export const secondsBetween = (start: Date, end: Date) =>
  */
 function awaitOutputReview(
   r: ExecutionRow,
-  {
-    task,
-    index,
-    attempt,
-    agentId,
-    answer,
-    finishedAt,
-    tasks,
-  }: {
-    task: TaskDef;
-    index: number;
-    attempt: number;
-    agentId: string;
-    answer: TaskAnswer;
-    finishedAt: Date;
-    tasks: TaskState[];
-  },
+  { task, index, attempt, agentId, answer, finishedAt }: Answered,
+  tasks: TaskState[],
 ): Change {
   const others = openReviewsOf(r).filter((o) => o.task_id !== task.id);
   const review = openReview(task, attempt, answer.output, finishedAt, others);

@@ -15,6 +15,15 @@ export type Ran =
 
 type Each = Extract<FlowAction, { call: "each" }>;
 type Cursor = NonNullable<FlowCurrent["each"]>;
+/** One method's `each` action, in its flow run, from where the flow stands. */
+type EachAt = {
+  db: Db;
+  flowId: string;
+  plan: FlowPlan;
+  method: FlowMethod;
+  action: Each;
+  cur: FlowCurrent;
+};
 
 // The loop gives the event loop a turn this often (items), or once an item ends this long (ms)
 // after the last turn: one flow's list never holds the process that serves every request.
@@ -28,24 +37,14 @@ const TURN_EVERY_MS = 10;
  * (each-items.ts) when the flow lets go to wait for a nested run.
  */
 export async function runEach({
-  db,
-  flowId,
-  plan,
-  method,
-  action,
-  cur,
   base,
   signal,
-}: {
-  db: Db;
-  flowId: string;
-  plan: FlowPlan;
-  method: FlowMethod;
-  action: Each;
-  cur: FlowCurrent;
+  ...each
+}: EachAt & {
   base: { state: unknown; outputs: Record<string, unknown> };
   signal?: AbortSignal;
 }): Promise<Ran> {
+  const { db, flowId, method, action, cur } = each;
   const state = toCel(base.state);
   const outputs = toCel(base.outputs);
   const items = eachItems(
@@ -61,7 +60,7 @@ export async function runEach({
     children: [],
   }));
   const keptBefore = cur.each?.results ? 0 : at.index;
-  const item: ItemRun = { db, flowId, plan, method, action, cur, at, children: [] };
+  const item: ItemRun = { ...each, at, children: [] };
   if (cur.each) item.children = [...(cur.children ?? [])];
   let turn = { items: 0, at: performance.now() };
   for (; at.index < items.length; at.index++) {
@@ -107,16 +106,7 @@ export function cursorOf(cur: Pick<FlowCurrent, "each">): Cursor {
 }
 
 /** One `each` as it runs its items: the cursor moves on, and the current item's nested runs. */
-type ItemRun = {
-  db: Db;
-  flowId: string;
-  plan: FlowPlan;
-  method: FlowMethod;
-  action: Each;
-  cur: FlowCurrent;
-  at: Cursor;
-  children: string[];
-};
+type ItemRun = EachAt & { at: Cursor; children: string[] };
 
 /** The current item through the steps from the cursor's; the nested run it waits for, if any. */
 async function runItem(

@@ -4,7 +4,11 @@ import type { Db } from "@/lib/db/types";
 import { type FlowCurrent, type FlowProgress, startNext } from "@/lib/run-model/flow-progress";
 import type { ExecutionRow } from "@/lib/run-model/types";
 import { LeaseLostError } from "@/lib/runs/execution-store";
-import { type ExecutionWriter, executionWriter } from "@/lib/runs/execution-writer";
+import {
+  type ClaimedRun,
+  type ExecutionWriter,
+  executionWriter,
+} from "@/lib/runs/execution-writer";
 import { forgetItems } from "./each-items";
 import { act, FlowStepError } from "./flow-actions";
 import { finishMethod, methodStarted, openFeedback, progressOf, waitFor } from "./flow-changes";
@@ -26,17 +30,7 @@ import { type Ran, runEach } from "./run-each";
  * crew or an agent starts it as a nested run and lets go of the flow until it ends; one with
  * human feedback opens a review and lets go until it is decided.
  */
-export async function runFlow({
-  db,
-  claimed,
-  workerId,
-  signal,
-}: {
-  db: Db;
-  claimed: ExecutionRow;
-  workerId: string;
-  signal: AbortSignal;
-}) {
+export async function runFlow({ db, claimed, workerId, signal }: ClaimedRun) {
   const plan = claimed.crew_snapshot.flow;
   if (!plan) throw new Error(`execution ${claimed.id} is not a flow`);
   const writer = executionWriter({ db, row: claimed, leaseOwner: workerId });

@@ -12,6 +12,15 @@ import {
 import { asStored } from "./stored-form";
 import { type Decide, isPlain, type Projected, writeAtOnce } from "./write-at-once";
 
+/** An execution a worker has claimed, with what it runs under: the lease and the stop. */
+export type ClaimedRun = {
+  db: Db;
+  /** The row as the claim that gave this worker its lease returned it. */
+  claimed: ExecutionRow;
+  workerId: string;
+  signal: AbortSignal;
+};
+
 export type ExecutionWriter = {
   /**
    * Applies a change to the run as this worker sees it and returns the row it makes, at once; it

@@ -54,6 +54,9 @@ const SUMMARY_COLUMNS =
   "WHERE n.parent_id = executions.id AND n.status = 'pending_human_input') END AS nested_reviews, " +
   "COALESCE(crew_snapshot, (SELECT definition FROM crew_definitions WHERE key = crew_def))->'inputs' AS input_order";
 
+/** One execution of a crew, as `principal` asks for it. */
+export type ExecutionAsked = { db: Db; crew: string; id: string; principal: Principal };
+
 const UUID = z.uuid(); // made once: building a zod schema costs more than checking with it
 
 /**
@@ -65,12 +68,7 @@ export async function getExecutionOrThrow({
   crew,
   id,
   principal,
-}: {
-  db: Db;
-  crew: string;
-  id: string;
-  principal: Principal;
-}): Promise<ExecutionSummary> {
+}: ExecutionAsked): Promise<ExecutionSummary> {
   const notFound = () => errors.notFound(`No execution '${id}' on crew '${crew}'.`);
   if (!UUID.safeParse(id).success) throw notFound();
   // One spelling per execution: changes invalidate the cache by the lower-case id.

@@ -1,4 +1,4 @@
-import { type Principal, principalName } from "@/lib/auth/principal";
+import { principalName } from "@/lib/auth/principal";
 import { IdRow } from "@/lib/db/columns";
 import type { Db, Queryable } from "@/lib/db/types";
 import { errors } from "@/lib/errors";
@@ -7,21 +7,12 @@ import { TERMINAL } from "@/lib/run-model/states";
 import type { ExecutionRow } from "@/lib/run-model/types";
 import { invalidateExecution } from "./execution-cache";
 import { type Change, mutateExecution } from "./execution-store";
-import { getExecutionOrThrow } from "./get-execution";
+import { type ExecutionAsked, getExecutionOrThrow } from "./get-execution";
 
 /** Cancels a queued, running or paused execution. The worker running it notices and lets go. */
-export async function stopExecution({
-  db,
-  crew,
-  id,
-  principal,
-}: {
-  db: Db;
-  crew: string;
-  id: string;
-  principal: Principal;
-}) {
-  await getExecutionOrThrow({ db, crew, id, principal });
+export async function stopExecution(asked: ExecutionAsked) {
+  await getExecutionOrThrow(asked);
+  const { db, id, principal } = asked;
   const by = principalName(principal);
   const nested = await db.tx(async (q) => {
     // The worker running it (in whatever process) aborts at once instead of at its next write.
