@@ -63,7 +63,8 @@ function build<C, E extends Endpoint>(
     try {
       assertDeclared(request, endpoint.action);
       if (isDraining()) throw shuttingDown();
-      const raw = await context.params;
+      // A route without path parameters gets none from Next.js (not an empty object).
+      const raw = (await context.params) ?? {};
       const caller = await who.caller(request, raw);
       const key = who.rateKey(caller, request);
       if (key) checkRateLimitFor(key);
