@@ -86,22 +86,31 @@ async function createIssueRaw(gql: Gql, input: Record<string, unknown>) {
   return { success: issueCreate.success, issue: issueView(issueCreate.issue) };
 }
 
-export async function createIssue(gql: Gql, p: ActionParams<"create_issue">) {
-  const teamId = uuid("teamId", p.teamId);
-  const title = nonEmpty("title", p.title);
-  const f = parseIssueFields(p);
-  const labelIds = await checkRefs(gql, await teamOf(gql, teamId), f);
-  return createIssueRaw(gql, {
-    teamId,
+/** An issue's fields as Linear's IssueCreateInput and IssueUpdateInput both name them. */
+function issueInput(
+  title: string | undefined,
+  description: string | undefined,
+  f: ReturnType<typeof parseIssueFields>,
+  labelIds: string[] | undefined,
+) {
+  return {
     title,
-    description: p.description,
+    description,
     stateId: f.statusId,
     priority: f.priority,
     dueDate: f.dueDate,
     cycleId: f.cycleId,
     assigneeId: f.assigneeId,
     labelIds,
-  });
+  };
+}
+
+export async function createIssue(gql: Gql, p: ActionParams<"create_issue">) {
+  const teamId = uuid("teamId", p.teamId);
+  const title = nonEmpty("title", p.title);
+  const f = parseIssueFields(p);
+  const labelIds = await checkRefs(gql, await teamOf(gql, teamId), f);
+  return createIssueRaw(gql, { teamId, ...issueInput(title, p.description, f, labelIds) });
 }
 
 export async function updateIssue(gql: Gql, p: ActionParams<"update_issue">) {
@@ -110,16 +119,7 @@ export async function updateIssue(gql: Gql, p: ActionParams<"update_issue">) {
   const title = p.title === undefined ? undefined : nonEmpty("title", p.title);
   const current = await liveIssue(gql, id);
   const labelIds = await checkRefs(gql, await teamOf(gql, current.team.id), f);
-  const input = {
-    title,
-    description: p.description,
-    stateId: f.statusId,
-    priority: f.priority,
-    dueDate: f.dueDate,
-    cycleId: f.cycleId,
-    assigneeId: f.assigneeId,
-    labelIds,
-  };
+  const input = issueInput(title, p.description, f, labelIds);
   const { issueUpdate } = await gql<{
     issueUpdate: { success: boolean; issue: LinearIssue };
   }>(
