@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { tokenLifeFields } from "./fields";
 
 // Administration: remote deployments, tokens, people; and the service's own liveness answer.
 export const DeploymentViewSchema = z
@@ -30,9 +31,7 @@ export const TokenRowSchema = z
     email: z.string().nullable(),
     prefix: z.string(),
     label: z.string().nullable(),
-    created_at: z.string(),
-    last_used_at: z.string().nullable(),
-    revoked_at: z.string().nullable(),
+    ...tokenLifeFields,
   })
   .meta({ id: "Token" });
 export type TokenRow = z.infer<typeof TokenRowSchema>;

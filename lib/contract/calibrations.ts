@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { JudgeSchema } from "./experiments";
+import { madeFields } from "./fields";
 
 // A judge's calibration: the judge scores outputs reviewers already decided on, and its
 // "would approve" (score ≥ pass_at) is compared with what they did (lib/experiments/calibration).
@@ -49,8 +50,7 @@ export const CalibrationSchema = z
     }),
     items: z.array(CalibrationItemSchema),
     error: z.string().nullable(),
-    created_by: z.string(),
-    created_at: z.string(),
+    ...madeFields,
     finished_at: z.string().nullable(),
   })
   .meta({ id: "Calibration" });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { KickoffInputValueSchema } from "./crew";
+import { crewNamedFields, editedFields, madeFields } from "./fields";
 
 // Datasets (rows of a crew's inputs, each with what its tasks are expected to answer) and
 // variants (a change to a crew kept as data): what experiments are made of (lib/experiments).
@@ -68,14 +69,10 @@ export const RowSchema = z
 
 export const DatasetSchema = z
   .object({
-    id: z.uuid(),
-    crew: z.string(),
-    name: z.string(),
+    ...crewNamedFields,
     description: z.string().nullable(),
     row_count: z.number().int(),
-    created_by: z.string(),
-    created_at: z.string(),
-    updated_at: z.string(),
+    ...editedFields,
   })
   .meta({ id: "Dataset" });
 
@@ -170,16 +167,13 @@ export const VariantCreateSchema = z
 
 export const VariantSchema = z
   .object({
-    id: z.uuid(),
-    crew: z.string(),
-    name: z.string(),
+    ...crewNamedFields,
     description: z.string().nullable(),
     changes: VariantChangesSchema,
     definition_key: z
       .string()
       .describe("SHA-256 of the definition the changes made of the crew as it was when saved"),
-    created_by: z.string(),
-    created_at: z.string(),
+    ...madeFields,
   })
   .meta({ id: "Variant" });
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { VariantChangesSchema } from "./datasets";
+import { crewNamedFields, madeFields } from "./fields";
 
 // Experiments: a dataset's rows run by variants of a crew, each N times, scored (lib/experiments).
 const task = z
@@ -212,14 +213,11 @@ const MatrixSchema = z
 
 export const ExperimentSchema = z
   .object({
-    id: z.uuid(),
-    crew: z.string(),
-    name: z.string(),
+    ...crewNamedFields,
     dataset_id: z.string().nullable(),
     status: z.enum(EXPERIMENT_STATUSES),
     stop_reason: z.string().nullable(),
-    created_by: z.string(),
-    created_at: z.string(),
+    ...madeFields,
     finished_at: z.string().nullable(),
     repeats: z.number().int(),
     reviews: z.enum(["skip", "wait"]),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { tokenLifeFields } from "./fields";
 
 // The tracker actions agent runtimes call (CrewAI's platform-tools transport), and their settings.
 
@@ -30,9 +31,7 @@ export const IntegrationTokenRowSchema = z
     prefix: z.string(),
     label: z.string().nullable(),
     access: z.enum(["read", "write"]),
-    created_at: z.string(),
-    last_used_at: z.string().nullable(),
-    revoked_at: z.string().nullable(),
+    ...tokenLifeFields,
   })
   .meta({ id: "IntegrationToken" });
 export type IntegrationTokenRow = z.infer<typeof IntegrationTokenRowSchema>;

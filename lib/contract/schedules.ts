@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { KickoffInputValueSchema } from "./crew";
+import { crewNamedFields, editedFields } from "./fields";
 
 // Schedules: a crew run on a cron expression in a time zone (lib/schedules).
 export const OVERLAP_POLICIES = ["skip", "queue", "allow"] as const;
@@ -80,9 +81,7 @@ export const ScheduleFireSchema = z
 
 export const ScheduleSchema = z
   .object({
-    id: z.uuid(),
-    crew: z.string(),
-    name: z.string(),
+    ...crewNamedFields,
     cron: z.string(),
     timezone: z.string(),
     inputs: z.record(z.string(), z.unknown()),
@@ -93,9 +92,7 @@ export const ScheduleSchema = z
       .array(z.string())
       .describe("The next five due times (ISO 8601, UTC); none while paused"),
     last_fire: ScheduleFireSchema.nullable(),
-    created_by: z.string(),
-    created_at: z.string(),
-    updated_at: z.string(),
+    ...editedFields,
   })
   .meta({ id: "Schedule" });
 

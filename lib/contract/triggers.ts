@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CONCURRENCY_POLICIES, KickoffInputValueSchema } from "./crew";
+import { crewNamedFields, editedFields } from "./fields";
 
 // Triggers: an inbound endpoint per trigger that starts a run from someone else's signed webhook
 // (lib/triggers). The mapping's expressions are checked where it is stored (lib/triggers).
@@ -83,9 +84,7 @@ export const TriggerEventSchema = z
 
 export const TriggerSchema = z
   .object({
-    id: z.uuid(),
-    crew: z.string(),
-    name: z.string(),
+    ...crewNamedFields,
     signature: z.enum(TRIGGER_SIGNATURES),
     url: z.string().describe("Where the sender posts its deliveries"),
     mapping: z.record(z.string(), z.string()),
@@ -93,9 +92,7 @@ export const TriggerSchema = z
     concurrency: TriggerConcurrencySchema.nullable(),
     paused: z.boolean(),
     last_event: TriggerEventSchema.nullable(),
-    created_by: z.string(),
-    created_at: z.string(),
-    updated_at: z.string(),
+    ...editedFields,
   })
   .meta({ id: "Trigger" });
 
