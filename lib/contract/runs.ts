@@ -47,6 +47,13 @@ export const RunsPageSchema = z
   .meta({ id: "RunsPage" });
 
 // GET /api/runs/stats: the overview's figures.
+/** What runs spent: their tokens, and their cost where every model used has a price. */
+const spendFields = {
+  input_tokens: z.number().int(),
+  output_tokens: z.number().int(),
+  cost_usd: z.number().nullable(),
+};
+
 export const RunStatsDaySchema = z.object({
   day: z.string().describe("YYYY-MM-DD (server time zone)"),
   completed: z.number().int(),
@@ -61,9 +68,7 @@ export const RunStatsDaySchema = z.object({
     .number()
     .nullable()
     .describe("Median review wait of the day's completed runs that waited for review"),
-  input_tokens: z.number().int(),
-  output_tokens: z.number().int(),
-  cost_usd: z.number().nullable(),
+  ...spendFields,
 });
 
 export const RunStatsSchema = z
@@ -81,9 +86,7 @@ export const RunStatsSchema = z
         .number()
         .nullable()
         .describe("failed / finished (completed + failed + stopped); null when none finished"),
-      input_tokens: z.number().int(),
-      output_tokens: z.number().int(),
-      cost_usd: z.number().nullable(),
+      ...spendFields,
       p50_seconds: z.number().nullable(),
       p95_seconds: z.number().nullable(),
     }),
