@@ -89,6 +89,17 @@ export function searchTerm(field: string, value: string) {
   return term;
 }
 
+/** search_issue's `queryTerm`: a term within the bound, and not blank. */
+export function issueQueryTerm(value: string) {
+  const term = searchTerm("queryTerm", value);
+  if (!term)
+    throw new TrackerError(
+      "empty_query",
+      "queryTerm must not be empty; give a word to look for in titles and descriptions.",
+    );
+  return term;
+}
+
 export function nonEmpty(field: string, value: string) {
   if (!value.trim()) throw new TrackerError("validation_error", `${field} must not be empty.`);
   return value.trim();

@@ -8,10 +8,10 @@ import type { ActionParams } from "../schemas";
 import {
   assertUsableParent,
   identifier,
+  issueQueryTerm,
   nonEmpty,
   parseIssueFields,
   parseLead,
-  searchTerm,
   uuid,
 } from "../validate";
 import { checkAssignee, checkIssueRefs } from "./issue-refs";
@@ -190,12 +190,7 @@ export async function getIssueByIdentifier(
 }
 
 export async function searchIssues(db: Db, p: ActionParams<"search_issue">) {
-  const term = searchTerm("queryTerm", p.queryTerm);
-  if (!term)
-    throw new TrackerError(
-      "empty_query",
-      "queryTerm must not be empty; give a word to look for in titles and descriptions.",
-    );
+  const term = issueQueryTerm(p.queryTerm);
   const params: unknown[] = [`%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`];
   const filter = p.issueFilterFormula
     ? ` AND (${compileFilter(p.issueFilterFormula, ISSUE_FIELDS, params, "issueFilterFormula")})`

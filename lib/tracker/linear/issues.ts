@@ -5,10 +5,10 @@ import {
   assertUsableParent,
   compact,
   identifier,
+  issueQueryTerm,
   nonEmpty,
   parseIssueFields,
   parseLead,
-  searchTerm,
   uuid,
 } from "../validate";
 import { toLinearFilter } from "./filter";
@@ -144,12 +144,7 @@ export async function getIssueByIdentifier(
 }
 
 export async function searchIssues(gql: Gql, p: ActionParams<"search_issue">) {
-  const term = searchTerm("queryTerm", p.queryTerm);
-  if (!term)
-    throw new TrackerError(
-      "empty_query",
-      "queryTerm must not be empty; give a word to look for in titles and descriptions.",
-    );
+  const term = issueQueryTerm(p.queryTerm);
   const groups = p.issueFilterFormula
     ? validateFormula(
         p.issueFilterFormula,
