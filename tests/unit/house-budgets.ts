@@ -28,6 +28,6 @@ export const CAST_BUDGET: Record<string, number> = {
  */
 export const DUPLICATE_CEILING: Record<string, number> = {
   components: 18,
-  lib: 105,
-  ".": 135,
+  lib: 90,
+  ".": 120,
 };
