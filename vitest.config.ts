@@ -9,29 +9,14 @@ export const alias = {
 };
 
 /**
- * HTTP test files whose servers are the same whichever database the suite runs on: each starts
- * its own on its own embedded database (or its own PostgreSQL) and uses nothing of the suite's.
- * npm test runs them once, in the PostgreSQL suite's run: the embedded suite is the longer of
- * the two, and npm test waits for the longer. tests/unit/test-suites.test.ts checks that none of
- * them reads the suite's server or database.
+ * HTTP test files about one database's own behaviour, run in that database's suite only. Every
+ * other file runs in both: on the embedded database, then on PostgreSQL (each server a test starts
+ * included: tests/support/harness.ts). db-outage stops and starts a PostgreSQL server of its own
+ * under a running Crewdeck: the embedded database lives inside the server's process and cannot go
+ * away on its own, and the test uses nothing of the suite's, so the embedded suite would only run
+ * the same PostgreSQL test again.
  */
-export const SAME_ON_BOTH_DATABASES = [
-  "crews-reload",
-  "db-outage",
-  "example-crews",
-  "review-edit",
-  "tool-calls",
-].map((name) => `tests/http/${name}.test.ts`);
-
-/**
- * HTTP test files about requests, not storage: malformed paths refused on every route, what a
- * signed-out visitor may see, protocols switched off (on a server of its own). They run in the embedded database's suite only: the PostgreSQL
- * suite is the one npm test ends with (scripts/test.sh), and they would repeat there what no
- * query of theirs depends on.
- */
-export const REQUEST_ONLY = ["agent-protocols-off", "percent-encoding", "signed-out-crawl"].map(
-  (name) => `tests/http/${name}.test.ts`,
-);
+export const POSTGRES_ONLY = ["db-outage"].map((name) => `tests/http/${name}.test.ts`);
 
 /** The unit tests that run a worker over a fresh database (engine runs, leases, MCP servers). */
 export const WORKER_TESTS = [
@@ -85,8 +70,7 @@ export default defineConfig({
           exclude: [
             ...configDefaults.exclude,
             // npm test names the database of each suite; a run that names none runs every file.
-            ...(process.env.TEST_DB === "embedded" ? SAME_ON_BOTH_DATABASES : []),
-            ...(process.env.TEST_DB === "postgres" ? REQUEST_ONLY : []),
+            ...(process.env.TEST_DB === "embedded" ? POSTGRES_ONLY : []),
           ],
           environment: "node",
           execArgv: TEST_NODE_FLAGS,

@@ -84,8 +84,29 @@ async function waitFor(p: Proc, pattern: RegExp, timeoutMs: number) {
 
 export type ServerEnv = Record<string, string | undefined>;
 
+// The PostgreSQL suite runs every server a test starts on PostgreSQL, not only the suite's own:
+// a test that names no database (no DATABASE_URL key at all) gets a fresh one of TEST_PG_URL's
+// server, one per DATA_DIR, so a server started again on its DATA_DIR finds its data, and the
+// CLIs a test runs with that DATA_DIR open the same database.
+const suiteDatabases = new Map<string, Promise<string | undefined>>();
+
+async function onSuiteDatabase(env: ServerEnv, { create = false } = {}): Promise<ServerEnv> {
+  if (dbMode() !== "postgres" || "DATABASE_URL" in env || !env.DATA_DIR) return env;
+  let url = suiteDatabases.get(env.DATA_DIR);
+  if (!url && !create) return env;
+  if (!url) {
+    url = freshPostgresDatabase();
+    suiteDatabases.set(env.DATA_DIR, url);
+  }
+  const DATABASE_URL = await url;
+  if (!DATABASE_URL)
+    throw new Error("TEST_DB=postgres needs TEST_PG_URL (scripts/test.sh sets it)");
+  return { ...env, DATABASE_URL };
+}
+
 /** `next start` on a free loopback port with the given environment; resolves once it is ready. */
-export async function startServer(env: ServerEnv): Promise<Proc & { url: string; port: number }> {
+export async function startServer(given: ServerEnv): Promise<Proc & { url: string; port: number }> {
+  const env = await onSuiteDatabase(given, { create: true });
   // A preset PORT lets the caller know the URL beforehand (PUBLIC_URL, for remote callbacks).
   const port = env.PORT ? Number(env.PORT) : await freePort();
   // On the embedded database, a fresh DATA_DIR starts as a copy of the migrated template.
@@ -127,7 +148,8 @@ export function cliArgs(
 }
 
 /** `npm run worker`'s program, on its own. */
-export async function startWorkerProcess(env: ServerEnv): Promise<Proc> {
+export async function startWorkerProcess(given: ServerEnv): Promise<Proc> {
+  const env = await onSuiteDatabase(given);
   const proc = spawn(process.execPath, [...TEST_NODE_FLAGS, ...cliArgs("worker")], {
     cwd: ROOT,
     env: { ...process.env, ...env },
@@ -152,10 +174,11 @@ export async function tokenCli(args: string[], env: ServerEnv) {
 }
 
 /** A Node program of the project's, run to its end without blocking this process. */
-export function runNode(
+export async function runNode(
   args: string[],
-  env: ServerEnv,
+  given: ServerEnv,
 ): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const env = await onSuiteDatabase(given);
   return new Promise((resolve, reject) => {
     const proc = spawn(process.execPath, [...TEST_NODE_FLAGS, ...args], {
       cwd: ROOT,
