@@ -75,6 +75,7 @@ export default defineConfig({
           environment: "node",
           execArgv: TEST_NODE_FLAGS,
           globalSetup: ["tests/http/global-setup.ts"],
+          setupFiles: ["tests/support/identity-encoding.ts"],
           testTimeout: 180_000,
           hookTimeout: 300_000,
           // One server per suite run; files share it, so run them one after another.
