@@ -40,21 +40,6 @@ timing() {
     "$(cpu_seconds "$3")" "$4" "${5:-}")")
 }
 
-# run NAME COMMAND...: in the foreground, timed.
-run() {
-  local name=$1 started ticks
-  shift
-  started=$(date +%s)
-  ticks=$(cpu_ticks)
-  printf '\n\033[1m== %s\033[0m\n' "$name"
-  if timed "$LOGS/$name.cpu" "$@"; then
-    timing $(($(date +%s) - started)) "$ticks" "$LOGS/$name.cpu" "$name"
-  else
-    timing $(($(date +%s) - started)) "$ticks" "$LOGS/$name.cpu" "$name" " (failed)"
-    exit 1
-  fi
-}
-
 # Steps beside each other, at most SLOTS at once: `start NAME COMMAND...` queues one (waiting for
 # a free slot), `wait_for NAME` waits until that one has ended, `wait_all` until all have. Each
 # writes to its own log, printed when it ends; a failure is reported at the end, after the rest.
@@ -157,17 +142,20 @@ trap report EXIT
 # One throw-away PostgreSQL for the unit tests that run on both databases and the HTTP suites,
 # and one migrated embedded database that every fresh one in the tests starts as a copy of.
 source scripts/pg-test-server.sh
-run "database template" node --conditions=react-server --import tsx \
-  tests/support/pglite-template-cli.ts
 
 # Two steps at a time: the machine has two cores, and most steps keep about one busy (each line of
 # the step table says how busy). The longest go first; the quick checks (half a minute in all)
-# beside the build, rather than before it.
+# beside the build, rather than before it. The database template (made once per version of the
+# migrations: a new machine's first run spends a core on it for a while) goes beside the build
+# too: only the tests need it, and none starts before it is made.
+start "database template" node --conditions=react-server --import tsx \
+  tests/support/pglite-template-cli.ts
 start "build" bash -c 'npx next build >"$0" 2>&1 || { cat "$0"; exit 1; }; tail -n 25 "$0"' \
   "$LOGS/build-output.log"
 start "lint" npx biome check .
 start "unused code" npx knip
 start "type-check" npx tsc --noEmit
+wait_for "database template"
 # vitest gives the unit tests one worker on two cores; beside the build, two keep both busy.
 start "unit tests" npx vitest run --project unit --project unit-workers --maxWorkers=2
 # Everything after this runs against the build.
