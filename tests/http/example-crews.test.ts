@@ -9,6 +9,7 @@ import {
   startServer,
   TEST_CREW_TOKEN,
   tempDir,
+  withTestDatabase,
 } from "../support/harness";
 
 // The crews that ship in ./crews, served as `npm start` serves them: the README's first run
@@ -161,7 +162,9 @@ describe("npm start", () => {
     const port = await freePort();
     const proc = spawn(process.execPath, ["scripts/start.mjs"], {
       cwd: ROOT,
-      env: {
+      // The suite's kind of database, as for every server a test starts, migrated: not initdb
+      // and every migration at its start (about 10 CPU-s), which a test of its lines never needed.
+      env: await withTestDatabase({
         ...process.env,
         NODE_ENV: "production",
         NO_BUILD: "1",
@@ -169,7 +172,7 @@ describe("npm start", () => {
         HOST: "127.0.0.1",
         DATA_DIR: tempDir("banner"),
         CREWS_DIR: path.join(ROOT, "crews"),
-      },
+      }),
       stdio: ["ignore", "pipe", "pipe"],
     });
     let out = "";

@@ -105,13 +105,21 @@ async function onSuiteDatabase(env: ServerEnv, { create = false } = {}): Promise
   return { ...env, DATABASE_URL };
 }
 
+/**
+ * `env` with the database of a server a test starts: the suite's kind (see onSuiteDatabase), and
+ * on the embedded database a fresh DATA_DIR as a copy of the migrated template.
+ */
+export async function withTestDatabase(given: ServerEnv): Promise<ServerEnv> {
+  const env = await onSuiteDatabase(given, { create: true });
+  if (env.DATA_DIR && !env.DATABASE_URL) seedDataDir(await ensureTemplate(), env.DATA_DIR);
+  return env;
+}
+
 /** `next start` on a free loopback port with the given environment; resolves once it is ready. */
 export async function startServer(given: ServerEnv): Promise<Proc & { url: string; port: number }> {
-  const env = await onSuiteDatabase(given, { create: true });
+  const env = await withTestDatabase(given);
   // A preset PORT lets the caller know the URL beforehand (PUBLIC_URL, for remote callbacks).
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  // On the embedded database, a fresh DATA_DIR starts as a copy of the migrated template.
-  if (env.DATA_DIR && !env.DATABASE_URL) seedDataDir(await ensureTemplate(), env.DATA_DIR);
   const proc = spawn(
     process.execPath,
     [
