@@ -86,8 +86,10 @@ parentPort.on("message", ({ id, pattern, flags, text }) => {
   else if (text === undefined || c.steps > workerData.maxSteps) parentPort.postMessage({ id, steps: c.steps });
   else parentPort.postMessage({ id, steps: c.steps, matched: c.re.test(text) });
 });
+parentPort.postMessage({ ready: true });
 `;
 
+const Ready = z.object({ ready: z.literal(true) });
 const Reply = z.union([
   z.object({ id: z.number(), invalid: z.string() }),
   z.object({ id: z.number(), steps: z.number(), matched: z.boolean().optional() }),
@@ -107,8 +109,11 @@ type Job = {
 };
 
 const queue: Job[] = [];
-let running: { job: Job; timer: NodeJS.Timeout } | undefined;
+// A job's deadline runs from when the worker has it: a worker starting (its engine loading, on a
+// busy machine for long) spends none of it.
+let running: { job: Job; timer?: NodeJS.Timeout } | undefined;
 let worker: Worker | undefined;
+let workerReady = false;
 let ids = 0;
 
 function startWorker(): Worker {
@@ -116,6 +121,11 @@ function startWorker(): Worker {
   w.unref(); // an idle worker keeps no process alive; a running job's deadline timer does
   // A worker given up on (late, crashed) may still speak: only the current one is heard.
   w.on("message", (m: unknown) => {
+    if (w === worker && Ready.safeParse(m).success) {
+      workerReady = true;
+      if (running) dispatch(w, running.job);
+      return;
+    }
     const reply = Reply.safeParse(m);
     if (w !== worker || !reply.success || reply.data.id !== running?.job.id) return;
     const r = reply.data;
@@ -134,14 +144,22 @@ function startWorker(): Worker {
 function next() {
   const job = running ? undefined : queue.shift();
   if (!job) return;
-  worker ??= startWorker();
-  const w = worker;
-  const timer = setTimeout(() => {
+  running = { job };
+  if (!worker) {
+    worker = startWorker();
+    workerReady = false;
+  }
+  if (workerReady) dispatch(worker, job); // else when it says it is ready
+}
+
+/** Hands the job to the worker, its deadline running from now. */
+function dispatch(w: Worker, job: Job) {
+  if (running?.job !== job) return;
+  running.timer = setTimeout(() => {
     worker = undefined;
     void w.terminate();
     finish({ kind: "late" });
   }, job.deadlineMs);
-  running = { job, timer };
   w.postMessage({ id: job.id, pattern: job.pattern, flags: job.flags, text: job.text });
 }
 
