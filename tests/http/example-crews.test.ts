@@ -164,15 +164,17 @@ describe("npm start", () => {
       cwd: ROOT,
       // The suite's kind of database, as for every server a test starts, migrated: not initdb
       // and every migration at its start (about 10 CPU-s), which a test of its lines never needed.
-      env: await withTestDatabase({
-        ...process.env,
+      env: {
+        ...(await withTestDatabase({
+          ...process.env,
+          NO_BUILD: "1",
+          PORT: String(port),
+          HOST: "127.0.0.1",
+          DATA_DIR: tempDir("banner"),
+          CREWS_DIR: path.join(ROOT, "crews"),
+        })),
         NODE_ENV: "production",
-        NO_BUILD: "1",
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        DATA_DIR: tempDir("banner"),
-        CREWS_DIR: path.join(ROOT, "crews"),
-      }),
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let out = "";
