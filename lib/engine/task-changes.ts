@@ -97,7 +97,7 @@ export function replaceTask(tasks: TaskState[], index: number, patch: Partial<Ta
 }
 
 /** A checked answer, as the task's completion keeps it. */
-export type TaskAnswer = {
+type TaskAnswer = {
   output: string;
   usage: AgentUsage;
   outputInfo: Record<string, unknown>;
