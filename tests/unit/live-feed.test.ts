@@ -133,8 +133,9 @@ describe("following an execution's events", () => {
     });
     // The read after the first change finds what is there, then waits at the gate to answer.
     const slow = scriptedDb(async (sql, params) => {
+      const gated = slow.reads.length === 2;
       const { rows } = await log.db.query(sql, params);
-      if (slow.reads.length === 2) await gate;
+      if (gated) await gate;
       return rows;
     });
     log.append(RUN, 1);
@@ -148,6 +149,7 @@ describe("following an execution's events", () => {
     release();
     await settle();
     expect(f.seqs).toEqual([1, 2, 3]);
+    expect(f.batches.count()).toBe(3); // [1], [2], then [3]: never two reads at once
   });
 
   it("tells each follower of a failed read", async () => {
@@ -191,12 +193,16 @@ describe("following an execution's events", () => {
     const stopA = await followExecution(log.db, RUN, 0, a.onEvents, a.onError);
     const stopB = await followExecution(log.db, RUN, 0, b.onEvents, b.onError);
     stopA();
+    await settle();
     log.append(RUN, 1);
     log.notify(RUN);
     await settle();
     expect(a.seqs).toEqual([]);
+    const before = log.reads.length;
     stopB();
+    log.notify(RUN); // before its LISTEN is let go: a feed no one follows reads nothing
     await settle();
+    expect(log.reads.length).toBe(before);
     expect(globalThis.__crewdeckLive?.emitter.listenerCount(RUN)).toBe(0);
     const reads = log.reads.length;
     log.append(RUN, 1);

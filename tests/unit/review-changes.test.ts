@@ -102,6 +102,7 @@ describe("the review watch", () => {
     // A write that leaves the reviews as they were tells no one.
     db.notify(run(1));
     await batch();
+    expect(box.counts()).toEqual({ ada: 1, bob: 0, all: 2, org: 2 });
     // Its review answered: the run has none open any more; Ada still hears of it.
     db.rows.set(run(1), { owner: ADA, digest: null });
     db.notify(run(1));
@@ -134,6 +135,14 @@ describe("the review watch", () => {
     db.notify(run(2));
     await batch();
     expect(box.counts()).toEqual({ ada: 1, bob: 1, all: 2 });
+    // A run whose review opened while watched, then deleted: its owner hears of it.
+    db.rows.set(run(4), { owner: BOB, digest: "b2" });
+    db.notify(run(4));
+    await batch();
+    db.rows.delete(run(4));
+    db.notify(run(4));
+    await batch();
+    expect(box.counts()).toEqual({ ada: 1, bob: 3, all: 4 });
   });
 
   it("reads the runs of a batch once, and only ids that are runs' ids", async () => {
@@ -156,7 +165,10 @@ describe("the review watch", () => {
     db.notify(run(1));
     await batch();
     expect(box.counts()).toEqual({ ada: 0, all: 1 });
+    // Closed while a batch waits: the batch reads nothing.
+    db.notify(run(2));
     box("all").stop();
+    await batch();
     db.notify(run(1));
     // A new inbox reads the runs afresh, then hears of the next change only.
     const again = await inboxes(db, { all: signedIn });
