@@ -19,6 +19,7 @@ describe("a schedule's expression", () => {
       "Write five fields separated by spaces: minute hour day-of-month month day-of-week (this has 4).",
     );
     expect(cronProblem("0 0 9 * * 1")).toMatch(/\(this has 6\)\.$/);
+    expect(cronProblem("  ")).toMatch(/\(this has 0\)\.$/);
   });
 
   it("says what croner refuses, without croner's own prefix, and one that never fires", () => {
