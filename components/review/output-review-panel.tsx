@@ -125,6 +125,7 @@ function DecisionForm({ d, shortcuts }: { d: OutputDecision; shortcuts: boolean 
     <>
       {d.schema && (
         <ResponseForm
+          ref={d.formRef}
           schema={d.schema}
           values={d.answers}
           onChange={d.answer}

@@ -1,6 +1,6 @@
 "use client";
 
-import { useId } from "react";
+import { type Ref, useId } from "react";
 import { cn } from "@/components/ui/cn";
 import { Field, fieldAria } from "@/components/ui/field";
 import { Checkbox, Input, Select, Textarea } from "@/components/ui/input";
@@ -31,12 +31,15 @@ type Answer = {
  * as a row of choices, enums as a select, text, numbers and yes/no — a flat object's properties.
  */
 export function ResponseForm({
+  ref,
   schema,
   values,
   onChange,
   disabled,
   errors = [],
 }: {
+  /** The fieldset: where a refused approval looks for the field to focus. */
+  ref?: Ref<HTMLFieldSetElement>;
   schema: Record<string, unknown>;
   values: ResponseValues;
   onChange: (values: ResponseValues) => void;
@@ -47,7 +50,12 @@ export function ResponseForm({
   const required = requiredOf(schema);
   const set = (name: string, value: unknown) => onChange({ ...values, [name]: value });
   return (
-    <fieldset data-response-form className="grid gap-3 rounded-lg border p-3" disabled={disabled}>
+    <fieldset
+      ref={ref}
+      data-response-form
+      className="grid gap-3 rounded-lg border p-3"
+      disabled={disabled}
+    >
       <legend className="px-1 font-medium text-sm">Your assessment</legend>
       {propertiesOf(schema).map(([name, p]) => {
         const label = p.title ?? name;

@@ -78,6 +78,7 @@ export function useOutputDecision(props: ReviewPanelProps) {
     answers: responses.answers,
     answer: responses.answer,
     missing: responses.missing,
+    formRef: responses.formRef,
     error,
     dismissError: () => setError(null),
     sending,

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { OpenReviewView } from "@/lib/contract/reviews";
 import { missingAnswers, type ResponseValues } from "./response-values";
 
@@ -11,13 +11,17 @@ import { missingAnswers, type ResponseValues } from "./response-values";
 export function useResponseAnswers(schema: OpenReviewView["response_schema"]) {
   const [answers, setAnswers] = useState<ResponseValues>({});
   const [missing, setMissing] = useState<string[]>([]);
-  // Approvals refused for missing answers: each moves the focus to the first field said to be
-  // missing, once the fields say so (after the render, whether the try came by click or by key).
-  const [refused, setRefused] = useState(0);
+  // An approval refused for missing answers moves the focus to the first field said to be missing,
+  // in this form: after the render that marks it, and again after the next ones until it has
+  // taken it (a field can be drawn or enabled a render late); an answer given ends the wish.
+  const formRef = useRef<HTMLFieldSetElement>(null);
+  const [focusWanted, setFocusWanted] = useState(false);
   useEffect(() => {
-    if (refused)
-      document.querySelector<HTMLElement>('[data-response-form] [aria-invalid="true"]')?.focus();
-  }, [refused]);
+    if (!focusWanted) return;
+    const field = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    field?.focus();
+    if (field && document.activeElement === field) setFocusWanted(false);
+  });
 
   /** The answers to send; undefined without a form; null when some are missing (then said). */
   function checked(): ResponseValues | null | undefined {
@@ -26,12 +30,13 @@ export function useResponseAnswers(schema: OpenReviewView["response_schema"]) {
     setMissing(gaps);
     if (!gaps.length) return answers;
     // Said on the fields themselves ("Required"), the first of them focused.
-    setRefused((n) => n + 1);
+    setFocusWanted(true);
     return null;
   }
 
   function answer(v: ResponseValues) {
     setAnswers(v);
+    setFocusWanted(false);
     if (!missing.length || !schema) return;
     setMissing(missingAnswers(schema, v));
   }
@@ -39,5 +44,5 @@ export function useResponseAnswers(schema: OpenReviewView["response_schema"]) {
   /** The answers when complete (a send-back takes them only then), else undefined. */
   const complete = () => (schema && !missingAnswers(schema, answers).length ? answers : undefined);
 
-  return { answers, answer, missing, checked, complete };
+  return { answers, answer, missing, checked, complete, formRef };
 }
