@@ -95,7 +95,11 @@ function servedBy(file: string): Served[] {
 const areaModules = Object.fromEntries(
   fs
     .readdirSync(path.join(ROOT, "lib/api/endpoints"))
-    .filter((f) => f.endsWith(".ts") && !["endpoint.ts", "index.ts", "path-params.ts"].includes(f))
+    .filter(
+      (f) =>
+        f.endsWith(".ts") &&
+        !["endpoint.ts", "index.ts", "path-params.ts", "shared.ts", "tags.ts"].includes(f),
+    )
     .map((f) => [f.replace(/\.ts$/, ""), `@/lib/api/endpoints/${f.replace(/\.ts$/, "")}`]),
 );
 

@@ -28,6 +28,8 @@ export const CAST_BUDGET: Record<string, number> = {
  */
 export const DUPLICATE_CEILING: Record<string, number> = {
   components: 18,
-  lib: 90,
-  ".": 120,
+  // 90 → 94 when the admin and experiments endpoints split under 300 lines: two more files whose
+  // declarations are shaped alike (file pairs, not new repeats of logic).
+  lib: 94,
+  ".": 124,
 };

@@ -3,10 +3,7 @@ import { LocalAdminTokenActionSchema } from "@/lib/auth/manage-tokens";
 import { SetupRequest } from "@/lib/auth/sign-in-setup";
 import { NewUserSchema, UserChangeSchema } from "@/lib/auth/users";
 import {
-  ConnectionCheckSchema,
   CreatedTokenSchema,
-  DeploymentListSchema,
-  DeploymentViewSchema,
   HealthzSchema,
   RevokedSchema,
   TokenRequestSchema,
@@ -15,81 +12,18 @@ import {
   UserRowSchema,
   UsersListSchema,
 } from "@/lib/contract/admin";
-import { DeploymentInputSchema, DeploymentPatchSchema } from "@/lib/deployments/store";
 import { ModelPricesUpdateSchema, ModelPricesViewSchema } from "@/lib/run-model/pricing";
 import { endpoint } from "./endpoint";
 import { uuidId } from "./path-params";
+import { INVALID_BODY } from "./shared";
 
-// People, tokens, remote deployments and settings; and the service's own endpoints.
+// People, tokens and settings; and the service's own endpoints (deployments: deployments.ts).
 const tag = "Administration";
-const invalid = {
-  400: "Malformed JSON or not an object.",
-  413: "Body too large.",
-  422: "Invalid fields (`errors`).",
-};
+const invalid = INVALID_BODY;
 // Tokens are managed by a person signed in; a token is refused before its body is read.
 const manageTokens = "Manage tokens from the dashboard or `npm run token`.";
 // Read as given: a lookup by anything else finds no one.
 const userId = z.string().describe("The user's id.");
-
-export const listDeployments = endpoint({
-  method: "GET",
-  path: "/api/deployments",
-  operationId: "listDeployments",
-  tag,
-  summary: "Remote deployments (names and URLs; never their tokens)",
-  access: { action: "read" },
-  responses: { 200: { description: "OK", schema: DeploymentListSchema } },
-});
-
-export const addDeployment = endpoint({
-  method: "POST",
-  path: "/api/deployments",
-  operationId: "addDeployment",
-  tag,
-  summary: "Add a remote deployment (a crew served elsewhere over this API)",
-  description: "Its crew is then served here as `/api/crews/@<slug>`.",
-  access: { action: "admin" },
-  body: { schema: DeploymentInputSchema, limit: 16 * 1024, invalid: 422 },
-  responses: { 201: { description: "Added.", schema: DeploymentViewSchema } },
-  problems: { ...invalid, 409: "Too many deployments share this name." },
-});
-
-export const updateDeployment = endpoint({
-  method: "PATCH",
-  path: "/api/deployments/{deployment}",
-  operationId: "updateDeployment",
-  tag,
-  summary: "Change a deployment's name, URL, token or webhook secret",
-  description: "A blank token or webhook_secret keeps the saved one.",
-  access: { action: "admin" },
-  body: { schema: DeploymentPatchSchema, limit: 16 * 1024, invalid: 422 },
-  responses: { 200: { description: "Changed.", schema: DeploymentViewSchema } },
-  problems: { ...invalid, 404: "No such deployment.", 409: "It changed meanwhile; retry." },
-});
-
-export const deleteDeployment = endpoint({
-  method: "DELETE",
-  path: "/api/deployments/{deployment}",
-  operationId: "deleteDeployment",
-  tag,
-  summary: "Remove a remote deployment",
-  access: { action: "admin" },
-  responses: { 204: { description: "Removed." } },
-  problems: { 404: "No such deployment." },
-});
-
-export const testDeployment = endpoint({
-  method: "POST",
-  path: "/api/deployments/{deployment}/test",
-  operationId: "testDeployment",
-  tag,
-  summary: "Test connection: GET / and GET /inputs on the deployment",
-  description: "`ok: false` says which step failed and why, in words an administrator can act on.",
-  access: { action: "admin" },
-  responses: { 200: { description: "The outcome.", schema: ConnectionCheckSchema } },
-  problems: { 404: "No such deployment." },
-});
 
 export const listTokens = endpoint({
   method: "GET",

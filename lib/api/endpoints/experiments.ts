@@ -1,10 +1,5 @@
 import { z } from "zod";
 import {
-  CalibrationCreateSchema,
-  CalibrationSchema,
-  CalibrationsResponseSchema,
-} from "@/lib/contract/calibrations";
-import {
   CollectSchema,
   DatasetCreateSchema,
   DatasetDetailSchema,
@@ -24,20 +19,15 @@ import {
 } from "@/lib/contract/experiments";
 import { endpoint } from "./endpoint";
 import { uuidId } from "./path-params";
+import { BASE, malformed, noCrew, read, start } from "./shared";
 
 // Experiments: datasets of inputs (with the outputs reviewers approved), variants of a crew kept
 // as data, runs of every row by every variant N times, scored by checks and judges.
-const BASE = "/api/crews/{crew}";
 const tag = "Experiments";
-const malformed = "Malformed JSON or wrong value types.";
-const read = { action: "read" } as const;
-const start = { action: "start" } as const;
-const noCrew = { 404: "No such crew." };
 // Ids are UUIDs: anything else names nothing (404), before the store is asked.
 const dataset = { id: uuidId("dataset") };
 const variant = { id: uuidId("variant") };
 const experiment = { id: uuidId("experiment") };
-const calibration = { id: uuidId("calibration") };
 const noRow = "No such row.";
 
 export const listDatasets = endpoint({
@@ -274,41 +264,4 @@ export const stopExperiment = endpoint({
   params: experiment,
   responses: { 200: { description: "Stopped.", schema: ExperimentSchema } },
   problems: { 404: "No such crew or experiment.", 409: "It has already ended." },
-});
-
-export const listCalibrations = endpoint({
-  method: "GET",
-  path: `${BASE}/calibrations`,
-  operationId: "listCalibrations",
-  tag,
-  summary: "The crew's judge calibrations",
-  access: read,
-  responses: { 200: { description: "Newest first.", schema: CalibrationsResponseSchema } },
-  problems: noCrew,
-});
-
-export const createCalibration = endpoint({
-  method: "POST",
-  path: `${BASE}/calibrations`,
-  operationId: "createCalibration",
-  tag,
-  summary: "Calibrate a judge against reviewers' decisions",
-  description:
-    "The judge scores what reviewers saw in their latest decisions (`limit`); a score at or above `pass_at` counts as approve. Its agreement with the reviewers is reported with a 95% Wilson interval and Cohen's kappa. An experiment's judge metric shows the latest calibration of the same judge, or says it is uncalibrated.",
-  access: start,
-  body: { schema: CalibrationCreateSchema },
-  responses: { 202: { description: "Started.", schema: CalibrationSchema } },
-  problems: { 400: malformed, ...noCrew, 422: "No reviewed outputs to calibrate on." },
-});
-
-export const getCalibration = endpoint({
-  method: "GET",
-  path: `${BASE}/calibrations/{id}`,
-  operationId: "getCalibration",
-  tag,
-  summary: "A calibration: agreement, interval and each verdict",
-  access: read,
-  params: calibration,
-  responses: { 200: { description: "OK", schema: CalibrationSchema } },
-  problems: { 404: "No such crew or calibration." },
 });

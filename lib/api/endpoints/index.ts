@@ -1,6 +1,8 @@
 import * as admin from "./admin";
 import * as automation from "./automation";
+import * as calibrations from "./calibrations";
 import * as crew from "./crew";
+import * as deployments from "./deployments";
 import type { Endpoint } from "./endpoint";
 import * as experiments from "./experiments";
 import * as integrations from "./integrations";
@@ -18,12 +20,14 @@ const AREAS = {
   rerun,
   automation,
   experiments,
+  calibrations,
   protocols,
   runs,
   webhooks,
   integrations,
   notifications,
   tools,
+  deployments,
   admin,
 };
 

@@ -1,6 +1,6 @@
 // GET /calibrations — the crew's judge calibrations. POST — calibrate a judge: it scores the
 // outputs people already approved or sent back, and its agreement with them is measured (202).
-import * as experimentsApi from "@/lib/api/endpoints/experiments";
+import * as calibrationsApi from "@/lib/api/endpoints/calibrations";
 import { crewRoute, otherMethods } from "@/lib/api/route";
 import { ownerScope } from "@/lib/auth/principal";
 import { getDb } from "@/lib/db";
@@ -15,14 +15,14 @@ import { json } from "@/lib/http/respond";
 
 export const dynamic = "force-dynamic";
 
-export const GET = crewRoute(experimentsApi.listCalibrations, async ({ crew, principal }) =>
+export const GET = crewRoute(calibrationsApi.listCalibrations, async ({ crew, principal }) =>
   json({
     calibrations: await listCalibrations(await getDb(), crew.slug, calibrationScope(principal)),
   }),
 );
 
 export const POST = crewRoute(
-  experimentsApi.createCalibration,
+  calibrationsApi.createCalibration,
   async ({ crew, deployment, principal, body }) => {
     assertLocal(deployment, "experiment");
     const db = await getDb();

@@ -1,5 +1,5 @@
 // GET /calibrations/{id} — a calibration's progress, agreement with its interval, and each verdict.
-import * as experimentsApi from "@/lib/api/endpoints/experiments";
+import * as calibrationsApi from "@/lib/api/endpoints/calibrations";
 import { crewRoute, otherMethods } from "@/lib/api/route";
 import { getDb } from "@/lib/db";
 import { calibrationScope, getCalibration } from "@/lib/experiments/calibration-store";
@@ -7,7 +7,7 @@ import { json } from "@/lib/http/respond";
 
 export const dynamic = "force-dynamic";
 
-export const GET = crewRoute(experimentsApi.getCalibration, async ({ crew, principal, params }) =>
+export const GET = crewRoute(calibrationsApi.getCalibration, async ({ crew, principal, params }) =>
   json(await getCalibration(await getDb(), crew.slug, calibrationScope(principal), params.id)),
 );
 
