@@ -14,14 +14,19 @@ slot.__crewdeckLive ??= { emitter: new EventEmitter().setMaxListeners(0) };
 const live = slot.__crewdeckLive;
 
 async function subscribeToExecution(db: Db, id: string, onChange: () => void): Promise<() => void> {
-  live.started ??= db.listen(
-    EXECUTION_CHANNEL,
-    (changed) => live.emitter.emit(changed),
-    (listening) => {
-      // Back from a lost connection: changes may have been missed, so everyone re-reads.
-      if (listening) for (const name of live.emitter.eventNames()) live.emitter.emit(name);
-    },
-  );
+  live.started ??= db
+    .listen(
+      EXECUTION_CHANNEL,
+      (changed) => live.emitter.emit(changed),
+      (listening) => {
+        // Back from a lost connection: changes may have been missed, so everyone re-reads.
+        if (listening) for (const name of live.emitter.eventNames()) live.emitter.emit(name);
+      },
+    )
+    .catch((err) => {
+      live.started = undefined; // a failed LISTEN is not kept: the next follower tries again
+      throw err;
+    });
   await live.started;
   live.emitter.on(id, onChange);
   return () => live.emitter.off(id, onChange);

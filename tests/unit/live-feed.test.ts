@@ -232,4 +232,21 @@ describe("following an execution's events", () => {
     expect(log.listeners).toHaveLength(1);
     expect(log.reads.length - reads).toBe(1);
   });
+
+  it("tries LISTEN again for the next follower after one failed", async () => {
+    const { followExecution } = await live();
+    const log = eventLog();
+    log.append(RUN, 1);
+    log.control.listenFails = true;
+    const a = follower();
+    await expect(followExecution(log.db, RUN, 0, a.onEvents, a.onError)).rejects.toThrow(
+      "cannot listen",
+    );
+    log.control.listenFails = false;
+    const b = follower();
+    await followExecution(log.db, RUN, 0, b.onEvents, b.onError);
+    await settle();
+    expect(b.seqs).toEqual([1]);
+    expect(log.listeners).toHaveLength(1);
+  });
 });
