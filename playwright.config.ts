@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
-import { TEST_NODE_FLAGS } from "./tests/support/node-flags.ts";
+import { TEST_SERVER_FLAGS } from "./tests/support/node-flags.ts";
 import { ensureTemplateSync } from "./tests/support/pglite-template";
 
 // The dashboard in Debian's Chromium against a real `next start` on a fresh embedded database.
@@ -103,7 +103,7 @@ function server(port: number, dataDir: string) {
       `rm -rf ${dataDir}`,
       `mkdir -p ${dataDir}`,
       `cp -r ${path.join(TEMPLATE, "pgdata")} ${path.join(dataDir, "pgdata")}`,
-      `exec node ${TEST_NODE_FLAGS.join(" ")} node_modules/next/dist/bin/next start -p ${port} -H 127.0.0.1`,
+      `exec node ${TEST_SERVER_FLAGS.join(" ")} node_modules/next/dist/bin/next start -p ${port} -H 127.0.0.1`,
     ].join(" && "),
     url: `http://127.0.0.1:${port}/api/healthz`,
     reuseExistingServer: false,

@@ -4,7 +4,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { TEST_NODE_FLAGS } from "./node-flags";
+import { TEST_NODE_FLAGS, TEST_SERVER_FLAGS } from "./node-flags";
 import { ensureTemplate, seedDataDir } from "./pglite-template";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -123,7 +123,7 @@ export async function startServer(given: ServerEnv): Promise<Proc & { url: strin
   const proc = spawn(
     process.execPath,
     [
-      ...TEST_NODE_FLAGS,
+      ...TEST_SERVER_FLAGS,
       path.join(ROOT, "node_modules/next/dist/bin/next"),
       "start",
       "-p",

@@ -1,3 +1,5 @@
+import path from "node:path";
+
 /**
  * Node flags for the processes the tests start. A test's server lives seconds, so V8 compiles
  * PGlite's WebAssembly with its baseline compiler only, and JavaScript with no more than its
@@ -7,3 +9,14 @@
  * a server that stays up earns the optimized code back.
  */
 export const TEST_NODE_FLAGS = ["--liftoff-only", "--no-opt"];
+
+/**
+ * TEST_NODE_FLAGS for a `next start` the tests start, with a code cache of the CommonJS it loads
+ * kept beside the build (tests/support/compile-cache.cjs): each suite starts dozens of servers
+ * from one build, and each compiled the same Next.js runtime and route chunks again.
+ */
+export const TEST_SERVER_FLAGS = [
+  ...TEST_NODE_FLAGS,
+  "--require",
+  path.join(import.meta.dirname, "compile-cache.cjs"),
+];
