@@ -44,13 +44,6 @@ export async function newPush(config: PushConfig): Promise<A2aPush> {
   return a2aPush(config);
 }
 
-/** A config as answered: where it sends, and which scheme — never the secrets. */
-export const shownPush = (taskId: string, push: A2aPush) => ({
-  id: push.id,
-  taskId,
-  url: push.url,
-});
-
 /**
  * Push configs are kept, listed and removed by whoever may start runs: their URLs are where a
  * task's updates go, not for a viewer to read (the delivery log itself is an administrator's).
