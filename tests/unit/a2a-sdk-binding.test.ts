@@ -9,6 +9,7 @@ import { AppError } from "@/lib/errors";
 import { hostCard } from "@/lib/protocols/a2a/card";
 import { a2aErrorOf } from "@/lib/protocols/a2a/errors";
 import { contentOf } from "@/lib/protocols/a2a/params";
+import { A2A_STATE } from "@/lib/protocols/a2a/push-payloads";
 import { majorMinor, precheck } from "@/lib/protocols/a2a/rpc";
 import { pushed } from "@/lib/protocols/a2a/stream";
 import {
@@ -18,7 +19,6 @@ import {
   taskOf,
   taskStateOf,
 } from "@/lib/protocols/a2a/task";
-import { A2A_STATE } from "@/lib/webhooks/a2a-push";
 import { a2aProblems } from "../support/a2a-schema";
 
 // A2A's JSON-RPC binding is the SDK's JsonRpcTransportHandler over our runs: what is ours is how

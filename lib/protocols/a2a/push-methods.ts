@@ -6,7 +6,7 @@ import type {
 } from "@a2a-js/sdk";
 import { RequestMalformedError } from "@a2a-js/sdk/errors";
 import type { StatusResponse } from "@/lib/contract/status";
-import type { A2aPush } from "@/lib/run-model/types";
+import type { ProtocolPush } from "@/lib/run-model/types";
 import type { Caller } from "./params";
 import { addPush, newPush, pushesOf, removePush } from "./push";
 
@@ -14,7 +14,7 @@ import { addPush, newPush, pushesOf, removePush } from "./push";
 // types (its JSON-RPC handler reads the params and writes the answers).
 
 /** A config as answered: where it sends — never the credentials or the token. */
-const shownPush = (taskId: string, push: A2aPush): TaskPushNotificationConfig => ({
+const shownPush = (taskId: string, push: ProtocolPush): TaskPushNotificationConfig => ({
   tenant: "",
   id: push.id,
   taskId,
@@ -24,7 +24,7 @@ const shownPush = (taskId: string, push: A2aPush): TaskPushNotificationConfig =>
 });
 
 /** A client's config as our push endpoint (checked and sealed); empty strings are absent. */
-export function pushOf(config: TaskPushNotificationConfig): Promise<A2aPush> {
+export function pushOf(config: TaskPushNotificationConfig): Promise<ProtocolPush> {
   const auth = config.authentication;
   return newPush({
     url: config.url,

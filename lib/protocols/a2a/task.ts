@@ -12,8 +12,8 @@ import {
 } from "@a2a-js/sdk";
 import { EXECUTION_STATUSES, type ExecutionStatus } from "@/lib/contract/states";
 import type { StatusResponse } from "@/lib/contract/status";
-import { A2A_STATE } from "@/lib/webhooks/a2a-push";
 import { isFinished, reviewMessage, runAnswer } from "../runs";
+import { A2A_STATE } from "./push-payloads";
 
 // A run as an A2A 1.0 Task, in the SDK's types (its toJSON writes the ProtoJSON): its id the
 // kickoff_id, its state the run's status, the review it waits on the input-required status
