@@ -4,6 +4,7 @@ import { env } from "@/lib/config/env";
 import { getDb } from "@/lib/db";
 import { errorMessage } from "@/lib/errors";
 import { serveWorkerMetrics } from "@/lib/metrics/serve";
+import { wireA2aPushes } from "@/lib/protocols/a2a/push-payloads";
 import { survivesConnectionErrors } from "@/lib/server/last-resort";
 import { onShutdown } from "@/lib/server/shutdown";
 import { startWorkers } from "@/lib/server/start-workers";
@@ -20,6 +21,7 @@ async function main() {
     process.exit(2);
   }
   const db = await getDb();
+  wireA2aPushes(); // the runs it writes may have A2A push endpoints
   await startTelemetry();
   const worker = startWorkers(db);
   const metricsServer = e.WORKER_METRICS_PORT

@@ -5,9 +5,9 @@ import type { Db } from "@/lib/db/types";
 import { errorMessage } from "@/lib/errors";
 import { observeDelivery } from "@/lib/metrics/observe";
 import { createNapper, idleBackoff } from "@/lib/util/napper";
-import { pushHeaders } from "@/lib/webhooks/a2a-push";
 import { type AttemptResult, postWebhook } from "@/lib/webhooks/deliver";
 import { WEBHOOK_CHANNEL } from "@/lib/webhooks/enqueue";
+import { isPushKind, pushHeaders } from "@/lib/webhooks/protocol-push";
 import { createAttemptRecorder } from "@/lib/webhooks/record-attempts";
 import { signatureHeaders } from "@/lib/webhooks/signing";
 import { authorizationOf } from "@/lib/webhooks/stream-subscription";
@@ -171,7 +171,7 @@ async function deliver(w: Worker, d: Claimed) {
     body,
     headers: {
       ...signatureHeaders({ secret: w.secret, id: d.id, body }),
-      ...(d.kind === "a2a" ? pushHeaders(d.auth_sealed) : authorizationOf(d.auth_sealed)),
+      ...(isPushKind(d.kind) ? pushHeaders(d.auth_sealed) : authorizationOf(d.auth_sealed)),
     },
     timeoutMs: w.timeoutMs,
   });

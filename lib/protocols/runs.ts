@@ -12,12 +12,12 @@ import { PROTOCOL_NAMES } from "@/lib/format/protocol";
 import { resumeExecution } from "@/lib/reviews/resume-execution";
 import { loadModelPrices } from "@/lib/run-model/pricing";
 import { TERMINAL } from "@/lib/run-model/states";
-import type { A2aPush } from "@/lib/run-model/types";
+import type { ProtocolPush } from "@/lib/run-model/types";
 import { createExecution } from "@/lib/runs/create-execution";
 import { getExecutionOrThrow } from "@/lib/runs/get-execution";
 import { toStatusResponse } from "@/lib/runs/status-view";
 import { stopExecution } from "@/lib/runs/stop-execution";
-import { reviewSentence } from "@/lib/webhooks/a2a-push";
+import { reviewSentence } from "./review-sentence";
 
 // What the three agent protocols (MCP, A2A, AG-UI) share: every one starts a crew's run as the
 // HTTP API's kickoff does, reads it as /status does and decides its reviews as /resume does, so a
@@ -56,7 +56,7 @@ export async function startRun(args: {
   inputs: Record<string, unknown>;
   meta?: Record<string, unknown>;
   /** A2A push notification endpoints the run's updates go to. */
-  pushes?: A2aPush[];
+  pushes?: ProtocolPush[];
 }): Promise<string> {
   const parsed = KickoffRequestSchema.safeParse({
     inputs: args.inputs,

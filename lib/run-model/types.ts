@@ -66,11 +66,13 @@ export type WebhookUrls = {
   step?: string;
   crew?: string;
   stream?: StreamSubscription;
-  /** An A2A client's push notification endpoints (lib/webhooks/a2a-push.ts). */
-  a2a?: A2aPush[];
+  /** An A2A client's push notification endpoints (lib/webhooks/protocol-push.ts). */
+  a2a?: ProtocolPush[];
 };
-/** An A2A push endpoint as the run keeps it: its headers (credentials, token) sealed. */
-export type A2aPush = { id: string; url: string; headers_sealed?: string };
+/** A protocol whose clients register push endpoints: its name keys them in `WebhookUrls`. */
+export type PushProtocol = "a2a";
+/** A protocol client's push endpoint as the run keeps it: its headers (credentials, token) sealed. */
+export type ProtocolPush = { id: string; url: string; headers_sealed?: string };
 /** A kickoff's `webhooks` object (CrewAI's webhook streaming), its token sealed. */
 export type StreamSubscription = {
   url: string;

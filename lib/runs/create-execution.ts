@@ -11,7 +11,7 @@ import { errorMessage, errors } from "@/lib/errors";
 import { type FirstEvent, firstEntries } from "@/lib/ledger/first-entries";
 import { type FlowProgress, initialProgress } from "@/lib/run-model/flow-progress";
 import { pendingTask } from "@/lib/run-model/pending-task";
-import type { A2aPush, TaskState, WebhookUrls } from "@/lib/run-model/types";
+import type { ProtocolPush, TaskState, WebhookUrls } from "@/lib/run-model/types";
 import { integrationToken } from "@/lib/tracker/integration-token";
 import type { InputValue } from "@/lib/util/placeholders";
 import { assertWebhookUrlsAllowed } from "@/lib/webhooks/check-urls";
@@ -82,8 +82,8 @@ type NewExecution = {
   keyOwner?: string | null;
   /** The new run's id, when the caller needs it first (a concurrency key's stop reason). */
   id?: string;
-  /** An A2A client's push notification endpoints, checked and sealed (lib/webhooks/a2a-push.ts). */
-  pushes?: A2aPush[];
+  /** An A2A client's push notification endpoints, checked and sealed (lib/protocols/a2a/push.ts). */
+  pushes?: ProtocolPush[];
 };
 
 /** Who the row says started a run: the signed-in person, or the token (its label, else prefix). */

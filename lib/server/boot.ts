@@ -7,6 +7,7 @@ import { problemLines } from "@/lib/crew/describe-catalog";
 import { crewCatalog, watchCrewCatalog } from "@/lib/crew/registry";
 import { getDb } from "@/lib/db";
 import { errorMessage } from "@/lib/errors";
+import { wireA2aPushes } from "@/lib/protocols/a2a/push-payloads";
 import { startTelemetry, stopTelemetry } from "@/lib/telemetry/start";
 import { seedDemoWorkspace } from "@/lib/tracker/seed";
 import { onShutdown } from "./shutdown";
@@ -21,6 +22,7 @@ const slot = globalThis;
 async function bootServer() {
   if (slot.__crewdeckBooted) return;
   slot.__crewdeckBooted = true;
+  wireA2aPushes(); // before anything can write a run (a route, the in-process worker)
   installPeerAddressHeader(); // sign-in throttling needs the caller's real address
   const e = env();
   const db = await getDb();

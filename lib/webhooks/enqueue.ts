@@ -1,14 +1,15 @@
 import crypto from "node:crypto";
 import type { Queryable } from "@/lib/db/types";
 import type {
-  A2aPush,
   AppliedEvent,
   ExecutionRow,
+  ProtocolPush,
+  PushProtocol,
   StreamSubscription,
   WebhookUrls,
 } from "@/lib/run-model/types";
-import { pushesAny, pushPayloads } from "./a2a-push";
 import { targetUrl, webhookKind, webhookPayload } from "./payloads";
+import { pushesAny, pushRenderer, runPushes } from "./protocol-push";
 import { streamEvent, streamEventName } from "./stream-events";
 
 export const WEBHOOK_CHANNEL = "crewdeck_webhooks";
@@ -30,7 +31,7 @@ export async function enqueueWebhooks(
   }
   const streamed =
     (urls.stream ? await enqueueStream(q, row, urls.stream, events) : 0) +
-    (urls.a2a ? await enqueuePushes(q, row, urls.a2a, events) : 0);
+    (await enqueuePushes(q, row, urls, events));
   if (!values.length) {
     if (streamed) await q.query(`SELECT pg_notify('${WEBHOOK_CHANNEL}', '')`);
     return streamed;
@@ -63,10 +64,10 @@ export function plainDeliveries(
   });
 }
 
-/** Whether `events` go to the run's `webhooks` stream or its A2A push endpoints. */
+/** Whether `events` go to the run's `webhooks` stream or its protocols' push endpoints. */
 export function streamsAny(urls: WebhookUrls, events: AppliedEvent[]) {
   const stream = urls.stream;
-  return (!!stream && events.some((e) => subscribed(stream, e))) || pushesAny(urls.a2a, events);
+  return (!!stream && events.some((e) => subscribed(stream, e))) || pushesAny(urls, events);
 }
 
 const subscribed = (stream: StreamSubscription, e: AppliedEvent) => {
@@ -126,26 +127,40 @@ async function enqueueStream(
   return inserted;
 }
 
-/** A2A push notifications: each endpoint gets the batch's StreamResponses, in order. */
+/** Protocol push notifications: each endpoint gets the bodies its protocol renders, in order. */
 async function enqueuePushes(
   q: Queryable,
   row: ExecutionRow,
-  pushes: A2aPush[],
+  urls: WebhookUrls,
   events: AppliedEvent[],
 ) {
-  const payloads = pushPayloads(row, events);
+  let inserted = 0;
+  for (const [protocol, pushes] of runPushes(urls))
+    inserted += await enqueueProtocolPushes(q, row, protocol, pushes, events);
+  return inserted;
+}
+
+async function enqueueProtocolPushes(
+  q: Queryable,
+  row: ExecutionRow,
+  protocol: PushProtocol,
+  pushes: ProtocolPush[],
+  events: AppliedEvent[],
+) {
+  const payloads = pushRenderer(protocol).payloads(row, events);
   const seq = events.at(-1)?.seq ?? null;
   let inserted = 0;
   for (const push of pushes)
     for (const payload of payloads) {
       const { rowCount } = await q.query(
         `INSERT INTO webhook_deliveries (id, execution_id, event_seq, kind, url, payload, auth_sealed)
-         SELECT $1::uuid, $2::uuid, $3::int, 'a2a', $4, $5::jsonb, $6
-          WHERE NOT EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.url = $4)`,
+         SELECT $1::uuid, $2::uuid, $3::int, $4, $5, $6::jsonb, $7
+          WHERE NOT EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.url = $5)`,
         [
           crypto.randomUUID(),
           row.id,
           seq,
+          protocol,
           push.url,
           JSON.stringify(payload),
           push.headers_sealed ?? null,

@@ -1,63 +1,52 @@
-import type { z } from "zod";
-import { AppError } from "@/lib/errors";
-import type { RpcId } from "./params";
+import {
+  A2A_ERROR_CODE,
+  type A2AError,
+  JsonRpcTransportError,
+  RequestMalformedError,
+  UnsupportedOperationError,
+} from "@a2a-js/sdk/errors";
+import { z } from "zod";
+import type { AppError } from "@/lib/errors";
 
-// JSON-RPC errors as A2A 1.0 names them, and the answers that carry them.
+// Our errors as the SDK's A2A errors, which its JSON-RPC handler turns into error answers, and
+// the HTTP status each answer goes with (200 but for a refusal or a limit, as before the SDK).
 
-export class RpcError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-    readonly status = 200,
-    readonly data?: unknown,
-  ) {
-    super(message);
-  }
-}
+/** A JSON-RPC error the SDK has no class for (-32600 for a refusal or a limit), sent as is. */
+export const envelopeError = (code: number, message: string) =>
+  new JsonRpcTransportError({ jsonrpc: "2.0", id: null, error: { code, message } });
 
-export const CODES = {
-  parse: -32700,
-  invalidRequest: -32600,
-  methodNotFound: -32601,
-  invalidParams: -32602,
-  taskNotFound: -32001,
-  taskNotCancelable: -32002,
-  pushNotSupported: -32003,
-  unsupported: -32004,
-  versionNotSupported: -32009,
-};
-
-export const reply = (id: RpcId, body: object, status = 200) =>
-  Response.json({ jsonrpc: "2.0", id, ...body }, { status });
-
-export const rpcErrorResponse = (id: RpcId, err: RpcError) =>
-  reply(
-    id,
-    { error: { code: err.code, message: err.message, ...(err.data ? { data: err.data } : {}) } },
-    err.status,
-  );
-
-/** Our errors as A2A's: bad input (or a crew that is not there) InvalidParams, a refusal 403. */
-export function asRpcError(err: unknown): RpcError {
-  if (err instanceof RpcError) return err;
-  if (!(err instanceof AppError)) throw err;
-  if (err.status === 403) return new RpcError(CODES.invalidRequest, err.message, 403);
-  if (err.status === 409) return new RpcError(CODES.unsupported, err.message);
+/** The SDK's error for one of ours, and the HTTP status its answer takes. */
+export function a2aErrorOf(err: AppError): { error: A2AError; status: number } {
+  if (err.status === 403)
+    return { error: envelopeError(A2A_ERROR_CODE.INVALID_REQUEST, err.message), status: 403 };
+  if (err.status === 409) return { error: new UnsupportedOperationError(err.message), status: 200 };
   if (err.status === 400 || err.status === 404 || err.status === 422)
-    return new RpcError(CODES.invalidParams, err.message, 200, err.details);
-  return new RpcError(CODES.invalidRequest, err.message, err.status);
+    return { error: invalidParams(err.message, fieldErrorsOf(err.details)), status: 200 };
+  return {
+    error: envelopeError(A2A_ERROR_CODE.INVALID_REQUEST, err.message),
+    status: err.status,
+  };
 }
 
+type Issue = { path: string; message: string };
+
+/** InvalidParams (-32602), each field's complaint in the ErrorInfo's metadata. */
+function invalidParams(message: string, issues: Issue[]) {
+  const metadata = Object.fromEntries(issues.map((i) => [i.path || "(params)", i.message]));
+  return new RequestMalformedError({ message, metadata });
+}
+
+const FieldErrors = z.object({
+  errors: z.array(z.object({ path: z.string(), message: z.string() })),
+});
+
+const fieldErrorsOf = (details: Record<string, unknown>): Issue[] =>
+  FieldErrors.safeParse(details).data?.errors ?? [];
+
+/** Params read through our schema: the limits and messages the SDK's parsing does not have. */
 export function paramsOf<T>(schema: z.ZodType<T>, params: unknown): T {
   const parsed = schema.safeParse(params ?? {});
   if (parsed.success) return parsed.data;
   const issues = parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
-  throw new RpcError(
-    CODES.invalidParams,
-    `Invalid params: ${issues[0]?.path} ${issues[0]?.message}`,
-    200,
-    {
-      errors: issues,
-    },
-  );
+  throw invalidParams(`Invalid params: ${issues[0]?.path} ${issues[0]?.message}`, issues);
 }

@@ -1,11 +1,15 @@
+import { type Message, taskStateFromJSON } from "@a2a-js/sdk";
 import { z } from "zod";
 import type { Principal } from "@/lib/auth/principal";
 import type { CrewDef } from "@/lib/crew/schema";
 import type { Db } from "@/lib/db/types";
 import { isRecord } from "@/lib/util/field";
 import { PAGE_TOKEN } from "../runs";
+import { PushConfigSchema } from "./push";
+import { statusOfState } from "./task";
 
-// The A2A 1.0 JSON-RPC requests Crewdeck answers, checked at the boundary (ProtoJSON names).
+// The A2A 1.0 JSON-RPC params Crewdeck answers, checked at the boundary (ProtoJSON names) before
+// the SDK reads them: the SDK's parsing coerces and has no limits, these refuse with a message.
 
 const PartSchema = z.looseObject({
   text: z.string().optional(),
@@ -25,7 +29,7 @@ const MessageSchema = z.looseObject({
   metadata: z.record(z.string(), z.unknown()).optional(),
 });
 
-export const SendMessageParams = z.looseObject({
+const SendMessageParams = z.looseObject({
   tenant: z.string().optional(),
   message: MessageSchema,
   configuration: z
@@ -33,14 +37,13 @@ export const SendMessageParams = z.looseObject({
       returnImmediately: z.boolean().optional(),
       acceptedOutputModes: z.array(z.string()).optional(),
       historyLength: z.number().int().min(0).optional(),
-      taskPushNotificationConfig: z.unknown().optional(),
+      taskPushNotificationConfig: PushConfigSchema.optional(),
     })
     .optional(),
   metadata: z.record(z.string(), z.unknown()).optional(),
 });
-export type SendMessage = z.infer<typeof SendMessageParams>;
 
-export const TaskIdParams = z.looseObject({
+const TaskIdParams = z.looseObject({
   tenant: z.string().optional(),
   id: z.string().min(1, "must name a task"),
   historyLength: z.number().int().min(0).optional(),
@@ -49,23 +52,52 @@ export const TaskIdParams = z.looseObject({
 export const ListTasksParams = z.looseObject({
   tenant: z.string().optional(),
   contextId: z.string().max(200).optional(),
-  status: z.string().optional(),
+  status: z
+    .string()
+    .refine((s) => statusOfState(taskStateFromJSON(s)) !== undefined, {
+      error: (issue) => `${String(issue.input)} is not a TaskState.`,
+    })
+    .optional(),
   pageSize: z.number().int().min(1, "must be 1 to 100").max(100, "must be 1 to 100").optional(),
   pageToken: z.string().regex(PAGE_TOKEN, "must be a token from an earlier page").optional(),
 });
 
-export const RpcRequest = z.object({
-  jsonrpc: z.literal("2.0"),
-  id: z.union([z.string(), z.number(), z.null()]).optional(),
-  method: z.string().min(1),
-  params: z.unknown().optional(),
+const ConfigRef = z.looseObject({
+  tenant: z.string().optional(),
+  taskId: z.string().min(1),
+  id: z.string().min(1),
 });
-export type RpcId = string | number | null;
+
+const TaskRef = z.looseObject({
+  tenant: z.string().optional(),
+  taskId: z.string().min(1),
+  pageSize: z.number().int().optional(),
+  pageToken: z.string().optional(),
+});
+
+/** Each method's params schema: a method not here is not one of A2A 1.0's. */
+export const PARAMS = new Map<string, z.ZodType>([
+  ["GetExtendedAgentCard", z.looseObject({ tenant: z.string().optional() })],
+  ["SendMessage", SendMessageParams],
+  ["SendStreamingMessage", SendMessageParams],
+  ["GetTask", TaskIdParams],
+  ["CancelTask", TaskIdParams],
+  ["SubscribeToTask", TaskIdParams],
+  ["ListTasks", ListTasksParams],
+  ["CreateTaskPushNotificationConfig", PushConfigSchema.extend({ taskId: z.string().min(1) })],
+  ["GetTaskPushNotificationConfig", ConfigRef],
+  ["DeleteTaskPushNotificationConfig", ConfigRef],
+  ["ListTaskPushNotificationConfigs", TaskRef],
+]);
 
 /** A message's words (its text parts) and its data (the first object among its data parts). */
-export function contentOf(message: SendMessage["message"]) {
-  const text = message.parts.flatMap((p) => (p.text !== undefined ? [p.text] : [])).join("\n");
-  const data = message.parts.map((p) => p.data).find(isRecord);
+export function contentOf(message: Message) {
+  const text = message.parts
+    .flatMap((p) => (p.content?.$case === "text" ? [p.content.value] : []))
+    .join("\n");
+  const data = message.parts
+    .map((p) => (p.content?.$case === "data" ? p.content.value : undefined))
+    .find(isRecord);
   return { text, data };
 }
 

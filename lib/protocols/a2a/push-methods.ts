@@ -1,64 +1,82 @@
-import { z } from "zod";
+import type {
+  DeleteTaskPushNotificationConfigRequest,
+  GetTaskPushNotificationConfigRequest,
+  ListTaskPushNotificationConfigsResponse,
+  TaskPushNotificationConfig,
+} from "@a2a-js/sdk";
+import { RequestMalformedError } from "@a2a-js/sdk/errors";
 import type { StatusResponse } from "@/lib/contract/status";
-import { CODES, paramsOf, RpcError } from "./errors";
+import type { ProtocolPush } from "@/lib/run-model/types";
 import type { Caller } from "./params";
-import { addPush, newPush, PushConfigSchema, pushesOf, removePush, shownPush } from "./push";
+import { addPush, newPush, pushesOf, removePush } from "./push";
 
-// The push notification config methods of A2A 1.0, on tasks the caller may see.
+// The push notification config methods of A2A 1.0, on tasks the caller may see, in the SDK's
+// types (its JSON-RPC handler reads the params and writes the answers).
 
-const ConfigRef = z.looseObject({
-  tenant: z.string().optional(),
-  taskId: z.string().min(1),
-  id: z.string().min(1),
+/** A config as answered: where it sends — never the credentials or the token. */
+const shownPush = (taskId: string, push: ProtocolPush): TaskPushNotificationConfig => ({
+  tenant: "",
+  id: push.id,
+  taskId,
+  url: push.url,
+  token: "",
+  authentication: undefined,
 });
-const TaskRef = z.looseObject({
-  tenant: z.string().optional(),
-  taskId: z.string().min(1),
-  pageSize: z.number().int().optional(),
-  pageToken: z.string().optional(),
-});
 
-export const PUSH_METHODS = new Set([
-  "CreateTaskPushNotificationConfig",
-  "GetTaskPushNotificationConfig",
-  "ListTaskPushNotificationConfigs",
-  "DeleteTaskPushNotificationConfig",
-]);
+/** A client's config as our push endpoint (checked and sealed); empty strings are absent. */
+export function pushOf(config: TaskPushNotificationConfig): Promise<ProtocolPush> {
+  const auth = config.authentication;
+  return newPush({
+    url: config.url,
+    ...(config.token ? { token: config.token } : {}),
+    ...(auth
+      ? {
+          authentication: {
+            scheme: auth.scheme,
+            ...(auth.credentials ? { credentials: auth.credentials } : {}),
+          },
+        }
+      : {}),
+  });
+}
 
-type OwnRun = (caller: Caller, id: string) => Promise<StatusResponse>;
+export async function createConfig(
+  caller: Caller,
+  run: StatusResponse,
+  config: TaskPushNotificationConfig,
+): Promise<TaskPushNotificationConfig> {
+  const push = await pushOf(config);
+  await addPush(caller.db, caller.principal, run.kickoff_id, push);
+  return shownPush(run.kickoff_id, push);
+}
 
-export async function pushMethod(method: string, params: unknown, caller: Caller, ownRun: OwnRun) {
-  const { db, principal } = caller;
-  switch (method) {
-    case "CreateTaskPushNotificationConfig": {
-      const config = paramsOf(PushConfigSchema.extend({ taskId: z.string().min(1) }), params);
-      const run = await ownRun(caller, config.taskId);
-      const push = await newPush(config);
-      await addPush(db, principal, run.kickoff_id, push);
-      return shownPush(run.kickoff_id, push);
-    }
-    case "GetTaskPushNotificationConfig": {
-      const ref = paramsOf(ConfigRef, params);
-      const run = await ownRun(caller, ref.taskId);
-      const push = (await pushesOf(db, principal, run.kickoff_id)).find((p) => p.id === ref.id);
-      if (!push) throw noConfig(ref.id);
-      return shownPush(run.kickoff_id, push);
-    }
-    case "ListTaskPushNotificationConfigs": {
-      const run = await ownRun(caller, paramsOf(TaskRef, params).taskId);
-      const configs = (await pushesOf(db, principal, run.kickoff_id)).map((p) =>
-        shownPush(run.kickoff_id, p),
-      );
-      return { configs, nextPageToken: "" };
-    }
-    default: {
-      const ref = paramsOf(ConfigRef, params);
-      const run = await ownRun(caller, ref.taskId);
-      if (!(await removePush(db, principal, run.kickoff_id, ref.id))) throw noConfig(ref.id);
-      return {};
-    }
-  }
+export async function getConfig(
+  caller: Caller,
+  run: StatusResponse,
+  ref: GetTaskPushNotificationConfigRequest,
+): Promise<TaskPushNotificationConfig> {
+  const pushes = await pushesOf(caller.db, caller.principal, run.kickoff_id);
+  const push = pushes.find((p) => p.id === ref.id);
+  if (!push) throw noConfig(ref.id);
+  return shownPush(run.kickoff_id, push);
+}
+
+export async function listConfigs(
+  caller: Caller,
+  run: StatusResponse,
+): Promise<ListTaskPushNotificationConfigsResponse> {
+  const pushes = await pushesOf(caller.db, caller.principal, run.kickoff_id);
+  return { configs: pushes.map((p) => shownPush(run.kickoff_id, p)), nextPageToken: "" };
+}
+
+export async function deleteConfig(
+  caller: Caller,
+  run: StatusResponse,
+  ref: DeleteTaskPushNotificationConfigRequest,
+): Promise<void> {
+  if (!(await removePush(caller.db, caller.principal, run.kickoff_id, ref.id)))
+    throw noConfig(ref.id);
 }
 
 const noConfig = (id: string) =>
-  new RpcError(CODES.invalidParams, `No push notification config '${id}' on this task.`);
+  new RequestMalformedError(`No push notification config '${id}' on this task.`);

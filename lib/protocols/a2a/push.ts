@@ -4,14 +4,14 @@ import { can } from "@/lib/auth/roles";
 import { WebhookUrlSchema } from "@/lib/contract/webhook-subscription";
 import type { Db } from "@/lib/db/types";
 import { AppError, errors } from "@/lib/errors";
-import type { A2aPush } from "@/lib/run-model/types";
+import type { ProtocolPush } from "@/lib/run-model/types";
 import { invalidateExecution } from "@/lib/runs/execution-cache";
 import { mutateExecution } from "@/lib/runs/execution-store";
-import { a2aPush } from "@/lib/webhooks/a2a-push";
 import { checkWebhookUrl, RefusedUrlError } from "@/lib/webhooks/ssrf";
+import { a2aPush } from "./push-payloads";
 
 // A2A push notification configs of a task: kept with its run (the endpoint's credentials and
-// token sealed), delivered through the webhook outbox (lib/webhooks/a2a-push.ts). Answers never
+// token sealed), delivered through the webhook outbox (push-payloads.ts). Answers never
 // carry the credentials or the token back.
 
 export const PushConfigSchema = z.looseObject({
@@ -32,7 +32,7 @@ export type PushConfig = z.infer<typeof PushConfigSchema>;
 const MAX_PUSHES = 10;
 
 /** The endpoint, checked as webhook URLs are (no private address unless allowed), sealed. */
-export async function newPush(config: PushConfig): Promise<A2aPush> {
+export async function newPush(config: PushConfig): Promise<ProtocolPush> {
   try {
     await checkWebhookUrl(config.url);
   } catch (err) {
@@ -44,13 +44,6 @@ export async function newPush(config: PushConfig): Promise<A2aPush> {
   return a2aPush(config);
 }
 
-/** A config as answered: where it sends, and which scheme — never the secrets. */
-export const shownPush = (taskId: string, push: A2aPush) => ({
-  id: push.id,
-  taskId,
-  url: push.url,
-});
-
 /**
  * Push configs are kept, listed and removed by whoever may start runs: their URLs are where a
  * task's updates go, not for a viewer to read (the delivery log itself is an administrator's).
@@ -61,7 +54,7 @@ function assertMayManage(principal: Principal) {
 }
 
 /** Adds an endpoint to a task's run. */
-export async function addPush(db: Db, principal: Principal, runId: string, push: A2aPush) {
+export async function addPush(db: Db, principal: Principal, runId: string, push: ProtocolPush) {
   assertMayManage(principal);
   await db.tx((q) =>
     mutateExecution(q, { id: runId }, (row) => {
@@ -103,7 +96,11 @@ const WebhooksRow = z.object({
 });
 
 /** The task's endpoints (the run is already known visible to the caller). */
-export async function pushesOf(db: Db, principal: Principal, runId: string): Promise<A2aPush[]> {
+export async function pushesOf(
+  db: Db,
+  principal: Principal,
+  runId: string,
+): Promise<ProtocolPush[]> {
   assertMayManage(principal);
   const { rows } = await db.query(
     "SELECT webhooks FROM executions WHERE id = $1",

@@ -1,52 +1,51 @@
-import crypto from "node:crypto";
-import type { z } from "zod";
-import { can } from "@/lib/auth/roles";
-import type { StatusResponse } from "@/lib/contract/status";
+import { A2A_ERROR_CODE, VersionNotSupportedError } from "@a2a-js/sdk/errors";
+import { JsonRpcTransportHandler, ServerCallContext } from "@a2a-js/sdk/server";
+import { z } from "zod";
 import { AppError } from "@/lib/errors";
 import { acquireStreamSlot } from "@/lib/http/rate-limit";
 import { readJsonBody } from "@/lib/http/read-json";
-import { followRun } from "../follow";
-import { inStreamSlot } from "../held";
-import { inputsFromMessage } from "../inputs";
-import {
-  cancelRun,
-  decideReview,
-  decisionFromData,
-  decisionFromText,
-  isFinished,
-  protocolRuns,
-  readRun,
-  startableCrew,
-  startableCrews,
-  startRun,
-} from "../runs";
-import { A2A_VERSION, hostCard } from "./card";
-import { asRpcError, CODES, paramsOf, RpcError, reply, rpcErrorResponse } from "./errors";
-import {
-  type Caller,
-  contentOf,
-  ListTasksParams,
-  type RpcId,
-  RpcRequest,
-  type SendMessage,
-  SendMessageParams,
-  TaskIdParams,
-} from "./params";
-import { addPush, newPush, PushConfigSchema } from "./push";
-import { PUSH_METHODS, pushMethod } from "./push-methods";
-import { streamTask } from "./stream";
-import { settled, statusNamed, taskOf } from "./task";
+import { A2A_VERSION } from "./card";
+import { a2aErrorOf, envelopeError, paramsOf } from "./errors";
+import { type Caller, PARAMS } from "./params";
+import { RunsRequestHandler } from "./runs-handler";
+import { sseOf } from "./stream";
 
 // The JSON-RPC binding of A2A 1.0 at /api/a2a/{crew} (and /api/a2a, where a message names its
-// crew in metadata.crew): SendMessage, SendStreamingMessage, GetTask, ListTasks, CancelTask,
-// SubscribeToTask, the push notification configs and GetExtendedAgentCard, under the names the
-// specification gives them.
+// crew in metadata.crew), served by the SDK's JsonRpcTransportHandler over our runs
+// (runs-handler.ts): the SDK dispatches the method, converts params and results between
+// ProtoJSON and its types, and turns A2A errors into JSON-RPC errors.
+// Hand-written here, because the SDK has none of it (or answers otherwise):
+// - the body's size limit and its parse error (413, 400 with -32700), before the SDK sees it;
+// - a body that is no JSON-RPC 2.0 request: -32600 and 400 (the SDK: -32602, and it fails on
+//   `null`); the envelope read here is what the checks below need;
+// - the A2A-Version check on major.minor and the refusal of 0.3's method names (-32009);
+// - an unknown method: -32601 with its name, params or none;
+// - our params schemas (limits and messages, params.ts) before the SDK's lenient parsing;
+// - HTTP statuses other than 200 (a refusal 403, a stream limit 429), and unexpected errors
+//   rethrown (a logged 500) where the SDK would answer with their message;
+// - the SSE response a stream's answers are written to (stream slots, heartbeat: lib/http/sse);
+// - DeleteTaskPushNotificationConfig's `{}`.
 
 // A version is matched on major.minor, as the specification asks: 1.0.2 is 1.0.
-const majorMinor = (version: string) => version.trim().split(".").slice(0, 2).join(".");
+export const majorMinor = (version: string) => version.trim().split(".").slice(0, 2).join(".");
 
 // 0.3's method names: a client that sends them speaks 0.3, which this agent does not.
 const LEGACY = new Set(["message/send", "message/stream", "tasks/get", "tasks/cancel"]);
+
+const STREAMING = new Set(["SendStreamingMessage", "SubscribeToTask"]);
+
+/** A JSON-RPC 2.0 request, as far as our checks read it (the SDK reads it again). */
+const Envelope = z.looseObject({
+  jsonrpc: z.literal("2.0"),
+  id: z.union([z.string(), z.number(), z.null()]).optional(),
+  method: z.string().min(1),
+  params: z.unknown().optional(),
+});
+
+type RpcId = string | number | null;
+
+const rpcError = (id: RpcId, error: object, status = 200) =>
+  Response.json({ jsonrpc: "2.0", id, error }, { status });
 
 /** Answers one JSON-RPC request to an A2A endpoint for this caller. */
 export async function handleA2a(caller: Caller): Promise<Response> {
@@ -56,184 +55,102 @@ export async function handleA2a(caller: Caller): Promise<Response> {
     body = await readJsonBody(request, 1024 * 1024);
   } catch (err) {
     const tooBig = err instanceof AppError && err.status === 413;
-    return rpcErrorResponse(
+    const message = err instanceof Error ? err.message : "not JSON";
+    return rpcError(
       null,
-      new RpcError(
-        tooBig ? CODES.invalidRequest : CODES.parse,
-        `${tooBig ? "" : "Parse error: "}${err instanceof Error ? err.message : "not JSON"}`,
-        tooBig ? 413 : 400,
-      ),
+      tooBig
+        ? { code: A2A_ERROR_CODE.INVALID_REQUEST, message }
+        : { code: A2A_ERROR_CODE.PARSE_ERROR, message: `Parse error: ${message}` },
+      tooBig ? 413 : 400,
     );
   }
   const version =
     request.headers.get("a2a-version") ?? new URL(request.url).searchParams.get("A2A-Version");
-  return handleRpc(body, version, caller);
-}
-
-async function handleRpc(body: unknown, version: string | null, caller: Caller) {
-  const parsed = RpcRequest.safeParse(body);
-  if (!parsed.success)
-    return rpcErrorResponse(
+  // Refused as JSON-RPC 2.0 says (-32600), where the SDK answers -32602 (and fails on `null`).
+  const envelope = Envelope.safeParse(body);
+  if (!envelope.success)
+    return rpcError(
       null,
-      new RpcError(
-        CODES.invalidRequest,
-        'Not a JSON-RPC 2.0 request: {jsonrpc: "2.0", id, method, params}.',
-        400,
-      ),
+      {
+        code: A2A_ERROR_CODE.INVALID_REQUEST,
+        message: 'Not a JSON-RPC 2.0 request: {jsonrpc: "2.0", id, method, params}.',
+      },
+      400,
     );
-  const { id = null, method, params } = parsed.data;
+  const { id = null, method, params } = envelope.data;
+  const refused = precheck(method, params, version);
+  if (refused) return rpcError(id, JsonRpcTransportHandler.mapToJSONRPCError(refused));
+  return answer(caller, envelope.data, id, method);
+}
+
+/** Our refusal of a request the SDK would take: another A2A version, or params past our limits. */
+export function precheck(method: string, params: unknown, version: string | null) {
+  if (LEGACY.has(method) || (version && majorMinor(version) !== A2A_VERSION))
+    return new VersionNotSupportedError(
+      `This agent speaks A2A ${A2A_VERSION} only: send the header A2A-Version: ${A2A_VERSION} and its method names (SendMessage, GetTask…).`,
+    );
+  const schema = PARAMS.get(method);
+  // -32601 whatever the params (the SDK answers -32602 to an unknown method without them).
+  if (!schema)
+    return envelopeError(A2A_ERROR_CODE.METHOD_NOT_FOUND, `Method not found: ${method}.`);
   try {
-    if (LEGACY.has(method) || (version && majorMinor(version) !== A2A_VERSION))
-      throw new RpcError(
-        CODES.versionNotSupported,
-        `This agent speaks A2A ${A2A_VERSION} only: send the header A2A-Version: ${A2A_VERSION} and its method names (SendMessage, GetTask…).`,
-      );
-    const result = await dispatch(id, method, params, caller);
-    return result instanceof Response ? result : reply(id, { result });
+    paramsOf(schema, params);
   } catch (err) {
-    return rpcErrorResponse(id, asRpcError(err));
+    return err;
   }
+  return undefined;
 }
 
-async function dispatch(id: RpcId, method: string, params: unknown, caller: Caller) {
-  switch (method) {
-    case "SendMessage": {
-      const send = paramsOf(SendMessageParams, params);
-      if (send.configuration?.returnImmediately)
-        return { task: taskOf(await accept(send, caller)) };
-      // Held until the task settles: a stream slot, taken before the run starts.
-      return inStreamSlot(caller.principal, async () => {
-        const run = await accept(send, caller);
-        if (settled(run)) return { task: taskOf(run) };
-        const done = await followRun(caller.db, caller.principal, run.kickoff_id, {
-          crew: run.crew,
-          signal: caller.signal,
-          untilWaiting: true,
-          onUpdate: () => {},
-        });
-        return { task: taskOf(done) };
-      });
-    }
-    case "SendStreamingMessage": {
-      const send = paramsOf(SendMessageParams, params);
-      const slot = acquireStreamSlot(caller.principal);
-      try {
-        return streamTask(id, await accept(send, caller), caller, slot);
-      } catch (err) {
-        slot();
-        throw err;
-      }
-    }
-    case "SubscribeToTask": {
-      const run = await ownRun(caller, paramsOf(TaskIdParams, params).id);
-      if (isFinished(run))
-        throw new RpcError(
-          CODES.unsupported,
-          `Task ${run.kickoff_id} has finished (${run.status}).`,
-        );
-      return streamTask(id, run, caller);
-    }
-    case "GetTask":
-      return taskOf(await ownRun(caller, paramsOf(TaskIdParams, params).id));
-    case "CancelTask": {
-      const run = await ownRun(caller, paramsOf(TaskIdParams, params).id);
-      if (isFinished(run))
-        throw new RpcError(
-          CODES.taskNotCancelable,
-          `Task ${run.kickoff_id} has already finished (${run.status}).`,
-        );
-      await cancelRun(caller.db, caller.principal, run);
-      return taskOf(await readRun(caller.db, caller.principal, run.kickoff_id, run.crew));
-    }
-    case "ListTasks":
-      return listTasks(caller, paramsOf(ListTasksParams, params));
-    case "GetExtendedAgentCard":
-      return hostCard(startableCrews(caller.principal));
-    default:
-      if (PUSH_METHODS.has(method)) return pushMethod(method, params, caller, ownRun);
-      throw new RpcError(CODES.methodNotFound, `Method not found: ${method}.`);
+async function answer(
+  caller: Caller,
+  body: Record<string, unknown>,
+  id: RpcId,
+  method: string,
+): Promise<Response> {
+  const handler = new RunsRequestHandler(caller);
+  const sdk = new JsonRpcTransportHandler(handler);
+  let slot: (() => void) | undefined;
+  try {
+    // A stream holds a slot from before its run starts (429 past the caller's limit).
+    if (STREAMING.has(method)) slot = acquireStreamSlot(caller.principal);
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    const { error, status } = a2aErrorOf(err);
+    return rpcError(id, JsonRpcTransportHandler.mapToJSONRPCError(error), status);
   }
-}
-
-/** A run of this endpoint's crew (when it has one) that the caller may see. */
-async function ownRun(caller: Caller, id: string): Promise<StatusResponse> {
-  const run = await readRun(caller.db, caller.principal, id, caller.crew?.slug).catch((err) => {
-    if (err instanceof AppError && err.status === 404) return undefined;
+  const release = () => {
+    slot?.();
+    slot = undefined;
+  };
+  try {
+    const answered = await sdk.handle(body, new ServerCallContext());
+    if (handler.failure) throw handler.failure;
+    if ("jsonrpc" in answered) {
+      release();
+      return Response.json(emptyDeleted(method, answered), { status: handler.status });
+    }
+    // A stream's first answer is read before the response starts: a refusal is a plain answer.
+    const first = await answered.next().catch((err: unknown) => {
+      if (handler.failure) throw handler.failure;
+      return { done: true, error: JsonRpcTransportHandler.mapToJSONRPCError(err) } as const;
+    });
+    if (first.done) {
+      release();
+      return rpcError(id, "error" in first ? first.error : noEvents, handler.status);
+    }
+    const held = slot ?? (() => {});
+    slot = undefined; // the stream's now: released when it ends
+    return sseOf(caller, first.value, answered, held, () => handler.stop.abort());
+  } catch (err) {
+    release();
     throw err;
-  });
-  if (!run || (caller.crew && run.crew !== caller.crew.slug))
-    throw new RpcError(CODES.taskNotFound, `Task not found: ${id}`);
-  return run;
-}
-
-/** A new message starts a run; a message on a task waiting for input is the review decision. */
-async function accept(send: SendMessage, caller: Caller): Promise<StatusResponse> {
-  const config = send.configuration?.taskPushNotificationConfig;
-  const push = config ? await newPush(paramsOf(PushConfigSchema, config)) : undefined;
-  const { message } = send;
-  const content = contentOf(message);
-  if (message.taskId) {
-    const run = await ownRun(caller, message.taskId);
-    if (isFinished(run))
-      throw new RpcError(
-        CODES.unsupported,
-        `Task ${run.kickoff_id} has finished (${run.status}); start a new task without taskId.`,
-      );
-    if (run.status !== "pending_human_input")
-      throw new RpcError(
-        CODES.unsupported,
-        `Task ${run.kickoff_id} is not waiting for input (${run.status}); follow it with GetTask or SubscribeToTask.`,
-      );
-    if (push) await addPush(caller.db, caller.principal, run.kickoff_id, push);
-    // Only a caller allowed to review decides; anyone else's reply leaves it to the inbox.
-    if (!can(caller.principal, "review")) return run;
-    const decision = content.data ? decisionFromData(content.data) : decisionFromText(content.text);
-    await decideReview(caller.db, caller.principal, run, decision);
-    return readRun(caller.db, caller.principal, run.kickoff_id, run.crew);
   }
-  const slug = caller.crew?.slug ?? crewNamed(message.metadata ?? send.metadata);
-  const crew = startableCrew(caller.principal, slug);
-  const id = await startRun({
-    db: caller.db,
-    crew,
-    principal: caller.principal,
-    protocol: "a2a",
-    inputs: inputsFromMessage(crew, content),
-    meta: { a2a_context: message.contextId ?? crypto.randomUUID(), a2a_message: message.messageId },
-    ...(push ? { pushes: [push] } : {}),
-  });
-  return readRun(caller.db, caller.principal, id, crew.slug);
 }
 
-function crewNamed(metadata: Record<string, unknown> | undefined): string {
-  const crew = metadata?.crew;
-  if (typeof crew === "string" && crew) return crew;
-  throw new RpcError(
-    CODES.invalidParams,
-    "Name the crew to run: send to /api/a2a/{crew}, or set message.metadata.crew (GetExtendedAgentCard lists them).",
-  );
-}
+const noEvents = { code: A2A_ERROR_CODE.INTERNAL_ERROR, message: "The stream ended at once." };
 
-/** The tasks this caller started over A2A (on this crew's endpoint, this crew's), newest first. */
-async function listTasks(caller: Caller, params: z.infer<typeof ListTasksParams>) {
-  const pageSize = params.pageSize ?? 50;
-  const offset = Number(params.pageToken || 0);
-  const status = params.status ? statusNamed(params.status) : undefined;
-  if (params.status && !status)
-    throw new RpcError(
-      CODES.invalidParams,
-      `Invalid params: status ${params.status} is not a TaskState.`,
-    );
-  const { runs, total } = await protocolRuns(caller.db, caller.principal, "a2a", {
-    ...(caller.crew ? { crew: caller.crew.slug } : {}),
-    ...(params.contextId ? { context: params.contextId } : {}),
-    ...(status ? { status } : {}),
-    offset,
-    limit: pageSize,
-  });
-  const tasks = [];
-  for (const { id, crew } of runs)
-    tasks.push(taskOf(await readRun(caller.db, caller.principal, id, crew)));
-  const next = offset + runs.length;
-  return { tasks, nextPageToken: next < total ? String(next) : "", pageSize, totalSize: total };
+// A2A 1.0 answers DeleteTaskPushNotificationConfig with Empty, `{}` in ProtoJSON; the SDK, null.
+function emptyDeleted<T extends { result?: unknown; error?: unknown }>(method: string, answer: T) {
+  const deleted = method === "DeleteTaskPushNotificationConfig" && answer.result === null;
+  return deleted && !answer.error ? { ...answer, result: {} } : answer;
 }

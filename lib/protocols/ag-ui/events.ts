@@ -2,7 +2,7 @@ import { type AGUIEvent, EventType, type JsonPatch } from "@ag-ui/core";
 import { EventSchema } from "@ag-ui/core/schemas";
 import type { ExecutionEvent, StatusResponse } from "@/lib/contract/status";
 import { isRecord } from "@/lib/util/field";
-import { reviewSentence } from "@/lib/webhooks/a2a-push";
+import { reviewSentence } from "../review-sentence";
 import { runAnswer } from "../runs";
 
 // A run's event log as AG-UI events, for one AG-UI run (RUN_STARTED … RUN_FINISHED): each task a

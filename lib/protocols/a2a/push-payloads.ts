@@ -1,11 +1,12 @@
 import crypto from "node:crypto";
-import { z } from "zod";
-import { seal, unseal } from "@/lib/config/encryption";
+import { seal } from "@/lib/config/encryption";
 import type { ExecutionStatus } from "@/lib/contract/states";
-import type { A2aPush, AppliedEvent, ExecutionRow } from "@/lib/run-model/types";
+import type { AppliedEvent, ExecutionRow, ProtocolPush } from "@/lib/run-model/types";
+import { type PushRenderer, wirePushRenderer } from "@/lib/webhooks/protocol-push";
+import { reviewSentence } from "../review-sentence";
 
 // A2A 1.0 push notifications: a task's updates POSTed to the endpoints its client registered,
-// through this outbox (signed, retried, logged like every webhook). Each POST is one A2A
+// through the webhook outbox (lib/webhooks/protocol-push.ts). Each POST is one A2A
 // StreamResponse: a statusUpdate when the task changes state, the result as an artifactUpdate.
 
 /** The A2A TaskState of each run status. */
@@ -28,21 +29,12 @@ const MOVES = new Set([
   "execution_cancelled",
 ]);
 
-/** The sentence a run waiting on a review carries, in every protocol. */
-export function reviewSentence(review: { task_id: string; kind: string; output: string }) {
-  const what =
-    review.kind === "tool_call"
-      ? `tool calls of task '${review.task_id}' await approval`
-      : `task '${review.task_id}' awaits review`;
-  return `Waiting for a person: ${what} in the inbox, or reply with a decision. Output to review:\n${review.output}`;
-}
-
 /** A registered endpoint, its Authorization and notification token sealed together. */
 export function a2aPush(config: {
   url: string;
   token?: string;
   authentication?: { scheme: string; credentials?: string };
-}): A2aPush {
+}): ProtocolPush {
   const headers: Record<string, string> = {};
   if (config.authentication?.credentials)
     headers.authorization = `${config.authentication.scheme} ${config.authentication.credentials}`;
@@ -54,18 +46,11 @@ export function a2aPush(config: {
   };
 }
 
-const sealedHeaders = z.record(z.string(), z.string());
-
-/** The headers a push delivery carries, unsealed at sending. */
-export const pushHeaders = (sealed: string | null | undefined): Record<string, string> =>
-  sealed ? sealedHeaders.parse(JSON.parse(unseal(sealed))) : {};
-
-export const pushesAny = (pushes: A2aPush[] | undefined, events: AppliedEvent[]) =>
-  !!pushes?.length && events.some((e) => MOVES.has(e.type));
+const moves = (events: AppliedEvent[]) => events.some((e) => MOVES.has(e.type));
 
 /** The StreamResponses one batch of a run's events makes: none unless its state may have moved. */
-export function pushPayloads(row: ExecutionRow, events: AppliedEvent[]): object[] {
-  if (!events.some((e) => MOVES.has(e.type))) return [];
+function pushPayloads(row: ExecutionRow, events: AppliedEvent[]): object[] {
+  if (!moves(events)) return [];
   const contextId = typeof row.meta?.a2a_context === "string" ? row.meta.a2a_context : row.id;
   const ids = { taskId: row.id, contextId };
   const review = row.open_reviews?.[0];
@@ -104,3 +89,8 @@ export function pushPayloads(row: ExecutionRow, events: AppliedEvent[]): object[
       : [];
   return [...artifact, { statusUpdate: { ...ids, status, metadata: { status: row.status } } }];
 }
+
+export const a2aPushRenderer: PushRenderer = { moves, payloads: pushPayloads };
+
+/** Wires A2A's renderer into this process's outbox: every process that writes runs calls it. */
+export const wireA2aPushes = () => wirePushRenderer("a2a", a2aPushRenderer);
