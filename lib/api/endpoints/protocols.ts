@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { RunAgentInputSchema } from "@/lib/protocols/ag-ui/run";
 import { endpoint } from "./endpoint";
+import { read, start } from "./shared";
 
 // The agent protocols: MCP, A2A 1.0 and AG-UI. Their bodies are the protocols' own (JSON-RPC,
 // ProtoJSON, AG-UI events), described here as JSON and linked to their specifications; each
 // operation says how to call it with the protocol's official client.
 const tag = "Agent protocols";
-const read = { action: "read" } as const;
 // Each JSON-RPC call names what it does: the handler checks that call's action.
 const perCall = { action: "read", inside: "per-call" } as const;
 const object = { type: "object", additionalProperties: true };
@@ -137,7 +137,7 @@ export const agUiRun = endpoint({
   summary: "AG-UI: run the crew, streamed as AG-UI events",
   description: `A \`RunAgentInput\` in; \`RUN_STARTED\`, \`STEP_STARTED/FINISHED\` per task, \`TEXT_MESSAGE_*\` for agent answers, \`TOOL_CALL_*\` for tool use, \`STATE_SNAPSHOT/DELTA\` for a flow's state, then \`RUN_FINISHED\` or \`RUN_ERROR\` out. Inputs come from \`forwardedProps.inputs\` or \`state.inputs\`, else the last user message. A run waiting for review ends with an \`interrupt\` outcome; the next run's \`resume\` entry answers it (\`payload: {approved, feedback, edited_output}\`, for a caller allowed to review) and the same run goes on.\n\n${AG_UI_SNIPPET}`,
   // Starting needs `start`; answering an interrupt, `review` too (checked where it decides).
-  access: { action: "start" },
+  access: start,
   body: { schema: RunAgentInputSchema, invalid: 422, description: "AG-UI's RunAgentInput." },
   responses: {
     200: {
