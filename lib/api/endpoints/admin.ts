@@ -23,6 +23,8 @@ const tag = "Administration";
 const manageTokens = "Manage tokens from the dashboard or `npm run token`.";
 // Read as given: a lookup by anything else finds no one.
 const userId = z.string().describe("The user's id.");
+const noUser = { 404: "No such user." };
+const lastAdmin = "That would leave no active administrator.";
 
 export const listTokens = endpoint({
   method: "GET",
@@ -98,8 +100,8 @@ export const changeUser = endpoint({
   responses: { 200: { description: "Changed.", schema: UserRowSchema } },
   problems: {
     400: "Malformed JSON, an unknown field or a wrong type.",
-    404: "No such user.",
-    409: "That would leave no active administrator.",
+    ...noUser,
+    409: lastAdmin,
     413: "Body too large.",
     422: "Nothing to change, or a value out of range.",
   },
@@ -114,7 +116,7 @@ export const removeUser = endpoint({
   access: admin,
   params: { id: userId },
   responses: { 204: { description: "Removed." } },
-  problems: { 404: "No such user.", 409: "That would leave no active administrator." },
+  problems: { ...noUser, 409: lastAdmin },
 });
 
 export const unlockUser = endpoint({
@@ -128,7 +130,7 @@ export const unlockUser = endpoint({
   access: admin,
   params: { id: uuidId("user") },
   responses: { 200: { description: "Cleared.", schema: UnlockedUserSchema } },
-  problems: { 404: "No such user." },
+  problems: noUser,
 });
 
 const modelPriceTable = setting("/api/settings/model-prices", {

@@ -22,11 +22,12 @@ import {
   StatusResponseSchema,
 } from "@/lib/contract/status";
 import { endpoint } from "./endpoint";
-import { BASE, noCrew, read, review, start } from "./shared";
+import { BASE, noCrew, read, review, start, unseenExecution } from "./shared";
 
 // The Crew Execution Service API, mounted once per crew: `/api/crews/{crew}` is the base URL a
 // CrewAI client is given. Every other method on these paths is a 405 problem (after the token).
 const tag = "Crew API";
+const noExecution = { 404: "Unknown execution." };
 const remote = {
   502: "A remote deployment's crew (`@<deployment>`): the deployment refused our token, failed or could not be reached.",
 };
@@ -118,7 +119,7 @@ export const status = endpoint({
   description: "A user token sees only the executions it started.",
   access: read,
   responses: { 200: { description: "OK", schema: StatusResponseSchema } },
-  problems: { 404: "Unknown execution, not a UUID, or not visible to this token." },
+  problems: unseenExecution,
 });
 
 export const stop = endpoint({
@@ -129,7 +130,7 @@ export const stop = endpoint({
   summary: "Stop a queued, running or paused execution",
   access: { action: "stop" },
   responses: { 200: { description: "Stopped.", schema: StopResponseSchema } },
-  problems: { 404: "Unknown execution.", 409: "The execution has already finished.", ...remote },
+  problems: { ...noExecution, 409: "The execution has already finished.", ...remote },
 });
 
 export const resume = endpoint({
@@ -162,7 +163,7 @@ export const events = endpoint({
   access: read,
   query: EventsQuerySchema,
   responses: { 200: { description: "OK", schema: EventsResponseSchema } },
-  problems: { 400: "Invalid query.", 404: "Unknown execution." },
+  problems: { 400: "Invalid query.", ...noExecution },
 });
 
 export const actOnReview = endpoint({
@@ -194,7 +195,7 @@ export const artifacts = endpoint({
   description: "The outputs of tasks with `output_file`, one per name, kept with the run.",
   access: read,
   responses: { 200: { description: "OK", schema: ArtifactsResponseSchema } },
-  problems: { 404: "Unknown execution." },
+  problems: noExecution,
 });
 
 export const artifact = endpoint({
@@ -234,7 +235,7 @@ export const ledger = endpoint({
       schema: LedgerResponseSchema,
     },
   },
-  problems: { 400: "Invalid query.", 404: "Unknown execution." },
+  problems: { 400: "Invalid query.", ...noExecution },
 });
 
 export const verifyLedger = endpoint({
@@ -247,7 +248,7 @@ export const verifyLedger = endpoint({
     "Recomputes every entry's hash and its link to the one before. `ok: false` names the first entry that does not verify: `hash mismatch` (edited), `broken link` (edited and re-hashed, or out of order) or `gap` (removed). `head_hash` is the last entry's hash: kept elsewhere, it also shows entries cut off the end.",
   access: read,
   responses: { 200: { description: "OK", schema: LedgerVerdictSchema } },
-  problems: { 404: "Unknown execution." },
+  problems: noExecution,
 });
 
 export const stream = endpoint({
@@ -285,7 +286,7 @@ export const stream = endpoint({
     },
   },
   problems: {
-    404: "Unknown execution.",
+    ...noExecution,
     429: "Too many open streams for this caller (Retry-After).",
     503: "The server is at its stream limit, shutting down, or its database is unreachable (Retry-After).",
   },

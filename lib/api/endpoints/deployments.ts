@@ -9,6 +9,7 @@ import { admin, INVALID_BODY, read } from "./shared";
 
 // Remote deployments: other Crewdeck servers and CrewAI deployments this dashboard fronts.
 const tag = "Administration";
+const noDeployment = { 404: "No such deployment." };
 
 export const listDeployments = endpoint({
   method: "GET",
@@ -43,7 +44,7 @@ export const updateDeployment = endpoint({
   access: admin,
   body: { schema: DeploymentPatchSchema, limit: 16 * 1024, invalid: 422 },
   responses: { 200: { description: "Changed.", schema: DeploymentViewSchema } },
-  problems: { ...INVALID_BODY, 404: "No such deployment.", 409: "It changed meanwhile; retry." },
+  problems: { ...INVALID_BODY, ...noDeployment, 409: "It changed meanwhile; retry." },
 });
 
 export const deleteDeployment = endpoint({
@@ -54,7 +55,7 @@ export const deleteDeployment = endpoint({
   summary: "Remove a remote deployment",
   access: admin,
   responses: { 204: { description: "Removed." } },
-  problems: { 404: "No such deployment." },
+  problems: noDeployment,
 });
 
 export const testDeployment = endpoint({
@@ -66,5 +67,5 @@ export const testDeployment = endpoint({
   description: "`ok: false` says which step failed and why, in words an administrator can act on.",
   access: admin,
   responses: { 200: { description: "The outcome.", schema: ConnectionCheckSchema } },
-  problems: { 404: "No such deployment." },
+  problems: noDeployment,
 });

@@ -6,7 +6,7 @@ import {
   RerunsResponseSchema,
 } from "@/lib/contract/crew";
 import { endpoint } from "./endpoint";
-import { BASE, read, start } from "./shared";
+import { BASE, read, start, unseenExecution } from "./shared";
 
 // Starting a run again with edits, or from a task: Crewdeck's own routes beside the Crew
 // Execution Service API's, under the same crew base URL.
@@ -62,5 +62,5 @@ export const reruns = endpoint({
     "Re-runs (and forks), newest first, each with its status and the inputs whose value differs from this execution's. A user token sees only its own.",
   access: read,
   responses: { 200: { description: "OK", schema: RerunsResponseSchema } },
-  problems: { 404: "Unknown execution, not a UUID, or not visible to this token." },
+  problems: unseenExecution,
 });

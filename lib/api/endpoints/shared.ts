@@ -13,6 +13,10 @@ export const manage = { action: "manage" } as const;
 export const admin = { action: "admin" } as const;
 export const noCrew = { 404: "No such crew." };
 export const malformed = "Malformed JSON or wrong value types.";
+/** An execution a user token did not start is as unknown to it as one that never was. */
+export const unseenExecution = {
+  404: "Unknown execution, not a UUID, or not visible to this token.",
+};
 export const INVALID_BODY = {
   400: "Malformed JSON or not an object.",
   413: "Body too large.",
