@@ -191,15 +191,30 @@ export async function searchIssues(db: Db, p: ActionParams<"search_issue">) {
   return { issues: rows };
 }
 
+// Deleting and archiving keep the row: each sets its mark (archiving keeps the first time).
+const MARKS = {
+  deleted: "deleted_at = now()",
+  archived: "archived_at = COALESCE(archived_at, now())",
+};
+
+/** Marks an issue that is there, and records it in its history. */
+async function markIssue(
+  q: Queryable,
+  ctx: ActionContext,
+  issueId: string,
+  mark: keyof typeof MARKS,
+) {
+  await issueById(q, issueId);
+  await q.query(`UPDATE tracker_issues SET ${MARKS[mark]}, updated_at = now() WHERE id = $1`, [
+    issueId,
+  ]);
+  await recordHistory(q, ctx, { issueId }, mark, {});
+}
+
 export async function deleteIssue(db: Db, p: ActionParams<"delete_issue">, ctx: ActionContext) {
   const issueId = uuid("issueId", p.issueId);
   return db.tx(async (q) => {
-    await issueById(q, issueId);
-    await q.query(
-      "UPDATE tracker_issues SET deleted_at = now(), updated_at = now() WHERE id = $1",
-      [issueId],
-    );
-    await recordHistory(q, ctx, { issueId }, "deleted", {});
+    await markIssue(q, ctx, issueId, "deleted");
     return { success: true, issueId };
   });
 }
@@ -207,12 +222,7 @@ export async function deleteIssue(db: Db, p: ActionParams<"delete_issue">, ctx: 
 export async function archiveIssue(db: Db, p: ActionParams<"archive_issue">, ctx: ActionContext) {
   const issueId = uuid("issueId", p.issueId);
   return db.tx(async (q) => {
-    await issueById(q, issueId);
-    await q.query(
-      "UPDATE tracker_issues SET archived_at = COALESCE(archived_at, now()), updated_at = now() WHERE id = $1",
-      [issueId],
-    );
-    await recordHistory(q, ctx, { issueId }, "archived", {});
+    await markIssue(q, ctx, issueId, "archived");
     return { success: true, issue: await issueById(q, issueId) };
   });
 }
