@@ -3,9 +3,10 @@ import { callDeployment, RemoteUnreachableError } from "./client";
 import { readRemoteError } from "./remote-status";
 import type { Deployment } from "./store";
 
+type Step = "health" | "inputs";
 export type ConnectionCheck =
   | { ok: true; inputs: string[]; health: string }
-  | { ok: false; step: "health" | "inputs"; reason: string };
+  | { ok: false; step: Step; reason: string };
 
 const InputsSchema = z.object({ inputs: z.array(z.string()) });
 
@@ -16,17 +17,7 @@ const InputsSchema = z.object({ inputs: z.array(z.string()) });
 export async function checkConnection(
   deployment: Pick<Deployment, "base_url" | "token">,
 ): Promise<ConnectionCheck> {
-  const ask = async (step: "health" | "inputs", path: string) => {
-    try {
-      return { reply: await callDeployment(deployment, "GET", path) };
-    } catch (err) {
-      if (!(err instanceof RemoteUnreachableError)) throw err;
-      return {
-        failure: { ok: false as const, step, reason: `Unreachable: ${err.message}.` },
-      };
-    }
-  };
-  const explain = (step: "health" | "inputs", status: number, body: unknown) => {
+  const explain = (step: Step, status: number, body: unknown) => {
     if (status === 401 || status === 403)
       return `The deployment refused the token (${status}): paste a valid bearer token for this crew.`;
     if (status === 404)
@@ -36,22 +27,25 @@ export async function checkConnection(
     return `The deployment answered ${status}: ${readRemoteError(status, body)}`;
   };
 
+  const failed = (step: Step, reason: string) => ({
+    failure: { ok: false as const, step, reason },
+  });
+  /** One step's GET: its answer when that is a 200, or why the step failed. */
+  const ask = async (step: Step, path: string) => {
+    try {
+      const reply = await callDeployment(deployment, "GET", path);
+      if (reply.status !== 200) return failed(step, explain(step, reply.status, reply.body));
+      return { reply };
+    } catch (err) {
+      if (!(err instanceof RemoteUnreachableError)) throw err;
+      return failed(step, `Unreachable: ${err.message}.`);
+    }
+  };
+
   const health = await ask("health", "");
-  if (health.failure) return health.failure;
-  if (health.reply.status !== 200)
-    return {
-      ok: false,
-      step: "health",
-      reason: explain("health", health.reply.status, health.reply.body),
-    };
+  if ("failure" in health) return health.failure;
   const inputs = await ask("inputs", "/inputs");
-  if (inputs.failure) return inputs.failure;
-  if (inputs.reply.status !== 200)
-    return {
-      ok: false,
-      step: "inputs",
-      reason: explain("inputs", inputs.reply.status, inputs.reply.body),
-    };
+  if ("failure" in inputs) return inputs.failure;
   const parsed = InputsSchema.safeParse(inputs.reply.body);
   if (!parsed.success)
     return {

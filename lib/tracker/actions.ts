@@ -2,8 +2,8 @@ import { z } from "zod";
 import { env } from "@/lib/config/env";
 import type { Db } from "@/lib/db/types";
 import { isOneOf } from "@/lib/util/one-of";
+import type { ActionContext } from "./embedded/history";
 import {
-  type ActionContext,
   archiveIssue,
   createIssue,
   createSubIssue,

@@ -15,15 +15,16 @@ import {
 import { ModelPricesUpdateSchema, ModelPricesViewSchema } from "@/lib/run-model/pricing";
 import { endpoint } from "./endpoint";
 import { uuidId } from "./path-params";
-import { INVALID_BODY } from "./shared";
+import { admin, INVALID_BODY, manage, setting } from "./shared";
 
 // People, tokens and settings; and the service's own endpoints (deployments: deployments.ts).
 const tag = "Administration";
-const invalid = INVALID_BODY;
 // Tokens are managed by a person signed in; a token is refused before its body is read.
 const manageTokens = "Manage tokens from the dashboard or `npm run token`.";
 // Read as given: a lookup by anything else finds no one.
 const userId = z.string().describe("The user's id.");
+const noUser = { 404: "No such user." };
+const lastAdmin = "That would leave no active administrator.";
 
 export const listTokens = endpoint({
   method: "GET",
@@ -46,7 +47,7 @@ export const createToken = endpoint({
   access: { action: "read", inside: "self", sessionOnly: manageTokens },
   body: { schema: TokenRequestSchema, limit: 16 * 1024, invalid: 422 },
   responses: { 201: { description: "Created.", schema: CreatedTokenSchema } },
-  problems: invalid,
+  problems: INVALID_BODY,
 });
 
 export const revokeToken = endpoint({
@@ -71,7 +72,7 @@ export const listUsers = endpoint({
   operationId: "listUsers",
   tag,
   summary: "People and their roles",
-  access: { action: "admin" },
+  access: admin,
   responses: { 200: { description: "OK", schema: UsersListSchema } },
 });
 
@@ -81,10 +82,10 @@ export const addUser = endpoint({
   operationId: "addUser",
   tag,
   summary: "Add a person with a role and a password",
-  access: { action: "admin" },
+  access: admin,
   body: { schema: NewUserSchema, limit: 16 * 1024, invalid: 422 },
   responses: { 201: { description: "Added.", schema: UserRowSchema } },
-  problems: { ...invalid, 409: "A user with that email exists." },
+  problems: { ...INVALID_BODY, 409: "A user with that email exists." },
 });
 
 export const changeUser = endpoint({
@@ -93,14 +94,14 @@ export const changeUser = endpoint({
   operationId: "changeUser",
   tag,
   summary: "Change a person's role, disable or re-enable them, or reset their password",
-  access: { action: "admin" },
+  access: admin,
   params: { id: userId },
   body: { schema: UserChangeSchema, limit: 4 * 1024, invalid: 422 },
   responses: { 200: { description: "Changed.", schema: UserRowSchema } },
   problems: {
     400: "Malformed JSON, an unknown field or a wrong type.",
-    404: "No such user.",
-    409: "That would leave no active administrator.",
+    ...noUser,
+    409: lastAdmin,
     413: "Body too large.",
     422: "Nothing to change, or a value out of range.",
   },
@@ -112,10 +113,10 @@ export const removeUser = endpoint({
   operationId: "removeUser",
   tag,
   summary: "Remove a person",
-  access: { action: "admin" },
+  access: admin,
   params: { id: userId },
   responses: { 204: { description: "Removed." } },
-  problems: { 404: "No such user.", 409: "That would leave no active administrator." },
+  problems: { ...noUser, 409: lastAdmin },
 });
 
 export const unlockUser = endpoint({
@@ -126,34 +127,29 @@ export const unlockUser = endpoint({
   summary: "Clear a person's sign-in locks",
   description:
     "Forgets every account-and-address lock and the account-wide slow-down of the person's email. Locks live in each web instance's memory: this clears the instance that answers (others' locks run out on their own, at most an hour).",
-  access: { action: "admin" },
+  access: admin,
   params: { id: uuidId("user") },
   responses: { 200: { description: "Cleared.", schema: UnlockedUserSchema } },
-  problems: { 404: "No such user." },
+  problems: noUser,
 });
 
-export const modelPrices = endpoint({
-  method: "GET",
-  path: "/api/settings/model-prices",
-  operationId: "modelPrices",
+const modelPriceTable = setting("/api/settings/model-prices", {
   tag,
+  access: admin,
+  view: ModelPricesViewSchema,
+});
+
+export const modelPrices = modelPriceTable.get({
+  operationId: "modelPrices",
   summary: "The price table behind estimated costs (USD per million tokens)",
   description:
     "Each layer and the table in force: defaults < saved here < `MODEL_PRICES` (the environment wins).",
-  access: { action: "admin" },
-  responses: { 200: { description: "OK", schema: ModelPricesViewSchema } },
 });
 
-export const saveModelPrices = endpoint({
-  method: "PUT",
-  path: "/api/settings/model-prices",
+export const saveModelPrices = modelPriceTable.save({
   operationId: "saveModelPrices",
-  tag,
   summary: "Save the dashboard's price table (replaces the saved one)",
-  access: { action: "admin" },
   body: { schema: ModelPricesUpdateSchema },
-  responses: { 200: { description: "Saved.", schema: ModelPricesViewSchema } },
-  problems: invalid,
 });
 
 export const setup = endpoint({
@@ -166,7 +162,7 @@ export const setup = endpoint({
   body: { schema: SetupRequest, limit: 16 * 1024, invalid: 422 },
   responses: { 201: { description: "Created.", schema: UserRowSchema } },
   problems: {
-    ...invalid,
+    ...INVALID_BODY,
     403: "Wrong setup code.",
     409: "Already set up.",
     429: "Too many wrong codes.",
@@ -195,7 +191,7 @@ export const localAdminTokenAction = endpoint({
     200: { description: "Revoked.", schema: RevokedSchema },
     201: { description: "Created (shown once).", schema: CreatedTokenSchema },
   },
-  problems: invalid,
+  problems: INVALID_BODY,
 });
 
 export const healthz = endpoint({
@@ -216,7 +212,7 @@ export const metrics = endpoint({
   summary: "Prometheus metrics (text exposition format)",
   description:
     "Runs started and ended by crew and outcome, task and review durations (histograms), queue depth and the oldest queued run's age, webhook deliveries, model tokens and estimated cost, lease take-overs. Callers from METRICS_ALLOWED_NETWORKS need no token; others need an organization token or an administrator. Counters are per process: sum them across instances.",
-  access: { action: "manage" },
+  access: manage,
   responses: {
     200: {
       description: "The metrics, in Prometheus' text format 0.0.4.",

@@ -16,16 +16,12 @@ import {
   TriggersResponseSchema,
 } from "@/lib/contract/triggers";
 import { endpoint } from "./endpoint";
+import { BASE, crewCollection, read, start } from "./shared";
 
 // Runs that start themselves: schedules (a cron expression in a time zone) and triggers (a signed
 // webhook from someone else's system), each attributed to what started it.
-const BASE = "/api/crews/{crew}";
 const tag = "Schedules and triggers";
-const read = { action: "read" } as const;
-const start = { action: "start" } as const;
-const malformed = "Malformed JSON or wrong value types.";
-const noCrew = { 404: "No such crew." };
-const notFound = { 404: "No such crew, or no such schedule or trigger on it." };
+const notFound = "No such crew, or no such schedule or trigger on it.";
 // Any string: the stores answer 404 for one that is no UUID, naming the schedule or trigger.
 const params = { id: z.string().describe("The schedule's or trigger's id.") };
 
@@ -38,172 +34,113 @@ const triggerCreate =
 const triggerInvalid =
   "An expression that does not parse, or a mapped input the crew does not have (`errors` names `mapping.<input>` or `concurrency.key`).";
 
-export const listSchedules = endpoint({
-  method: "GET",
-  path: `${BASE}/schedules`,
+const schedules = crewCollection(`${BASE}/schedules`, { tag, params, notFound });
+const triggers = crewCollection(`${BASE}/triggers`, { tag, params, notFound });
+
+export const listSchedules = schedules.list({
   operationId: "listSchedules",
-  tag,
   summary: "The crew's schedules",
-  access: read,
-  responses: { 200: { description: "Oldest first.", schema: SchedulesResponseSchema } },
-  problems: noCrew,
+  order: "Oldest first.",
+  schema: SchedulesResponseSchema,
 });
 
-export const createSchedule = endpoint({
-  method: "POST",
-  path: `${BASE}/schedules`,
+export const createSchedule = schedules.create({
   operationId: "createSchedule",
-  tag,
   summary: "Create a schedule",
   description: scheduleCreate,
-  access: start,
-  body: { schema: ScheduleCreateSchema },
+  body: ScheduleCreateSchema,
   responses: { 201: { description: "Created.", schema: ScheduleSchema } },
-  problems: {
-    400: malformed,
-    ...noCrew,
-    409: "The crew has as many schedules as it may.",
-    422: scheduleInvalid,
-  },
+  problems: { 409: "The crew has as many schedules as it may.", 422: scheduleInvalid },
 });
 
-export const getSchedule = endpoint({
-  method: "GET",
-  path: `${BASE}/schedules/{id}`,
+export const getSchedule = schedules.get({
   operationId: "getSchedule",
-  tag,
   summary: "One schedule",
-  access: read,
-  params,
-  responses: { 200: { description: "OK", schema: ScheduleSchema } },
-  problems: notFound,
+  schema: ScheduleSchema,
 });
 
-export const updateSchedule = endpoint({
-  method: "PATCH",
-  path: `${BASE}/schedules/{id}`,
+export const updateSchedule = schedules.update({
   operationId: "updateSchedule",
-  tag,
   summary: "Change, pause or resume a schedule",
-  access: start,
-  params,
-  body: { schema: SchedulePatchSchema },
-  responses: { 200: { description: "Changed.", schema: ScheduleSchema } },
-  problems: { 400: malformed, ...notFound, 422: scheduleInvalid },
+  body: SchedulePatchSchema,
+  schema: ScheduleSchema,
+  invalid: scheduleInvalid,
 });
 
-export const deleteSchedule = endpoint({
-  method: "DELETE",
-  path: `${BASE}/schedules/{id}`,
+export const deleteSchedule = schedules.remove({
   operationId: "deleteSchedule",
-  tag,
   summary: "Delete a schedule (its runs stay, naming it)",
-  access: start,
-  params,
-  responses: { 204: { description: "Deleted." } },
-  problems: notFound,
 });
 
 export const listScheduleFires = endpoint({
   method: "GET",
-  path: `${BASE}/schedules/{id}/fires`,
+  path: `${schedules.item}/fires`,
   operationId: "listScheduleFires",
   tag,
   summary: "A schedule's due times: the run each started, or why none",
   access: read,
   params,
   responses: { 200: { description: "Newest first.", schema: ScheduleFiresResponseSchema } },
-  problems: notFound,
+  problems: schedules.missing,
 });
 
-export const listTriggers = endpoint({
-  method: "GET",
-  path: `${BASE}/triggers`,
+export const listTriggers = triggers.list({
   operationId: "listTriggers",
-  tag,
   summary: "The crew's triggers",
-  access: read,
-  responses: { 200: { description: "Oldest first.", schema: TriggersResponseSchema } },
-  problems: noCrew,
+  order: "Oldest first.",
+  schema: TriggersResponseSchema,
 });
 
-export const createTrigger = endpoint({
-  method: "POST",
-  path: `${BASE}/triggers`,
+export const createTrigger = triggers.create({
   operationId: "createTrigger",
-  tag,
   summary: "Create a trigger",
   description: triggerCreate,
-  access: start,
-  body: { schema: TriggerCreateSchema },
+  body: TriggerCreateSchema,
   responses: { 201: { description: "Created.", schema: CreatedTriggerSchema } },
-  problems: {
-    400: malformed,
-    ...noCrew,
-    409: "The crew has as many triggers as it may.",
-    422: triggerInvalid,
-  },
+  problems: { 409: "The crew has as many triggers as it may.", 422: triggerInvalid },
 });
 
-export const getTrigger = endpoint({
-  method: "GET",
-  path: `${BASE}/triggers/{id}`,
+export const getTrigger = triggers.get({
   operationId: "getTrigger",
-  tag,
   summary: "One trigger",
-  access: read,
-  params,
-  responses: { 200: { description: "OK", schema: TriggerSchema } },
-  problems: notFound,
+  schema: TriggerSchema,
 });
 
-export const updateTrigger = endpoint({
-  method: "PATCH",
-  path: `${BASE}/triggers/{id}`,
+export const updateTrigger = triggers.update({
   operationId: "updateTrigger",
-  tag,
   summary: "Change, pause or resume a trigger",
-  access: start,
-  params,
-  body: { schema: TriggerPatchSchema },
-  responses: { 200: { description: "Changed.", schema: TriggerSchema } },
-  problems: { 400: malformed, ...notFound, 422: triggerInvalid },
+  body: TriggerPatchSchema,
+  schema: TriggerSchema,
+  invalid: triggerInvalid,
 });
 
-export const deleteTrigger = endpoint({
-  method: "DELETE",
-  path: `${BASE}/triggers/{id}`,
+export const deleteTrigger = triggers.remove({
   operationId: "deleteTrigger",
-  tag,
   summary: "Delete a trigger (its runs stay, naming it)",
-  access: start,
-  params,
-  responses: { 204: { description: "Deleted." } },
-  problems: notFound,
 });
 
 export const rotateTriggerSecret = endpoint({
   method: "POST",
-  path: `${BASE}/triggers/{id}/secret`,
+  path: `${triggers.item}/secret`,
   operationId: "rotateTriggerSecret",
   tag,
   summary: "Replace a trigger's secret (shown in this answer only)",
   access: start,
   params,
   responses: { 200: { description: "The new secret.", schema: CreatedTriggerSchema } },
-  problems: notFound,
+  problems: triggers.missing,
 });
 
 export const listTriggerEvents = endpoint({
   method: "GET",
-  path: `${BASE}/triggers/{id}/events`,
+  path: `${triggers.item}/events`,
   operationId: "listTriggerEvents",
   tag,
   summary: "Deliveries a trigger received: the run each started, or why not",
   access: read,
   params,
   responses: { 200: { description: "Newest first.", schema: TriggerEventsResponseSchema } },
-  problems: notFound,
+  problems: triggers.missing,
 });
 
 export const deliverToTrigger = endpoint({

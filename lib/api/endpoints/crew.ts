@@ -22,12 +22,12 @@ import {
   StatusResponseSchema,
 } from "@/lib/contract/status";
 import { endpoint } from "./endpoint";
+import { BASE, noCrew, read, review, start, unseenExecution } from "./shared";
 
 // The Crew Execution Service API, mounted once per crew: `/api/crews/{crew}` is the base URL a
 // CrewAI client is given. Every other method on these paths is a 405 problem (after the token).
-const BASE = "/api/crews/{crew}";
 const tag = "Crew API";
-const noCrew = { 404: "No such crew." };
+const noExecution = { 404: "Unknown execution." };
 const remote = {
   502: "A remote deployment's crew (`@<deployment>`): the deployment refused our token, failed or could not be reached.",
 };
@@ -40,7 +40,7 @@ export const health = endpoint({
   operationId: "health",
   tag,
   summary: "Health check",
-  access: { action: "read" },
+  access: read,
   responses: {
     200: {
       description: "The crew is healthy (a remote deployment's crew: as healthy as it says).",
@@ -59,7 +59,7 @@ export const listCrews = endpoint({
   summary: "Every crew and flow served here",
   description:
     "Each crew and CrewAI Flow with its base path, inputs (as `/inputs` gives them), agents with their model, tools and MCP servers, tasks (a flow's methods), a flow's methods and routes, and every warning its files drew at load — the file, the key and its line, and what to do instead. `errors` lists the folders that did not load, and why.",
-  access: { action: "read" },
+  access: read,
   responses: { 200: { description: "OK", schema: CrewCatalogResponseSchema } },
   problems: {},
 });
@@ -72,7 +72,7 @@ export const crewDefinition = endpoint({
   summary: "One crew or flow, as /api/crews describes it",
   description:
     "The crew's description and warnings. The crew's own URL stays CrewAI's health check (`Healthy`).",
-  access: { action: "read" },
+  access: read,
   responses: { 200: { description: "OK", schema: CrewDescriptionSchema } },
   problems: { ...noCrew },
 });
@@ -85,7 +85,7 @@ export const inputs = endpoint({
   summary: "The inputs the crew requires",
   description:
     "`inputs` lists the names, as CrewAI does. `input_schema` describes them as JSON Schema for building a form: a crew may type its inputs (string, text, number, boolean, enum, date, json) with a description, default and example in its YAML; inputs it does not type are required strings.",
-  access: { action: "read" },
+  access: read,
   responses: { 200: { description: "OK", schema: InputsResponseSchema } },
   problems: { ...noCrew, 502: "The remote deployment's /inputs did not answer a list." },
 });
@@ -98,7 +98,7 @@ export const kickoff = endpoint({
   summary: "Start an execution",
   description:
     'Queues an execution and answers at once with its `kickoff_id`; poll `/status/{kickoff_id}` or follow `/executions/{kickoff_id}/stream`. Unknown inputs are ignored. Typed inputs (see `/inputs`) are checked and converted: numbers and booleans may be sent as strings (`"42"`, `"true"`), dates as `YYYY-MM-DD`, enums must be one of their options, json inputs take JSON text or the value itself (stored as JSON text); a missing optional input takes its default.',
-  access: { action: "start" },
+  access: start,
   body: { schema: KickoffRequestSchema, limit: KICKOFF_BODY_LIMIT_BYTES },
   responses: { 200: { description: "Queued.", schema: KickoffResponseSchema } },
   problems: {
@@ -117,9 +117,9 @@ export const status = endpoint({
   tag,
   summary: "Execution status, task progress and outputs so far",
   description: "A user token sees only the executions it started.",
-  access: { action: "read" },
+  access: read,
   responses: { 200: { description: "OK", schema: StatusResponseSchema } },
-  problems: { 404: "Unknown execution, not a UUID, or not visible to this token." },
+  problems: unseenExecution,
 });
 
 export const stop = endpoint({
@@ -130,7 +130,7 @@ export const stop = endpoint({
   summary: "Stop a queued, running or paused execution",
   access: { action: "stop" },
   responses: { 200: { description: "Stopped.", schema: StopResponseSchema } },
-  problems: { 404: "Unknown execution.", 409: "The execution has already finished.", ...remote },
+  problems: { ...noExecution, 409: "The execution has already finished.", ...remote },
 });
 
 export const resume = endpoint({
@@ -139,7 +139,7 @@ export const resume = endpoint({
   operationId: "resume",
   tag,
   summary: "Approve a task awaiting review, or send it back with feedback",
-  access: { action: "review" },
+  access: review,
   body: { schema: ResumeRequestSchema },
   responses: { 200: { description: "OK", schema: ResumeResponseSchema } },
   problems: {
@@ -160,10 +160,10 @@ export const events = endpoint({
   summary: "The execution's event log",
   description:
     "Events with a sequence number above `after`, oldest first; the sequence has no gaps.",
-  access: { action: "read" },
+  access: read,
   query: EventsQuerySchema,
   responses: { 200: { description: "OK", schema: EventsResponseSchema } },
-  problems: { 400: "Invalid query.", 404: "Unknown execution." },
+  problems: { 400: "Invalid query.", ...noExecution },
 });
 
 export const actOnReview = endpoint({
@@ -174,7 +174,7 @@ export const actOnReview = endpoint({
   summary: "Claim, release or reassign a task's open review",
   description:
     "`claim`: you are reviewing it — others see who holds it and cannot decide it until you release it or the claim runs out (REVIEW_CLAIM_MINUTES). `release`: by the holder or an administrator. `reassign`: give it to other people (e-mail), roles or teams; the claim ends. Each is recorded in the run's log and ledger.",
-  access: { action: "review" },
+  access: review,
   body: { schema: ReviewActionSchema },
   responses: { 200: { description: "The review as it now stands.", schema: OpenReviewSchema } },
   problems: {
@@ -193,9 +193,9 @@ export const artifacts = endpoint({
   tag,
   summary: "The execution's files",
   description: "The outputs of tasks with `output_file`, one per name, kept with the run.",
-  access: { action: "read" },
+  access: read,
   responses: { 200: { description: "OK", schema: ArtifactsResponseSchema } },
-  problems: { 404: "Unknown execution." },
+  problems: noExecution,
 });
 
 export const artifact = endpoint({
@@ -207,7 +207,7 @@ export const artifact = endpoint({
   summary: "Download one file",
   description:
     "The file as an attachment, with its content type. `name` may contain `/` (folders).",
-  access: { action: "read" },
+  access: read,
   responses: {
     200: {
       description:
@@ -227,7 +227,7 @@ export const ledger = endpoint({
   summary: "The execution's decision ledger",
   description:
     "Every review event of the run — request, claim, release, reassignment, decision, reminder, timeout, escalation — as a hash-chained entry, by position: who, when, the hash of the output they saw, what they decided and its effect. With `download=1`, as a file (`<kickoff_id>-ledger.json`) that `npm run audit:verify -- --file` checks without the server.",
-  access: { action: "read" },
+  access: read,
   query: LedgerQuerySchema,
   responses: {
     200: {
@@ -235,7 +235,7 @@ export const ledger = endpoint({
       schema: LedgerResponseSchema,
     },
   },
-  problems: { 400: "Invalid query.", 404: "Unknown execution." },
+  problems: { 400: "Invalid query.", ...noExecution },
 });
 
 export const verifyLedger = endpoint({
@@ -246,9 +246,9 @@ export const verifyLedger = endpoint({
   summary: "Whether the decision ledger is intact",
   description:
     "Recomputes every entry's hash and its link to the one before. `ok: false` names the first entry that does not verify: `hash mismatch` (edited), `broken link` (edited and re-hashed, or out of order) or `gap` (removed). `head_hash` is the last entry's hash: kept elsewhere, it also shows entries cut off the end.",
-  access: { action: "read" },
+  access: read,
   responses: { 200: { description: "OK", schema: LedgerVerdictSchema } },
-  problems: { 404: "Unknown execution." },
+  problems: noExecution,
 });
 
 export const stream = endpoint({
@@ -259,7 +259,7 @@ export const stream = endpoint({
   summary: "The event log, live, as Server-Sent Events",
   description:
     "Every event after `Last-Event-ID` (or `after`), then each new one as it is written. Each is `event: execution`, `id: <seq>`, `data: <ExecutionEvent as JSON>`; when the execution completes, fails or is stopped an `event: end` follows and the stream closes. A comment is sent every 15 s to keep the connection open; reconnect with `Last-Event-ID` to resume without gaps.",
-  access: { action: "read" },
+  access: read,
   parameters: [
     {
       name: "Last-Event-ID",
@@ -286,7 +286,7 @@ export const stream = endpoint({
     },
   },
   problems: {
-    404: "Unknown execution.",
+    ...noExecution,
     429: "Too many open streams for this caller (Retry-After).",
     503: "The server is at its stream limit, shutting down, or its database is unreachable (Retry-After).",
   },

@@ -5,11 +5,11 @@ import {
 } from "@/lib/contract/admin";
 import { DeploymentInputSchema, DeploymentPatchSchema } from "@/lib/deployments/store";
 import { endpoint } from "./endpoint";
-import { INVALID_BODY } from "./shared";
+import { admin, INVALID_BODY, read } from "./shared";
 
 // Remote deployments: other Crewdeck servers and CrewAI deployments this dashboard fronts.
 const tag = "Administration";
-const invalid = INVALID_BODY;
+const noDeployment = { 404: "No such deployment." };
 
 export const listDeployments = endpoint({
   method: "GET",
@@ -17,7 +17,7 @@ export const listDeployments = endpoint({
   operationId: "listDeployments",
   tag,
   summary: "Remote deployments (names and URLs; never their tokens)",
-  access: { action: "read" },
+  access: read,
   responses: { 200: { description: "OK", schema: DeploymentListSchema } },
 });
 
@@ -28,10 +28,10 @@ export const addDeployment = endpoint({
   tag,
   summary: "Add a remote deployment (a crew served elsewhere over this API)",
   description: "Its crew is then served here as `/api/crews/@<slug>`.",
-  access: { action: "admin" },
+  access: admin,
   body: { schema: DeploymentInputSchema, limit: 16 * 1024, invalid: 422 },
   responses: { 201: { description: "Added.", schema: DeploymentViewSchema } },
-  problems: { ...invalid, 409: "Too many deployments share this name." },
+  problems: { ...INVALID_BODY, 409: "Too many deployments share this name." },
 });
 
 export const updateDeployment = endpoint({
@@ -41,10 +41,10 @@ export const updateDeployment = endpoint({
   tag,
   summary: "Change a deployment's name, URL, token or webhook secret",
   description: "A blank token or webhook_secret keeps the saved one.",
-  access: { action: "admin" },
+  access: admin,
   body: { schema: DeploymentPatchSchema, limit: 16 * 1024, invalid: 422 },
   responses: { 200: { description: "Changed.", schema: DeploymentViewSchema } },
-  problems: { ...invalid, 404: "No such deployment.", 409: "It changed meanwhile; retry." },
+  problems: { ...INVALID_BODY, ...noDeployment, 409: "It changed meanwhile; retry." },
 });
 
 export const deleteDeployment = endpoint({
@@ -53,9 +53,9 @@ export const deleteDeployment = endpoint({
   operationId: "deleteDeployment",
   tag,
   summary: "Remove a remote deployment",
-  access: { action: "admin" },
+  access: admin,
   responses: { 204: { description: "Removed." } },
-  problems: { 404: "No such deployment." },
+  problems: noDeployment,
 });
 
 export const testDeployment = endpoint({
@@ -65,7 +65,7 @@ export const testDeployment = endpoint({
   tag,
   summary: "Test connection: GET / and GET /inputs on the deployment",
   description: "`ok: false` says which step failed and why, in words an administrator can act on.",
-  access: { action: "admin" },
+  access: admin,
   responses: { 200: { description: "The outcome.", schema: ConnectionCheckSchema } },
-  problems: { 404: "No such deployment." },
+  problems: noDeployment,
 });

@@ -15,15 +15,11 @@ import { OAuthAppSchema } from "@/lib/tracker/linear/oauth";
 import { TrackerSettingsSchema } from "@/lib/tracker/settings";
 import { endpoint } from "./endpoint";
 import { uuidId } from "./path-params";
+import { admin, INVALID_BODY, manage, setting } from "./shared";
 
 // The issue-tracker actions agent runtimes call (CrewAI's platform-tools transport), and their
 // settings. Problems of the actions also carry CrewAI's `error: {code, message}`.
 const tag = "Integrations";
-const invalid = {
-  400: "Malformed JSON or not an object.",
-  413: "Body too large.",
-  422: "Invalid fields (`errors`).",
-};
 
 export const listActions = endpoint({
   method: "GET",
@@ -58,26 +54,21 @@ export const executeAction = endpoint({
   },
 });
 
-export const trackerSettings = endpoint({
-  method: "GET",
-  path: "/api/integrations/settings",
-  operationId: "trackerSettings",
+const tracker = setting("/api/integrations/settings", {
   tag,
-  summary: "Which issue tracker agents use (the Linear key is never sent back)",
-  access: { action: "manage" },
-  responses: { 200: { description: "OK", schema: TrackerSettingsViewSchema } },
+  access: manage,
+  view: TrackerSettingsViewSchema,
 });
 
-export const saveTrackerSettings = endpoint({
-  method: "PUT",
-  path: "/api/integrations/settings",
+export const trackerSettings = tracker.get({
+  operationId: "trackerSettings",
+  summary: "Which issue tracker agents use (the Linear key is never sent back)",
+});
+
+export const saveTrackerSettings = tracker.save({
   operationId: "saveTrackerSettings",
-  tag,
   summary: "Choose the issue tracker (and save a Linear API key, sealed at rest)",
-  access: { action: "manage" },
   body: { schema: TrackerSettingsSchema, limit: 8 * 1024, invalid: 422 },
-  responses: { 200: { description: "Saved.", schema: TrackerSettingsViewSchema } },
-  problems: invalid,
 });
 
 export const testTracker = endpoint({
@@ -88,11 +79,11 @@ export const testTracker = endpoint({
   summary: "Check that a tracker answers (lists its teams)",
   description:
     "Without a body: the saved tracker. With one: the tracker chosen on screen (a blank `linearKey` uses the saved key). A tracker that fails is `ok: false` with its error, not a problem.",
-  access: { action: "manage" },
+  access: manage,
   // No body (or an empty one) keeps the old meaning: test the saved backend.
   body: { schema: TrackerTestRequestSchema, optional: true, limit: 8 * 1024, invalid: 422 },
   responses: { 200: { description: "The outcome.", schema: ConnectionTestSchema } },
-  problems: invalid,
+  problems: INVALID_BODY,
 });
 
 export const listIntegrationTokens = endpoint({
@@ -101,7 +92,7 @@ export const listIntegrationTokens = endpoint({
   operationId: "listIntegrationTokens",
   tag,
   summary: "Integration tokens for agent runtimes",
-  access: { action: "admin" },
+  access: admin,
   responses: { 200: { description: "OK", schema: IntegrationTokensListSchema } },
 });
 
@@ -111,10 +102,10 @@ export const createIntegrationToken = endpoint({
   operationId: "createIntegrationToken",
   tag,
   summary: "Create an integration token (shown once)",
-  access: { action: "admin" },
+  access: admin,
   body: { schema: IntegrationTokenRequestSchema, limit: 4 * 1024, invalid: 422 },
   responses: { 201: { description: "Created.", schema: CreatedTokenSchema } },
-  problems: invalid,
+  problems: INVALID_BODY,
 });
 
 export const revokeIntegrationToken = endpoint({
@@ -123,32 +114,27 @@ export const revokeIntegrationToken = endpoint({
   operationId: "revokeIntegrationToken",
   tag,
   summary: "Revoke an integration token",
-  access: { action: "admin" },
+  access: admin,
   params: { id: uuidId("integration token") },
   responses: { 204: { description: "Revoked." } },
   problems: { 404: "No such integration token." },
 });
 
-export const linearOAuth = endpoint({
-  method: "GET",
-  path: "/api/integrations/linear",
-  operationId: "linearOAuth",
+const linear = setting("/api/integrations/linear", {
   tag,
-  summary: "The OAuth connection to Linear (never a token)",
-  access: { action: "manage" },
-  responses: { 200: { description: "OK", schema: LinearOAuthViewSchema } },
+  access: manage,
+  view: LinearOAuthViewSchema,
 });
 
-export const saveLinearOAuthApp = endpoint({
-  method: "PUT",
-  path: "/api/integrations/linear",
+export const linearOAuth = linear.get({
+  operationId: "linearOAuth",
+  summary: "The OAuth connection to Linear (never a token)",
+});
+
+export const saveLinearOAuthApp = linear.save({
   operationId: "saveLinearOAuthApp",
-  tag,
   summary: "Save the Linear OAuth application's id and secret (the secret sealed at rest)",
-  access: { action: "manage" },
   body: { schema: OAuthAppSchema, limit: 8 * 1024, invalid: 422 },
-  responses: { 200: { description: "Saved.", schema: LinearOAuthViewSchema } },
-  problems: invalid,
 });
 
 export const disconnectLinear = endpoint({
@@ -157,7 +143,7 @@ export const disconnectLinear = endpoint({
   operationId: "disconnectLinear",
   tag,
   summary: "Revoke the Linear token at Linear and forget it here",
-  access: { action: "manage" },
+  access: manage,
   responses: { 200: { description: "Disconnected.", schema: LinearOAuthViewSchema } },
 });
 
@@ -168,7 +154,7 @@ export const connectLinear = endpoint({
   tag,
   summary: "Connect Linear: off to Linear's consent page",
   browserOnly: "Connect Linear: a redirect to Linear's consent page",
-  access: { action: "admin" },
+  access: admin,
   responses: {
     302: { description: "To Linear's consent page, with a state bound to the session." },
     303: {

@@ -6,37 +6,29 @@ import {
   TestEmailResultSchema,
 } from "@/lib/notify/schemas";
 import { endpoint } from "./endpoint";
+import { admin, INVALID_BODY, setting } from "./shared";
 
 // Notifications: where they go (SMTP, Slack; administrators) and what each person wants to hear.
 const tag = "Notifications";
-const invalid = {
-  400: "Malformed JSON or not an object.",
-  413: "Body too large.",
-  422: "Invalid fields (`errors`).",
-};
 
-export const notificationSettings = endpoint({
-  method: "GET",
-  path: "/api/settings/notifications",
-  operationId: "notificationSettings",
+const settings = setting("/api/settings/notifications", {
   tag,
-  summary: "The SMTP server and Slack webhook notifications go through (never the secrets)",
-  access: { action: "admin" },
-  responses: { 200: { description: "OK", schema: NotifySettingsViewSchema } },
+  access: admin,
+  view: NotifySettingsViewSchema,
 });
 
-export const saveNotificationSettings = endpoint({
-  method: "PUT",
-  path: "/api/settings/notifications",
+export const notificationSettings = settings.get({
+  operationId: "notificationSettings",
+  summary: "The SMTP server and Slack webhook notifications go through (never the secrets)",
+});
+
+export const saveNotificationSettings = settings.save({
   operationId: "saveNotificationSettings",
-  tag,
   summary: "Save the SMTP server and the Slack incoming-webhook URL",
   description:
     "The SMTP password and the Slack URL are sealed at rest and never sent back. The host and the URL must pass the webhooks' address check (WEBHOOK_ALLOWED_NETWORKS).",
-  access: { action: "admin" },
   body: { schema: NotifySettingsInputSchema, limit: 16 * 1024 },
-  responses: { 200: { description: "Saved.", schema: NotifySettingsViewSchema } },
-  problems: { ...invalid, 400: "Malformed JSON, or a host or URL this server may not call." },
+  problems: { 400: "Malformed JSON, or a host or URL this server may not call." },
 });
 
 export const sendTestEmail = endpoint({
@@ -45,12 +37,12 @@ export const sendTestEmail = endpoint({
   operationId: "sendTestEmail",
   tag,
   summary: "Send a test e-mail now with the saved SMTP settings",
-  access: { action: "admin" },
+  access: admin,
   body: { schema: TestEmailRequestSchema, limit: 4 * 1024 },
   responses: {
     200: { description: "Whether the server took it.", schema: TestEmailResultSchema },
   },
-  problems: { ...invalid, 409: "No SMTP settings saved yet." },
+  problems: { ...INVALID_BODY, 409: "No SMTP settings saved yet." },
 });
 
 export const myNotificationPreferences = endpoint({
@@ -72,5 +64,5 @@ export const saveMyNotificationPreferences = endpoint({
   access: { action: "read", inside: "self", personOnly: true },
   body: { schema: NotificationPrefsSchema, limit: 4 * 1024 },
   responses: { 200: { description: "Saved.", schema: NotificationPrefsSchema } },
-  problems: invalid,
+  problems: INVALID_BODY,
 });

@@ -1,14 +1,12 @@
 import { z } from "zod";
 import { RunAgentInputSchema } from "@/lib/protocols/ag-ui/run";
 import { endpoint } from "./endpoint";
+import { read, start } from "./shared";
 
 // The agent protocols: MCP, A2A 1.0 and AG-UI. Their bodies are the protocols' own (JSON-RPC,
 // ProtoJSON, AG-UI events), described here as JSON and linked to their specifications; each
 // operation says how to call it with the protocol's official client.
 const tag = "Agent protocols";
-const read = { action: "read" } as const;
-// Each JSON-RPC call names what it does: the handler checks that call's action.
-const perCall = { action: "read", inside: "per-call" } as const;
 const object = { type: "object", additionalProperties: true };
 const jsonRpc = {
   type: "object",
@@ -23,6 +21,15 @@ const jsonRpc = {
 const off = "Switched off (AGENT_PROTOCOLS), or no such crew.";
 // The protocols serve the crews that run here, not a remote deployment's.
 const localCrew = { crew: z.string().describe("The crew's slug (its folder name).") };
+// A JSON-RPC endpoint. Each call names what it does: the handler checks that call's action. It
+// reads the body itself: a malformed call is answered as JSON-RPC, not as a problem.
+const jsonRpcCall = {
+  method: "POST",
+  tag,
+  access: { action: "read", inside: "per-call" },
+  ownBody: { schema: jsonRpc },
+  problems: { 404: off },
+} as const;
 
 const MCP_SNIPPET = `\`\`\`ts
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -60,15 +67,11 @@ const { result } = await agent.runAgent(); // ends with an interrupt while a rev
 \`\`\``;
 
 export const mcp = endpoint({
-  method: "POST",
+  ...jsonRpcCall,
   path: "/api/mcp",
-  tag,
   operationId: "mcp",
   summary: "MCP server (Streamable HTTP): each crew the token may start is a tool",
   description: `The Model Context Protocol, 2025-11-25, stateless. \`tools/list\` lists the crews and flows the token may start (none for a viewer), their inputs as \`inputSchema\`; \`tools/call\` runs one. A client that announces tasks gets the run as a task (\`tasks/get\`, \`tasks/result\`, \`tasks/list\`, \`tasks/cancel\`): a run waiting for review is \`input_required\`, with what it waits for, and goes on when a person decides in the inbox. Other calls wait for the result, with progress notifications. Stateless: GET and DELETE are 405.\n\n${MCP_SNIPPET}`,
-  access: perCall,
-  // Read by the handler: a malformed call is answered as JSON-RPC, not as a problem.
-  ownBody: { schema: jsonRpc },
   responses: {
     200: {
       description: "A JSON-RPC answer, or a stream of them.",
@@ -76,42 +79,31 @@ export const mcp = endpoint({
       schema: { type: "string" },
     },
   },
-  problems: { 404: off },
 });
 
 export const a2aHost = endpoint({
-  method: "POST",
+  ...jsonRpcCall,
   path: "/api/a2a",
-  tag,
   operationId: "a2aHost",
   summary: "A2A 1.0 JSON-RPC at the host: runs the crew a message names in metadata.crew",
   description:
     "As a crew's endpoint, for any crew: `message.metadata.crew` names it. `GetExtendedAgentCard` answers the host's card with a skill per crew the token may start. The host's public card is at `/.well-known/agent-card.json`.",
-  access: perCall,
-  // Read by the handler: a malformed call is answered as JSON-RPC, not as a problem.
-  ownBody: { schema: jsonRpc },
   responses: { 200: { description: "A JSON-RPC answer.", schema: object } },
-  problems: { 404: off },
 });
 
 export const a2aCrew = endpoint({
-  method: "POST",
+  ...jsonRpcCall,
   path: "/api/a2a/{crew}",
-  tag,
   params: localCrew,
   operationId: "a2aCrew",
   summary: "A2A 1.0 JSON-RPC: the crew as an agent",
   description: `Methods: \`SendMessage\` (blocks until the task finishes or needs input, unless \`configuration.returnImmediately\`), \`SendStreamingMessage\` and \`SubscribeToTask\` (Server-Sent Events), \`GetTask\`, \`ListTasks\`, \`CancelTask\`. Send \`A2A-Version: 1.0\`. Inputs: a data part, JSON text, or plain text for the crew's one input. A run waiting for review is \`TASK_STATE_INPUT_REQUIRED\`; a message on that task is the decision ("approve", or feedback to do it again; a data part \`{approved, feedback, edited_output}\`) from a caller allowed to review, and waits for the inbox otherwise. Push notifications (\`CreateTaskPushNotificationConfig\` and the rest, or \`configuration.taskPushNotificationConfig\`) go through the webhook outbox: signed, retried, listed with \`kind=a2a\`.\n\n${A2A_SNIPPET}`,
-  access: perCall,
-  // Read by the handler: a malformed call is answered as JSON-RPC, not as a problem.
-  ownBody: { schema: jsonRpc },
   responses: {
     200: {
       description: "A JSON-RPC answer; the streaming methods answer `text/event-stream`.",
       schema: object,
     },
   },
-  problems: { 404: off },
 });
 
 export const a2aCrewCard = endpoint({
@@ -137,7 +129,7 @@ export const agUiRun = endpoint({
   summary: "AG-UI: run the crew, streamed as AG-UI events",
   description: `A \`RunAgentInput\` in; \`RUN_STARTED\`, \`STEP_STARTED/FINISHED\` per task, \`TEXT_MESSAGE_*\` for agent answers, \`TOOL_CALL_*\` for tool use, \`STATE_SNAPSHOT/DELTA\` for a flow's state, then \`RUN_FINISHED\` or \`RUN_ERROR\` out. Inputs come from \`forwardedProps.inputs\` or \`state.inputs\`, else the last user message. A run waiting for review ends with an \`interrupt\` outcome; the next run's \`resume\` entry answers it (\`payload: {approved, feedback, edited_output}\`, for a caller allowed to review) and the same run goes on.\n\n${AG_UI_SNIPPET}`,
   // Starting needs `start`; answering an interrupt, `review` too (checked where it decides).
-  access: { action: "start" },
+  access: start,
   body: { schema: RunAgentInputSchema, invalid: 422, description: "AG-UI's RunAgentInput." },
   responses: {
     200: {

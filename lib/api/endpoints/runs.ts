@@ -17,6 +17,7 @@ import {
   SavedViewsResponseSchema,
 } from "@/lib/views/schema";
 import { endpoint } from "./endpoint";
+import { read, review } from "./shared";
 
 // Executions across crews (the runs table and the overview) and the saved views of that table.
 const tag = "Runs";
@@ -29,7 +30,7 @@ export const listRuns = endpoint({
   summary: "Executions across crews, newest first, filtered and paginated",
   description:
     "`meta=key:value` may repeat (every one must match). A user token sees only the executions it started. Page with `cursor` from `next_cursor` / `prev_cursor`.",
-  access: { action: "read" },
+  access: read,
   query: ListQuerySchema,
   repeatable: ["meta"],
   responses: { 200: { description: "One page.", schema: RunsPageSchema } },
@@ -47,7 +48,7 @@ export const runStats = endpoint({
   summary: "Counts and per-day series of the last `days` days",
   description:
     "Outcomes, p50/p95 duration, review wait, tokens and estimated cost per day (today included), and totals.",
-  access: { action: "read" },
+  access: read,
   query: RunStatsQuerySchema,
   responses: { 200: { description: "OK", schema: RunStatsSchema } },
   problems: { 400: "`days` is not a whole number from 1 to 90." },
@@ -61,7 +62,7 @@ export const listReviews = endpoint({
   summary: "Open reviews across runs (the inbox)",
   description:
     "Every review waiting for a decision that the caller may see, newest request first, with the counts under each filter. A user token sees its own runs' reviews.",
-  access: { action: "read" },
+  access: read,
   query: ReviewsQuerySchema,
   responses: { 200: { description: "OK", schema: ReviewsResponseSchema } },
   problems: {
@@ -77,7 +78,7 @@ export const reviewAssignees = endpoint({
   summary: "Whom a review may be reassigned to",
   description:
     "The active people whose role may review (e-mail, name, role), the roles that may review and every team someone holds, each with how many reviewers it reaches. For the reassign picker; `assignees` on a reassign takes any of these names.",
-  access: { action: "review" },
+  access: review,
   responses: { 200: { description: "OK", schema: AssigneeOptionsSchema } },
 });
 
@@ -89,7 +90,7 @@ export const streamReviews = endpoint({
   summary: "Open reviews changed, live, as Server-Sent Events",
   description:
     "An `event: reviews` (with empty data) whenever a review the caller may see appears, is claimed, voted on, reassigned, released or decided (a user token: reviews of its owner's runs only): re-read `GET /api/reviews`. A comment is sent every 15 s to keep the connection open.",
-  access: { action: "read" },
+  access: read,
   responses: {
     200: {
       description: "An `text/event-stream` of change notices.",
@@ -111,7 +112,7 @@ export const reviewStats = endpoint({
   summary: "How reviews went in the last `days` days, by crew and by reviewer",
   description:
     "From the review events of the runs created in the window (a user token sees only its own runs): time from a review request to the first person's action on it (p50/p95), approval rate (final decisions; a quorum's single votes count only for their reviewer), send-back rounds per reviewed task, and timeouts by action.",
-  access: { action: "read" },
+  access: read,
   query: ReviewStatsQuerySchema,
   responses: { 200: { description: "OK", schema: ReviewStatsSchema } },
   problems: { 400: "`days` is not a whole number from 1 to 90, or `crew` is empty or too long." },

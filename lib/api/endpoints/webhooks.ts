@@ -9,6 +9,7 @@ import {
 } from "@/lib/contract/webhooks";
 import { DeliveriesQuerySchema } from "@/lib/webhooks/deliveries";
 import { endpoint } from "./endpoint";
+import { admin, manage } from "./shared";
 
 // The outbox of webhook deliveries, and the receivers this server offers to others.
 const NO_RECEIVER = { error: "No such webhook receiver." };
@@ -22,7 +23,7 @@ export const listDeliveries = endpoint({
   summary: "The delivery log: every webhook delivery and each of its attempts",
   description:
     "Newest first; URLs come back with their secrets redacted. Page with `before` from `next_before`.",
-  access: { action: "manage" },
+  access: manage,
   query: DeliveriesQuerySchema,
   responses: { 200: { description: "One page.", schema: DeliveriesPageSchema } },
   problems: { 400: "Invalid query parameters." },
@@ -34,7 +35,7 @@ export const redeliver = endpoint({
   operationId: "redeliver",
   tag,
   summary: "Try a delivery again now",
-  access: { action: "manage" },
+  access: manage,
   params: { id: z.string().describe("The delivery's id.") },
   responses: { 200: { description: "Queued again.", schema: RedeliverResponseSchema } },
   problems: { 404: "No such delivery.", 409: "The delivery is being attempted right now." },
@@ -46,7 +47,7 @@ export const webhookSecret = endpoint({
   operationId: "webhookSecret",
   tag,
   summary: "The signing secret (`whsec_…`), for setting up a receiver",
-  access: { action: "admin" },
+  access: admin,
   responses: { 200: { description: "OK", schema: WebhookSecretSchema } },
 });
 
@@ -74,7 +75,7 @@ export const listReceivedWebhooks = endpoint({
   operationId: "listReceivedWebhooks",
   tag,
   summary: "The latest webhooks received at /api/hooks/receive",
-  access: { action: "manage" },
+  access: manage,
   responses: { 200: { description: "Newest first.", schema: InboxSchema } },
 });
 

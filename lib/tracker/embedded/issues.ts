@@ -14,10 +14,9 @@ import {
   parseLead,
   uuid,
 } from "../validate";
+import { type ActionContext, recordHistory } from "./history";
 import { checkAssignee, checkIssueRefs } from "./issue-refs";
 import { ISSUE_SELECT, issueById, issueTextMatches, teamById } from "./read";
-
-export type ActionContext = { executionId?: string | null; actor?: string };
 
 const ISSUE_FIELDS: FieldMap = {
   title: { type: "string", sql: "i.title" },
@@ -25,19 +24,6 @@ const ISSUE_FIELDS: FieldMap = {
   project: { type: "string", sql: "p.name" },
   createdAt: { type: "date", sql: "i.created_at" },
 };
-
-async function history(
-  q: Queryable,
-  ctx: ActionContext,
-  issueId: string,
-  action: string,
-  changes: Record<string, unknown>,
-) {
-  await q.query(
-    "INSERT INTO tracker_history (issue_id, action, changes, execution_id, actor) VALUES ($1, $2, $3::jsonb, $4, $5)",
-    [issueId, action, JSON.stringify(changes), ctx.executionId ?? null, ctx.actor ?? null],
-  );
-}
 
 async function nextNumber(q: Queryable, teamId: string) {
   const { rows } = await q.query(
@@ -102,7 +88,7 @@ async function insertIssue(
       id,
       label,
     ]);
-  await history(q, ctx, id, f.parentId ? "created_sub_issue" : "created", {
+  await recordHistory(q, ctx, { issueId: id }, f.parentId ? "created_sub_issue" : "created", {
     title: f.title,
     parentId: f.parentId ?? null,
   });
@@ -166,7 +152,7 @@ export async function updateIssue(db: Db, p: ActionParams<"update_issue">, ctx: 
         ]);
       changes.labelIds = labelIds;
     }
-    await history(q, ctx, issueId, "updated", changes);
+    await recordHistory(q, ctx, { issueId }, "updated", changes);
     return { success: true, issue: await issueById(q, issueId) };
   });
 }
@@ -205,15 +191,30 @@ export async function searchIssues(db: Db, p: ActionParams<"search_issue">) {
   return { issues: rows };
 }
 
+// Deleting and archiving keep the row: each sets its mark (archiving keeps the first time).
+const MARKS = {
+  deleted: "deleted_at = now()",
+  archived: "archived_at = COALESCE(archived_at, now())",
+};
+
+/** Marks an issue that is there, and records it in its history. */
+async function markIssue(
+  q: Queryable,
+  ctx: ActionContext,
+  issueId: string,
+  mark: keyof typeof MARKS,
+) {
+  await issueById(q, issueId);
+  await q.query(`UPDATE tracker_issues SET ${MARKS[mark]}, updated_at = now() WHERE id = $1`, [
+    issueId,
+  ]);
+  await recordHistory(q, ctx, { issueId }, mark, {});
+}
+
 export async function deleteIssue(db: Db, p: ActionParams<"delete_issue">, ctx: ActionContext) {
   const issueId = uuid("issueId", p.issueId);
   return db.tx(async (q) => {
-    await issueById(q, issueId);
-    await q.query(
-      "UPDATE tracker_issues SET deleted_at = now(), updated_at = now() WHERE id = $1",
-      [issueId],
-    );
-    await history(q, ctx, issueId, "deleted", {});
+    await markIssue(q, ctx, issueId, "deleted");
     return { success: true, issueId };
   });
 }
@@ -221,12 +222,7 @@ export async function deleteIssue(db: Db, p: ActionParams<"delete_issue">, ctx: 
 export async function archiveIssue(db: Db, p: ActionParams<"archive_issue">, ctx: ActionContext) {
   const issueId = uuid("issueId", p.issueId);
   return db.tx(async (q) => {
-    await issueById(q, issueId);
-    await q.query(
-      "UPDATE tracker_issues SET archived_at = COALESCE(archived_at, now()), updated_at = now() WHERE id = $1",
-      [issueId],
-    );
-    await history(q, ctx, issueId, "archived", {});
+    await markIssue(q, ctx, issueId, "archived");
     return { success: true, issue: await issueById(q, issueId) };
   });
 }

@@ -1,28 +1,15 @@
 import crypto from "node:crypto";
-import type { Db, Queryable } from "@/lib/db/types";
+import type { Db } from "@/lib/db/types";
 import { compileFilter, type FieldMap } from "../filter";
 import type { ActionParams } from "../schemas";
 import { nonEmpty, parseProjectFields, teamIdList, uuid } from "../validate";
-import type { ActionContext } from "./issues";
+import { type ActionContext, recordHistory } from "./history";
 import { projectById, teamById } from "./read";
 
 const TEAM_FIELDS: FieldMap = {
   id: { type: "string", sql: "t.id::text" },
   name: { type: "string", sql: "t.name" },
 };
-
-async function history(
-  q: Queryable,
-  ctx: ActionContext,
-  projectId: string,
-  action: string,
-  changes: Record<string, unknown>,
-) {
-  await q.query(
-    "INSERT INTO tracker_history (project_id, action, changes, execution_id, actor) VALUES ($1, $2, $3::jsonb, $4, $5)",
-    [projectId, action, JSON.stringify(changes), ctx.executionId ?? null, ctx.actor ?? null],
-  );
-}
 
 export async function createProject(db: Db, p: ActionParams<"create_project">, ctx: ActionContext) {
   const teamIds = teamIdList(p.teamIds);
@@ -42,7 +29,7 @@ export async function createProject(db: Db, p: ActionParams<"create_project">, c
         id,
         t,
       ]);
-    await history(q, ctx, id, "created", { name, state });
+    await recordHistory(q, ctx, { projectId: id }, "created", { name, state });
     return { success: true, project: await projectById(q, id) };
   });
 }
@@ -57,7 +44,7 @@ export async function updateProject(db: Db, p: ActionParams<"update_project">, c
         WHERE id = $1`,
       [projectId, name ?? null, description ?? null, state ?? null],
     );
-    await history(q, ctx, projectId, "updated", { name, description, state });
+    await recordHistory(q, ctx, { projectId }, "updated", { name, description, state });
     return { success: true, project: await projectById(q, projectId) };
   });
 }
@@ -71,7 +58,7 @@ export async function deleteProject(db: Db, p: ActionParams<"delete_project">, c
   return db.tx(async (q) => {
     await projectById(q, projectId);
     await q.query("UPDATE tracker_projects SET deleted_at = now() WHERE id = $1", [projectId]);
-    await history(q, ctx, projectId, "deleted", {});
+    await recordHistory(q, ctx, { projectId }, "deleted", {});
     return { success: true, projectId };
   });
 }
