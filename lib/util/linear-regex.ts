@@ -111,7 +111,7 @@ type Job = {
 const queue: Job[] = [];
 // A job's deadline runs from when the worker has it: a worker starting (its engine loading, on a
 // busy machine for long) spends none of it.
-let running: { job: Job; timer?: NodeJS.Timeout } | undefined;
+let running: { job: Job; timer?: NodeJS.Timeout; since?: number } | undefined;
 let worker: Worker | undefined;
 let workerReady = false;
 let ids = 0;
@@ -129,7 +129,11 @@ function startWorker(): Worker {
     const reply = Reply.safeParse(m);
     if (w !== worker || !reply.success || reply.data.id !== running?.job.id) return;
     const r = reply.data;
-    finish("invalid" in r ? { kind: "invalid", message: r.invalid } : { kind: "compiled", ...r });
+    // An answer that comes in after the deadline is late too: a busy event loop may hear it
+    // before the deadline's timer, however long the job took.
+    if (performance.now() - (running.since ?? 0) > running.job.deadlineMs) finish({ kind: "late" });
+    else
+      finish("invalid" in r ? { kind: "invalid", message: r.invalid } : { kind: "compiled", ...r });
   });
   const lost = (message: string) => {
     if (w !== worker) return;
@@ -155,6 +159,7 @@ function next() {
 /** Hands the job to the worker, its deadline running from now. */
 function dispatch(w: Worker, job: Job) {
   if (running?.job !== job) return;
+  running.since = performance.now();
   running.timer = setTimeout(() => {
     worker = undefined;
     void w.terminate();

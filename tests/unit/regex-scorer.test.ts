@@ -158,4 +158,18 @@ describe("the linear-time engine", () => {
     });
     expect(await testPattern("c$", "", "abc")).toEqual({ matched: true });
   });
+
+  it("takes an answer heard after the deadline as late, whichever the event loop hears first", async () => {
+    expect(await testPattern("c$", "", "abc")).toEqual({ matched: true }); // the worker is up
+    // Sent from a timer that then holds the thread: the answer is in before the loop's next turn
+    // of timers, where the deadline's own timer waits.
+    const late = await new Promise((resolve) => {
+      setTimeout(() => {
+        resolve(testPattern("c$", "", "abc", { deadlineMs: 5 }));
+        const until = performance.now() + 300;
+        while (performance.now() < until);
+      }, 0);
+    });
+    expect(late).toEqual({ error: "the pattern took longer than 5 ms on this text, its deadline" });
+  });
 });
