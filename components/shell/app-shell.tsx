@@ -24,15 +24,18 @@ export function AppShell({
       >
         Skip to content
       </a>
-      <aside className="sticky top-0 hidden h-dvh w-56 shrink-0 flex-col gap-6 border-r bg-card px-3 py-4 lg:flex">
-        <div className="px-1.5">
-          <Brand />
-        </div>
-        <nav aria-label="Main" className="flex-1">
-          <NavLinks />
-        </nav>
-        <UserMenu user={user} signOut={signOut} />
-      </aside>
+      {/* The column's colour runs the page's whole height; what is in it stays in view. */}
+      <div className="hidden w-56 shrink-0 border-r bg-card lg:block">
+        <aside className="sticky top-0 flex h-dvh flex-col gap-6 px-3 py-4">
+          <div className="px-1.5">
+            <Brand />
+          </div>
+          <nav aria-label="Main" className="flex-1">
+            <NavLinks />
+          </nav>
+          <UserMenu user={user} signOut={signOut} />
+        </aside>
+      </div>
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-40 flex h-14 items-center gap-2 border-b bg-card/95 px-3 backdrop-blur lg:hidden">
           <MobileNav />
