@@ -141,23 +141,40 @@ export function readCrewPy(source: string, className?: string): CrewPy {
   return out;
 }
 
+const AGENT_TOOLS_GO =
+  "list the agent's tools in agents.yaml (built-in tools, or an MCP server under mcps:)";
+const TASK_TOOLS_GO = "give the task's agent its tools in agents.yaml";
+
+/**
+ * A call's `tools=`: its names kept under `key`, or, when Python builds the list, a note that
+ * says where the tools go instead.
+ */
+function readTools(
+  tools: PyNode | undefined,
+  scope: Scope,
+  into: Map<string, string[]>,
+  key: string,
+  note: (field: string, node: PyNode, message: string) => void,
+  instead: string,
+) {
+  if (!tools) return;
+  const names = toolList(tools, scope);
+  if (names) into.set(key, names);
+  else
+    note(
+      "tools",
+      tools,
+      `tools=${tools.text} is built in Python, which Crewdeck does not run: ${instead}`,
+    );
+}
+
 function readAgent(out: CrewPy, method: string, call: PyNode, scope: Scope) {
   const args = keywordArgs(call);
   const key = configKey(call, AGENTS_CONFIG) ?? method;
   out.agents.set(method, key);
   const note = (field: string, node: PyNode, message: string) =>
     out.notes.push({ key: `${key}.${field}`, line: lineOf(node), message });
-  const tools = args.get("tools");
-  if (tools) {
-    const names = toolList(tools, scope);
-    if (names) out.agentTools.set(key, names);
-    else
-      note(
-        "tools",
-        tools,
-        `tools=${tools.text} is built in Python, which Crewdeck does not run: list the agent's tools in agents.yaml (built-in tools, or an MCP server under mcps:)`,
-      );
-  }
+  readTools(args.get("tools"), scope, out.agentTools, key, note, AGENT_TOOLS_GO);
   const mcps = args.get("mcps");
   const list = mcps ? follow(mcps, scope) : undefined;
   if (list?.type === "list") {
@@ -242,15 +259,5 @@ function readTask(out: CrewPy, method: string, call: PyNode, scope: Scope) {
       );
   }
   if (Object.keys(settings).length) out.taskSettings.set(key, settings);
-  const tools = args.get("tools");
-  if (tools) {
-    const names = toolList(tools, scope);
-    if (names) out.taskTools.set(key, names);
-    else
-      note(
-        "tools",
-        tools,
-        `tools=${tools.text} is built in Python, which Crewdeck does not run: give the task's agent its tools in agents.yaml`,
-      );
-  }
+  readTools(args.get("tools"), scope, out.taskTools, key, note, TASK_TOOLS_GO);
 }

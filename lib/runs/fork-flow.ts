@@ -10,7 +10,7 @@ import {
 } from "@/lib/run-model/flow-progress";
 import type { TaskState } from "@/lib/run-model/types";
 import { isRecord } from "@/lib/util/field";
-import { editedMark, refuse } from "./fork-tasks";
+import { editedMark, inheritedTask, refuse } from "./fork-tasks";
 import type { ExecutionSummary } from "./get-execution";
 
 const EventRow = z.object({
@@ -198,15 +198,6 @@ export function inheritedTasks(fresh: TaskState[], inherited: Inherited[], now: 
   const last = new Map(inherited.map((x) => [x.method, x]));
   return fresh.map((t): TaskState => {
     const had = last.get(t.task_id);
-    if (!had) return t;
-    return {
-      ...t,
-      status: "completed",
-      attempts: had.attempts,
-      output: had.text,
-      started_at: now,
-      finished_at: now,
-      execution_time: 0,
-    };
+    return had ? inheritedTask(t, { attempts: had.attempts, output: had.text }, now) : t;
   });
 }

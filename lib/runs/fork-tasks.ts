@@ -98,17 +98,25 @@ export function forkedTasks(
   return fresh.map((t): TaskState => {
     const had = inherited.get(t.task_id);
     if (!had) return t;
-    return {
-      ...t,
-      status: "completed",
-      attempts: had.attempts,
-      output: edit?.task_id === t.task_id ? edit.output : had.output,
-      reviews: had.reviews,
-      started_at: now,
-      finished_at: now,
-      execution_time: 0,
-    };
+    const output = edit?.task_id === t.task_id ? edit.output : had.output;
+    return inheritedTask(t, { attempts: had.attempts, output, reviews: had.reviews }, now);
   });
+}
+
+/** A fresh task the fork inherits, completed at `now` with what the origin left: no time here. */
+export function inheritedTask(
+  t: TaskState,
+  left: Pick<TaskState, "attempts" | "output" | "reviews">,
+  now: string,
+): TaskState {
+  return {
+    ...t,
+    status: "completed",
+    ...left,
+    started_at: now,
+    finished_at: now,
+    execution_time: 0,
+  };
 }
 
 /** One `task_inherited` event per task before the fork point, naming the origin. */

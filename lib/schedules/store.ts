@@ -15,15 +15,13 @@ import type {
 } from "@/lib/contract/schedules";
 import type { CrewDef } from "@/lib/crew/schema";
 import { validInputs } from "@/lib/crew/valid-inputs";
-import { CountRow, jsonObject, num, time } from "@/lib/db/columns";
+import { jsonObject, num, time } from "@/lib/db/columns";
+import { crewOwned } from "@/lib/db/crew-owned";
 import { returnedRow } from "@/lib/db/returned-row";
 import type { Db, Queryable } from "@/lib/db/types";
 import { errors } from "@/lib/errors";
 import { scheduleNow } from "./clock";
 import { cronProblem, isTimeZone, nextFireTime, nextFireTimes } from "./cron";
-
-/** The SQL condition of a scope (others' are the same 404 as none), its owner being $3. */
-const OWNED = "($3::uuid IS NULL OR owner_user_id = $3::uuid)";
 
 /** Schedules one crew may have: each wakes the scheduler, and a list this long is unreadable. */
 export const MAX_SCHEDULES_PER_CREW = 100;
@@ -45,6 +43,8 @@ export const ScheduleRow = z.object({
   updated_at: time,
 });
 export type ScheduleRow = z.infer<typeof ScheduleRow>;
+
+const schedules = crewOwned("schedules", ScheduleRow, "schedule");
 
 const FireRow = z.object({
   schedule_id: z.string(),
@@ -125,19 +125,7 @@ export async function createSchedule(
   const id = crypto.randomUUID();
   const next = body.paused ? null : nextFireTime(body.cron, body.timezone, now);
   const row = await db.tx(async (q) => {
-    // Counted under the crew's lock, so two creations at once cannot both pass the limit.
-    await q.query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [
-      JSON.stringify(["schedules", crew.slug]),
-    ]);
-    const { rows: counted } = await q.query(
-      "SELECT count(*)::int AS n FROM schedules WHERE crew = $1",
-      [crew.slug],
-      CountRow,
-    );
-    if ((counted[0]?.n ?? 0) >= MAX_SCHEDULES_PER_CREW)
-      throw errors.conflict(
-        `This crew has ${MAX_SCHEDULES_PER_CREW} schedules, the most it may have: delete one first.`,
-      );
+    await schedules.makeRoom(q, crew.slug, MAX_SCHEDULES_PER_CREW);
     const { rows } = await q.query(
       `INSERT INTO schedules (id, crew, name, cron, timezone, inputs, overlap, catch_up, paused,
                               next_due_at, owner_user_id, created_by)
@@ -174,7 +162,7 @@ export async function updateSchedule(
   now = scheduleNow(),
 ): Promise<Schedule> {
   const row = await db.tx(async (q) => {
-    const before = await lockedSchedule(q, ownerScope(crew.slug, principal), id);
+    const before = await schedules.one(q, ownerScope(crew.slug, principal), id, true);
     const next = { ...before, ...patch, inputs: patch.inputs ?? before.inputs };
     checkTiming(next.cron, next.timezone);
     if (patch.inputs) checkInputs(crew, patch.inputs);
@@ -208,32 +196,14 @@ export async function updateSchedule(
   return view(row, await lastFire(db, id), now);
 }
 
-export async function deleteSchedule(db: Db, scope: Scope, id: string) {
-  const { rowCount } = await db.query(
-    `DELETE FROM schedules WHERE crew = $1 AND id = $2 AND ${OWNED}`,
-    [scope.crew, uuidOr404(id), scope.owner],
-  );
-  if (!rowCount) throw notFound(id);
-}
+export const deleteSchedule = (db: Db, scope: Scope, id: string) => schedules.remove(db, scope, id);
 
 export async function getSchedule(db: Db, scope: Scope, id: string, now = scheduleNow()) {
-  const { rows } = await db.query(
-    `SELECT * FROM schedules WHERE crew = $1 AND id = $2 AND ${OWNED}`,
-    [scope.crew, uuidOr404(id), scope.owner],
-    ScheduleRow,
-  );
-  const row = rows[0];
-  if (!row) throw notFound(id);
-  return view(row, await lastFire(db, id), now);
+  return view(await schedules.one(db, scope, id), await lastFire(db, id), now);
 }
 
 export async function listSchedules(db: Db, scope: Scope, now = scheduleNow()) {
-  const { rows } = await db.query(
-    `SELECT * FROM schedules WHERE crew = $1 AND ($2::uuid IS NULL OR owner_user_id = $2::uuid)
-      ORDER BY created_at, id`,
-    [scope.crew, scope.owner],
-    ScheduleRow,
-  );
+  const rows = await schedules.all(db, scope);
   const { rows: lasts } = await db.query(
     // One fire per schedule, read from the primary key backwards: never the whole history.
     `SELECT f.* FROM schedules s CROSS JOIN LATERAL (
@@ -266,21 +236,3 @@ async function lastFire(q: Queryable, id: string) {
   );
   return rows[0];
 }
-
-async function lockedSchedule(q: Queryable, scope: Scope, id: string) {
-  const { rows } = await q.query(
-    `SELECT * FROM schedules WHERE crew = $1 AND id = $2 AND ${OWNED} FOR UPDATE`,
-    [scope.crew, uuidOr404(id), scope.owner],
-    ScheduleRow,
-  );
-  const row = rows[0];
-  if (!row) throw notFound(id);
-  return row;
-}
-
-const UUID = z.uuid();
-function uuidOr404(id: string) {
-  if (!UUID.safeParse(id).success) throw notFound(id);
-  return id;
-}
-const notFound = (id: string) => errors.notFound(`No schedule ${id} on this crew.`);

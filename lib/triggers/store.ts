@@ -14,15 +14,13 @@ import type { Concurrency } from "@/lib/contract/crew";
 import type { Trigger, TriggerCreate, TriggerEvent, TriggerPatch } from "@/lib/contract/triggers";
 import type { CrewDef } from "@/lib/crew/schema";
 import { inputSpecsOf } from "@/lib/crew/validate-inputs";
-import { CountRow, jsonArray, jsonObject, num, time } from "@/lib/db/columns";
+import { jsonArray, jsonObject, num, time } from "@/lib/db/columns";
+import { crewOwned } from "@/lib/db/crew-owned";
 import { returnedRow } from "@/lib/db/returned-row";
 import type { Db, Queryable } from "@/lib/db/types";
 import { errors, type FieldError } from "@/lib/errors";
 import { checkMapping } from "./payload-mapping";
 import { newSecret } from "./signatures";
-
-/** A scope's SQL condition (others' are the same 404 as none), its owner being $3. */
-const OWNED = "($3::uuid IS NULL OR owner_user_id = $3::uuid)";
 
 /** Triggers one crew may have. */
 const MAX_TRIGGERS_PER_CREW = 50;
@@ -45,6 +43,10 @@ export const TriggerRow = z.object({
   updated_at: time,
 });
 export type TriggerRow = z.infer<typeof TriggerRow>;
+
+const triggers = crewOwned("triggers", TriggerRow, "trigger");
+/** The id as a uuid, or the 404 of a trigger that is not there. */
+export const uuidOr404 = triggers.uuidOr404;
 
 const EventRow = z.object({
   id: z.string(),
@@ -126,18 +128,7 @@ export async function createTrigger(
   const id = crypto.randomUUID();
   const secret = newSecret(body.signature);
   const row = await db.tx(async (q) => {
-    await q.query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [
-      JSON.stringify(["triggers", crew.slug]),
-    ]);
-    const { rows: counted } = await q.query(
-      "SELECT count(*)::int AS n FROM triggers WHERE crew = $1",
-      [crew.slug],
-      CountRow,
-    );
-    if ((counted[0]?.n ?? 0) >= MAX_TRIGGERS_PER_CREW)
-      throw errors.conflict(
-        `This crew has ${MAX_TRIGGERS_PER_CREW} triggers, the most it may have: delete one first.`,
-      );
+    await triggers.makeRoom(q, crew.slug, MAX_TRIGGERS_PER_CREW);
     const { rows } = await q.query(
       `INSERT INTO triggers (id, crew, name, signature, secret_enc, mapping, inputs, concurrency,
                              paused, owner_user_id, created_by, concurrency_owner)
@@ -171,7 +162,7 @@ export async function updateTrigger(
   patch: TriggerPatch,
 ) {
   const row = await db.tx(async (q) => {
-    const before = await oneTrigger(q, ownerScope(crew.slug, principal), id, true);
+    const before = await triggers.one(q, ownerScope(crew.slug, principal), id, true);
     const next = { ...before, ...patch };
     checkExpressions(crew, next.mapping, next.concurrency);
     const { rows } = await q.query(
@@ -198,7 +189,7 @@ export async function updateTrigger(
 
 /** A new secret, shown once; the old one stops working at once. */
 export async function rotateSecret(db: Db, scope: Scope, id: string) {
-  const row = await oneTrigger(db, scope, id);
+  const row = await triggers.one(db, scope, id);
   const secret = newSecret(row.signature);
   await db.query("UPDATE triggers SET secret_enc = $2, updated_at = now() WHERE id = $1", [
     id,
@@ -207,25 +198,14 @@ export async function rotateSecret(db: Db, scope: Scope, id: string) {
   return { ...view(row, await lastEvent(db, id)), secret };
 }
 
-export async function deleteTrigger(db: Db, scope: Scope, id: string) {
-  const { rowCount } = await db.query(
-    `DELETE FROM triggers WHERE crew = $1 AND id = $2 AND ${OWNED}`,
-    [scope.crew, uuidOr404(id), scope.owner],
-  );
-  if (!rowCount) throw notFound(id);
-}
+export const deleteTrigger = (db: Db, scope: Scope, id: string) => triggers.remove(db, scope, id);
 
 export async function getTrigger(db: Db, scope: Scope, id: string) {
-  return view(await oneTrigger(db, scope, id), await lastEvent(db, id));
+  return view(await triggers.one(db, scope, id), await lastEvent(db, id));
 }
 
 export async function listTriggers(db: Db, scope: Scope) {
-  const { rows } = await db.query(
-    `SELECT * FROM triggers WHERE crew = $1 AND ($2::uuid IS NULL OR owner_user_id = $2::uuid)
-      ORDER BY created_at, id`,
-    [scope.crew, scope.owner],
-    TriggerRow,
-  );
+  const rows = await triggers.all(db, scope);
   const { rows: lasts } = await db.query(
     // One event per trigger, read from trigger_events_recent: never the whole log.
     `SELECT e.* FROM triggers t CROSS JOIN LATERAL (
@@ -256,7 +236,7 @@ export async function pruneEvents(q: Queryable, triggerId: string, now: Date) {
 
 /** Deliveries received, newest first, with the run each started or why none. */
 export async function listEvents(db: Db, scope: Scope, id: string, limit = 50) {
-  await oneTrigger(db, scope, id);
+  await triggers.one(db, scope, id);
   const { rows } = await db.query(
     "SELECT * FROM trigger_events WHERE trigger_id = $1 ORDER BY received_at DESC, id LIMIT $2",
     [id, limit],
@@ -273,21 +253,3 @@ async function lastEvent(q: Queryable, id: string) {
   );
   return rows[0];
 }
-
-async function oneTrigger(q: Queryable, scope: Scope, id: string, lock = false) {
-  const { rows } = await q.query(
-    `SELECT * FROM triggers WHERE crew = $1 AND id = $2 AND ${OWNED}${lock ? " FOR UPDATE" : ""}`,
-    [scope.crew, uuidOr404(id), scope.owner],
-    TriggerRow,
-  );
-  const row = rows[0];
-  if (!row) throw notFound(id);
-  return row;
-}
-
-const UUID = z.uuid();
-export function uuidOr404(id: string) {
-  if (!UUID.safeParse(id).success) throw notFound(id);
-  return id;
-}
-const notFound = (id: string) => errors.notFound(`No trigger ${id} on this crew.`);

@@ -30,6 +30,6 @@ export const DUPLICATE_CEILING: Record<string, number> = {
   components: 18,
   // 90 → 94 when the admin and experiments endpoints split under 300 lines: two more files whose
   // declarations are shaped alike (file pairs, not new repeats of logic).
-  lib: 81,
-  ".": 111,
+  lib: 78,
+  ".": 108,
 };
