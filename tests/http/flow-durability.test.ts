@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, onTestFinished } from "vitest";
 import { crewClient, type Json, until } from "../support/api";
+import { startFakeOpenAI } from "../support/fake-openai";
 import { dbMode, type Proc, TEST_CREW_TOKEN, tempDir } from "../support/harness";
 import { startTopology } from "../support/topology";
 
@@ -55,25 +56,39 @@ function crewsDir() {
 
 describe("a flow across a SIGKILL", () => {
   it("goes on from the method that was running, and runs no finished method again", async () => {
+    // The model holds the call of `second`'s task b while `holding`: `first` is done and
+    // `second`'s crew is mid-task when the kill lands, however fast or slow this machine is.
+    // Every other call is answered; the next worker is answered throughout.
+    let holding = true;
+    let held = 0;
+    const model = await startFakeOpenAI({
+      scripted: ({ messages }) => {
+        if (holding && JSON.stringify(messages).includes("Part b on tides")) {
+          held += 1;
+          return "hold";
+        }
+        return { message: { content: "## Notes" }, finish: "stop" };
+      },
+    });
+    onTestFinished(() => model.close());
     const t = await startTopology(mode, procs, {
       CREWS_DIR: crewsDir(),
-      // Slow enough that a nested crew is mid-task when the kill lands.
-      OFFLINE_MODEL_DELAY_MS: "300",
+      DEFAULT_LLM: "openai/gpt-test",
+      OPENAI_BASE_URL: model.url,
+      OPENAI_API_KEY: "test-key",
     });
     const flow = crewClient(t.url(), "kill-flow", TEST_CREW_TOKEN);
     const id = await flow.start({});
-    // Killed once `second`'s crew has begun its tasks: `first` is done, `second` is not.
-    const mid = await flow.waitFor(
-      id,
-      (s) => s.flow?.current?.method === "second" && !!s.flow.current.nested_run,
-    );
-    const nested = mid.flow.current.nested_run as string;
     await until(
-      "the nested crew at work",
-      async () => (await flow.status(nested)).json,
-      (s: Json) => s.tasks?.some((x: Json) => x.status === "completed"),
+      "second's task b at the model",
+      () => held,
+      (n) => n > 0,
     );
+    const mid = await flow.status(id);
+    expect(mid.json.flow.current.method).toBe("second");
+    const nested = mid.json.flow.current.nested_run as string;
     await t.killWorker();
+    holding = false;
     await t.startWorker();
 
     // Embedded, the web server was the worker: it came back on a new port.
