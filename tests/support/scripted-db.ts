@@ -1,5 +1,5 @@
-import type { z } from "zod";
-import type { Db, QueryResult, Row, RowSchema } from "@/lib/db/types";
+import { queryable } from "@/lib/db/queryable";
+import type { Db, Row } from "@/lib/db/types";
 
 /**
  * A database whose reads `answer` scripts, and whose LISTEN side the test drives: `notify` is a
@@ -15,17 +15,12 @@ export function scriptedDb(answer: (sql: string, params: unknown[]) => Row[] | P
   }[] = [];
   const control = { listenFails: false };
 
-  function query(sql: string, params?: unknown[]): Promise<QueryResult<Row>>;
-  function query<S extends RowSchema>(
-    sql: string,
-    params: unknown[],
-    schema: S,
-  ): Promise<QueryResult<z.output<S>>>;
-  async function query(sql: string, params: unknown[] = [], schema?: RowSchema) {
+  // Rows go through lib/db's own reader, schema and all, as the real engines' do.
+  const { query } = queryable(async (sql, params = []) => {
     reads.push({ sql, params });
     const rows = await answer(sql, params);
-    return { rows: schema ? rows.map((r) => schema.parse(r)) : rows, rowCount: rows.length };
-  }
+    return { rows, rowCount: rows.length };
+  });
 
   const db: Db = {
     kind: "embedded",
