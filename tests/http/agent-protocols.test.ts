@@ -40,12 +40,15 @@ const userToken = async (email: string) =>
   (await tokenCli(["create", "--user", email], serverEnv)).token as string;
 
 let operator: string; // may start, not review
+let otherOperator: string; // another person with the same role
 let viewer: string; // demoted from operator: may read only
 let revoked: string;
 
 beforeAll(async () => {
   const op = await addPerson(baseUrl, { email: "protocol-operator@example.com", role: "operator" });
   operator = await userToken(op.email);
+  const other = await addPerson(baseUrl, { email: "protocol-other@example.com", role: "operator" });
+  otherOperator = await userToken(other.email);
   const vw = await addPerson(baseUrl, { email: "protocol-viewer@example.com", role: "operator" });
   viewer = await userToken(vw.email);
   const demoted = await call(baseUrl, "PATCH", `/api/users/${vw.id}`, {
@@ -326,6 +329,53 @@ describe("A2A", () => {
       message: { messageId: randomUUID(), role: "ROLE_USER", parts: [{ text: "x" }] },
     });
     expect(refused.json.error.message).toMatch(/No crew named 'review' that you may start/);
+  });
+});
+
+describe("A2A between two people", () => {
+  it("another person's token finds nothing of a task: no read, cancel, answer, push or listing", async () => {
+    const started = await rpc(operator, "/api/a2a/review", "SendMessage", {
+      message: {
+        messageId: randomUUID(),
+        role: "ROLE_USER",
+        parts: [{ data: { subject: "moths" } }],
+      },
+      configuration: { returnImmediately: true },
+    });
+    expect(started.status, started.text).toBe(200);
+    const id = started.json.result.task.id as string;
+    await review.waitFor(id, waiting("draft"));
+
+    const asOther = (method: string, params: unknown) =>
+      rpc(otherOperator, "/api/a2a/review", method, params);
+    const answers = [
+      await asOther("GetTask", { id }),
+      await asOther("CancelTask", { id }),
+      await asOther("SubscribeToTask", { id }),
+      await asOther("CreateTaskPushNotificationConfig", {
+        taskId: id,
+        url: "http://127.0.0.2:9/hook",
+      }),
+      await asOther("ListTaskPushNotificationConfigs", { taskId: id }),
+      await asOther("SendMessage", {
+        message: {
+          messageId: randomUUID(),
+          role: "ROLE_USER",
+          taskId: id,
+          parts: [{ text: "approve" }],
+        },
+      }),
+    ];
+    for (const r of answers) {
+      expect(r.json.error?.code, r.text).toBe(-32001); // TaskNotFoundError, as for no task at all
+      expect(r.text).not.toContain("moths");
+    }
+    const listed = await asOther("ListTasks", {});
+    expect(listed.json.result.tasks.map((t: Json) => t.id)).not.toContain(id);
+    // Untouched: still waiting on its review, and its owner still sees it.
+    expect((await review.status(id)).json.status).toBe("pending_human_input");
+    expect((await rpc(operator, "/api/a2a/review", "GetTask", { id })).json.result.id).toBe(id);
+    await review.stop(id);
   });
 });
 
